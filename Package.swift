@@ -1,0 +1,43 @@
+// swift-tools-version:6.0
+/// contract-gen: one YAML schema → Swift, Kotlin and TypeScript decoders plus golden fixtures,
+/// and a conformance runner that keeps all three in lockstep.
+import PackageDescription
+
+let package = Package(
+    name: "contract-gen",
+    products: [
+        .executable(name: "contract-gen", targets: ["contract-gen"]),
+        .library(name: "GeneratedContracts", targets: ["GeneratedContracts"]),
+    ],
+    targets: [
+        // libyaml through a system-library target: the only YAML parser used.
+        .systemLibrary(
+            name: "CYAML",
+            path: "Sources/CYAML",
+            pkgConfig: "yaml-0.1",
+            providers: [.apt(["libyaml-dev"])]
+        ),
+        // Parse → model → validate → emit → fixtures → conformance; everything but argv.
+        .target(name: "ContractGenCore", dependencies: ["CYAML"]),
+        // The thin command-line front end.
+        .executableTarget(name: "contract-gen", dependencies: ["ContractGenCore"]),
+        // The committed generated Swift, compiled as is: tests exercise the very file a user copies.
+        .target(name: "GeneratedContracts", path: "generated/swift/Contracts"),
+        // The generated Swift testee (SPEC §7), speaking JSON lines on stdin/stdout.
+        .executableTarget(
+            name: "contract-testee-swift",
+            dependencies: ["GeneratedContracts"],
+            path: "generated/swift/Testee"
+        ),
+        // Benchmarks: generated decoder vs JSONDecoder (run with `swift run -c release contract-bench`).
+        .executableTarget(
+            name: "contract-bench",
+            dependencies: ["GeneratedContracts"],
+            path: "Benchmarks/contract-bench"
+        ),
+        .testTarget(
+            name: "ContractGenCoreTests",
+            dependencies: ["ContractGenCore", "GeneratedContracts"]
+        ),
+    ]
+)

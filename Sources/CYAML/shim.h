@@ -1,0 +1,2 @@
+/// libyaml, the one YAML parser contract-gen reads schemas with (Debian: libyaml-dev).
+#include <yaml.h>

@@ -1,0 +1,403 @@
+/// The command-line front end (SPEC §3): `emit`, `check`, `conform`, `decode`, `--help`,
+/// `--version`. Exit codes: 0 success, 1 check/conformance failure, 2 usage or schema error.
+import Foundation
+
+/// Where a command writes; tests capture both streams.
+public struct CommandIO: Sendable {
+    public var out: @Sendable (String) -> Void
+    public var err: @Sendable (String) -> Void
+    public var readStdin: @Sendable () -> String
+
+    public init(out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void,
+                readStdin: @escaping @Sendable () -> String = { "" }) {
+        self.out = out
+        self.err = err
+        self.readStdin = readStdin
+    }
+
+    public static let standard = CommandIO(
+        out: { text in FileHandle.standardOutput.write(Data(text.utf8)) },
+        err: { text in FileHandle.standardError.write(Data(text.utf8)) },
+        readStdin: { String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self) })
+}
+
+public enum ExitCode {
+    public static let success: Int32 = 0
+    public static let failure: Int32 = 1
+    public static let usage: Int32 = 2
+}
+
+public struct ContractGenCommand: Sendable {
+    public var io: CommandIO
+    /// The repository root everything is relative to (the current directory by default).
+    public var root: String
+
+    public init(io: CommandIO = .standard, root: String = FileManager.default.currentDirectoryPath) {
+        self.io = io
+        self.root = root
+    }
+
+    static let usage = """
+    contract-gen \(contractGenVersion) — one YAML schema → Swift, Kotlin and TypeScript decoders in lockstep.
+
+    USAGE:
+      contract-gen emit --lang swift|kotlin|typescript|golden|all [--schema FILE]... [--out DIR|-] [--kotlin-package PKG]
+      contract-gen check [--schema FILE]... [--base GIT-REF] [--format text|github]
+      contract-gen conform [--lang swift|kotlin|typescript|all] [--golden DIR]... [--testee 'CMD']
+                           [--report junit.xml] [--filter PATTERN] [--expected-failures FILE]
+                           [--fix-expected-failures] [--format text|github] [--timeout SECONDS]
+      contract-gen decode [--schema FILE] [--lang swift|kotlin|typescript] [--pending JSON] < blob.json
+      contract-gen --help | COMMAND --help | --version
+
+    Exit status: 0 success, 1 check or conformance failure, 2 usage or schema error.
+    """
+
+    static let help: [String: String] = [
+        "emit": """
+        contract-gen emit --lang swift|kotlin|typescript|golden|all [--schema FILE]... [--out DIR|-] [--kotlin-package PKG]
+
+          Generates code and golden fixtures from the schemas (default: every schema/*.yaml).
+          --lang LANG          what to generate; `golden` writes golden/<contract>/schema.*.json, `all` everything
+          --schema FILE        a schema file; repeat for several
+          --out DIR|-          the output root (default: the current directory); `-` prints to stdout
+          --kotlin-package PKG put every Kotlin contract into this package
+          Output is deterministic byte for byte and written atomically; a schema error writes nothing.
+        """,
+        "check": """
+        contract-gen check [--schema FILE]... [--base GIT-REF] [--format text|github]
+
+          The pre-merge gate: the schemas are valid, generated/ and the schema-derived goldens are
+          exactly what emit would write (stale files are shown as a unified diff), hand-written
+          goldens parse and name a known contract and op, and with --base no breaking change
+          against the schema at that git revision unless its version was bumped.
+          --format github      also print GitHub Actions annotations (::error file=…)
+        """,
+        "conform": """
+        contract-gen conform [--lang swift|kotlin|typescript|all] [--golden DIR]... [--testee 'CMD']
+                             [--report junit.xml] [--filter PATTERN] [--expected-failures FILE]
+                             [--fix-expected-failures] [--format text|github] [--timeout SECONDS]
+
+          Runs every golden case against every selected implementation (default: all three) and
+          prints one line per failure, a summary per language, then `N passed, N failed`.
+          --golden DIR          a directory of SPEC §7 cases (default: golden); repeatable
+          --testee 'CMD'        also run an external program speaking the testee protocol
+          --report FILE         write a JUnit XML report
+          --filter PATTERN      only cases whose name contains PATTERN (or matches it with * wildcards)
+          --expected-failures F known failures, one `[lang:]case-name  # reason` per line; an
+                                unlisted failure fails the run, and so does a listed case that passes
+          --fix-expected-failures  rewrite that file to the failures of this run
+          --timeout SECONDS     per-case answer timeout (default 60); a hung testee is restarted
+        """,
+        "decode": """
+        contract-gen decode [--schema FILE] [--lang swift|kotlin|typescript] [--pending JSON] < blob.json
+
+          Prints the observation (SPEC §6) of the blob on stdin, as the generated decoder of that
+          language sees it (default: Swift; schema default: schema/widget-data.yaml).
+        """,
+    ]
+
+    /// Runs one invocation; returns the exit status.
+    public func run(_ arguments: [String]) -> Int32 {
+        guard let command = arguments.first else {
+            io.err(Self.usage + "\n")
+            return ExitCode.usage
+        }
+        let rest = Array(arguments.dropFirst())
+        if command == "--help" || command == "-h" || command == "help" {
+            io.out(Self.usage + "\n")
+            return ExitCode.success
+        }
+        if command == "--version" {
+            io.out("contract-gen \(contractGenVersion)\n")
+            return ExitCode.success
+        }
+        if rest.contains("--help") || rest.contains("-h") {
+            guard let text = Self.help[command] else {
+                io.err("error: unknown command '\(command)'\n\n" + Self.usage + "\n")
+                return ExitCode.usage
+            }
+            io.out(text + "\n")
+            return ExitCode.success
+        }
+        do {
+            switch command {
+            case "emit": return try emit(rest)
+            case "check": return try check(rest)
+            case "conform": return try conform(rest)
+            case "decode": return try decode(rest)
+            default:
+                let hint = closestMatch(to: command, in: ["emit", "check", "conform", "decode"]).map { " (did you mean '\($0)'?)" } ?? ""
+                throw UsageError("unknown command '\(command)'\(hint)")
+            }
+        } catch let error as UsageError {
+            io.err("error: \(error.message)\n\n" + (Self.help[command] ?? Self.usage) + "\n")
+            return ExitCode.usage
+        } catch let error as DiagnosticsError {
+            io.err(error.description + "\n")
+            return ExitCode.usage
+        } catch {
+            io.err("error: \(error)\n")
+            return ExitCode.failure
+        }
+    }
+
+    // MARK: - Shared
+
+    func path(_ relative: String) -> String {
+        relative.hasPrefix("/") ? relative : root + "/" + relative
+    }
+
+    /// The schema files to read: the given ones, or every schema/*.yaml.
+    func schemaPaths(_ given: [String]) throws -> [String] {
+        if !given.isEmpty { return given }
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: path("schema"))) ?? []
+        let schemas = names.filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }.sorted().map { "schema/\($0)" }
+        guard !schemas.isEmpty else { throw UsageError("no --schema given and no schema/*.yaml found in \(root)") }
+        return schemas
+    }
+
+    /// Loads schemas, reporting paths as given (relative paths stay relative in diagnostics).
+    func loadContracts(_ paths: [String]) throws(DiagnosticsError) -> [Contract] {
+        var contracts: [Contract] = []
+        var errors: [Diagnostic] = []
+        for schema in paths {
+            do {
+                let text: String
+                if let data = FileManager.default.contents(atPath: path(schema)) {
+                    guard let decoded = String(data: data, encoding: .utf8) else {
+                        throw DiagnosticsError([.error("the schema is not UTF-8 text", at: SourceLocation(file: schema, line: 1, column: 1))])
+                    }
+                    text = decoded
+                } else {
+                    throw DiagnosticsError([.error("cannot read the schema file", at: SourceLocation(file: schema, line: 1, column: 1))])
+                }
+                let contract = try SchemaLoader.load(text: text, path: schema)
+                if let clash = contracts.first(where: { $0.name == contract.name }) {
+                    errors.append(.error("contract '\(contract.name)' is also defined in \(clash.sourcePath)", at: contract.location))
+                } else {
+                    contracts.append(contract)
+                }
+            } catch let error as DiagnosticsError {
+                errors += error.diagnostics
+            } catch {
+                errors.append(.error("\(error)", at: SourceLocation(file: schema, line: 1, column: 1)))
+            }
+        }
+        if !errors.isEmpty { throw DiagnosticsError(errors) }
+        return contracts
+    }
+
+    static func languages(_ value: String?, allowGolden: Bool) throws -> (languages: [Language], golden: Bool) {
+        switch value {
+        case nil, "all"?: return (Language.allCases, allowGolden)
+        case "golden"? where allowGolden: return ([], true)
+        case let name?:
+            guard let language = Language(rawValue: name) else {
+                let choices = Language.allCases.map(\.rawValue) + (allowGolden ? ["golden"] : []) + ["all"]
+                throw UsageError("unknown --lang '\(name)' (expected \(choices.joined(separator: ", ")))")
+            }
+            return ([language], false)
+        }
+    }
+
+    // MARK: - emit
+
+    func emit(_ arguments: [String]) throws -> Int32 {
+        let spec = CommandSpec(name: "emit", valueOptions: ["lang", "schema", "out", "kotlin-package"], flags: [])
+        let parsed = try spec.parse(arguments)
+        guard let lang = parsed.value("lang") else { throw UsageError("emit needs --lang swift|kotlin|typescript|golden|all") }
+        let (languages, golden) = try Self.languages(lang, allowGolden: true)
+        let contracts = try loadContracts(try schemaPaths(parsed.values("schema")))
+        let files = GeneratorPipeline.generate(contracts, options: .init(languages: languages, golden: golden,
+                                                                          kotlinPackage: parsed.value("kotlin-package")))
+        let out = parsed.value("out") ?? "."
+        if out == "-" {
+            for file in files {
+                if files.count > 1 { io.out("==> \(file.path) <==\n") }
+                io.out(file.contents)
+            }
+            return ExitCode.success
+        }
+        let outRoot = path(out)
+        try AtomicFileWriter.write(files, root: outRoot)
+        if golden {
+            for stale in GeneratorPipeline.staleGoldenFiles(contracts, generated: files, root: outRoot) {
+                try FileManager.default.removeItem(atPath: outRoot + "/" + stale)
+                io.err("removed \(stale) (no longer generated)\n")
+            }
+        }
+        io.err("wrote \(files.count) files under \(out)\n")
+        return ExitCode.success
+    }
+
+    // MARK: - check
+
+    func check(_ arguments: [String]) throws -> Int32 {
+        let spec = CommandSpec(name: "check", valueOptions: ["schema", "base", "format"], flags: [])
+        let parsed = try spec.parse(arguments)
+        let format = try OutputFormat(parsed.value("format"))
+        let paths = try schemaPaths(parsed.values("schema"))
+        let contracts: [Contract]
+        do {
+            contracts = try loadContracts(paths)
+        } catch {
+            for diagnostic in error.diagnostics { format.annotate(diagnostic, io: io) }
+            throw error
+        }
+        let gate = ContractGate(root: root)
+        var findings = gate.driftFindings(contracts)
+        findings += gate.handWrittenGoldenFindings(contracts)
+        if let base = parsed.value("base") {
+            findings += try gate.breakingChanges(contracts, base: base)
+        }
+        for finding in findings {
+            io.out(finding.text + "\n")
+            if let diagnostic = finding.diagnostic { format.annotate(diagnostic, io: io) }
+        }
+        if findings.contains(where: \.isFailure) {
+            io.out("check: \(findings.filter(\.isFailure).count) problem(s)\n")
+            return ExitCode.failure
+        }
+        io.out("check: \(contracts.count) contract(s) valid, generated/ and goldens up to date\(parsed.value("base").map { ", no breaking change against \($0)" } ?? "")\n")
+        return ExitCode.success
+    }
+
+    // MARK: - conform
+
+    func conform(_ arguments: [String]) throws -> Int32 {
+        let spec = CommandSpec(name: "conform",
+                               valueOptions: ["lang", "golden", "testee", "report", "filter", "expected-failures", "format", "timeout"],
+                               flags: ["fix-expected-failures"])
+        let parsed = try spec.parse(arguments)
+        let format = try OutputFormat(parsed.value("format"))
+        var languages: [Language]
+        if parsed.value("lang") == nil, !parsed.values("testee").isEmpty {
+            languages = []   // only the external testee(s), unless languages are asked for too
+        } else {
+            languages = try Self.languages(parsed.value("lang"), allowGolden: false).languages
+        }
+        let directories = parsed.values("golden").isEmpty ? ["golden"] : parsed.values("golden")
+        let loaded = GoldenCaseLoader.load(directories: directories.map(path))
+        var cases = loaded.cases
+        if let pattern = parsed.value("filter") {
+            cases = cases.filter { CaseFilter.matches($0.name, pattern: pattern) }
+        }
+        let timeout = try parsed.value("timeout").map { text -> Double in
+            guard let seconds = Double(text), seconds > 0 else { throw UsageError("--timeout needs a positive number of seconds") }
+            return seconds
+        } ?? 60
+        let builder = TesteeBuilder(root: root, log: { [io] message in io.err(message + "\n") })
+        var targets = languages.map { ConformanceTarget(name: $0.rawValue, launch: builder.launch($0)) }
+        for (index, command) in parsed.values("testee").enumerated() {
+            let name = parsed.values("testee").count == 1 ? "testee" : "testee\(index + 1)"
+            targets.append(ConformanceTarget(name: name, launch: .command(["sh", "-c", command])))
+        }
+        guard !targets.isEmpty else { throw UsageError("nothing to run: give --lang or --testee") }
+        let runner = ConformanceRunner(timeout: timeout)
+        var report = runner.run(cases: cases, targets: targets)
+        report.loadErrors = loaded.errors
+        let expectations = try parsed.value("expected-failures").map { try ExpectedFailures.load(path: path($0)) }
+        let printer = ConformancePrinter(io: io, format: format)
+        let verdict = printer.print(report, targets: targets.map(\.name), expected: expectations)
+        if let reportPath = parsed.value("report") {
+            try JUnitReport.write(report, targets: targets.map(\.name), to: path(reportPath))
+            io.err("wrote JUnit report \(reportPath)\n")
+        }
+        if parsed.has("fix-expected-failures") {
+            guard let file = parsed.value("expected-failures") else { throw UsageError("--fix-expected-failures needs --expected-failures FILE") }
+            try ExpectedFailures.rewrite(path: path(file), report: report, previous: expectations)
+            io.err("rewrote \(file)\n")
+            return ExitCode.success
+        }
+        return verdict ? ExitCode.success : ExitCode.failure
+    }
+
+    // MARK: - decode
+
+    func decode(_ arguments: [String]) throws -> Int32 {
+        let spec = CommandSpec(name: "decode", valueOptions: ["schema", "lang", "pending"], flags: [])
+        let parsed = try spec.parse(arguments)
+        let schema = parsed.value("schema") ?? "schema/widget-data.yaml"
+        let contract = try loadContracts([schema])[0]
+        let language = try parsed.value("lang").map { name -> Language in
+            guard let language = Language(rawValue: name) else { throw UsageError("unknown --lang '\(name)'") }
+            return language
+        } ?? .swift
+        var given: [(String, JSONValue)] = [("blob", .string(io.readStdin()))]
+        if let pending = parsed.value("pending") {
+            guard let value = JSONValue.parse(pending), case .object = value else { throw UsageError("--pending must be a JSON object") }
+            given.append(("pending", value))
+        }
+        let launch = TesteeBuilder(root: root, log: { [io] message in io.err(message + "\n") }).launch(language)
+        guard case .command(let command) = launch else {
+            if case .skipped(let reason) = launch { io.err("error: \(reason)\n") }
+            if case .failed(let reason) = launch { io.err("error: \(reason)\n") }
+            return ExitCode.failure
+        }
+        let process = TesteeProcess(command: command)
+        defer { process.stop() }
+        let request = JSONValue.object([("contract", .string(contract.name)), ("op", .string("decode")), ("given", .object(given))])
+        switch process.send(request.serialized()) {
+        case .line(let line):
+            guard let response = JSONValue.parse(line), let observation = response["ok"] else {
+                io.err("error: \(line)\n")
+                return ExitCode.failure
+            }
+            io.out(observation.pretty() + "\n")
+            return ExitCode.success
+        case .crashed(let detail):
+            io.err("error: testee crashed: \(detail)\n")
+            return ExitCode.failure
+        case .timedOut:
+            io.err("error: testee timed out\n")
+            return ExitCode.failure
+        }
+    }
+}
+
+/// `--filter`: a substring, or a pattern with `*` wildcards.
+enum CaseFilter {
+    static func matches(_ name: String, pattern: String) -> Bool {
+        guard pattern.contains("*") else { return name.contains(pattern) }
+        let parts = pattern.split(separator: "*", omittingEmptySubsequences: false).map(String.init)
+        var rest = Substring(name)
+        for (index, part) in parts.enumerated() {
+            if part.isEmpty { continue }
+            if index == 0 {
+                guard rest.hasPrefix(part) else { return false }
+                rest = rest.dropFirst(part.count)
+            } else if index == parts.count - 1 {
+                return rest.hasSuffix(part)
+            } else {
+                guard let range = rest.range(of: part) else { return false }
+                rest = rest[range.upperBound...]
+            }
+        }
+        return true
+    }
+}
+
+/// `--format text|github`.
+enum OutputFormat {
+    case text, github
+
+    init(_ value: String?) throws {
+        switch value {
+        case nil, "text"?: self = .text
+        case "github"?: self = .github
+        case let other?: throw UsageError("unknown --format '\(other)' (expected text or github)")
+        }
+    }
+
+    /// GitHub Actions workflow command for a located diagnostic.
+    func annotate(_ diagnostic: Diagnostic, io: CommandIO) {
+        guard case .github = self else { return }
+        let message = diagnostic.message.replacingOccurrences(of: "%", with: "%25")
+            .replacingOccurrences(of: "\r", with: "%0D").replacingOccurrences(of: "\n", with: "%0A")
+        if let location = diagnostic.location {
+            io.out("::\(diagnostic.severity == .error ? "error" : "warning") file=\(location.file),line=\(location.line),col=\(location.column)::\(message)\n")
+        } else {
+            io.out("::error::\(message)\n")
+        }
+    }
+}

@@ -1,0 +1,59 @@
+/// Prints a conformance run: one line per failure (case, language, expected, actual) with a
+/// structural diff, a summary per language, and the closing `N passed, N failed` line.
+
+struct ConformancePrinter {
+    let io: CommandIO
+    let format: OutputFormat
+
+    /// Returns whether the run passes (taking expected failures into account).
+    func print(_ report: ConformanceReport, targets: [String], expected: ExpectedFailures?) -> Bool {
+        var ok = true
+        for error in report.loadErrors {
+            io.out("FAIL \(error.path): unusable case file: \(error.message)\n")
+            ok = false
+        }
+        var expectedHits = 0
+        for result in report.results {
+            guard case .failed(let expectedText, let actual, let details) = result.outcome else { continue }
+            if let expected, expected.lists(result.caseName, language: result.language) {
+                expectedHits += 1
+                continue
+            }
+            ok = false
+            io.out("FAIL \(result.caseName) [\(result.language)]: expected \(Self.clip(expectedText)), actual \(Self.clip(actual))\n")
+            for detail in details { io.out("    \(Self.clip(detail))\n") }
+            if case .github = format {
+                let message = "\(result.caseName) [\(result.language)]: " + (details.first ?? "expected \(Self.clip(expectedText)), actual \(Self.clip(actual))")
+                io.out("::error file=\(result.path)::\(message.replacingOccurrences(of: "\n", with: "%0A"))\n")
+            }
+        }
+        if let expected {
+            // A listed case that now passes fails the run: the list must never go stale silently.
+            for entry in expected.entries {
+                let matching = report.results.filter { $0.caseName == entry.caseName && (entry.language == nil || $0.language == entry.language) }
+                if !matching.isEmpty, matching.allSatisfy({ $0.outcome == .passed }) {
+                    io.out("UNEXPECTED PASS \(entry.caseName)\(entry.language.map { " [\($0)]" } ?? ""): listed in \(expected.path) but passes; remove it (or run --fix-expected-failures)\n")
+                    ok = false
+                }
+            }
+        }
+        for unavailable in report.unavailable {
+            io.out("\(unavailable.skipped ? "SKIPPED" : "UNAVAILABLE") \(unavailable.name): \(unavailable.reason)\n")
+            ok = false
+        }
+        for target in targets {
+            let results = report.results.filter { $0.language == target }
+            guard !results.isEmpty || !report.unavailable.contains(where: { $0.name == target }) else { continue }
+            let passed = results.filter { $0.outcome == .passed }.count
+            let seconds = results.reduce(0) { $0 + $1.seconds }
+            io.out("\(target): \(passed) passed, \(results.count - passed) failed (\(String(format: "%.1f", seconds)) s)\n")
+        }
+        if expectedHits > 0 { io.out("(\(expectedHits) listed expected failure(s) did not fail the run)\n") }
+        io.out("\(report.passed) passed, \(report.failed) failed\n")
+        return ok
+    }
+
+    static func clip(_ text: String, limit: Int = 400) -> String {
+        text.count <= limit ? text : String(text.prefix(limit)) + "… (\(text.count) chars)"
+    }
+}

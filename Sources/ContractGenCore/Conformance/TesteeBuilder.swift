@@ -1,0 +1,150 @@
+/// Builds the generated testee of each language on demand, cached by a hash of its sources, so
+/// a second `conform` starts in seconds. A missing toolchain is reported with its install command.
+import Foundation
+
+/// How to start one implementation under test, or why it cannot be.
+public enum TesteeLaunch: Sendable {
+    case command([String])
+    case skipped(reason: String)
+    case failed(reason: String)
+}
+
+public struct TesteeBuilder: Sendable {
+    public let root: String
+    public var log: @Sendable (String) -> Void
+
+    public init(root: String, log: @escaping @Sendable (String) -> Void = { _ in }) {
+        self.root = root
+        self.log = log
+    }
+
+    /// Debian's Android org.json, the very implementation Android ships (SPEC §8).
+    public static let androidJSONJar = "/usr/share/java/com.android.json.jar"
+
+    static let installHints: [Language: String] = [
+        .swift: "install the Swift toolchain (swift.org) and put swiftc on PATH",
+        .kotlin: "apt-get install -y kotlin libandroid-json-java",
+        .typescript: "apt-get install -y node-typescript nodejs",
+    ]
+
+    public func launch(_ language: Language) -> TesteeLaunch {
+        switch language {
+        case .swift: return buildSwift()
+        case .kotlin: return buildKotlin()
+        case .typescript: return buildTypeScript()
+        }
+    }
+
+    // MARK: Helpers
+
+    func sources(under directory: String, ext: String) -> [String] {
+        let base = root + "/" + directory
+        guard let enumerator = FileManager.default.enumerator(atPath: base) else { return [] }
+        var files: [String] = []
+        while let item = enumerator.nextObject() as? String {
+            if item.hasSuffix("." + ext) { files.append(base + "/" + item) }
+        }
+        return files.sorted()
+    }
+
+    func hash(_ files: [String], extra: String) -> String {
+        var bytes = Array(extra.utf8)
+        for file in files {
+            bytes += Array(file.utf8)
+            bytes += Array(FileManager.default.contents(atPath: file) ?? Data())
+        }
+        return String(SHA256.hex(bytes).prefix(20))
+    }
+
+    static func which(_ tool: String) -> String? {
+        for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
+            let path = "\(directory)/\(tool)"
+            if FileManager.default.isExecutableFile(atPath: path) { return path }
+        }
+        return nil
+    }
+
+    /// Runs a build command; returns its combined output on failure.
+    func run(_ arguments: [String]) -> String? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        do { try process.run() } catch { return "cannot run \(arguments[0]): \(error)" }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return process.terminationStatus == 0 ? nil : String(decoding: data, as: UTF8.self)
+    }
+
+    func cacheDirectory(_ language: Language, _ digest: String) -> String {
+        root + "/.build/contract-gen-testees/\(language.rawValue)-\(digest)"
+    }
+
+    /// Builds into a temporary directory and renames it into place, so an interrupted build
+    /// never leaves a cache entry that looks complete.
+    func cached(_ language: Language, digest: String, product: String, build: (String) -> String?) -> TesteeLaunch? {
+        let directory = cacheDirectory(language, digest)
+        if FileManager.default.fileExists(atPath: directory + "/" + product) { return nil }
+        let temporary = directory + ".tmp-\(getpid())"
+        try? FileManager.default.removeItem(atPath: temporary)
+        try? FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: true)
+        log("building the \(language.displayName) testee …")
+        if let failure = build(temporary) {
+            try? FileManager.default.removeItem(atPath: temporary)
+            return .failed(reason: "\(language.displayName) testee does not compile:\n\(failure)")
+        }
+        try? FileManager.default.removeItem(atPath: directory)
+        do { try FileManager.default.moveItem(atPath: temporary, toPath: directory) } catch {
+            return .failed(reason: "cannot store the \(language.displayName) testee: \(error)")
+        }
+        return nil
+    }
+
+    // MARK: Per language
+
+    func buildSwift() -> TesteeLaunch {
+        guard Self.which("swiftc") != nil else { return .skipped(reason: "swiftc not found; " + Self.installHints[.swift]!) }
+        let files = sources(under: "generated/swift/Contracts", ext: "swift") + sources(under: "generated/swift/Testee", ext: "swift")
+        guard !files.isEmpty else { return .failed(reason: "no generated Swift; run `contract-gen emit --lang swift`") }
+        let digest = hash(files, extra: "swiftc -O -swift-version 6 -warnings-as-errors")
+        if let problem = cached(.swift, digest: digest, product: "testee", build: { directory in
+            run(["swiftc", "-O", "-swift-version", "6", "-warnings-as-errors", "-module-name", "ContractTestee",
+                 "-o", directory + "/testee"] + files)
+        }) { return problem }
+        return .command([cacheDirectory(.swift, digest) + "/testee"])
+    }
+
+    func buildKotlin() -> TesteeLaunch {
+        guard Self.which("kotlinc") != nil, Self.which("java") != nil else {
+            return .skipped(reason: "kotlinc/java not found; " + Self.installHints[.kotlin]!)
+        }
+        guard FileManager.default.fileExists(atPath: Self.androidJSONJar) else {
+            return .skipped(reason: "\(Self.androidJSONJar) not found; " + Self.installHints[.kotlin]!)
+        }
+        let files = sources(under: "generated/kotlin", ext: "kt")
+        guard !files.isEmpty else { return .failed(reason: "no generated Kotlin; run `contract-gen emit --lang kotlin`") }
+        let digest = hash(files, extra: "kotlinc -Werror")
+        if let problem = cached(.kotlin, digest: digest, product: "testee.jar", build: { directory in
+            run(["kotlinc", "-Werror", "-cp", Self.androidJSONJar, "-include-runtime", "-d", directory + "/testee.jar"] + files)
+        }) { return problem }
+        return .command(["java", "-Xss1m", "-cp", cacheDirectory(.kotlin, digest) + "/testee.jar:" + Self.androidJSONJar,
+                         "dev.contractgen.testee.TesteeKt"])
+    }
+
+    func buildTypeScript() -> TesteeLaunch {
+        guard Self.which("tsc") != nil, Self.which("node") != nil else {
+            return .skipped(reason: "tsc/node not found; " + Self.installHints[.typescript]!)
+        }
+        let files = sources(under: "generated/typescript", ext: "ts")
+        guard !files.isEmpty else { return .failed(reason: "no generated TypeScript; run `contract-gen emit --lang typescript`") }
+        let flags = ["--strict", "--noUnusedLocals", "--noUnusedParameters", "--noImplicitReturns", "--target", "es2019",
+                     "--module", "commonjs"]
+        let digest = hash(files, extra: flags.joined(separator: " "))
+        if let problem = cached(.typescript, digest: digest, product: "testee.js", build: { directory in
+            run(["tsc"] + flags + ["--outDir", directory] + files)
+        }) { return problem }
+        return .command(["node", "--stack-size=4000", cacheDirectory(.typescript, digest) + "/testee.js"])
+    }
+}

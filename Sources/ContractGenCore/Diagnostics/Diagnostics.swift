@@ -1,0 +1,91 @@
+/// Compiler-style diagnostics: `file:line:column: error: message`, 1-based, collected per run.
+
+/// A position in a schema file, 1-based like every compiler prints it.
+/// For example `schema/widget-data.yaml:12:5`.
+public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
+    public var file: String
+    public var line: Int
+    public var column: Int
+
+    public init(file: String, line: Int, column: Int) {
+        self.file = file
+        self.line = line
+        self.column = column
+    }
+
+    public var description: String { "\(file):\(line):\(column)" }
+}
+
+/// One finding about a schema (or a schema change), with where it is.
+/// For example `schema/widget-data.yaml:12:5: error: unknown type 'strng' (did you mean 'string'?)`.
+public struct Diagnostic: Sendable, Hashable, CustomStringConvertible, Error {
+    public enum Severity: String, Sendable { case error, warning, note }
+
+    public var severity: Severity
+    public var message: String
+    public var location: SourceLocation?
+
+    public init(_ severity: Severity = .error, _ message: String, at location: SourceLocation?) {
+        self.severity = severity
+        self.message = message
+        self.location = location
+    }
+
+    public static func error(_ message: String, at location: SourceLocation?) -> Diagnostic {
+        Diagnostic(.error, message, at: location)
+    }
+
+    public var description: String {
+        if let location { return "\(location): \(severity.rawValue): \(message)" }
+        return "\(severity.rawValue): \(message)"
+    }
+}
+
+/// Collects diagnostics so one run reports every mistake it can, not just the first.
+public struct DiagnosticCollector: Sendable {
+    public private(set) var diagnostics: [Diagnostic] = []
+
+    public init() {}
+
+    public mutating func error(_ message: String, at location: SourceLocation?) {
+        diagnostics.append(.error(message, at: location))
+    }
+
+    public mutating func append(_ diagnostic: Diagnostic) { diagnostics.append(diagnostic) }
+
+    public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+}
+
+/// Thrown by a stage that found errors: every diagnostic it collected, in source order.
+public struct DiagnosticsError: Error, Sendable, CustomStringConvertible {
+    public var diagnostics: [Diagnostic]
+
+    public init(_ diagnostics: [Diagnostic]) { self.diagnostics = diagnostics }
+
+    public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
+}
+
+/// The closest candidate by edit distance, for "did you mean" hints; nil when nothing is close.
+public func closestMatch(to word: String, in candidates: [String]) -> String? {
+    func distance(_ a: [Character], _ b: [Character]) -> Int {
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var previous = Array(0...b.count)
+        for i in 1...a.count {
+            var current = [i] + Array(repeating: 0, count: b.count)
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+    let target = Array(word.lowercased())
+    var best: (String, Int)?
+    for candidate in candidates {
+        let d = distance(target, Array(candidate.lowercased()))
+        if d <= max(1, candidate.count / 3), best == nil || d < best!.1 { best = (candidate, d) }
+    }
+    return best?.0
+}

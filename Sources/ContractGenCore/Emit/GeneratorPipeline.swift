@@ -1,0 +1,83 @@
+/// The whole pipeline, stage by stage: schema files → validated contracts → generated files →
+/// (atomically) the file system. `emit` and `check` both go through `generate`, so what `check`
+/// compares is exactly what `emit` would write.
+import Foundation
+
+public enum GeneratorPipeline {
+    /// What to generate.
+    public struct Options: Sendable {
+        public var languages: [Language]
+        public var golden: Bool
+        /// Overrides every contract's Kotlin package (`--kotlin-package`).
+        public var kotlinPackage: String?
+
+        public init(languages: [Language], golden: Bool, kotlinPackage: String? = nil) {
+            self.languages = languages
+            self.golden = golden
+            self.kotlinPackage = kotlinPackage
+        }
+    }
+
+    public static func emitter(for language: Language, kotlinPackage: String? = nil) -> any LanguageEmitter {
+        switch language {
+        case .swift: return SwiftEmitter()
+        case .kotlin: return KotlinEmitter(packageOverride: kotlinPackage)
+        case .typescript: return TypeScriptEmitter()
+        }
+    }
+
+    /// Stage 4: every file for the given contracts, in a fixed order (deterministic output).
+    public static func generate(_ contracts: [Contract], options: Options) -> [GeneratedFile] {
+        let ordered = contracts.sorted { $0.name < $1.name }
+        var files: [GeneratedFile] = []
+        for language in options.languages {
+            let emitter = emitter(for: language, kotlinPackage: options.kotlinPackage)
+            files.append(emitter.runtimeFile())
+            for contract in ordered { files.append(emitter.contractFile(contract)) }
+            files += emitter.testeeFiles(ordered)
+        }
+        if options.golden {
+            for contract in ordered { files += GoldenEmitter().files(contract) }
+        }
+        return files
+    }
+
+    /// Generated goldens that exist on disk but are no longer generated (a field was removed):
+    /// `emit` deletes them, `check` reports them.
+    public static func staleGoldenFiles(_ contracts: [Contract], generated: [GeneratedFile], root: String) -> [String] {
+        let current = Set(generated.map(\.path))
+        var stale: [String] = []
+        for contract in contracts {
+            let directory = "golden/\(contract.name)"
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: root + "/" + directory)) ?? []
+            for name in names.sorted() where name.hasPrefix(GoldenEmitter.generatedPrefix) && name.hasSuffix(".json") {
+                let path = "\(directory)/\(name)"
+                if !current.contains(path) { stale.append(path) }
+            }
+        }
+        return stale
+    }
+}
+
+/// Writes files atomically: each goes to a temporary file beside its target, then is renamed
+/// over it, so a reader (or a crash) never sees a half-written file.
+public enum AtomicFileWriter {
+    public static func write(_ files: [GeneratedFile], root: String) throws {
+        let manager = FileManager.default
+        for file in files {
+            let target = URL(fileURLWithPath: root).appendingPathComponent(file.path)
+            try manager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+            let data = Data(file.contents.utf8)
+            // Unchanged files are not rewritten: timestamps stay, incremental builds stay warm.
+            if let existing = try? Data(contentsOf: target), existing == data { continue }
+            let temporary = target.deletingLastPathComponent()
+                .appendingPathComponent(".\(target.lastPathComponent).tmp-\(getpid())")
+            try data.write(to: temporary)
+            if rename(temporary.path, target.path) != 0 {
+                let code = errno
+                try? manager.removeItem(at: temporary)
+                throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "cannot rename onto \(file.path): \(String(cString: strerror(code)))"])
+            }
+        }
+    }
+}

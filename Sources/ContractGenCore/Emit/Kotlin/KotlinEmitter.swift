@@ -1,0 +1,730 @@
+/// The Kotlin emitter: an Android-ready decoder (stdlib + what Android ships; no org.json, no
+/// java.time), Kotlin 1.3-compatible and warning-free under `kotlinc -Werror`.
+/// Same shape as `SwiftEmitter` and `TypeScriptEmitter`: runtime, contract file (types →
+/// decoding → behaviours → observation), testee.
+import Foundation
+
+public struct KotlinEmitter: LanguageEmitter {
+    public let language = Language.kotlin
+    /// Puts every contract into this package instead of its `targets.kotlin.package`.
+    let packageOverride: String?
+
+    public init(packageOverride: String? = nil) { self.packageOverride = packageOverride }
+
+    static let directory = "generated/kotlin"
+    /// `@file:` annotations must precede the `package` line, so the lint-off line ends the header.
+    static let lintOff = "@file:Suppress(\"unused\", \"MemberVisibilityCanBePrivate\", \"RedundantVisibilityModifier\")"
+    static let runtimePackage = "dev.contractgen.runtime"
+    static let testeePackage = "dev.contractgen.testee"
+
+    /// The package a contract's object is emitted into.
+    func package(of contract: Contract) -> String { packageOverride ?? contract.targets.kotlinPackage }
+
+    static func path(ofPackage package: String) -> String { package.replacingOccurrences(of: ".", with: "/") }
+
+    // MARK: - Runtime
+
+    public func runtimeFile() -> GeneratedFile {
+        var p = CodePrinter()
+        GeneratedHeader.print(into: &p, commentPrefix: "//", source: nil, hash: nil, lintOff: Self.lintOff)
+        p.line()
+        p.line("package \(Self.runtimePackage)")
+        p.line()
+        return GeneratedFile(path: "\(Self.directory)/\(Self.path(ofPackage: Self.runtimePackage))/ContractRuntime.kt",
+                             contents: p.text + KotlinRuntimeTemplate.source + "\n")
+    }
+
+    // MARK: - Contract file
+
+    public func contractFile(_ contract: Contract) -> GeneratedFile {
+        var p = CodePrinter()
+        GeneratedHeader.print(into: &p, commentPrefix: "//", source: contract.sourcePath, hash: contract.sourceHash, lintOff: Self.lintOff)
+        p.line()
+        p.line("package \(package(of: contract))")
+        p.line()
+        p.line("import \(Self.runtimePackage).*")
+        if contract.behaviours.header != nil { p.line("import java.util.TimeZone") }
+        p.line()
+        let writer = KotlinContractWriter(contract: contract)
+        p.doc(contract.doc, style: .block)
+        p.block("object \(contract.targets.kotlinObject) {") { p in
+            writer.versionGate(&p)
+            writer.types(&p)
+            writer.decoding(&p)
+            writer.behaviours(&p)
+            writer.observation(&p)
+        }
+        return GeneratedFile(path: "\(Self.directory)/\(Self.path(ofPackage: package(of: contract)))/\(contract.targets.kotlinObject).kt",
+                             contents: p.text)
+    }
+
+    // MARK: - Testee
+
+    public func testeeFiles(_ contracts: [Contract]) -> [GeneratedFile] {
+        var p = CodePrinter()
+        GeneratedHeader.print(into: &p, commentPrefix: "//", source: contracts.map(\.sourcePath).joined(separator: ", "),
+                              hash: contracts.map(\.sourceHash).joined(), lintOff: Self.lintOff)
+        p.line()
+        KotlinTesteeWriter(contracts: contracts, packageOf: package(of:)).write(&p)
+        return [GeneratedFile(path: "\(Self.directory)/\(Self.path(ofPackage: Self.testeePackage))/Testee.kt", contents: p.text)]
+    }
+}
+
+/// Kotlin spelling of model types and expressions.
+enum KotlinNames {
+    /// Names the generated object already uses for its own declarations; an enum must not shadow them.
+    static let generatedTypeNames: Set<String> = ["Status", "Decoded", "Header", "DoneQueue", "DecodeContext"]
+
+    /// Where the enum class of a list of enum values is declared: the first field (in declaration
+    /// order) whose type mentions it. Later fields with the same values share that class.
+    struct EnumOwner: Equatable {
+        var typeName: String
+        var enumName: String
+        /// `Record.Sync`: always qualified, so a sibling type of the same name is never shadowed.
+        var qualified: String { "\(typeName).\(enumName)" }
+    }
+
+    static func enumerations(in type: FieldType) -> [[String]] {
+        switch type {
+        case .enumeration(let cases): return [cases]
+        case .array(let element), .map(let element): return enumerations(in: element)
+        default: return []
+        }
+    }
+
+    /// Every distinct enumeration of the contract with its owner, in declaration order.
+    static func enumOwners(_ contract: Contract) -> [(cases: [String], owner: EnumOwner, field: Field)] {
+        var result: [(cases: [String], owner: EnumOwner, field: Field)] = []
+        let typeNames = Set(contract.types.map(\.name))
+        for type in contract.types {
+            for field in type.fields {
+                for cases in enumerations(in: field.type) where !result.contains(where: { $0.cases == cases }) {
+                    var name = Naming.upperCamel(field.name)
+                    if typeNames.contains(name) || generatedTypeNames.contains(name) || name == type.name { name += "Value" }
+                    while result.contains(where: { $0.owner.typeName == type.name && $0.owner.enumName == name }) { name += "Value" }
+                    result.append((cases, EnumOwner(typeName: type.name, enumName: name), field))
+                }
+            }
+        }
+        return result
+    }
+
+    /// `idle` → `IDLE`, `unsupportedVersion` → `UNSUPPORTED_VERSION`; anything that is not a letter
+    /// or digit becomes `_`, a leading digit gets a `_` prefix, duplicates get a numeric suffix.
+    static func caseNames(_ values: [String]) -> [String] {
+        var names: [String] = []
+        for value in values {
+            var name = ""
+            for character in Naming.screamingSnake(value) {
+                name += character.isASCII && (character.isLetter || character.isNumber) ? String(character) : "_"
+            }
+            if value.isEmpty { name = "EMPTY" }
+            // Kotlin reserves names made only of underscores.
+            if name.allSatisfy({ $0 == "_" }) { name = "VALUE_\(names.count + 1)" }
+            if let first = name.first, first.isNumber { name = "_" + name }
+            var unique = name
+            var counter = 2
+            while names.contains(unique) {
+                unique = "\(name)_\(counter)"
+                counter += 1
+            }
+            names.append(unique)
+        }
+        return names
+    }
+
+    /// Inside its owner (`within`) an enum is named plainly: enum names never equal a type name.
+    static func type(_ type: FieldType, owners: [(cases: [String], owner: EnumOwner, field: Field)], within: String? = nil) -> String {
+        switch type {
+        case .string, .localDate: return "String"
+        case .bool: return "Boolean"
+        case .integer, .epochMillis: return "Long"
+        case .number: return "Double"
+        case .enumeration(let cases):
+            let owner = owners.first { $0.cases == cases }!.owner
+            return owner.typeName == within ? owner.enumName : owner.qualified
+        case .array(let element): return "List<\(self.type(element, owners: owners, within: within))>"
+        case .map(let value): return "Map<String, \(self.type(value, owners: owners, within: within))>"
+        case .object(let name): return name
+        }
+    }
+
+    /// Optional and derived fields are nullable; required and defaulted ones never are.
+    static func isNullable(_ field: Field) -> Bool {
+        if field.derived != nil { return true }
+        if case .optional = field.presence { return true }
+        return false
+    }
+
+    /// `decodeArrayOfTask`, `decodeMapOfString`.
+    static func helperName(_ type: FieldType, owners: [(cases: [String], owner: EnumOwner, field: Field)]) -> String {
+        switch type {
+        case .array(let element): return "decodeArrayOf" + suffix(element, owners: owners)
+        case .map(let value): return "decodeMapOf" + suffix(value, owners: owners)
+        case .object(let name): return "decode" + name
+        default: return "read" + suffix(type, owners: owners)
+        }
+    }
+
+    static func suffix(_ type: FieldType, owners: [(cases: [String], owner: EnumOwner, field: Field)]) -> String {
+        switch type {
+        case .array(let element): return "ArrayOf" + suffix(element, owners: owners)
+        case .map(let value): return "MapOf" + suffix(value, owners: owners)
+        case .object(let name): return name
+        case .enumeration(let cases):
+            let owner = owners.first { $0.cases == cases }!.owner
+            return owner.typeName + owner.enumName
+        default: return Naming.upperCamel(type.schemaSpelling)
+        }
+    }
+
+    static func literal(_ value: DefaultValue, field: Field, owners: [(cases: [String], owner: EnumOwner, field: Field)]) -> String {
+        switch value {
+        case .bool(let v): return String(v)
+        case .integer(let v): return "\(v)L"
+        case .number(let v): return "\(v)"
+        case .string(let v):
+            if case .enumeration(let cases) = field.type, let index = cases.firstIndex(of: v) {
+                return self.type(field.type, owners: owners) + "." + caseNames(cases)[index]
+            }
+            return quoted(v)
+        case .emptyArray: return "emptyList()"
+        case .emptyMap: return "emptyMap()"
+        }
+    }
+
+    static func number(_ value: Double, integral: Bool) -> String {
+        if integral, value == value.rounded(), abs(value) < 1e18 { return "\(Int64(value))L" }
+        if value == value.rounded(), abs(value) < 1e15 { return "\(Int64(value)).0" }
+        return "\(value)"
+    }
+
+    /// A Kotlin string literal: ASCII only, `$` escaped (no templates), every non-ASCII UTF-16 code
+    /// unit as `\uXXXX` (so characters outside the BMP become a surrogate pair, as Kotlin needs).
+    static func quoted(_ text: String) -> String {
+        var result = "\""
+        for unit in text.utf16 {
+            switch unit {
+            case 0x22: result += "\\\""
+            case 0x5C: result += "\\\\"
+            case 0x24: result += "\\$"
+            case 0x0A: result += "\\n"
+            case 0x0D: result += "\\r"
+            case 0x09: result += "\\t"
+            case 0x20...0x7E: result.unicodeScalars.append(Unicode.Scalar(unit)!)
+            default: result += String(format: "\\u%04x", unit)
+            }
+        }
+        return result + "\""
+    }
+
+    /// A local variable for a field, renamed when it would shadow one of the function's own names.
+    static func local(_ name: String, avoiding taken: Set<String>) -> String {
+        var result = name
+        while taken.contains(result) { result += "Field" }
+        return result
+    }
+}
+
+/// Writes the body of one contract's object.
+struct KotlinContractWriter {
+    let contract: Contract
+    var facts: ContractFacts { ContractFacts(contract: contract) }
+    var object: String { contract.targets.kotlinObject }
+    var root: ObjectType { contract.rootType }
+    var owners: [(cases: [String], owner: KotlinNames.EnumOwner, field: Field)] { KotlinNames.enumOwners(contract) }
+
+    func type(_ type: FieldType) -> String { KotlinNames.type(type, owners: owners) }
+
+    /// A field's type as declared in its owner's constructor.
+    func declaredType(_ field: Field, in owner: ObjectType) -> String {
+        KotlinNames.type(field.type, owners: owners, within: owner.name) + (KotlinNames.isNullable(field) ? "?" : "")
+    }
+
+    /// Names a decoder function already uses; a field's local must not shadow them.
+    static let decoderNames: Set<String> = ["json", "members", "context", "it"]
+
+    // MARK: Version gate
+
+    func versionGate(_ p: inout CodePrinter) {
+        p.line("// region Version gate")
+        p.line()
+        p.doc(contract.version.doc, style: .block)
+        p.line("const val VERSION_FIELD = \(KotlinNames.quoted(contract.version.field))")
+        p.line()
+        p.line("/** The versions this reader accepts; any other renders as `unsupportedVersion`. */")
+        p.line("val ACCEPTED_VERSIONS: DoubleArray = doubleArrayOf(\(contract.version.accepts.map { "\(Double($0))" }.joined(separator: ", ")))")
+        p.line()
+        p.line("/** The version the writer writes. */")
+        p.line("const val WRITTEN_VERSION = \(contract.version.writes)")
+        if let key = contract.storageKey {
+            p.line()
+            p.line("/** The shared-storage key the document is written under. */")
+            p.line("const val STORAGE_KEY = \(KotlinNames.quoted(key))")
+        }
+        p.line()
+        p.line("// endregion")
+        p.line()
+    }
+
+    // MARK: Types
+
+    func types(_ p: inout CodePrinter) {
+        p.line("// region Types")
+        let owners = self.owners
+        for type in contract.types {
+            p.line()
+            p.doc(type.doc, style: .block)
+            p.line("data class \(type.name)(")
+            p.indented { p in
+                for (index, field) in type.fields.enumerated() {
+                    p.doc(field.doc, style: .block)
+                    // Kotlin 1.3 has no trailing comma in parameter lists.
+                    p.line("val \(field.name): \(declaredType(field, in: type))" + (index < type.fields.count - 1 ? "," : ""))
+                }
+            }
+            let enums = owners.filter { $0.owner.typeName == type.name }
+            if enums.isEmpty {
+                p.line(")")
+                continue
+            }
+            p.block(") {") { p in
+                for (index, entry) in enums.enumerated() {
+                    if index > 0 { p.line() }
+                    enumClass(entry.cases, name: entry.owner.enumName, field: entry.field, &p)
+                }
+            }
+        }
+        p.line()
+        p.line("// endregion")
+        p.line()
+    }
+
+    /// An enum class carrying each value's JSON spelling; `fromJson` is exact (no case folding).
+    func enumClass(_ cases: [String], name: String, field: Field, _ p: inout CodePrinter) {
+        let names = KotlinNames.caseNames(cases)
+        p.line("/** The values of `\(field.name)`, each with its JSON spelling. */")
+        p.block("enum class \(name)(val json: String) {") { p in
+            for (index, value) in cases.enumerated() {
+                p.line("\(names[index])(\(KotlinNames.quoted(value)))" + (index < cases.count - 1 ? "," : ";"))
+            }
+            p.line()
+            p.block("companion object {") { p in
+                p.line("/** The value spelled exactly [text] in JSON, or null for any other string. */")
+                p.block("fun fromJson(text: String): \(name)? = when (text) {") { p in
+                    for (index, value) in cases.enumerated() {
+                        p.line("\(KotlinNames.quoted(value)) -> \(names[index])")
+                    }
+                    p.line("else -> null")
+                }
+            }
+        }
+    }
+
+    // MARK: Decoding
+
+    func decoding(_ p: inout CodePrinter) {
+        p.line("// region Decoding")
+        p.line()
+        p.line("/** How a read went. Anything but `OK` renders the empty state; nothing is guessed. */")
+        p.block("enum class Status(val json: String) {") { p in
+            p.line("OK(\"ok\"), UNSUPPORTED_VERSION(\"unsupportedVersion\"), MALFORMED(\"malformed\"), INVALID(\"invalid\")")
+        }
+        p.line()
+        p.line("/** The result of [decode]: the status, the value when `OK`, and how many array elements were dropped. */")
+        p.line("data class Decoded(val status: Status, val value: \(root.name)?, val dropped: Int)")
+        p.line()
+        p.line("/** Decodes the document text. Strict RFC 8259, fail-closed, never throws, never crashes. */")
+        p.block("fun decode(text: String): Decoded {") { p in
+            p.line("// Not JSON, not an object, or nested deeper than ContractJsonReader.MAX_DEPTH: nothing is usable.")
+            p.line("val json = ContractJsonReader.parse(text)")
+            p.line("if (json !is ContractJson.Obj) return Decoded(Status.MALFORMED, null, 0)")
+            p.line("// The version gate comes first: a future version may mean something else by every field.")
+            p.block("if (!ContractRead.isVersion(json.entries[VERSION_FIELD], ACCEPTED_VERSIONS)) {") { p in
+                p.line("return Decoded(Status.UNSUPPORTED_VERSION, null, 0)")
+            }
+            p.line("val context = DecodeContext()")
+            for lookup in facts.lookupFields {
+                p.line("// Derived fields look into `\(lookup.name)`, so it is read before the elements that use it.")
+                p.line("context.\(lookup.name) = \(KotlinNames.helperName(lookup.type, owners: owners))(json.entries[\(KotlinNames.quoted(lookup.name))], context) ?: emptyMap()")
+            }
+            p.line("val value = decode\(root.name)(json, context)")
+            p.line("// A fail-document field anywhere fails the whole read: a distinct, visible state, not zeros.")
+            p.line("if (value == null || context.failed) return Decoded(Status.INVALID, null, 0)")
+            p.line("return Decoded(Status.OK, value, context.dropped)")
+        }
+        p.line()
+        p.line("/** State threaded through one decode. */")
+        p.block("private class DecodeContext {") { p in
+            p.line("/** Array elements dropped anywhere in the document. */")
+            p.line("var dropped = 0")
+            p.line()
+            p.line("/** Set when a `fail-document` field is missing or invalid. */")
+            p.line("var failed = false")
+            for lookup in facts.lookupFields {
+                p.line()
+                p.line("/** The root's `\(lookup.name)`, read first for the derived fields that look into it. */")
+                p.line("var \(lookup.name): \(type(lookup.type)) = emptyMap()")
+            }
+        }
+        for type in contract.types {
+            p.line()
+            objectDecoder(type, &p)
+        }
+        for composite in facts.compositeTypes {
+            p.line()
+            compositeDecoder(composite, &p)
+        }
+        p.line()
+        p.line("// endregion")
+        p.line()
+    }
+
+    /// Whether a value of this type is read through a helper that takes the context.
+    func needsContext(_ type: FieldType) -> Bool {
+        switch type {
+        case .array, .map, .object: return true
+        default: return false
+        }
+    }
+
+    /// Every decoder takes the context; one that needs none says so instead of warning.
+    func unusedContextSuppression(_ uses: Bool, _ p: inout CodePrinter) {
+        if !uses { p.line("@Suppress(\"UNUSED_PARAMETER\") // Every decoder takes the context; this one needs none.") }
+    }
+
+    /// The decoder of one object type: null when the value is not an object or a
+    /// `drop-element` field fails.
+    func objectDecoder(_ type: ObjectType, _ p: inout CodePrinter) {
+        let usesContext = type.fields.contains { field in
+            if field.derived != nil { return true }
+            if case .required(.failDocument) = field.presence { return true }
+            return needsContext(field.type)
+        }
+        unusedContextSuppression(usesContext, &p)
+        p.block("private fun decode\(type.name)(json: ContractJson?, context: DecodeContext): \(type.name)? {") { p in
+            p.line("if (json !is ContractJson.Obj) return null")
+            p.line("val members = json.entries")
+            // Required fields first: an element that will be dropped is not looked into further,
+            // so nothing inside it is counted as dropped.
+            let required = type.storedFields.filter { if case .required = $0.presence { return true } else { return false } }
+            let rest = type.storedFields.filter { if case .required = $0.presence { return false } else { return true } }
+            if !required.isEmpty, !rest.isEmpty {
+                p.line("// Required fields first: nothing inside an element that will be dropped is looked at or counted.")
+            }
+            for field in required + rest {
+                fieldDecode(field, &p)
+            }
+            for field in type.fields {
+                guard let derived = field.derived else { continue }
+                let key = KotlinNames.local(derived.keyField, avoiding: Self.decoderNames)
+                let keyNullable = type.field(named: derived.keyField).map(KotlinNames.isNullable) ?? true
+                p.line("// \(field.name) = \(derived.lookupField)[\(derived.keyField)] when both exist, else null.")
+                let lookup = keyNullable ? "\(key)?.let { context.\(derived.lookupField)[it] }" : "context.\(derived.lookupField)[\(key)]"
+                p.line("val \(KotlinNames.local(field.name, avoiding: Self.decoderNames)) = \(lookup)")
+            }
+            let arguments = type.fields.map { "\($0.name) = \(KotlinNames.local($0.name, avoiding: Self.decoderNames))" }
+            p.line("return \(type.name)(\(arguments.joined(separator: ", ")))")
+        }
+    }
+
+    /// `val name = <read + constraints>` then the presence policy.
+    func fieldDecode(_ field: Field, _ p: inout CodePrinter) {
+        let name = KotlinNames.local(field.name, avoiding: Self.decoderNames)
+        let read = readExpression(field, source: "members[\(KotlinNames.quoted(field.name))]")
+        switch field.presence {
+        case .required(.dropElement):
+            p.line("val \(name) = \(read) ?: return null")
+        case .required(.failDocument):
+            p.line("val \(name) = \(read)")
+            p.block("if (\(name) == null) {") { p in
+                p.line("context.failed = true")
+                p.line("return null")
+            }
+        case .optional:
+            p.line("val \(name) = \(read)")
+        case .defaultValue(let value):
+            p.line("val \(name) = \(read) ?: \(KotlinNames.literal(value, field: field, owners: owners))")
+        }
+    }
+
+    /// An expression of type `T?`: the value when present, of the right type and within constraints.
+    func readExpression(_ field: Field, source: String) -> String {
+        var expression: String
+        switch field.type {
+        case .string: expression = "ContractRead.string(\(source))"
+        case .bool: expression = "ContractRead.bool(\(source))"
+        case .integer: expression = "ContractRead.integer(\(source))"
+        case .number: expression = "ContractRead.number(\(source))"
+        case .localDate: expression = "ContractRead.localDate(\(source))"
+        case .epochMillis: expression = "ContractRead.epochMillis(\(source))"
+        case .enumeration: expression = "ContractRead.string(\(source))?.let { \(type(field.type)).fromJson(it) }"
+        case .array, .map, .object: expression = "\(KotlinNames.helperName(field.type, owners: owners))(\(source), context)"
+        }
+        var conditions: [String] = []
+        let c = field.constraints
+        if c.nonEmpty { conditions.append("it.isNotEmpty()") }
+        let integral = field.type == .integer || field.type == .epochMillis
+        if let min = c.min { conditions.append("it >= \(KotlinNames.number(min, integral: integral))") }
+        if let max = c.max { conditions.append("it <= \(KotlinNames.number(max, integral: integral))") }
+        if !conditions.isEmpty {
+            expression += "?.takeIf { \(conditions.joined(separator: " && ")) }"
+        }
+        return expression
+    }
+
+    func compositeDecoder(_ type: FieldType, _ p: inout CodePrinter) {
+        let field = Field(name: "element", doc: "", type: .string, presence: .optional, constraints: Constraints(),
+                          derived: nil, location: contract.location, typeLocation: contract.location)
+        let name = KotlinNames.helperName(type, owners: owners)
+        switch type {
+        case .array(let element):
+            var elementField = field
+            elementField.type = element
+            let elementType = self.type(element)
+            p.line("/** An array; each element that is not a valid \(element.schemaSpelling) is dropped and counted. */")
+            p.block("private fun \(name)(json: ContractJson?, context: DecodeContext): List<\(elementType)>? {") { p in
+                p.line("if (json !is ContractJson.Arr) return null")
+                p.line("val result = ArrayList<\(elementType)>(json.items.size)")
+                p.block("for (item in json.items) {") { p in
+                    p.line("val value = \(readExpression(elementField, source: "item"))")
+                    p.block("if (value != null) {", closer: "} else {") { p in
+                        p.line("result.add(value)")
+                    }
+                    p.indented { p in
+                        p.line("context.dropped += 1")
+                    }
+                    p.line("}")
+                }
+                p.line("return result")
+            }
+        case .map(let value):
+            var valueField = field
+            valueField.type = value
+            let valueType = self.type(value)
+            p.line("/** A string-keyed map; entries whose value is not a valid \(value.schemaSpelling) are ignored one by one. */")
+            unusedContextSuppression(needsContext(value), &p)
+            p.block("private fun \(name)(json: ContractJson?, context: DecodeContext): Map<String, \(valueType)>? {") { p in
+                p.line("if (json !is ContractJson.Obj) return null")
+                p.line("val result = LinkedHashMap<String, \(valueType)>()")
+                p.block("for ((key, item) in json.entries) {") { p in
+                    p.line("val value = \(readExpression(valueField, source: "item"))")
+                    p.block("if (value != null) {") { p in
+                        p.line("result[key] = value")
+                    }
+                }
+                p.line("return result")
+            }
+        default:
+            break
+        }
+    }
+
+    // MARK: Behaviours
+
+    func behaviours(_ p: inout CodePrinter) {
+        let b = contract.behaviours
+        guard b.overlay != nil || b.staleness != nil || b.header != nil || b.validUntil != nil || b.doneQueue != nil else { return }
+        p.line("// region Behaviours")
+        if let overlay = b.overlay { overlayFunctions(overlay, &p) }
+        if let staleness = b.staleness {
+            let local = KotlinNames.local(staleness.field, avoiding: ["value", "now"])
+            p.line()
+            p.doc(staleness.doc, style: .block)
+            p.block("fun isStale(value: \(root.name)?, now: Long): Boolean {") { p in
+                p.line("// Without a \(staleness.field) the snapshot is never stale: its rows are still the best we have.")
+                p.line("val \(local) = value?.\(staleness.field) ?: return false")
+                p.line("// Boundary inclusive: at the very instant of \(staleness.field) the snapshot is stale.")
+                p.line("return now >= \(local)")
+            }
+        }
+        if let header = b.header {
+            p.line()
+            p.line("/** What the widget header shows. */")
+            p.block("sealed class Header {") { p in
+                p.line("/** Not stale: the snapshot is today's. */")
+                p.line("object Today : Header()")
+                p.line()
+                p.line("/** Stale: the first instant of the snapshot's day in the zone, or null when the day is unreadable. */")
+                p.line("data class Outdated(val dayMs: Long?) : Header()")
+            }
+            p.line()
+            p.doc(header.doc, style: .block)
+            p.block("fun header(value: \(root.name)?, now: Long, timeZone: TimeZone): Header {") { p in
+                p.line("if (!isStale(value, now)) return Header.Today")
+                p.line("return Header.Outdated(value?.\(header.dayField)?.let { ContractCalendar.dayStartMs(it, timeZone) })")
+            }
+            p.line()
+            p.line("/** [header] for an IANA zone id; an unknown zone gives a null day, never a silent GMT. */")
+            p.block("fun header(value: \(root.name)?, now: Long, timeZoneId: String): Header {") { p in
+                p.line("// TimeZone.getTimeZone would fall back to GMT for an unknown id; ContractCalendar.timeZone fails closed.")
+                p.line("val zone = ContractCalendar.timeZone(timeZoneId)")
+                p.line("    ?: return if (isStale(value, now)) Header.Outdated(null) else Header.Today")
+                p.line("return header(value, now, zone)")
+            }
+            p.line()
+            p.line("/** The first instant of a local day in a zone (null for an invalid day or zone). */")
+            p.block("fun dayStart(dayStr: String, timeZoneId: String): Long? {") { p in
+                p.line("val zone = ContractCalendar.timeZone(timeZoneId) ?: return null")
+                p.line("return ContractCalendar.dayStartMs(dayStr, zone)")
+            }
+        }
+        if let validUntil = b.validUntil {
+            p.line()
+            p.doc(validUntil.doc, style: .block)
+            p.block("fun computeValidUntil(\(validUntil.dayField): String, startOfNextDayDiffMs: Long, timeZoneId: String): Long? {") { p in
+                p.line("val zone = ContractCalendar.timeZone(timeZoneId) ?: return null")
+                p.line("return ContractCalendar.validUntilMs(\(validUntil.dayField), startOfNextDayDiffMs, zone)")
+            }
+        }
+        if let queue = b.doneQueue {
+            let task = queue.binding.typeName
+            p.line()
+            p.doc(queue.binding.doc, style: .block)
+            p.block("object DoneQueue {") { p in
+                if let key = queue.storageKey {
+                    p.line("/** The shared-storage key of the queue. */")
+                    p.line("const val STORAGE_KEY = \(KotlinNames.quoted(key))")
+                    p.line()
+                }
+                p.line("/** The new queue text after a tap: last tap per task wins; a corrupt queue is replaced, the tap never lost. */")
+                p.line("fun set(queue: String?, taskId: String, isDone: Boolean): String = ContractDoneQueue.set(queue, taskId, isDone)")
+                p.line()
+                p.line("/** The boolean targets in the queue; a bad entry never hides the others. */")
+                p.line("fun peek(queue: String?): Map<String, Boolean> = ContractDoneQueue.peek(queue)")
+                p.line()
+                p.line("/** The changes to apply (id, target), by task id in UTF-16 code-unit order. */")
+                p.line("fun drain(queue: String?, current: Map<String, Boolean>): List<Pair<String, Boolean>> =")
+                p.indented { p in p.line("ContractDoneQueue.drain(queue, current)") }
+                p.line()
+                p.line("/** [drain] against decoded tasks (their blob `\(queue.binding.flagField)`). */")
+                p.block("fun drain(queue: String?, tasks: List<\(task)>): List<Pair<String, Boolean>> {") { p in
+                    p.line("val current = LinkedHashMap<String, Boolean>()")
+                    p.line("for (task in tasks) current[task.\(queue.binding.idField)] = task.\(queue.binding.flagField)")
+                    p.line("return ContractDoneQueue.drain(queue, current)")
+                }
+            }
+        }
+        p.line()
+        p.line("// endregion")
+        p.line()
+    }
+
+    func overlayFunctions(_ overlay: TaskFlagBinding, _ p: inout CodePrinter) {
+        let containing = facts.typesContaining(overlay.typeName)
+        p.line()
+        p.doc(overlay.doc, style: .block)
+        p.line("fun overlaying(value: \(root.name), pending: Map<String, Boolean>): \(root.name) = overlay\(root.name)(value, pending)")
+        for type in contract.types where containing.contains(type.name) {
+            p.line()
+            p.block("private fun overlay\(type.name)(value: \(type.name), pending: Map<String, Boolean>): \(type.name) {") { p in
+                p.line("var result = value")
+                if type.name == overlay.typeName {
+                    p.line("// The queue's boolean target, when there is one, wins over the blob's \(overlay.flagField).")
+                    p.line("val target = pending[value.\(overlay.idField)]")
+                    p.line("if (target != null) result = result.copy(\(overlay.flagField) = target)")
+                }
+                for field in type.storedFields {
+                    guard let transform = overlayTransform(field.type, containing: containing, value: "value.\(field.name)", depth: 0) else { continue }
+                    if case .optional = field.presence {
+                        let inner = overlayTransform(field.type, containing: containing, value: "present", depth: 0)!
+                        p.line("result = result.copy(\(field.name) = value.\(field.name)?.let { present -> \(inner) })")
+                    } else {
+                        p.line("result = result.copy(\(field.name) = \(transform))")
+                    }
+                }
+                p.line("return result")
+            }
+        }
+    }
+
+    /// Lambda parameters are numbered by depth: Kotlin warns when one shadows another.
+    func overlayTransform(_ type: FieldType, containing: Set<String>, value: String, depth: Int) -> String? {
+        let parameter = depth == 0 ? "element" : "element\(depth + 1)"
+        switch type {
+        case .object(let name) where containing.contains(name):
+            return "overlay\(name)(\(value), pending)"
+        case .array(let element):
+            return overlayTransform(element, containing: containing, value: parameter, depth: depth + 1)
+                .map { "\(value).map { \(parameter) -> \($0) }" }
+        case .map(let element):
+            return overlayTransform(element, containing: containing, value: "\(parameter).value", depth: depth + 1)
+                .map { "\(value).mapValues { \(parameter) -> \($0) }" }
+        default:
+            return nil
+        }
+    }
+
+    // MARK: Observation
+
+    func observation(_ p: inout CodePrinter) {
+        p.line("// region Observation (SPEC §6)")
+        p.line()
+        p.line("/** The canonical JSON observation of a decode, as golden cases expect it. */")
+        p.block("fun observation(decoded: Decoded): ContractJson {") { p in
+            p.line("val result = LinkedHashMap<String, ContractJson>()")
+            p.line("result[\"status\"] = ContractJson.Str(decoded.status.json)")
+            switch contract.observation {
+            case .wrapped:
+                p.line("val value = decoded.value")
+                p.line("result[\"value\"] = if (value != null) observe\(root.name)(value) else ContractJson.Null")
+            case .flat(let omit, let dropped):
+                p.line("val value = decoded.value")
+                p.block("if (value != null) {", closer: "} else {") { p in
+                    for field in root.fields where !omit.contains(field.name) {
+                        p.line("result[\(KotlinNames.quoted(field.name))] = \(observeExpression(field.type, value: "value.\(field.name)", optional: KotlinNames.isNullable(field), depth: 0))")
+                    }
+                }
+                p.indented { p in
+                    p.line("// Nothing is guessed from a document that was not read: empty lists, null values.")
+                    for field in root.fields where !omit.contains(field.name) {
+                        let empty: String
+                        switch field.type {
+                        case .array: empty = "ContractJson.Arr(emptyList())"
+                        case .map: empty = "ContractJson.Obj(LinkedHashMap())"
+                        default: empty = "ContractJson.Null"
+                        }
+                        p.line("result[\(KotlinNames.quoted(field.name))] = \(empty)")
+                    }
+                }
+                p.line("}")
+                if dropped { p.line("result[\"dropped\"] = ContractJson.Num(decoded.dropped.toDouble())") }
+            }
+            p.line("return ContractJson.Obj(result)")
+        }
+        for type in contract.types {
+            p.line()
+            p.block("private fun observe\(type.name)(value: \(type.name)): ContractJson {") { p in
+                p.line("val result = LinkedHashMap<String, ContractJson>()")
+                for field in type.fields {
+                    p.line("result[\(KotlinNames.quoted(field.name))] = \(observeExpression(field.type, value: "value.\(field.name)", optional: KotlinNames.isNullable(field), depth: 0))")
+                }
+                p.line("return ContractJson.Obj(result)")
+            }
+        }
+        p.line()
+        p.line("// endregion")
+    }
+
+    /// Lambda parameters are numbered by depth: Kotlin warns when one shadows another.
+    func observeExpression(_ type: FieldType, value: String, optional: Bool, depth: Int) -> String {
+        let parameter = depth == 0 ? "element" : "element\(depth + 1)"
+        if optional {
+            return "\(value)?.let { \(parameter) -> \(observeExpression(type, value: parameter, optional: false, depth: depth + 1)) } ?: ContractJson.Null"
+        }
+        switch type {
+        case .string, .localDate: return "ContractJson.Str(\(value))"
+        case .bool: return "ContractJson.Bool(\(value))"
+        case .integer, .epochMillis: return "ContractJson.Num(\(value).toDouble())"
+        case .number: return "ContractJson.Num(\(value))"
+        case .enumeration: return "ContractJson.Str(\(value).json)"
+        case .object(let name): return "observe\(name)(\(value))"
+        case .array(let element):
+            return "ContractJson.Arr(\(value).map { \(parameter) -> \(observeExpression(element, value: parameter, optional: false, depth: depth + 1)) })"
+        case .map(let element):
+            // Sorted by key (String.compareTo: UTF-16 code units) so the text is deterministic.
+            return "ContractJson.Obj(\(value).toSortedMap().mapValuesTo(LinkedHashMap<String, ContractJson>()) { \(parameter) -> "
+                + "\(observeExpression(element, value: "\(parameter).value", optional: false, depth: depth + 1)) })"
+        }
+    }
+}

@@ -1,0 +1,724 @@
+/// The contract-independent Kotlin runtime, emitted verbatim as generated/kotlin/dev/contractgen/runtime/ContractRuntime.kt.
+/// The emitter prepends the generated header and the `package dev.contractgen.runtime` line. Kotlin 1.3-compatible,
+/// warning-free under `kotlinc -Werror`, stdlib + Android-shipped Java APIs only (no org.json, no java.time).
+enum KotlinRuntimeTemplate {
+    static let source = #"""
+    import java.util.TimeZone
+
+    // region 1. JSON value model
+
+    /**
+     * A parsed JSON value: null, bool, number (an IEEE-754 double, as JavaScript reads it), a
+     * well-formed UTF-16 string, an *invalid string* (one that held an unpaired surrogate), an array
+     * or an object.
+     *
+     * Only [ContractJsonReader] builds these from text; [ContractJsonWriter] turns them back into
+     * compact JSON ([toString] does the same, for debugging).
+     */
+    sealed class ContractJson {
+        /** JSON `null`. */
+        object Null : ContractJson()
+
+        /**
+         * A JSON boolean.
+         * @property value the boolean.
+         */
+        class Bool(val value: Boolean) : ContractJson()
+
+        /**
+         * A JSON number, read as an IEEE-754 double (may be infinite: `1e400`; never NaN from text).
+         * @property value the double.
+         */
+        class Num(val value: Double) : ContractJson()
+
+        /**
+         * A JSON string that is well-formed UTF-16 (every surrogate is paired).
+         * @property value the string.
+         */
+        class Str(val value: String) : ContractJson()
+
+        /**
+         * A JSON string that held an unpaired UTF-16 surrogate (escaped like `"\ud800"` or raw in the
+         * text). It exists, but it has the wrong type for every field: such a string is not a string.
+         */
+        object InvalidStr : ContractJson()
+
+        /**
+         * A JSON array.
+         * @property items the elements, in order.
+         */
+        class Arr(val items: List<ContractJson>) : ContractJson()
+
+        /**
+         * A JSON object. Each key is held once (the last occurrence in the text wins) in the order of
+         * its first appearance; keys that were invalid strings are not held at all.
+         * @property entries the members by key.
+         */
+        class Obj(val entries: LinkedHashMap<String, ContractJson>) : ContractJson()
+
+        /** The compact JSON text of this value (see [ContractJsonWriter.serialize]). */
+        override fun toString(): String = ContractJsonWriter.serialize(this)
+    }
+
+    // endregion
+
+    // region 2. Strict reader
+
+    /**
+     * The strict RFC 8259 reader. It does not use `org.json`: Android's `org.json` is lenient (it
+     * accepts trailing garbage, single quotes, unquoted keys, `010` as octal, `0x10`, raw control
+     * characters, reads `[1,]` as `[1,null]`) and recurses, so a few thousand nested brackets kill it
+     * with a StackOverflowError.
+     */
+    object ContractJsonReader {
+        /**
+         * The deepest nesting accepted: an array or object opens one level, the root container is
+         * level 1; 512 levels are accepted, 513 are not. Why a limit: every platform must give the same
+         * answer for the same text, and none may crash on 10^6 levels, so the limit is part of the
+         * contract (checked before descending, and the reader never recurses anyway).
+         */
+        const val MAX_DEPTH = 512
+
+        /**
+         * Parses [text] as exactly one RFC 8259 JSON value surrounded by optional whitespace (space,
+         * tab, LF, CR). Returns null for ANY deviation (comments, trailing commas, NaN/Infinity,
+         * single quotes, unquoted keys, leading zeros, `0x10`, `1.`, `.5`, `+1`, a lone `-`, invalid
+         * escapes, raw control characters in strings, a byte-order mark, trailing garbage, empty text,
+         * nesting deeper than [MAX_DEPTH]). Never throws and never recurses: the nesting is tracked on
+         * an explicit stack, so no input can overflow the call stack.
+         */
+        fun parse(text: String): ContractJson? = Parser(text).run()
+
+        /** An open container on the explicit stack. */
+        private sealed class Frame {
+            class Items(val items: ArrayList<ContractJson>) : Frame()
+            class Members(val map: LinkedHashMap<String, ContractJson>) : Frame() {
+                /** The key of the member being read; null when the key was an invalid string. */
+                var key: String? = null
+            }
+        }
+
+        private val TRUE = ContractJson.Bool(true)
+        private val FALSE = ContractJson.Bool(false)
+
+        private class Parser(private val text: String) {
+            private val n = text.length
+            private var i = 0
+
+            fun run(): ContractJson? {
+                val stack = ArrayList<Frame>()
+                nextValue@ while (true) {
+                    // A value must start at i.
+                    skipWs()
+                    if (i >= n) return null
+                    val c = text[i]
+                    var value: ContractJson
+                    if (c == '[' || c == '{') {
+                        // Depth is checked BEFORE descending: the new container would be level size+1.
+                        if (stack.size >= MAX_DEPTH) return null
+                        i++
+                        skipWs()
+                        if (c == '[') {
+                            if (i < n && text[i] == ']') {
+                                i++
+                                value = ContractJson.Arr(ArrayList())
+                            } else {
+                                stack.add(Frame.Items(ArrayList()))
+                                continue@nextValue
+                            }
+                        } else {
+                            if (i < n && text[i] == '}') {
+                                i++
+                                value = ContractJson.Obj(LinkedHashMap())
+                            } else {
+                                val frame = Frame.Members(LinkedHashMap())
+                                if (!readKey(frame)) return null
+                                stack.add(frame)
+                                continue@nextValue
+                            }
+                        }
+                    } else if (c == '"') {
+                        value = readString() ?: return null
+                    } else if (c == '-' || (c >= '0' && c <= '9')) {
+                        value = readNumber() ?: return null
+                    } else if (c == 't' && text.startsWith("true", i)) {
+                        i += 4
+                        value = TRUE
+                    } else if (c == 'f' && text.startsWith("false", i)) {
+                        i += 5
+                        value = FALSE
+                    } else if (c == 'n' && text.startsWith("null", i)) {
+                        i += 4
+                        value = ContractJson.Null
+                    } else {
+                        return null
+                    }
+                    // A value is complete: attach it, closing every container that ends here.
+                    while (true) {
+                        if (stack.isEmpty()) {
+                            skipWs()
+                            return if (i == n) value else null
+                        }
+                        val top = stack[stack.size - 1]
+                        when (top) {
+                            is Frame.Items -> top.items.add(value)
+                            is Frame.Members -> {
+                                val key = top.key
+                                // Last occurrence wins. Why: JavaScript's JSON.parse and Android's
+                                // org.json (the blob's other readers) both keep the last one, and all
+                                // languages must read the same blob the same way. LinkedHashMap keeps
+                                // the position of the first appearance. A member whose key is an
+                                // invalid string is dropped: such a key is not a string.
+                                if (key != null) top.map[key] = value
+                            }
+                        }
+                        skipWs()
+                        if (i >= n) return null
+                        val d = text[i]
+                        i++
+                        if (d == ',') {
+                            if (top is Frame.Members && !readKey(top)) return null
+                            continue@nextValue
+                        }
+                        when (top) {
+                            is Frame.Items -> {
+                                if (d != ']') return null
+                                value = ContractJson.Arr(top.items)
+                            }
+                            is Frame.Members -> {
+                                if (d != '}') return null
+                                value = ContractJson.Obj(top.map)
+                            }
+                        }
+                        stack.removeAt(stack.size - 1)
+                    }
+                }
+            }
+
+            private fun skipWs() {
+                while (i < n) {
+                    val c = text[i]
+                    if (c == ' ' || c == '\t' || c == '\n' || c == '\r') i++ else return
+                }
+            }
+
+            /** Reads `"key" :` into [frame]; false on any syntax error. */
+            private fun readKey(frame: Frame.Members): Boolean {
+                skipWs()
+                if (i >= n || text[i] != '"') return false
+                val key = readString() ?: return false
+                frame.key = if (key is ContractJson.Str) key.value else null
+                skipWs()
+                if (i >= n || text[i] != ':') return false
+                i++
+                return true
+            }
+
+            /** Reads a string starting at the opening quote: Str, InvalidStr, or null on a syntax error. */
+            private fun readString(): ContractJson? {
+                i++ // opening quote
+                val start = i
+                // Fast path: no escapes.
+                while (i < n) {
+                    val c = text[i]
+                    if (c == '"') {
+                        val s = text.substring(start, i)
+                        i++
+                        return if (isWellFormed(s)) ContractJson.Str(s) else ContractJson.InvalidStr
+                    }
+                    if (c == '\\') break
+                    if (c < ' ') return null
+                    i++
+                }
+                if (i >= n) return null
+                val sb = StringBuilder(i - start + 16)
+                sb.append(text, start, i)
+                while (i < n) {
+                    val c = text[i]
+                    if (c == '"') {
+                        i++
+                        val s = sb.toString()
+                        return if (isWellFormed(s)) ContractJson.Str(s) else ContractJson.InvalidStr
+                    }
+                    if (c < ' ') return null
+                    if (c != '\\') {
+                        sb.append(c)
+                        i++
+                        continue
+                    }
+                    if (i + 1 >= n) return null
+                    val e = text[i + 1]
+                    i += 2
+                    when (e) {
+                        '"' -> sb.append('"')
+                        '\\' -> sb.append('\\')
+                        '/' -> sb.append('/')
+                        'b' -> sb.append('\b')
+                        'f' -> sb.append('\u000C')
+                        'n' -> sb.append('\n')
+                        'r' -> sb.append('\r')
+                        't' -> sb.append('\t')
+                        'u' -> {
+                            if (i + 4 > n) return null
+                            var code = 0
+                            for (k in 0 until 4) {
+                                val h = hexValue(text[i + k])
+                                if (h < 0) return null
+                                code = code * 16 + h
+                            }
+                            i += 4
+                            // Escaped surrogates are appended as code units; pairing is checked on the
+                            // whole string afterwards, so `\ud83d\ude00` is a pair and a lone one is not.
+                            sb.append(code.toChar())
+                        }
+                        else -> return null
+                    }
+                }
+                return null
+            }
+
+            /** Reads a number token after checking the RFC 8259 grammar; null when it does not match. */
+            private fun readNumber(): ContractJson? {
+                val start = i
+                if (text[i] == '-') i++
+                if (i >= n) return null
+                val first = text[i]
+                if (first == '0') {
+                    i++
+                } else if (first >= '1' && first <= '9') {
+                    i++
+                    while (i < n && isDigit(text[i])) i++
+                } else {
+                    return null
+                }
+                if (i < n && text[i] == '.') {
+                    i++
+                    if (i >= n || !isDigit(text[i])) return null
+                    while (i < n && isDigit(text[i])) i++
+                }
+                if (i < n && (text[i] == 'e' || text[i] == 'E')) {
+                    i++
+                    if (i < n && (text[i] == '+' || text[i] == '-')) i++
+                    if (i >= n || !isDigit(text[i])) return null
+                    while (i < n && isDigit(text[i])) i++
+                }
+                // The token is grammatical, so the correctly-rounded JDK conversion cannot throw:
+                // `1e400` becomes +Infinity, `-0` becomes -0.0, as JavaScript's Number() reads them.
+                return ContractJson.Num(java.lang.Double.parseDouble(text.substring(start, i)))
+            }
+        }
+
+        private fun isDigit(c: Char): Boolean = c >= '0' && c <= '9'
+
+        private fun hexValue(c: Char): Int = when (c) {
+            in '0'..'9' -> c - '0'
+            in 'a'..'f' -> c - 'a' + 10
+            in 'A'..'F' -> c - 'A' + 10
+            else -> -1
+        }
+
+        /**
+         * Whether every surrogate in [s] is part of a high+low pair. Kotlin strings are UTF-16, so an
+         * unpaired surrogate (raw in the text or escaped) would otherwise slip through as a "string"
+         * that no UTF-8 consumer can represent.
+         */
+        internal fun isWellFormed(s: String): Boolean {
+            var k = 0
+            val len = s.length
+            while (k < len) {
+                val c = s[k]
+                if (Character.isHighSurrogate(c)) {
+                    if (k + 1 < len && Character.isLowSurrogate(s[k + 1])) k += 2 else return false
+                } else if (Character.isLowSurrogate(c)) {
+                    return false
+                } else {
+                    k++
+                }
+            }
+            return true
+        }
+    }
+
+    // endregion
+
+    // region 3. Serializer
+
+    /** Writes [ContractJson] values as compact JSON text. */
+    object ContractJsonWriter {
+        private const val HEX = "0123456789abcdef"
+
+        /**
+         * The compact JSON text of [value]. Integral numbers within ±(2^53−1) print as integers
+         * (`1784325600000`, never `1.7843256E12`); other finite numbers print in the JDK's round-trip
+         * form; non-finite numbers print as `null` (as JavaScript's JSON.stringify does). Strings are
+         * escaped per RFC 8259; an unpaired surrogate is written as a `\uXXXX` escape, and
+         * [ContractJson.InvalidStr] is written as `"\ud800"`, so it reads back as an invalid string.
+         * Iterative: no nesting depth can overflow the call stack.
+         */
+        fun serialize(value: ContractJson): String {
+            val sb = StringBuilder()
+            val stack = ArrayList<Open>()
+            var pending: ContractJson? = value
+            while (true) {
+                val v = pending
+                if (v != null) {
+                    pending = null
+                    when (v) {
+                        is ContractJson.Arr -> {
+                            sb.append('[')
+                            stack.add(Open.Items(v.items.iterator()))
+                        }
+                        is ContractJson.Obj -> {
+                            sb.append('{')
+                            stack.add(Open.Members(v.entries.entries.iterator()))
+                        }
+                        is ContractJson.Null -> sb.append("null")
+                        is ContractJson.Bool -> sb.append(if (v.value) "true" else "false")
+                        is ContractJson.Num -> writeNumber(v.value, sb)
+                        is ContractJson.Str -> writeString(v.value, sb)
+                        is ContractJson.InvalidStr -> sb.append("\"\\ud800\"")
+                    }
+                }
+                if (stack.isEmpty()) return sb.toString()
+                val top = stack[stack.size - 1]
+                when (top) {
+                    is Open.Items -> {
+                        if (top.it.hasNext()) {
+                            if (top.count > 0) sb.append(',')
+                            top.count++
+                            pending = top.it.next()
+                        } else {
+                            sb.append(']')
+                            stack.removeAt(stack.size - 1)
+                        }
+                    }
+                    is Open.Members -> {
+                        if (top.it.hasNext()) {
+                            if (top.count > 0) sb.append(',')
+                            top.count++
+                            val entry = top.it.next()
+                            writeString(entry.key, sb)
+                            sb.append(':')
+                            pending = entry.value
+                        } else {
+                            sb.append('}')
+                            stack.removeAt(stack.size - 1)
+                        }
+                    }
+                }
+            }
+        }
+
+        private sealed class Open {
+            var count = 0
+
+            class Items(val it: Iterator<ContractJson>) : Open()
+            class Members(val it: Iterator<Map.Entry<String, ContractJson>>) : Open()
+        }
+
+        private fun writeNumber(d: Double, sb: StringBuilder) {
+            if (d.isNaN() || d.isInfinite()) {
+                sb.append("null")
+            } else if (d % 1.0 == 0.0 && Math.abs(d) <= ContractRead.MAX_SAFE_INTEGER_DOUBLE) {
+                // Integral and exactly representable: print as an integer (`-0` prints as `0`).
+                sb.append(d.toLong())
+            } else {
+                sb.append(d.toString())
+            }
+        }
+
+        private fun writeString(s: String, sb: StringBuilder) {
+            sb.append('"')
+            val len = s.length
+            var k = 0
+            while (k < len) {
+                val c = s[k]
+                when {
+                    c == '"' -> sb.append("\\\"")
+                    c == '\\' -> sb.append("\\\\")
+                    c == '\n' -> sb.append("\\n")
+                    c == '\r' -> sb.append("\\r")
+                    c == '\t' -> sb.append("\\t")
+                    c == '\b' -> sb.append("\\b")
+                    c == '\u000C' -> sb.append("\\f")
+                    c < ' ' -> writeEscape(c, sb)
+                    Character.isHighSurrogate(c) -> {
+                        if (k + 1 < len && Character.isLowSurrogate(s[k + 1])) {
+                            sb.append(c)
+                            sb.append(s[k + 1])
+                            k++
+                        } else {
+                            writeEscape(c, sb)
+                        }
+                    }
+                    Character.isLowSurrogate(c) -> writeEscape(c, sb)
+                    else -> sb.append(c)
+                }
+                k++
+            }
+            sb.append('"')
+        }
+
+        private fun writeEscape(c: Char, sb: StringBuilder) {
+            val code = c - '\u0000'
+            sb.append("\\u")
+            sb.append(HEX[(code shr 12) and 0xF])
+            sb.append(HEX[(code shr 8) and 0xF])
+            sb.append(HEX[(code shr 4) and 0xF])
+            sb.append(HEX[code and 0xF])
+        }
+    }
+
+    // endregion
+
+    // region 4. Field readers
+
+    /**
+     * Field readers: each returns the value, or null when the JSON value is missing or has the wrong
+     * type. No coercion anywhere (`1` is not a boolean, `"1"` is not a number).
+     */
+    object ContractRead {
+        /** 2^53−1, the largest integer a double (and JavaScript) holds exactly. */
+        const val MAX_SAFE_INTEGER: Long = 9007199254740991L
+
+        /** [MAX_SAFE_INTEGER] as a double (exact). */
+        const val MAX_SAFE_INTEGER_DOUBLE: Double = 9007199254740991.0
+
+        /** A valid string ([ContractJson.InvalidStr] is not one). */
+        fun string(v: ContractJson?): String? = if (v is ContractJson.Str) v.value else null
+
+        /** A JSON boolean only (never `1` or `"true"`). */
+        fun bool(v: ContractJson?): Boolean? = if (v is ContractJson.Bool) v.value else null
+
+        /** A finite number (`1e400` is a number, but not a usable one). */
+        fun number(v: ContractJson?): Double? {
+            if (v !is ContractJson.Num) return null
+            val d = v.value
+            return if (d.isNaN() || d.isInfinite()) null else d
+        }
+
+        /** A finite number with an integral value within ±(2^53−1) (`1.0` and `1e0` are 1). */
+        fun integer(v: ContractJson?): Long? {
+            val d = number(v) ?: return null
+            if (d % 1.0 != 0.0 || Math.abs(d) > MAX_SAFE_INTEGER_DOUBLE) return null
+            return d.toLong()
+        }
+
+        /** An integral number within 1 … 2^53−1 (0, negatives and fractions are not epoch millis). */
+        fun epochMillis(v: ContractJson?): Long? {
+            val n = integer(v) ?: return null
+            return if (n >= 1L) n else null
+        }
+
+        /** A string that is a valid `YYYY-MM-DD` local date (see [ContractCalendar.parseLocalDate]). */
+        fun localDate(v: ContractJson?): String? {
+            val s = string(v) ?: return null
+            return if (ContractCalendar.parseLocalDate(s) != null) s else null
+        }
+
+        /** Whether [v] is a JSON number equal to one of [accepted] (`1`, `1.0`, `1e0` all equal 1). */
+        fun isVersion(v: ContractJson?, accepted: DoubleArray): Boolean {
+            if (v !is ContractJson.Num) return false
+            val d = v.value
+            for (a in accepted) if (a == d) return true
+            return false
+        }
+
+        /**
+         * Whether [a] sorts before [b] in UTF-16 code-unit order. Why UTF-16: it is the order
+         * JavaScript's `<` uses, so all three languages sort ids identically (`"10" < "9"`,
+         * `"Z" < "a"`, `"😀" < "ｚ"`); Kotlin's String.compareTo already compares UTF-16 code units.
+         */
+        fun utf16Less(a: String, b: String): Boolean = a.compareTo(b) < 0
+    }
+
+    // endregion
+
+    // region 5. Calendar
+
+    /**
+     * Proleptic-Gregorian calendar arithmetic in plain integers (no platform calendar, ASCII digits
+     * only), plus time-zone offsets from java.util.TimeZone in an explicit zone — never the device
+     * default. No java.time: it needs Android API 26.
+     */
+    object ContractCalendar {
+        /** Milliseconds in a civil day. */
+        const val DAY_MS: Long = 86_400_000L
+
+        /**
+         * Parses exactly 10 UTF-16 code units `YYYY-MM-DD` with ASCII digits, year 0001–9999, month
+         * 01–12 and a day that exists in that month; returns `[year, month, day]` or null.
+         */
+        fun parseLocalDate(s: String): IntArray? {
+            if (s.length != 10 || s[4] != '-' || s[7] != '-') return null
+            for (k in 0 until 10) {
+                if (k == 4 || k == 7) continue
+                val c = s[k]
+                if (c < '0' || c > '9') return null
+            }
+            val y = (s[0] - '0') * 1000 + (s[1] - '0') * 100 + (s[2] - '0') * 10 + (s[3] - '0')
+            val m = (s[5] - '0') * 10 + (s[6] - '0')
+            val d = (s[8] - '0') * 10 + (s[9] - '0')
+            if (y < 1 || m < 1 || m > 12 || d < 1 || d > daysInMonth(y, m)) return null
+            return intArrayOf(y, m, d)
+        }
+
+        private fun daysInMonth(y: Int, m: Int): Int = when (m) {
+            2 -> if ((y % 4 == 0 && y % 100 != 0) || y % 400 == 0) 29 else 28
+            4, 6, 9, 11 -> 30
+            else -> 31
+        }
+
+        /** Days since 1970-01-01 of the proleptic-Gregorian date [y]-[m]-[d] (Howard Hinnant's days_from_civil). */
+        fun daysFromCivil(y: Int, m: Int, d: Int): Long {
+            val yy = (if (m <= 2) y - 1 else y).toLong()
+            val era = (if (yy >= 0) yy else yy - 399) / 400
+            val yoe = yy - era * 400
+            val mp = (if (m > 2) m - 3 else m + 9).toLong()
+            val doy = (153 * mp + 2) / 5 + d - 1
+            val doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+            return era * 146097 + doe - 719468
+        }
+
+        /** The proleptic-Gregorian `[year, month, day]` of [days] since 1970-01-01 (Hinnant's civil_from_days). */
+        fun civilFromDays(days: Long): IntArray {
+            val z = days + 719468
+            val era = (if (z >= 0) z else z - 146096) / 146097
+            val doe = z - era * 146097
+            val yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365
+            val doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+            val mp = (5 * doy + 2) / 153
+            val d = doy - (153 * mp + 2) / 5 + 1
+            val m = if (mp < 10) mp + 3 else mp - 9
+            val y = yoe + era * 400 + (if (m <= 2) 1 else 0)
+            return intArrayOf(y.toInt(), m.toInt(), d.toInt())
+        }
+
+        // Why check getAvailableIDs: TimeZone.getTimeZone silently returns GMT for an unknown id, and
+        // a silent fallback would compute wrong instants; an unknown zone must fail closed (null).
+        private val availableIds: Set<String> by lazy { TimeZone.getAvailableIDs().toHashSet() }
+
+        /** The IANA zone named [id], or null when the platform does not know it (never a GMT fallback). */
+        fun timeZone(id: String): TimeZone? =
+            if (availableIds.contains(id)) TimeZone.getTimeZone(id) else null
+
+        /** The UTC offset of [zone] at [instantMs], in milliseconds. */
+        fun offsetMs(zone: TimeZone, instantMs: Long): Long = zone.getOffset(instantMs).toLong()
+
+        /**
+         * The first instant whose local date in [zone] is [dayStr]: local midnight, the earlier one when
+         * midnight happens twice, or the first instant after the gap when a DST gap skips midnight.
+         * Null for an invalid [dayStr].
+         */
+        fun dayStartMs(dayStr: String, zone: TimeZone): Long? {
+            val ymd = parseLocalDate(dayStr) ?: return null
+            return startOfDay(daysFromCivil(ymd[0], ymd[1], ymd[2]), zone)
+        }
+
+        /**
+         * The first instant of the civil day after [dayStr] in [zone], plus [startOfNextDayDiffMs]
+         * (correct across DST and month/year/leap-year rollover, never "+24h"). Null for an invalid
+         * [dayStr] or a result outside ±(2^53−1).
+         */
+        fun validUntilMs(dayStr: String, startOfNextDayDiffMs: Long, zone: TimeZone): Long? {
+            val ymd = parseLocalDate(dayStr) ?: return null
+            val start = startOfDay(daysFromCivil(ymd[0], ymd[1], ymd[2]) + 1, zone)
+            val max = ContractRead.MAX_SAFE_INTEGER
+            // |start| < 2^53 and the bounds below keep the sum far from Long overflow.
+            if (startOfNextDayDiffMs > 2 * max || startOfNextDayDiffMs < -2 * max) return null
+            val result = start + startOfNextDayDiffMs
+            return if (result > max || result < -max) null else result
+        }
+
+        /** The shared algorithm of docs/runtime-api.md §4, identical in Swift, Kotlin and TypeScript. */
+        private fun startOfDay(days: Long, zone: TimeZone): Long {
+            val local = days * DAY_MS // local midnight written as if it were UTC
+            val offsets = longArrayOf(
+                offsetMs(zone, local - DAY_MS),
+                offsetMs(zone, local),
+                offsetMs(zone, local + DAY_MS)
+            )
+            var found = false
+            var best = 0L
+            var minOffset = offsets[0]
+            var maxOffset = offsets[0]
+            for (o in offsets) {
+                if (o < minOffset) minOffset = o
+                if (o > maxOffset) maxOffset = o
+                val t = local - o
+                if (offsetMs(zone, t) == o && (!found || t < best)) {
+                    found = true
+                    best = t
+                }
+            }
+            if (found) return best
+            // Midnight is skipped: the smallest t in [local - max, local - min] with t + offset(t) >= local.
+            var lo = local - maxOffset
+            var hi = local - minOffset
+            while (lo < hi) {
+                val mid = lo + (hi - lo) / 2
+                if (mid + offsetMs(zone, mid) >= local) hi = mid else lo = mid + 1
+            }
+            return lo
+        }
+    }
+
+    // endregion
+
+    // region 6. Done-queue
+
+    /**
+     * The done-queue: a JSON object `{taskId: targetIsDone}` kept as text in its own storage slot,
+     * written by the widget on a tap and drained by the app.
+     */
+    object ContractDoneQueue {
+        /**
+         * The new queue text after a tap on [taskId] with target [isDone]: the last tap per task wins
+         * (an existing key keeps its position, its value is replaced); every other entry is kept
+         * exactly as it was, even a non-boolean one (the writer never loses data it does not own); a
+         * missing, corrupt, too-deep or non-object [queue] is replaced by a fresh object, so the tap
+         * is never lost.
+         */
+        fun set(queue: String?, taskId: String, isDone: Boolean): String {
+            val root = if (queue == null) null else ContractJsonReader.parse(queue)
+            val map = LinkedHashMap<String, ContractJson>()
+            if (root is ContractJson.Obj) map.putAll(root.entries)
+            map[taskId] = ContractJson.Bool(isDone)
+            return ContractJsonWriter.serialize(ContractJson.Obj(map))
+        }
+
+        /**
+         * The entries of [queue] whose value is a JSON boolean; other entries are skipped one by one
+         * (one bad entry must not hide the rest). Not a JSON object → empty.
+         */
+        fun peek(queue: String?): Map<String, Boolean> {
+            val result = LinkedHashMap<String, Boolean>()
+            val root = if (queue == null) null else ContractJsonReader.parse(queue)
+            if (root is ContractJson.Obj) {
+                for ((id, value) in root.entries) {
+                    if (value is ContractJson.Bool) result[id] = value.value
+                }
+            }
+            return result
+        }
+
+        /**
+         * The changes to apply: entries of [queue] with a boolean target whose id is in [current] and
+         * whose target differs from `current[id]`, sorted by id in UTF-16 code-unit order (the order
+         * JavaScript uses; not insertion order, which JavaScript objects do not keep for integer-like
+         * keys). Not a JSON object → no changes.
+         */
+        fun drain(queue: String?, current: Map<String, Boolean>): List<Pair<String, Boolean>> {
+            val changes = ArrayList<Pair<String, Boolean>>()
+            for ((id, target) in peek(queue)) {
+                val now = current[id] ?: continue
+                if (now != target) changes.add(Pair(id, target))
+            }
+            // String.compareTo compares UTF-16 code units, exactly ContractRead.utf16Less.
+            return changes.sortedWith(Comparator { a, b -> a.first.compareTo(b.first) })
+        }
+    }
+
+    // endregion
+    """#
+}

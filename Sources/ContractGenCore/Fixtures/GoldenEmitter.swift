@@ -1,0 +1,465 @@
+/// The golden emitter: schema-derived conformance cases (SPEC §7). Every stored field of every
+/// type is tried missing, as JSON null, as each JSON type it does not accept, and at each
+/// constraint boundary; every rejected form of the version gate is tried. The expectation is
+/// derived from the field's declared rule (presence policy, constraints), by the mutation rule
+/// alone — never by running a decoder — and is cross-checked by the hand-written scenarios.
+
+/// Emits `golden/<contract>/schema.*.json`. Files without the `schema.` prefix are hand-written
+/// and never touched.
+public struct GoldenEmitter: Sendable {
+    public static let generatedPrefix = "schema."
+
+    public init() {}
+
+    public func files(_ contract: Contract) -> [GeneratedFile] {
+        GoldenCaseBuilder(contract: contract).cases().map { golden in
+            GeneratedFile(path: "golden/\(contract.name)/\(golden.name).json", contents: golden.json.pretty() + "\n")
+        }
+    }
+}
+
+/// One case: name, explanation, given blob and expected observation.
+struct GoldenCase {
+    var name: String
+    var about: String
+    var contract: String
+    var blob: String
+    var expect: JSONValue
+
+    var json: JSONValue {
+        .object([("case", .string(name)), ("about", .string(about)), ("contract", .string(contract)),
+                 ("op", .string("decode")), ("given", .object([("blob", .string(blob))])), ("expect", expect)])
+    }
+}
+
+/// What a mutated value is, according to the field's rule.
+enum MutationOutcome {
+    /// The value is accepted; the field observes as this (decoded) value.
+    case valid(JSONValue)
+    /// The value is rejected; the field's presence policy decides.
+    case invalid
+}
+
+/// A way to break (or just-not-break) one field.
+struct Mutation {
+    var label: String
+    var why: String
+    /// The JSON written in place of the field; nil removes the key.
+    var written: JSONValue?
+    var outcome: MutationOutcome
+}
+
+struct GoldenCaseBuilder {
+    let contract: Contract
+
+    // MARK: Sample documents
+
+    /// A valid value for a field: non-default, within constraints, so that degrading is visible.
+    func sample(_ field: Field, owner: String) -> JSONValue {
+        sample(field.type, field: field, owner: owner)
+    }
+
+    func sample(_ type: FieldType, field: Field, owner: String) -> JSONValue {
+        switch type {
+        case .string:
+            // Keys of derived lookups must hit the sample map, so they share one sample value.
+            return .string(lookupKeyFields.contains(field.name) ? "k1" : "\(owner).\(field.name)")
+        case .bool:
+            if case .defaultValue(.bool(let d)) = field.presence { return .bool(!d) }
+            return .bool(true)
+        case .integer:
+            let c = field.constraints
+            let value = c.min.map { min in c.max.map { Swift.min(min + 1, $0) } ?? min + 1 } ?? c.max.map { $0 - 1 } ?? 7
+            return .number(value)
+        case .number:
+            let c = field.constraints
+            if let min = c.min, let max = c.max { return .number((min + max) / 2) }
+            return .number(c.min.map { $0 + 0.5 } ?? c.max.map { $0 - 0.5 } ?? 2.5)
+        case .localDate: return .string("2026-07-17")
+        case .epochMillis: return .number(1_784_325_600_000)
+        case .enumeration(let cases): return .string(cases.last!)
+        case .array(let element): return .array([sample(element, field: field, owner: owner)])
+        case .map(let value): return .object([("k1", sample(value, field: field, owner: owner + "[k1]"))])
+        case .object(let name): return sampleObject(contract.type(named: name)!)
+        }
+    }
+
+    var lookupKeyFields: Set<String> {
+        Set(contract.types.flatMap { $0.fields.compactMap { $0.derived?.keyField } })
+    }
+
+    /// The blob form of an object: every stored field, in declaration order.
+    func sampleObject(_ type: ObjectType) -> JSONValue {
+        .object(type.storedFields.map { ($0.name, sample($0, owner: type.name)) })
+    }
+
+    func sampleDocument() -> JSONValue {
+        guard case .object(let fields) = sampleObject(contract.rootType) else { return .null }
+        return .object([(contract.version.field, .number(Double(contract.version.writes)))] + fields)
+    }
+
+    // MARK: Expected observation (from the decoded-value tree)
+
+    /// The decoded value of a sample (all samples are valid, so decoding is the identity on them).
+    /// Observation = the schema's observation style applied to the decoded tree, with derived
+    /// fields looked up in the decoded root.
+    func observation(status: String, decodedRoot: JSONValue?, dropped: Int) -> JSONValue {
+        let root = contract.rootType
+        guard let decodedRoot, status == "ok" else {
+            switch contract.observation {
+            case .wrapped:
+                return .object([("status", .string(status)), ("value", .null)])
+            case .flat(let omit, let countsDropped):
+                var entries: [(String, JSONValue)] = [("status", .string(status))]
+                for field in root.fields where !omit.contains(field.name) {
+                    switch field.type {
+                    case .array: entries.append((field.name, .array([])))
+                    case .map: entries.append((field.name, .object([])))
+                    default: entries.append((field.name, .null))
+                    }
+                }
+                if countsDropped { entries.append(("dropped", .number(0))) }
+                return .object(entries)
+            }
+        }
+        let observed = observe(decodedRoot, type: root, root: decodedRoot)
+        switch contract.observation {
+        case .wrapped:
+            return .object([("status", .string(status)), ("value", observed)])
+        case .flat(let omit, let countsDropped):
+            var entries: [(String, JSONValue)] = [("status", .string(status))]
+            for (key, value) in observed.objectEntries ?? [] where !omit.contains(key) { entries.append((key, value)) }
+            if countsDropped { entries.append(("dropped", .number(Double(dropped)))) }
+            return .object(entries)
+        }
+    }
+
+    func observe(_ value: JSONValue, type: ObjectType, root: JSONValue) -> JSONValue {
+        var entries: [(String, JSONValue)] = []
+        for field in type.fields {
+            if let derived = field.derived {
+                let key = value[derived.keyField]?.stringValue
+                let found = key.flatMap { root[derived.lookupField]?[$0] } ?? .null
+                entries.append((field.name, found))
+            } else {
+                entries.append((field.name, observe(value[field.name] ?? .null, type: field.type, root: root)))
+            }
+        }
+        return .object(entries)
+    }
+
+    func observe(_ value: JSONValue, type: FieldType, root: JSONValue) -> JSONValue {
+        switch (type, value) {
+        case (.object(let name), .object): return observe(value, type: contract.type(named: name)!, root: root)
+        case (.array(let element), .array(let items)): return .array(items.map { observe($0, type: element, root: root) })
+        case (.map(let element), .object(let entries)): return .object(entries.map { ($0.0, observe($0.1, type: element, root: root)) })
+        default: return value
+        }
+    }
+
+    // MARK: Paths
+
+    /// One place per object type where an instance sits in the sample: `[("tasks", 0)]` for Task.
+    struct Step { var field: Field; var owner: ObjectType; var index: Int?; var mapKey: String? }
+
+    func paths() -> [(ObjectType, [Step])] {
+        var result: [(ObjectType, [Step])] = [(contract.rootType, [])]
+        var queue: [(ObjectType, [Step])] = [(contract.rootType, [])]
+        var seen: Set<String> = [contract.rootTypeName]
+        while !queue.isEmpty {
+            let (type, path) = queue.removeFirst()
+            for field in type.storedFields {
+                var step = Step(field: field, owner: type, index: nil, mapKey: nil)
+                var target = field.type
+                if case .array(let element) = target { step.index = 0; target = element }
+                if case .map(let value) = target { step.mapKey = "k1"; target = value }
+                if case .object(let name) = target, seen.insert(name).inserted, let child = contract.type(named: name) {
+                    result.append((child, path + [step]))
+                    queue.append((child, path + [step]))
+                }
+            }
+        }
+        return result
+    }
+
+    // MARK: Mutations per field type
+
+    func mutations(_ field: Field) -> [Mutation] {
+        var list: [Mutation] = [
+            Mutation(label: "missing", why: "the key is absent", written: nil, outcome: .invalid),
+            Mutation(label: "null", why: "JSON null is not a value of any type", written: .null, outcome: .invalid),
+        ]
+        let wrongTypes: [(String, JSONValue)] = [("bool", .bool(true)), ("number", .number(1)), ("string", .string("1")),
+                                                 ("array", .array([])), ("object", .object([]))]
+        let accepted: Set<String>
+        switch field.type {
+        case .string, .localDate, .enumeration: accepted = ["string"]
+        case .bool: accepted = ["bool"]
+        case .integer, .number, .epochMillis: accepted = ["number"]
+        case .array: accepted = ["array"]
+        case .map, .object: accepted = ["object"]
+        }
+        for (name, value) in wrongTypes where !accepted.contains(name) {
+            list.append(Mutation(label: "wrong-type-\(name)", why: "a JSON \(name) is not a \(field.type.schemaSpelling) (no coercion)", written: value, outcome: .invalid))
+        }
+        let c = field.constraints
+        func inRange(_ v: Double) -> Bool { (c.min.map { v >= $0 } ?? true) && (c.max.map { v <= $0 } ?? true) }
+        switch field.type {
+        case .string:
+            list.append(Mutation(label: "unpaired-surrogate", why: "a string holding an unpaired surrogate is not a valid string (SPEC §5.8)",
+                                 written: .raw("\"\\ud800\""), outcome: .invalid))
+            list.append(Mutation(label: "empty", why: c.nonEmpty ? "the field is declared non-empty" : "the empty string is a string",
+                                 written: .string(""), outcome: c.nonEmpty ? .invalid : .valid(.string(""))))
+            list.append(Mutation(label: "escaped-unicode", why: "escapes decode to the characters they name",
+                                 written: .raw("\"caf\\u00e9\""), outcome: .valid(.string("café"))))
+        case .bool:
+            list.append(Mutation(label: "false", why: "false is a boolean", written: .bool(false), outcome: .valid(.bool(false))))
+            list.append(Mutation(label: "string-true", why: "\"true\" is a string, not a boolean", written: .string("true"), outcome: .invalid))
+        case .integer:
+            list.append(Mutation(label: "fractional", why: "1.5 has no integral value", written: .raw("1.5"), outcome: .invalid))
+            list.append(Mutation(label: "beyond-2-53", why: "2^53 is beyond the safe integers", written: .raw("9007199254740992"), outcome: .invalid))
+            list.append(Mutation(label: "overflow", why: "1e400 is a number but not a usable one", written: .raw("1e400"), outcome: .invalid))
+            if let min = c.min {
+                list.append(Mutation(label: "below-min", why: "min is \(JSONValue.format(min))", written: .number(min - 1), outcome: .invalid))
+                list.append(Mutation(label: "at-min", why: "min is inclusive", written: .number(min), outcome: inRange(min) ? .valid(.number(min)) : .invalid))
+                list.append(Mutation(label: "at-min-spelled-float", why: "\(JSONValue.format(min)).0 is the same IEEE double",
+                                     written: .raw(JSONValue.format(min) + ".0"), outcome: inRange(min) ? .valid(.number(min)) : .invalid))
+            } else {
+                list.append(Mutation(label: "negative", why: "no min is declared", written: .number(-3), outcome: .valid(.number(-3))))
+            }
+            if let max = c.max {
+                list.append(Mutation(label: "at-max", why: "max is inclusive", written: .number(max), outcome: .valid(.number(max))))
+                if max < 9_007_199_254_740_991 {
+                    list.append(Mutation(label: "above-max", why: "max is \(JSONValue.format(max))", written: .number(max + 1), outcome: .invalid))
+                }
+            }
+        case .number:
+            list.append(Mutation(label: "overflow", why: "1e400 is a number but not a usable one", written: .raw("1e400"), outcome: .invalid))
+            if let min = c.min {
+                list.append(Mutation(label: "below-min", why: "min is \(JSONValue.format(min))", written: .number(min - 0.25), outcome: .invalid))
+                list.append(Mutation(label: "at-min", why: "min is inclusive", written: .number(min), outcome: .valid(.number(min))))
+            }
+            if let max = c.max {
+                list.append(Mutation(label: "at-max", why: "max is inclusive", written: .number(max), outcome: .valid(.number(max))))
+                list.append(Mutation(label: "above-max", why: "max is \(JSONValue.format(max))", written: .number(max + 0.25), outcome: .invalid))
+            }
+        case .localDate:
+            for (label, text, valid) in [("nonexistent-day", "2026-02-30", false), ("trailing-garbage", "2026-07-17garbage", false),
+                                         ("unpadded", "2026-7-1", false), ("empty", "", false), ("year-zero", "0000-01-01", false),
+                                         ("leap-day", "2024-02-29", true), ("not-leap-century", "1900-02-29", false),
+                                         ("first-year", "0001-01-01", true)] {
+                list.append(Mutation(label: label, why: valid ? "\(text) is a real proleptic-Gregorian date" : "\(text) is not a real YYYY-MM-DD date",
+                                     written: .string(text), outcome: valid ? .valid(.string(text)) : .invalid))
+            }
+            list.append(Mutation(label: "full-width-digits", why: "only ASCII digits are digits here",
+                                 written: .string("２０２６-07-17"), outcome: .invalid))
+        case .epochMillis:
+            for (label, text, valid, why) in [("zero", "0", false, "0 is 1970, never a real validity instant"),
+                                              ("negative", "-1", false, "instants before 1970 are rejected"),
+                                              ("one", "1", true, "1 is the smallest accepted instant"),
+                                              ("fractional", "1784325600000.5", false, "epoch millis are integral"),
+                                              ("float-spelling", "1784325600000.0", true, "an integral value spelled as a float is that integer"),
+                                              ("max-safe", "9007199254740991", true, "2^53-1 is the largest accepted"),
+                                              ("beyond-2-53", "9007199254740992", false, "2^53 is beyond the safe integers"),
+                                              ("overflow", "1e400", false, "1e400 is not a usable number")] {
+                let value = Double(text)!
+                let accepted = valid && inRange(value)
+                list.append(Mutation(label: label, why: why, written: .raw(text), outcome: accepted ? .valid(.number(value)) : .invalid))
+            }
+            list.append(Mutation(label: "numeric-string", why: "a number in a string is a string", written: .string("1784325600000"), outcome: .invalid))
+        case .enumeration(let cases):
+            list.append(Mutation(label: "unknown-value", why: "only the declared values \(cases) are accepted",
+                                 written: .string("unknown-value"), outcome: .invalid))
+            list.append(Mutation(label: "case-changed", why: "enum values match exactly, case included",
+                                 written: .string(cases[0].uppercased()), outcome: cases.contains(cases[0].uppercased()) ? .valid(.string(cases[0].uppercased())) : .invalid))
+            list.append(Mutation(label: "first-value", why: "\(cases[0]) is declared", written: .string(cases[0]), outcome: .valid(.string(cases[0]))))
+        case .array:
+            list.append(Mutation(label: "empty", why: c.nonEmpty ? "the array is declared non-empty" : "an empty array is an array",
+                                 written: .array([]), outcome: c.nonEmpty ? .invalid : .valid(.array([]))))
+        case .map:
+            list.append(Mutation(label: "empty", why: c.nonEmpty ? "the map is declared non-empty" : "an empty object is a map",
+                                 written: .object([]), outcome: c.nonEmpty ? .invalid : .valid(.object([]))))
+        case .object:
+            break
+        }
+        return list
+    }
+
+    // MARK: Applying a mutation
+
+    /// Outcome of resolving an invalid value up the path.
+    enum Resolution {
+        case replace(JSONValue?)   // the field's decoded value (nil = remove from its container)
+        case failDocument
+    }
+
+    /// What an invalid field becomes under its presence policy; `.replace(nil)` means the
+    /// enclosing object is itself invalid.
+    func degrade(_ field: Field) -> Resolution? {
+        switch field.presence {
+        case .optional: return .replace(.null)
+        case .defaultValue(let value):
+            switch value {
+            case .bool(let b): return .replace(.bool(b))
+            case .integer(let i): return .replace(.number(Double(i)))
+            case .number(let n): return .replace(.number(n))
+            case .string(let s): return .replace(.string(s))
+            case .emptyArray: return .replace(.array([]))
+            case .emptyMap: return .replace(.object([]))
+            }
+        case .required(.failDocument): return .failDocument
+        case .required(.dropElement): return nil
+        }
+    }
+
+    func cases() -> [GoldenCase] {
+        var result: [GoldenCase] = []
+        let builder = self
+        let document = sampleDocument()
+        var decodedRoot = document
+        if case .object(let entries) = document { decodedRoot = .object(entries.filter { $0.0 != contract.version.field }) }
+        let prefix = GoldenEmitter.generatedPrefix + contract.name
+
+        result.append(GoldenCase(name: "\(prefix).sample-document", about: "every field present and valid reads back as written",
+                                 contract: contract.name, blob: document.serialized(),
+                                 expect: builder.observation(status: "ok", decodedRoot: decodedRoot, dropped: 0)))
+
+        // Version gate: every rejected form renders empty; accepted spellings read normally.
+        let gate = contract.version.field
+        let rejected: [(String, JSONValue?)] = [("missing", nil), ("null", .null), ("string", .string(String(contract.version.writes))),
+                                                ("bool", .bool(true)), ("next", .number(Double(contract.version.accepts.max()! + 1))),
+                                                ("zero", .number(0)), ("fractional", .raw("\(contract.version.writes).5")),
+                                                ("negative", .number(-Double(contract.version.writes))), ("array", .array([.number(Double(contract.version.writes))])),
+                                                ("object", .object([])), ("overflow", .raw("1e400"))]
+        for (label, value) in rejected {
+            result.append(GoldenCase(name: "\(prefix).version.\(label)", about: "version gate: \(label) is not an accepted version, so nothing is read",
+                                     contract: contract.name, blob: replacingRootKey(document, gate, with: value).serialized(),
+                                     expect: builder.observation(status: "unsupportedVersion", decodedRoot: nil, dropped: 0)))
+        }
+        for spelling in ["\(contract.version.writes).0", "\(contract.version.writes)e0"] {
+            result.append(GoldenCase(name: "\(prefix).version.spelled-\(spelling.contains("e") ? "exponent" : "float")",
+                                     about: "version gate: \(spelling) is the same IEEE double as \(contract.version.writes)",
+                                     contract: contract.name, blob: replacingRootKey(document, gate, with: .raw(spelling)).serialized(),
+                                     expect: builder.observation(status: "ok", decodedRoot: decodedRoot, dropped: 0)))
+        }
+
+        // Every stored field of every type, at its sample position.
+        for (type, path) in paths() {
+            for field in type.storedFields {
+                for mutation in mutations(field) {
+                    let name = "\(prefix).\(type.name).\(field.name).\(mutation.label)"
+                    let blob = mutate(document, path: path, field: field.name, to: mutation.written)
+                    let expectation = expected(decodedRoot, path: path, field: field, outcome: mutation.outcome)
+                    let where_ = path.isEmpty ? "" : " (inside \(path.map(\.field.name).joined(separator: ".")))"
+                    result.append(GoldenCase(name: name, about: "\(type.name).\(field.name)\(where_), \(field.presence.spelling): \(mutation.label): \(mutation.why)",
+                                             contract: contract.name, blob: blob.serialized(), expect: expectation))
+                }
+            }
+        }
+        return result
+    }
+
+    func replacingRootKey(_ document: JSONValue, _ key: String, with value: JSONValue?) -> JSONValue {
+        guard case .object(let entries) = document else { return document }
+        if let value { return .object(entries.map { $0.0 == key ? ($0.0, value) : $0 }) }
+        return .object(entries.filter { $0.0 != key })
+    }
+
+    /// The blob with the field at `path` replaced (or removed).
+    func mutate(_ node: JSONValue, path: [Step], field: String, to value: JSONValue?) -> JSONValue {
+        guard let step = path.first else { return replacingRootKey(node, field, with: value) }
+        guard case .object(let entries) = node else { return node }
+        return .object(entries.map { key, child in
+            guard key == step.field.name else { return (key, child) }
+            return (key, mutateChild(child, step: step, rest: Array(path.dropFirst()), field: field, to: value))
+        })
+    }
+
+    func mutateChild(_ child: JSONValue, step: Step, rest: [Step], field: String, to value: JSONValue?) -> JSONValue {
+        if let index = step.index, case .array(var items) = child {
+            if case .map = step.field.type.arrayElement, let key = step.mapKey, case .object(var entries) = items[index] {
+                entries = entries.map { $0.0 == key ? ($0.0, mutate($0.1, path: rest, field: field, to: value)) : $0 }
+                items[index] = .object(entries)
+            } else {
+                items[index] = mutate(items[index], path: rest, field: field, to: value)
+            }
+            return .array(items)
+        }
+        if let key = step.mapKey, case .object(let entries) = child {
+            return .object(entries.map { $0.0 == key ? ($0.0, mutate($0.1, path: rest, field: field, to: value)) : $0 })
+        }
+        return mutate(child, path: rest, field: field, to: value)
+    }
+
+    /// The expected observation after mutating `field` at `path`: valid → the new value; invalid →
+    /// the presence policy, walking up through drop-element objects.
+    func expected(_ decodedRoot: JSONValue, path: [Step], field: Field, outcome: MutationOutcome) -> JSONValue {
+        let builder = self
+        var dropped = 0
+        let replacement: JSONValue?
+        switch outcome {
+        case .valid(let value):
+            replacement = value
+        case .invalid:
+            switch degrade(field) {
+            case .replace(let value)?: replacement = value
+            case .failDocument?: return builder.observation(status: "invalid", decodedRoot: nil, dropped: 0)
+            case nil: replacement = nil   // the enclosing object is invalid
+            }
+        }
+        // Walk down the path, rebuilding; an invalid object is resolved at its container.
+        func rebuild(_ node: JSONValue, _ steps: ArraySlice<Step>) -> Resolution {
+            guard let step = steps.first else {
+                guard let replacement else { return .replace(nil) }
+                return .replace(replacingRootKey(node, field.name, with: replacement))
+            }
+            guard case .object(var entries) = node, let at = entries.firstIndex(where: { $0.0 == step.field.name }) else { return .replace(node) }
+            let child = entries[at].1
+            var newChild: JSONValue?
+            if let index = step.index, case .array(var items) = child {
+                switch rebuild(items[index], steps.dropFirst()) {
+                case .failDocument: return .failDocument
+                case .replace(let value?): items[index] = value
+                case .replace(nil):
+                    // SPEC §5.5: an invalid element is dropped and counted.
+                    items.remove(at: index)
+                    dropped += 1
+                }
+                newChild = .array(items)
+            } else if let key = step.mapKey, case .object(var mapEntries) = child, let mi = mapEntries.firstIndex(where: { $0.0 == key }) {
+                switch rebuild(mapEntries[mi].1, steps.dropFirst()) {
+                case .failDocument: return .failDocument
+                case .replace(let value?): mapEntries[mi].1 = value
+                case .replace(nil): mapEntries.remove(at: mi)   // map entries are ignored, not counted
+                }
+                newChild = .object(mapEntries)
+            } else {
+                switch rebuild(child, steps.dropFirst()) {
+                case .failDocument: return .failDocument
+                case .replace(let value?): newChild = value
+                case .replace(nil):
+                    // The object was the value of a field: that field's own policy applies.
+                    switch degrade(step.field) {
+                    case .replace(let value)?: newChild = value
+                    case .failDocument?: return .failDocument
+                    case nil: return .replace(nil)
+                    }
+                }
+            }
+            entries[at].1 = newChild!
+            return .replace(.object(entries))
+        }
+        switch rebuild(decodedRoot, path[...]) {
+        case .failDocument:
+            return builder.observation(status: "invalid", decodedRoot: nil, dropped: 0)
+        case .replace(let root?):
+            return builder.observation(status: "ok", decodedRoot: root, dropped: dropped)
+        case .replace(nil):
+            return builder.observation(status: "invalid", decodedRoot: nil, dropped: 0)
+        }
+    }
+}
+
+extension FieldType {
+    var arrayElement: FieldType? { if case .array(let e) = self { return e } else { return nil } }
+}

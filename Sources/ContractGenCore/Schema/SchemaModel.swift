@@ -1,0 +1,228 @@
+/// Stage 2's output: the typed schema model every emitter reads. Plain values, with locations.
+
+/// One contract: a versioned JSON document, its types and its behaviours.
+/// For example `widget-data` (SPEC §5) or `todo-count`.
+public struct Contract: Sendable {
+    /// The contract's name, e.g. `widget-data`; also the golden directory name.
+    public var name: String
+    public var doc: String
+    /// The shared-storage key the document is written under, e.g. `widget_data`.
+    public var storageKey: String?
+    public var targets: Targets
+    public var version: VersionGate
+    /// The name of the root object type, e.g. `Snapshot`.
+    public var rootTypeName: String
+    /// Object types in declaration order (the order every emitter uses).
+    public var types: [ObjectType]
+    public var behaviours: Behaviours
+    public var observation: ObservationStyle
+    /// The schema file as given on the command line, e.g. `schema/widget-data.yaml`.
+    public var sourcePath: String
+    /// SHA-256 of the schema text, carried into every generated header.
+    public var sourceHash: String
+    public var location: SourceLocation
+
+    public var rootType: ObjectType { types.first { $0.name == rootTypeName }! }
+
+    public func type(named name: String) -> ObjectType? { types.first { $0.name == name } }
+}
+
+/// Per-language naming of the generated code.
+/// For example `swift: {namespace: WidgetData}`, `kotlin: {package: dev.contractgen.widget, object: WidgetData}`.
+public struct Targets: Sendable {
+    public var swiftNamespace: String
+    public var kotlinPackage: String
+    public var kotlinObject: String
+    public var typeScriptModule: String
+}
+
+/// Which field gates the version and which values readers accept.
+/// For example `v`, writer writes 1, readers accept `[1]`.
+public struct VersionGate: Sendable {
+    public var field: String
+    public var writes: Int
+    public var accepts: [Int]
+    public var doc: String
+    public var location: SourceLocation
+}
+
+/// An object type: named fields in declaration order.
+/// For example `Task { id, title, isDone, projectId, projectColor }`.
+public struct ObjectType: Sendable {
+    public var name: String
+    public var doc: String
+    public var fields: [Field]
+    public var location: SourceLocation
+
+    /// Fields read from the JSON (everything that is not derived).
+    public var storedFields: [Field] { fields.filter { $0.derived == nil } }
+
+    public func field(named name: String) -> Field? { fields.first { $0.name == name } }
+}
+
+/// One field, with its type, presence policy and constraints.
+/// For example `projectId: string, non-empty, optional` (invalid or missing → null).
+public struct Field: Sendable {
+    public var name: String
+    public var doc: String
+    public var type: FieldType
+    public var presence: Presence
+    public var constraints: Constraints
+    /// Set for fields computed from other fields rather than read from JSON.
+    public var derived: Derivation?
+    public var location: SourceLocation
+    /// Where the `type:` value is written, for errors about the type itself.
+    public var typeLocation: SourceLocation
+}
+
+/// The JSON shape a field accepts.
+/// For example `{array: Task}` or `localDate`.
+public indirect enum FieldType: Sendable, Equatable {
+    case string, bool, integer, number, localDate, epochMillis
+    case enumeration([String])
+    case array(FieldType)
+    case map(FieldType)
+    case object(String)
+
+    /// The spelling used in the schema and in messages.
+    public var schemaSpelling: String {
+        switch self {
+        case .string: return "string"
+        case .bool: return "bool"
+        case .integer: return "integer"
+        case .number: return "number"
+        case .localDate: return "localDate"
+        case .epochMillis: return "epochMillis"
+        case .enumeration(let cases): return "{enum: [\(cases.joined(separator: ", "))]}"
+        case .array(let element): return "{array: \(element.schemaSpelling)}"
+        case .map(let value): return "{map: \(value.schemaSpelling)}"
+        case .object(let name): return name
+        }
+    }
+
+    public static let scalarNames = ["string", "bool", "integer", "number", "localDate", "epochMillis"]
+
+    /// Whether `min`/`max` make sense for the type.
+    public var isNumeric: Bool {
+        switch self {
+        case .integer, .number, .epochMillis: return true
+        default: return false
+        }
+    }
+}
+
+/// What a missing or invalid value becomes.
+/// For example `required: drop-element` (the enclosing element is invalid), `optional` (null), `default: false`.
+public enum Presence: Sendable, Equatable {
+    case required(RequiredPolicy)
+    case optional
+    case defaultValue(DefaultValue)
+
+    public var spelling: String {
+        switch self {
+        case .required(let policy): return "required: \(policy.rawValue)"
+        case .optional: return "optional"
+        case .defaultValue(let value): return "default: \(value.spelling)"
+        }
+    }
+}
+
+/// What a required field's failure does.
+public enum RequiredPolicy: String, Sendable, Equatable, CaseIterable {
+    /// The object holding the field is invalid: dropped (and counted) in an array, or its own
+    /// field's policy applies when it is a field value.
+    case dropElement = "drop-element"
+    /// The whole document is invalid (status `invalid`).
+    case failDocument = "fail-document"
+}
+
+/// A declared default.
+public enum DefaultValue: Sendable, Equatable {
+    case bool(Bool)
+    case integer(Int64)
+    case number(Double)
+    case string(String)
+    case emptyArray
+    case emptyMap
+
+    public var spelling: String {
+        switch self {
+        case .bool(let value): return String(value)
+        case .integer(let value): return String(value)
+        case .number(let value): return String(value)
+        case .string(let value): return "\"\(value)\""
+        case .emptyArray: return "[]"
+        case .emptyMap: return "{}"
+        }
+    }
+}
+
+/// Value constraints; a value outside them is invalid (and then degrades by its presence).
+/// For example `non-empty: true` or `min: 0`.
+public struct Constraints: Sendable, Equatable {
+    public var nonEmpty = false
+    public var min: Double?
+    public var max: Double?
+
+    public init(nonEmpty: Bool = false, min: Double? = nil, max: Double? = nil) {
+        self.nonEmpty = nonEmpty
+        self.min = min
+        self.max = max
+    }
+}
+
+/// A field computed from a root-level map and a sibling key.
+/// For example `projectColor = projectColors[projectId]`.
+public struct Derivation: Sendable, Equatable {
+    /// A root field of type `{map: T}`.
+    public var lookupField: String
+    /// A sibling string field holding the key.
+    public var keyField: String
+}
+
+/// The behaviours a contract declares; each is emitted in all three languages.
+public struct Behaviours: Sendable {
+    public var overlay: TaskFlagBinding?
+    public var staleness: Staleness?
+    public var header: DayBinding?
+    public var validUntil: DayBinding?
+    public var doneQueue: DoneQueue?
+}
+
+/// Binds a behaviour to an object type's id and boolean flag.
+/// For example `overlay: {type: Task, id: id, flag: isDone}`.
+public struct TaskFlagBinding: Sendable {
+    public var typeName: String
+    public var idField: String
+    public var flagField: String
+    public var doc: String
+    public var location: SourceLocation
+}
+
+/// `staleness: {field: validUntil}`: stale(now) = field != null && now >= field.
+public struct Staleness: Sendable {
+    public var field: String
+    public var doc: String
+    public var location: SourceLocation
+}
+
+/// A behaviour reading the root's local-date field, e.g. `header: {day: dayStr}`.
+public struct DayBinding: Sendable {
+    public var dayField: String
+    public var doc: String
+    public var location: SourceLocation
+}
+
+/// The done-queue: `{taskId: targetIsDone}` in its own storage slot.
+public struct DoneQueue: Sendable {
+    public var binding: TaskFlagBinding
+    public var storageKey: String?
+}
+
+/// How `decode` is observed (SPEC §6).
+public enum ObservationStyle: Sendable, Equatable {
+    /// `{"status", <root fields but omitted ones>, "dropped"?}` (widget-data).
+    case flat(omit: [String], dropped: Bool)
+    /// `{"status", "value"}` (every other contract).
+    case wrapped
+}

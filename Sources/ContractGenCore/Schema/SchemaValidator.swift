@@ -1,0 +1,224 @@
+/// Stage 3 of the pipeline: cross-reference checks on the model. A schema that passes can be
+/// emitted to every language; every error names the `file:line:column` it is about.
+
+public enum SchemaValidator {
+    /// Words no field or type may be named, because some target language reserves them.
+    static let reservedWords: [String: String] = {
+        var words: [String: String] = [:]
+        for w in ["associatedtype", "class", "deinit", "enum", "extension", "func", "import", "init", "inout", "let",
+                  "operator", "protocol", "static", "struct", "subscript", "typealias", "var", "break", "case",
+                  "continue", "default", "defer", "do", "else", "fallthrough", "for", "guard", "if", "in", "repeat",
+                  "return", "switch", "where", "while", "as", "catch", "false", "is", "nil", "rethrows", "super",
+                  "self", "Self", "throw", "throws", "true", "try", "Type", "Protocol", "any", "some"] { words[w] = "Swift" }
+        for w in ["fun", "object", "package", "interface", "typeof", "val", "when", "null", "this"] { words[w] = "Kotlin" }
+        for w in ["const", "delete", "export", "extends", "function", "instanceof", "new", "typeof", "void", "with",
+                  "yield", "let", "enum", "await", "implements", "private", "public", "constructor", "__proto__"] where words[w] == nil {
+            words[w] = "TypeScript"
+        }
+        return words
+    }()
+
+    public static func validate(_ contract: Contract) throws(DiagnosticsError) {
+        var d = DiagnosticCollector()
+        check(contract, &d)
+        if d.hasErrors { throw DiagnosticsError(d.diagnostics) }
+    }
+
+    static func check(_ contract: Contract, _ d: inout DiagnosticCollector) {
+        let typeNames = contract.types.map(\.name)
+        guard let root = contract.type(named: contract.rootTypeName) else {
+            let hint = closestMatch(to: contract.rootTypeName, in: typeNames).map { " (did you mean '\($0)'?)" } ?? ""
+            d.error("root type '\(contract.rootTypeName)' is not declared in 'types'\(hint)", at: contract.location)
+            return
+        }
+        // Names: reserved words would not compile in some target language.
+        for type in contract.types {
+            if let language = reservedWords[type.name] {
+                d.error("type name '\(type.name)' is a reserved word in \(language)", at: type.location)
+            }
+            for field in type.fields {
+                if let language = reservedWords[field.name] {
+                    d.error("field name '\(field.name)' is a reserved word in \(language)", at: field.location)
+                }
+            }
+        }
+        // Every referenced type exists.
+        for type in contract.types {
+            for field in type.fields {
+                for name in referencedTypes(field.type) where contract.type(named: name) == nil {
+                    let hint = closestMatch(to: name, in: typeNames + FieldType.scalarNames).map { " (did you mean '\($0)'?)" } ?? ""
+                    d.error("unknown type '\(name)'\(hint)", at: field.typeLocation)
+                }
+            }
+        }
+        if d.hasErrors { return }
+        checkCycles(contract, &d)
+        checkUnused(contract, &d)
+        // The version gate is read before anything else and is not a field.
+        if let clash = root.field(named: contract.version.field) {
+            d.error("'\(clash.name)' is the version gate ('version.field'); declare it there only", at: clash.location)
+        }
+        for type in contract.types {
+            for field in type.fields {
+                checkField(field, in: type, isRoot: type.name == root.name, contract: contract, &d)
+            }
+        }
+        checkBehaviours(contract, root: root, &d)
+        if case .flat(let omit, _) = contract.observation {
+            for name in omit where root.field(named: name) == nil {
+                d.error("observation.omit names '\(name)', which is not a field of \(root.name)", at: contract.location)
+            }
+        }
+    }
+
+    static func referencedTypes(_ type: FieldType) -> [String] {
+        switch type {
+        case .object(let name): return [name]
+        case .array(let element): return referencedTypes(element)
+        case .map(let value): return referencedTypes(value)
+        default: return []
+        }
+    }
+
+    static func checkCycles(_ contract: Contract, _ d: inout DiagnosticCollector) {
+        // A type that contains itself would make the observation unbounded; v:1 contracts are trees.
+        for type in contract.types {
+            var stack = type.fields.flatMap { referencedTypes($0.type) }
+            var seen: Set<String> = []
+            while let name = stack.popLast() {
+                if name == type.name {
+                    d.error("type '\(type.name)' contains itself; contracts are trees", at: type.location)
+                    break
+                }
+                guard seen.insert(name).inserted, let next = contract.type(named: name) else { continue }
+                stack += next.fields.flatMap { referencedTypes($0.type) }
+            }
+        }
+    }
+
+    static func checkUnused(_ contract: Contract, _ d: inout DiagnosticCollector) {
+        var used: Set<String> = [contract.rootTypeName]
+        var stack = [contract.rootTypeName]
+        while let name = stack.popLast() {
+            for field in contract.type(named: name)?.fields ?? [] {
+                for child in referencedTypes(field.type) where used.insert(child).inserted { stack.append(child) }
+            }
+        }
+        for type in contract.types where !used.contains(type.name) {
+            d.error("type '\(type.name)' is declared but never reached from root '\(contract.rootTypeName)'", at: type.location)
+        }
+    }
+
+    static func checkField(_ field: Field, in type: ObjectType, isRoot: Bool, contract: Contract, _ d: inout DiagnosticCollector) {
+        let c = field.constraints
+        if c.nonEmpty {
+            switch field.type {
+            case .string, .array, .map: break
+            default: d.error("'non-empty' applies to strings, arrays and maps, not \(field.type.schemaSpelling)", at: field.location)
+            }
+        }
+        if c.min != nil || c.max != nil, !field.type.isNumeric {
+            d.error("'min'/'max' apply to integer, number and epochMillis fields, not \(field.type.schemaSpelling)", at: field.location)
+        }
+        if let min = c.min, let max = c.max, min > max {
+            d.error("'min' (\(min)) is greater than 'max' (\(max)): no value could be valid", at: field.location)
+        }
+        if case .integer = field.type {
+            for bound in [c.min, c.max].compactMap({ $0 }) where bound != bound.rounded() || abs(bound) > 9_007_199_254_740_991 {
+                d.error("integer bounds must be integers within ±(2^53−1), not \(bound)", at: field.location)
+            }
+        }
+        if case .required(.dropElement) = field.presence, isRoot {
+            d.error("'required: drop-element' on the root type has no element to drop; use 'required: fail-document'", at: field.location)
+        }
+        if case .defaultValue(let value) = field.presence {
+            checkDefault(value, field: field, &d)
+        }
+        if let derived = field.derived {
+            guard let root = contract.type(named: contract.rootTypeName) else { return }
+            switch field.type {
+            case .string, .bool, .integer, .number: break
+            default: d.error("a derived field must be a string, bool, integer or number", at: field.typeLocation)
+            }
+            if let lookup = root.field(named: derived.lookupField) {
+                if case .map(let valueType) = lookup.type {
+                    if valueType != field.type {
+                        d.error("'\(field.name)' is \(field.type.schemaSpelling) but \(root.name).\(lookup.name) holds \(valueType.schemaSpelling)", at: field.typeLocation)
+                    }
+                } else {
+                    d.error("derived lookup '\(derived.lookupField)' must be a {map: T} field of \(root.name)", at: field.location)
+                }
+            } else {
+                let hint = closestMatch(to: derived.lookupField, in: root.fields.map(\.name)).map { " (did you mean '\($0)'?)" } ?? ""
+                d.error("derived lookup '\(derived.lookupField)' is not a field of root \(root.name)\(hint)", at: field.location)
+            }
+            if let key = type.field(named: derived.keyField) {
+                if key.type != .string || key.derived != nil {
+                    d.error("derived key '\(derived.keyField)' must be a stored string field of \(type.name)", at: field.location)
+                }
+            } else {
+                let hint = closestMatch(to: derived.keyField, in: type.fields.map(\.name)).map { " (did you mean '\($0)'?)" } ?? ""
+                d.error("derived key '\(derived.keyField)' is not a field of \(type.name)\(hint)", at: field.location)
+            }
+        }
+    }
+
+    static func checkDefault(_ value: DefaultValue, field: Field, _ d: inout DiagnosticCollector) {
+        let c = field.constraints
+        switch (value, field.type) {
+        case (.string(let text), .enumeration(let cases)) where !cases.contains(text):
+            d.error("default '\(text)' is not one of the enum values \(cases)", at: field.location)
+        case (.string(let text), .string) where c.nonEmpty && text.isEmpty:
+            d.error("default \"\" contradicts 'non-empty'", at: field.location)
+        case (.emptyArray, _) where c.nonEmpty, (.emptyMap, _) where c.nonEmpty:
+            d.error("an empty default contradicts 'non-empty'", at: field.location)
+        case (.integer(let v), _):
+            if let min = c.min, Double(v) < min { d.error("default \(v) is below 'min' \(min)", at: field.location) }
+            if let max = c.max, Double(v) > max { d.error("default \(v) is above 'max' \(max)", at: field.location) }
+        case (.number(let v), _):
+            if let min = c.min, v < min { d.error("default \(v) is below 'min' \(min)", at: field.location) }
+            if let max = c.max, v > max { d.error("default \(v) is above 'max' \(max)", at: field.location) }
+        default: break
+        }
+    }
+
+    static func checkBinding(_ binding: TaskFlagBinding, name: String, contract: Contract, _ d: inout DiagnosticCollector) {
+        guard let type = contract.type(named: binding.typeName) else {
+            let hint = closestMatch(to: binding.typeName, in: contract.types.map(\.name)).map { " (did you mean '\($0)'?)" } ?? ""
+            d.error("\(name) names type '\(binding.typeName)', which is not declared\(hint)", at: binding.location)
+            return
+        }
+        if let id = type.field(named: binding.idField) {
+            if id.type != .string || id.presence == .optional {
+                d.error("\(name).id '\(binding.idField)' must be a required string field of \(type.name)", at: binding.location)
+            }
+        } else {
+            d.error("\(name).id '\(binding.idField)' is not a field of \(type.name)", at: binding.location)
+        }
+        if let flag = type.field(named: binding.flagField) {
+            if flag.type != .bool { d.error("\(name).flag '\(binding.flagField)' must be a bool field of \(type.name)", at: binding.location) }
+        } else {
+            d.error("\(name).flag '\(binding.flagField)' is not a field of \(type.name)", at: binding.location)
+        }
+    }
+
+    static func checkBehaviours(_ contract: Contract, root: ObjectType, _ d: inout DiagnosticCollector) {
+        let b = contract.behaviours
+        if let overlay = b.overlay { checkBinding(overlay, name: "overlay", contract: contract, &d) }
+        if let queue = b.doneQueue { checkBinding(queue.binding, name: "done-queue", contract: contract, &d) }
+        if let staleness = b.staleness {
+            if root.field(named: staleness.field)?.type != .epochMillis {
+                d.error("staleness.field '\(staleness.field)' must be an epochMillis field of root \(root.name)", at: staleness.location)
+            }
+        }
+        for (name, binding) in [("header", b.header), ("valid-until", b.validUntil)] {
+            guard let binding else { continue }
+            if root.field(named: binding.dayField)?.type != .localDate {
+                d.error("\(name).day '\(binding.dayField)' must be a localDate field of root \(root.name)", at: binding.location)
+            }
+        }
+        if let header = b.header, b.staleness == nil {
+            d.error("'header' needs 'staleness' (the header is decided by the staleness verdict)", at: header.location)
+        }
+    }
+}

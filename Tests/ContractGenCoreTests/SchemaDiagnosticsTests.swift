@@ -1,0 +1,178 @@
+/// Stage tests for load → parse → validate: each schema mistake is pinned to its exact
+/// `file:line:column` and text, the way a compiler's diagnostics are tested.
+import XCTest
+@testable import ContractGenCore
+
+final class SchemaDiagnosticsTests: XCTestCase {
+    /// A minimal valid schema; each test breaks one line of it.
+    static let valid = """
+    contract: demo
+    version:
+      field: v
+      writes: 1
+      accepts: [1]
+    root: Doc
+    types:
+      Doc:
+        fields:
+          name:
+            type: string
+            optional: true
+          items:
+            type: {array: Item}
+            default: []
+      Item:
+        fields:
+          id:
+            type: string
+            required: drop-element
+    """
+
+    func diagnostics(_ text: String) -> [String] {
+        do {
+            _ = try SchemaLoader.load(text: text, path: "demo.yaml")
+            return []
+        } catch {
+            return error.diagnostics.map(\.description)
+        }
+    }
+
+    func assertDiagnostic(_ text: String, _ expected: String, file: StaticString = #filePath, line: UInt = #line) {
+        let found = diagnostics(text)
+        XCTAssertTrue(found.contains(expected), "expected \(expected)\nfound \(found)", file: file, line: line)
+    }
+
+    func replacing(_ old: String, with new: String) -> String {
+        precondition(Self.valid.contains(old), "fixture does not contain \(old)")
+        return Self.valid.replacingOccurrences(of: old, with: new)
+    }
+
+    func testValidSchemaHasNoDiagnostics() {
+        XCTAssertEqual(diagnostics(Self.valid), [])
+    }
+
+    func testEmptyFile() {
+        assertDiagnostic("", "demo.yaml:1:1: error: the schema file is empty")
+    }
+
+    func testCommentsOnlyFileIsEmpty() {
+        assertDiagnostic("# nothing here\n", "demo.yaml:1:1: error: the schema file is empty")
+    }
+
+    func testInvalidYAMLSyntax() {
+        // An unterminated flow sequence: libyaml reports where it gave up (1-based here).
+        let found = diagnostics(replacing("accepts: [1]", with: "accepts: [1"))
+        XCTAssertEqual(found.count, 1)
+        XCTAssertTrue(found[0].hasPrefix("demo.yaml:6:1: error: invalid YAML: did not find expected ',' or ']'"), "\(found)")
+    }
+
+    func testTabIndentationIsInvalidYAML() {
+        let found = diagnostics("contract: demo\n\tversion: 1\n")
+        XCTAssertEqual(found.count, 1)
+        XCTAssertTrue(found[0].hasPrefix("demo.yaml:2:1: error: invalid YAML:"), "\(found)")
+    }
+
+    func testUnknownScalarTypeSuggestsClosest() {
+        assertDiagnostic(replacing("type: string\n        optional", with: "type: strng\n        optional"),
+                         "demo.yaml:11:15: error: unknown type 'strng' (did you mean 'string'?)")
+    }
+
+    func testTypoInFieldKeyIsAnErrorNotIgnored() {
+        assertDiagnostic(replacing("optional: true", with: "optinal: true"),
+                         "demo.yaml:12:9: error: unknown key 'optinal' in field 'Doc.name' (did you mean 'optional'?)")
+    }
+
+    func testMissingPresenceIsAnError() {
+        assertDiagnostic(replacing("optional: true", with: "doc: no presence"),
+                         "demo.yaml:10:7: error: field 'Doc.name' needs exactly one of 'required: drop-element|fail-document', 'optional: true' or 'default: VALUE'")
+    }
+
+    func testTwoPresencePoliciesAreAnError() {
+        assertDiagnostic(replacing("optional: true", with: "optional: true\n        default: x"),
+                         "demo.yaml:10:7: error: field 'Doc.name' needs exactly one of 'required: drop-element|fail-document', 'optional: true' or 'default: VALUE' (found optional and default)")
+    }
+
+    func testUnknownRequiredPolicy() {
+        assertDiagnostic(replacing("required: drop-element", with: "required: drop-elemnt"),
+                         "demo.yaml:20:23: error: 'required' says what a missing or invalid value does: drop-element or fail-document, not 'drop-elemnt' (did you mean 'drop-element'?)")
+    }
+
+    func testUnknownObjectTypeSuggestsDeclaredType() {
+        assertDiagnostic(replacing("{array: Item}", with: "{array: Itm}"),
+                         "demo.yaml:14:15: error: unknown type 'Itm' (did you mean 'Item'?)")
+    }
+
+    func testMissingContractName() {
+        assertDiagnostic(replacing("contract: demo\n", with: ""), "demo.yaml:1:1: error: the schema is missing 'contract'")
+    }
+
+    func testRootTypeMustBeDeclared() {
+        assertDiagnostic(replacing("root: Doc", with: "root: Dco"), "demo.yaml:1:1: error: root type 'Dco' is not declared in 'types' (did you mean 'Doc'?)")
+    }
+
+    func testAliasesAreRejected() {
+        assertDiagnostic(replacing("accepts: [1]", with: "accepts: &a [1]\n  doc: *a"), "demo.yaml:6:8: error: YAML aliases are not allowed in a schema (write the value out)")
+    }
+
+    func testBillionLaughsIsRejectedQuickly() {
+        var text = "a: &a [\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\"]\n"
+        for level in 1...9 {
+            let previous = level == 1 ? "a" : "l\(level - 1)"
+            text += "l\(level): &l\(level) [" + Array(repeating: "*\(previous)", count: 9).joined(separator: ",") + "]\n"
+        }
+        let started = Date()
+        let found = diagnostics(text)
+        XCTAssertLessThan(Date().timeIntervalSince(started), 1.0)
+        XCTAssertEqual(found, ["demo.yaml:2:15: error: YAML aliases are not allowed in a schema (write the value out)"])
+    }
+
+    func testDuplicateKey() {
+        assertDiagnostic(replacing("root: Doc", with: "root: Doc\nroot: Doc"), "demo.yaml:7:1: error: duplicate key 'root' (first at line 6)")
+    }
+
+    func testDefaultOnLocalDateIsRefused() {
+        assertDiagnostic(replacing("type: string\n        optional: true", with: "type: localDate\n        default: 2026-01-01"),
+                         "demo.yaml:12:18: error: a localDate field cannot have a default (a made-up date or instant is exactly the bug this tool prevents); make it optional")
+    }
+
+    func testMinGreaterThanMax() {
+        assertDiagnostic(replacing("type: string\n        optional: true", with: "type: integer\n        min: 5\n        max: 1\n        optional: true"),
+                         "demo.yaml:10:7: error: 'min' (5.0) is greater than 'max' (1.0): no value could be valid")
+    }
+
+    func testReservedWordFieldName() {
+        assertDiagnostic(replacing("      name:", with: "      class:"), "demo.yaml:10:7: error: field name 'class' is a reserved word in Swift")
+    }
+
+    func testWrittenVersionMustBeAccepted() {
+        assertDiagnostic(replacing("writes: 1", with: "writes: 2"), "demo.yaml:4:3: error: the version the writer writes (2) must be one the readers accept [1]")
+    }
+
+    func testDropElementOnRootIsRefused() {
+        assertDiagnostic(replacing("optional: true", with: "required: drop-element"),
+                         "demo.yaml:10:7: error: 'required: drop-element' on the root type has no element to drop; use 'required: fail-document'")
+    }
+
+    func testUnreachableTypeIsAnError() {
+        assertDiagnostic(Self.valid + "\n  Orphan:\n    fields:\n      x:\n        type: bool\n        default: false\n",
+                         "demo.yaml:22:3: error: type 'Orphan' is declared but never reached from root 'Doc'")
+    }
+
+    func testBehaviourMustBindRightTypes() {
+        assertDiagnostic(Self.valid + "\nbehaviours:\n  staleness:\n    field: name\n",
+                         "demo.yaml:23:5: error: staleness.field 'name' must be an epochMillis field of root Doc")
+    }
+
+    func testEveryErrorIsReportedNotJustTheFirst() {
+        let text = replacing("optional: true", with: "optinal: true").replacingOccurrences(of: "required: drop-element", with: "required: maybe")
+        XCTAssertGreaterThanOrEqual(diagnostics(text).count, 2)
+    }
+
+    func testBundledSchemasAreValid() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        for name in ["widget-data", "todo-count"] {
+            let contract = try SchemaLoader.load(path: root.appendingPathComponent("schema/\(name).yaml").path)
+            XCTAssertEqual(contract.name, name)
+        }
+    }
+}
