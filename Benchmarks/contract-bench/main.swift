@@ -46,7 +46,7 @@ func makeSnapshot(bytes: Int) -> String {
 
 func maxRSSBytes() -> Int {
     var usage = rusage()
-    getrusage(RUSAGE_SELF, &usage)
+    getrusage(RUSAGE_SELF.rawValue, &usage)
     return Int(usage.ru_maxrss) * 1024
 }
 

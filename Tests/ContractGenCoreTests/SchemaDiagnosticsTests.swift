@@ -60,10 +60,10 @@ final class SchemaDiagnosticsTests: XCTestCase {
     }
 
     func testInvalidYAMLSyntax() {
-        // An unterminated flow sequence: libyaml reports where it gave up (1-based here).
+        // An unterminated flow sequence: the next line's `root:` is read inside it, and libyaml
+        // gives up at that colon (line 6, column 5; its 0-based mark is 5:4).
         let found = diagnostics(replacing("accepts: [1]", with: "accepts: [1"))
-        XCTAssertEqual(found.count, 1)
-        XCTAssertTrue(found[0].hasPrefix("demo.yaml:6:1: error: invalid YAML: did not find expected ',' or ']'"), "\(found)")
+        XCTAssertEqual(found, ["demo.yaml:6:5: error: invalid YAML: did not find expected ',' or ']'"])
     }
 
     func testTabIndentationIsInvalidYAML() {
@@ -94,7 +94,7 @@ final class SchemaDiagnosticsTests: XCTestCase {
 
     func testUnknownRequiredPolicy() {
         assertDiagnostic(replacing("required: drop-element", with: "required: drop-elemnt"),
-                         "demo.yaml:20:23: error: 'required' says what a missing or invalid value does: drop-element or fail-document, not 'drop-elemnt' (did you mean 'drop-element'?)")
+                         "demo.yaml:20:19: error: 'required' says what a missing or invalid value does: drop-element or fail-document, not 'drop-elemnt' (did you mean 'drop-element'?)")
     }
 
     func testUnknownObjectTypeSuggestsDeclaredType() {
@@ -123,7 +123,7 @@ final class SchemaDiagnosticsTests: XCTestCase {
         let started = Date()
         let found = diagnostics(text)
         XCTAssertLessThan(Date().timeIntervalSince(started), 1.0)
-        XCTAssertEqual(found, ["demo.yaml:2:15: error: YAML aliases are not allowed in a schema (write the value out)"])
+        XCTAssertEqual(found, ["demo.yaml:2:10: error: YAML aliases are not allowed in a schema (write the value out)"])
     }
 
     func testDuplicateKey() {
@@ -155,7 +155,7 @@ final class SchemaDiagnosticsTests: XCTestCase {
 
     func testUnreachableTypeIsAnError() {
         assertDiagnostic(Self.valid + "\n  Orphan:\n    fields:\n      x:\n        type: bool\n        default: false\n",
-                         "demo.yaml:22:3: error: type 'Orphan' is declared but never reached from root 'Doc'")
+                         "demo.yaml:21:3: error: type 'Orphan' is declared but never reached from root 'Doc'")
     }
 
     func testBehaviourMustBindRightTypes() {

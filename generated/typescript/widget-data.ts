@@ -214,8 +214,7 @@ function decodeArrayOfTask(json: ContractJson | undefined, context: DecodeContex
     const value = decodeTask(item, context);
     if (value !== undefined) {
       result.push(value);
-    }
-    else {
+    } else {
       context.dropped += 1;
     }
   }
@@ -243,8 +242,7 @@ function decodeArrayOfProject(json: ContractJson | undefined, context: DecodeCon
     const value = decodeProject(item, context);
     if (value !== undefined) {
       result.push(value);
-    }
-    else {
+    } else {
       context.dropped += 1;
     }
   }
@@ -373,8 +371,7 @@ export function observation(decoded: Decoded): ContractJson {
     result.set("validUntil", value.validUntil);
     result.set("tasks", value.tasks.map((e0): ContractJson => observeTask(e0)));
     result.set("projects", value.projects.map((e0): ContractJson => observeProject(e0)));
-  }
-  else {
+  } else {
     // Nothing is guessed from a document that was not read: empty lists, null values.
     result.set("dayStr", null);
     result.set("validUntil", null);
@@ -382,16 +379,6 @@ export function observation(decoded: Decoded): ContractJson {
     result.set("projects", []);
   }
   result.set("dropped", decoded.dropped);
-  return result;
-}
-
-function observeSnapshot(value: Snapshot): ContractJson {
-  const result: ContractJsonObject = new Map();
-  result.set("dayStr", value.dayStr);
-  result.set("validUntil", value.validUntil);
-  result.set("tasks", value.tasks.map((e0): ContractJson => observeTask(e0)));
-  result.set("projectColors", new Map(Array.from(value.projectColors, ([k0, e0]): [string, ContractJson] => [k0, e0])));
-  result.set("projects", value.projects.map((e0): ContractJson => observeProject(e0)));
   return result;
 }
 
@@ -527,11 +514,10 @@ function encodeSnapshot(input: SnapshotInput, path: string): ContractJsonObject 
   const object = writeObject(input, path);
   // The version first: readers check it before anything it gates.
   object.set(versionField, writtenVersion);
-  // Optional: left out or null is not written at all (a null would be a second spelling of absent).
+  // Optional fields left out or null are not written at all: a null would be a second spelling of absent.
   if (input.dayStr !== undefined && input.dayStr !== null) {
     object.set("dayStr", writeLocalDate(input.dayStr, path + ".dayStr"));
   }
-  // Optional: left out or null is not written at all (a null would be a second spelling of absent).
   if (input.validUntil !== undefined && input.validUntil !== null) {
     object.set("validUntil", writeEpochMillis(input.validUntil, path + ".validUntil"));
   }
@@ -543,10 +529,10 @@ function encodeSnapshot(input: SnapshotInput, path: string): ContractJsonObject 
 
 function encodeTask(input: TaskInput, path: string): ContractJsonObject {
   const object = writeObject(input, path);
+  // Optional fields left out or null are not written at all: a null would be a second spelling of absent.
   object.set("id", writeString(input.id, path + ".id"));
   object.set("title", writeString(input.title, path + ".title"));
   object.set("isDone", writeBool(input.isDone ?? false, path + ".isDone"));
-  // Optional: left out or null is not written at all (a null would be a second spelling of absent).
   if (input.projectId !== undefined && input.projectId !== null) {
     object.set("projectId", writeSatisfying(writeString(input.projectId, path + ".projectId"), (v) => v.length > 0, "non-empty", path + ".projectId"));
   }

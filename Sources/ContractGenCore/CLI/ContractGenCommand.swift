@@ -47,6 +47,7 @@ public struct ContractGenCommand: Sendable {
                            [--report junit.xml] [--filter PATTERN] [--expected-failures FILE]
                            [--fix-expected-failures] [--format text|github] [--timeout SECONDS]
       contract-gen decode [--schema FILE] [--lang swift|kotlin|typescript] [--pending JSON] < blob.json
+      contract-gen differential [--count N] [--seed S] [--lang swift|kotlin|typescript|all]
       contract-gen --help | COMMAND --help | --version
 
     Exit status: 0 success, 1 check or conformance failure, 2 usage or schema error.
@@ -88,6 +89,14 @@ public struct ContractGenCommand: Sendable {
           --fix-expected-failures  rewrite that file to the failures of this run
           --timeout SECONDS     per-case answer timeout (default 60); a hung testee is restarted
         """,
+        "differential": """
+        contract-gen differential [--count N] [--seed S] [--lang swift|kotlin|typescript|all]
+
+          Differential testing: N seeded random and hostile inputs (mutated blobs, wrong types,
+          duplicate keys, number spellings, surrogates, truncation, deep nesting, odd queues and
+          calendar inputs) run through every implementation; every input on which they disagree
+          is printed, minimized. Default: --count 2000 --seed 1. Exit 1 on any disagreement.
+        """,
         "decode": """
         contract-gen decode [--schema FILE] [--lang swift|kotlin|typescript] [--pending JSON] < blob.json
 
@@ -125,6 +134,7 @@ public struct ContractGenCommand: Sendable {
             case "check": return try check(rest)
             case "conform": return try conform(rest)
             case "decode": return try decode(rest)
+            case "differential": return try differential(rest)
             default:
                 let hint = closestMatch(to: command, in: ["emit", "check", "conform", "decode"]).map { " (did you mean '\($0)'?)" } ?? ""
                 throw UsageError("unknown command '\(command)'\(hint)")
@@ -352,6 +362,36 @@ public struct ContractGenCommand: Sendable {
             io.err("error: testee timed out\n")
             return ExitCode.failure
         }
+    }
+}
+
+extension ContractGenCommand {
+    func differential(_ arguments: [String]) throws -> Int32 {
+        let spec = CommandSpec(name: "differential", valueOptions: ["count", "seed", "lang"], flags: [])
+        let parsed = try spec.parse(arguments)
+        guard let count = Int(parsed.value("count") ?? "2000"), count > 0 else { throw UsageError("--count needs a positive integer") }
+        guard let seed = UInt64(parsed.value("seed") ?? "1") else { throw UsageError("--seed needs a non-negative integer") }
+        let languages = try Self.languages(parsed.value("lang"), allowGolden: false).languages
+        let builder = TesteeBuilder(root: root, log: { [io] message in io.err(message + "\n") })
+        var targets: [(name: String, command: [String])] = []
+        for language in languages {
+            switch builder.launch(language) {
+            case .command(let command): targets.append((language.rawValue, command))
+            case .skipped(let reason), .failed(let reason):
+                io.out("UNAVAILABLE \(language.rawValue): \(reason)\n")
+                return ExitCode.failure
+            }
+        }
+        guard targets.count >= 2 else { throw UsageError("differential testing needs at least two languages") }
+        var runner = DifferentialRunner(targets: targets)
+        runner.progress = { [io] message in io.err(message + "\n") }
+        let summary = runner.run(count: count, seed: seed)
+        for (index, disagreement) in summary.disagreements.enumerated() {
+            io.out("DISAGREEMENT \(index + 1): \(disagreement.input.request)\n")
+            for (language, answer) in disagreement.answers { io.out("    \(language): \(answer)\n") }
+        }
+        io.out("differential: \(summary.inputs) inputs (seed \(seed)) through \(targets.map(\.name).joined(separator: ", ")) in \(String(format: "%.1f", summary.seconds)) s: \(summary.disagreements.count) disagreement(s)\n")
+        return summary.disagreements.isEmpty ? ExitCode.success : ExitCode.failure
     }
 }
 

@@ -20,7 +20,7 @@ public struct ExpectedFailures: Sendable {
     public static func parse(_ text: String, path: String) -> ExpectedFailures {
         var entries: [Entry] = []
         for raw in text.split(separator: "\n", omittingEmptySubsequences: true) {
-            let parts = raw.split(separator: "#", maxSplits: 1)
+            let parts = raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
             let name = parts.first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
             guard !name.isEmpty else { continue }
             let reason = parts.count > 1 ? parts[1].trimmingCharacters(in: .whitespaces) : ""

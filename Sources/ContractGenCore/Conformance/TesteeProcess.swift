@@ -114,6 +114,65 @@ public final class TesteeProcess: @unchecked Sendable {
         }
     }
 
+    /// Pipelines many requests (writes and reads interleaved, so neither pipe can fill up and
+    /// deadlock); one reply per request, in order. After a crash or timeout the rest are reported
+    /// as such and the process is restarted on the next call.
+    public func sendBatch(_ requests: [String]) -> [Reply] {
+        if process == nil || !(process?.isRunning ?? false) {
+            stop()
+            do { try start() } catch {
+                return requests.map { _ in .crashed("cannot start \(command.joined(separator: " ")): \(error)") }
+            }
+        }
+        var out: [UInt8] = []
+        for request in requests {
+            out += request.utf8
+            out.append(0x0a)
+        }
+        _ = fcntl(stdinFD, F_SETFL, fcntl(stdinFD, F_GETFL) | O_NONBLOCK)
+        defer { _ = fcntl(stdinFD, F_SETFL, fcntl(stdinFD, F_GETFL) & ~O_NONBLOCK) }
+        var written = 0
+        var replies: [Reply] = []
+        var deadline = Date().addingTimeInterval(timeout)
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while replies.count < requests.count {
+            if let newline = buffer.firstIndex(of: 0x0a) {
+                replies.append(.line(String(decoding: buffer[..<newline], as: UTF8.self)))
+                buffer.removeSubrange(...newline)
+                deadline = Date().addingTimeInterval(timeout)
+                continue
+            }
+            let remaining = deadline.timeIntervalSinceNow
+            if remaining <= 0 {
+                stop()
+                return replies + Array(repeating: .timedOut, count: requests.count - replies.count)
+            }
+            var fds = [pollfd(fd: stdoutFD, events: Int16(POLLIN), revents: 0)]
+            if written < out.count { fds.append(pollfd(fd: stdinFD, events: Int16(POLLOUT), revents: 0)) }
+            let ready = poll(&fds, nfds_t(fds.count), Int32(min(remaining, 1) * 1000))
+            if ready < 0, errno == EINTR { continue }
+            if ready <= 0 { continue }
+            if fds[0].revents != 0 {
+                let n = chunk.withUnsafeMutableBytes { read(stdoutFD, $0.baseAddress, $0.count) }
+                if n <= 0 {
+                    let detail = drainStderr()
+                    stop()
+                    return replies + Array(repeating: .crashed("testee exited" + detail), count: requests.count - replies.count)
+                }
+                buffer += chunk[..<n]
+            }
+            if fds.count > 1, fds[1].revents != 0 {
+                let n = out[written...].withUnsafeBytes { Glibc.write(stdinFD, $0.baseAddress, min($0.count, 65536)) }
+                if n > 0 { written += n } else if n < 0, errno != EAGAIN, errno != EINTR {
+                    let detail = drainStderr()
+                    stop()
+                    return replies + Array(repeating: .crashed("testee closed its input" + detail), count: requests.count - replies.count)
+                }
+            }
+        }
+        return replies
+    }
+
     private func drainStderr() -> String {
         let data = FileManager.default.contents(atPath: stderrPath) ?? Data()
         let text = String(decoding: data.suffix(4096), as: UTF8.self).split(separator: "\n").suffix(3).joined(separator: " | ")

@@ -65,27 +65,29 @@ public struct DiagnosticsError: Error, Sendable, CustomStringConvertible {
     public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
 }
 
-/// The closest candidate by edit distance, for "did you mean" hints; nil when nothing is close.
+/// The closest candidate by edit distance (a swap of two letters counts as one edit), for
+/// "did you mean" hints; nil when nothing is close.
 public func closestMatch(to word: String, in candidates: [String]) -> String? {
     func distance(_ a: [Character], _ b: [Character]) -> Int {
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
-        var previous = Array(0...b.count)
+        var d = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in 0...a.count { d[i][0] = i }
+        for j in 0...b.count { d[0][j] = j }
         for i in 1...a.count {
-            var current = [i] + Array(repeating: 0, count: b.count)
             for j in 1...b.count {
                 let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+                d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1) }
             }
-            previous = current
         }
-        return previous[b.count]
+        return d[a.count][b.count]
     }
     let target = Array(word.lowercased())
     var best: (String, Int)?
     for candidate in candidates {
         let d = distance(target, Array(candidate.lowercased()))
-        if d <= max(1, candidate.count / 3), best == nil || d < best!.1 { best = (candidate, d) }
+        if d <= max(1, (candidate.count + 2) / 4), best == nil || d < best!.1 { best = (candidate, d) }
     }
     return best?.0
 }

@@ -542,12 +542,13 @@ struct TypeScriptContractWriter {
                 p.line("const result: \(elementType)[] = [];")
                 p.block("for (const item of json) {") { p in
                     p.line("const value = \(readExpression(elementField, source: "item"));")
-                    p.block("if (value !== undefined) {") { p in
+                    p.block("if (value !== undefined) {", closer: "} else {") { p in
                         p.line("result.push(value);")
                     }
-                    p.block("else {") { p in
+                    p.indented { p in
                         p.line("context.dropped += 1;")
                     }
+                    p.line("}")
                 }
                 p.line("return result;")
             }
@@ -718,12 +719,12 @@ struct TypeScriptContractWriter {
                 p.line("result.set(\"value\", decoded.value === null ? null : observe\(root.name)(decoded.value));")
             case .flat(let omit, let dropped):
                 p.line("const value = decoded.value;")
-                p.block("if (value !== null) {") { p in
+                p.block("if (value !== null) {", closer: "} else {") { p in
                     for field in root.fields where !omit.contains(field.name) {
                         p.line("result.set(\(TypeScriptNames.quoted(field.name)), \(observeExpression(field.type, value: "value.\(field.name)", optional: TypeScriptNames.isNullable(field), depth: 0)));")
                     }
                 }
-                p.block("else {") { p in
+                p.indented { p in
                     p.line("// Nothing is guessed from a document that was not read: empty lists, null values.")
                     for field in root.fields where !omit.contains(field.name) {
                         let empty: String
@@ -735,11 +736,13 @@ struct TypeScriptContractWriter {
                         p.line("result.set(\(TypeScriptNames.quoted(field.name)), \(empty));")
                     }
                 }
+                p.line("}")
                 if dropped { p.line("result.set(\"dropped\", decoded.dropped);") }
             }
             p.line("return result;")
         }
-        for type in contract.types {
+        // Only the types the observation reaches (an unused function does not compile under --noUnusedLocals).
+        for type in contract.types where observedTypes.contains(type.name) {
             p.line()
             p.block("function observe\(type.name)(value: \(type.name)): ContractJson {") { p in
                 p.line("const result: ContractJsonObject = new Map();")
@@ -750,6 +753,23 @@ struct TypeScriptContractWriter {
             }
         }
         p.line()
+    }
+
+    /// The object types `observation` reaches: from the root (wrapped) or from its observed fields (flat).
+    var observedTypes: Set<String> {
+        var result: Set<String> = []
+        var pending: [String] = []
+        switch contract.observation {
+        case .wrapped:
+            pending = [root.name]
+        case .flat(let omit, _):
+            pending = root.fields.filter { !omit.contains($0.name) }.flatMap { SchemaValidator.referencedTypes($0.type) }
+        }
+        while let name = pending.popLast() {
+            guard result.insert(name).inserted, let type = contract.type(named: name) else { continue }
+            pending += type.fields.flatMap { SchemaValidator.referencedTypes($0.type) }
+        }
+        return result
     }
 
     /// Scalars are their own JSON (null included); objects, arrays and maps are rebuilt.
@@ -826,6 +846,9 @@ struct TypeScriptContractWriter {
                 p.line("// The version first: readers check it before anything it gates.")
                 p.line("object.set(versionField, writtenVersion);")
             }
+            if type.storedFields.contains(where: { $0.presence == .optional }) {
+                p.line("// Optional fields left out or null are not written at all: a null would be a second spelling of absent.")
+            }
             for field in type.storedFields {
                 fieldEncode(field, &p)
             }
@@ -842,7 +865,6 @@ struct TypeScriptContractWriter {
         case .required:
             p.line("object.set(\(key), \(writeExpression(field, source: source, path: path)));")
         case .optional:
-            p.line("// Optional: left out or null is not written at all (a null would be a second spelling of absent).")
             p.block("if (\(source) !== undefined && \(source) !== null) {") { p in
                 p.line("object.set(\(key), \(writeExpression(field, source: source, path: path)));")
             }

@@ -1,0 +1,204 @@
+/// Seeded generator of random and hostile testee requests for differential testing: valid blobs
+/// mutated (dropped keys, wrong JSON types, duplicate keys, number spellings, unicode and
+/// surrogate escapes, truncation, deep nesting), queues with mixed values, calendar inputs.
+
+/// SplitMix64: tiny, fast, and the same sequence on every platform for a given seed.
+public struct SeededRandom: RandomNumberGenerator, Sendable {
+    private var state: UInt64
+    public init(seed: UInt64) { state = seed }
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// One generated request.
+public struct DifferentialInput: Sendable {
+    public var contract: String
+    public var op: String
+    public var given: JSONValue
+
+    public var request: String {
+        JSONValue.object([("contract", .string(contract)), ("op", .string(op)), ("given", given)]).serialized()
+    }
+}
+
+public final class InputGenerator {
+    var random: SeededRandom
+
+    public init(seed: UInt64) { random = SeededRandom(seed: seed) }
+
+    func chance(_ p: Double) -> Bool { Double.random(in: 0..<1, using: &random) < p }
+    func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &random) }
+    func pick<T>(_ items: [T]) -> T { items[int(0...(items.count - 1))] }
+
+    static let zones = ["UTC", "Europe/Berlin", "America/Los_Angeles", "America/Santiago", "Asia/Tokyo", "Asia/Kolkata",
+                        "Australia/Lord_Howe", "America/Havana", "Pacific/Kiritimati", "Asia/Kathmandu", "America/Sao_Paulo",
+                        "Europe/London", "America/New_York", "Mars/Olympus", "", "utc", "Etc/GMT+5"]
+
+    /// Raw JSON text fragments for string values: unicode, escapes, surrogates.
+    func stringLiteral() -> String {
+        let pieces = ["a", "t1", "p1", "Task", " ", "é", "e\u{301}", "😀", "ｚ", "10", "9", "Z", "null", "\\\"", "\\\\", "\\/",
+                      "\\u00e9", "\\u0000", "\\ud83d\\ude00", "\\ud800", "\\udc00", "\\n", "\\t", "中文", "\u{2028}", "#ff0000"]
+        var text = ""
+        for _ in 0..<int(0...3) { text += pick(pieces) }
+        return "\"" + text + "\""
+    }
+
+    func numberLiteral() -> String {
+        pick(["0", "-0", "1", "1.0", "1e0", "10e-1", "0.1e1", "1.5", "-1", "2", "1784325600000", "1784325600000.0",
+              "1784325600000.5", "9007199254740991", "9007199254740992", "9007199254740993", "1e400", "-1e400",
+              "1e-400", "1.0000000000000001", "1.0000000000000002", "0.5", "100000", "100001", "1E2", "1e+2"])
+    }
+
+    func anyLiteral(depth: Int = 0) -> String {
+        switch int(0...(depth > 2 ? 3 : 5)) {
+        case 0: return "null"
+        case 1: return pick(["true", "false"])
+        case 2: return numberLiteral()
+        case 3: return stringLiteral()
+        case 4: return "[" + (0..<int(0...2)).map { _ in anyLiteral(depth: depth + 1) }.joined(separator: ",") + "]"
+        default: return "{" + (0..<int(0...2)).map { _ in stringLiteral() + ":" + anyLiteral(depth: depth + 1) }.joined(separator: ",") + "}"
+        }
+    }
+
+    /// A value that is usually right for the field and sometimes anything at all.
+    func value(_ good: () -> String) -> String { chance(0.8) ? good() : anyLiteral() }
+
+    /// An object as key/value literal pairs, then mutated: drops, duplicates, reorders.
+    func object(_ pairs: [(String, String)]) -> String {
+        var entries = pairs.map { ("\"\($0.0)\"", $0.1) }
+        if chance(0.15), !entries.isEmpty { entries.remove(at: int(0...(entries.count - 1))) }
+        if chance(0.1), !entries.isEmpty {
+            let duplicate = entries[int(0...(entries.count - 1))]
+            entries.insert((duplicate.0, anyLiteral()), at: int(0...entries.count))
+        }
+        if chance(0.1) { entries.append((stringLiteral(), anyLiteral())) }
+        if chance(0.05) { entries.shuffle(using: &random) }
+        return "{" + entries.map { "\($0.0):\($0.1)" }.joined(separator: ",") + "}"
+    }
+
+    func dayLiteral() -> String {
+        chance(0.7) ? "\"\(dayString())\"" : pick(["\"2026-02-30\"", "\"2026-07-17garbage\"", "\"2026-7-1\"", "\"\"", "null",
+                                                   "20260717", "\"２０２６-07-17\"", "\"0000-01-01\"", "\"\\u0032026-07-17\""])
+    }
+
+    func dayString() -> String {
+        let year = chance(0.8) ? int(2020...2030) : int(1...9999)
+        let month = int(1...12)
+        let day = int(1...(chance(0.9) ? 28 : 31))
+        return String(format: "%04d-%02d-%02d", year, month, day)
+    }
+
+    func task() -> String {
+        var pairs: [(String, String)] = [("id", value { stringLiteral() }), ("title", value { stringLiteral() }),
+                                          ("isDone", value { pick(["true", "false"]) })]
+        if chance(0.7) { pairs.append(("projectId", value { pick(["\"p1\"", "\"p2\"", "\"\"", "null", "\"null\""]) })) }
+        return object(pairs)
+    }
+
+    func list(_ element: () -> String) -> String {
+        "[" + (0..<int(0...3)).map { _ in chance(0.9) ? element() : anyLiteral() }.joined(separator: ",") + "]"
+    }
+
+    func widgetBlob() -> String {
+        let colors = object([("p1", value { "\"#ff0000\"" }), ("p2", value { stringLiteral() }), ("null", "\"#000000\"")])
+        var pairs: [(String, String)] = [
+            ("v", chance(0.85) ? "1" : numberLiteral()),
+            ("dayStr", dayLiteral()),
+            ("validUntil", value { numberLiteral() }),
+            ("tasks", value { list { task() } }),
+            ("projectColors", value { colors }),
+        ]
+        if chance(0.6) {
+            pairs.append(("projects", value { list { object([("id", value { stringLiteral() }), ("title", value { stringLiteral() }),
+                                                             ("tasks", value { list { task() } })]) } }))
+        }
+        return textMutation(object(pairs))
+    }
+
+    func todoBlob() -> String {
+        let pairs: [(String, String)] = [
+            ("v", chance(0.85) ? "1" : numberLiteral()),
+            ("count", value { numberLiteral() }), ("revision", value { numberLiteral() }), ("updatedAt", value { numberLiteral() }),
+            ("sync", value { pick(["\"idle\"", "\"syncing\"", "\"failed\"", "\"IDLE\"", "\"other\""]) }),
+            ("source", value { object([("platform", value { pick(["\"android\"", "\"ios\"", "\"web\"", "\"tv\""]) }),
+                                       ("appVersion", value { stringLiteral() })]) }),
+            ("lists", value { list { object([("name", value { stringLiteral() }), ("open", value { numberLiteral() }),
+                                               ("ratio", value { numberLiteral() })]) } }),
+            ("badges", value { object([("a", value { numberLiteral() }), ("b", value { numberLiteral() })]) }),
+        ]
+        return textMutation(object(pairs))
+    }
+
+    /// Text-level damage: truncation, junk, comments, trailing commas, BOM, deep nesting.
+    func textMutation(_ text: String) -> String {
+        guard chance(0.25) else { return text }
+        var units = Array(text.unicodeScalars)
+        switch int(0...8) {
+        case 0 where !units.isEmpty: units = Array(units.prefix(int(0...(units.count - 1))))
+        case 1: return text + pick([" xyz", " ", "\n", "}", ",", "\t\r\n"])
+        case 2: return "\u{FEFF}" + text
+        case 3: return text.replacingOccurrences(of: "}", with: ",}", options: [], range: text.range(of: "}", options: .backwards))
+        case 4: return text.replacingOccurrences(of: "{", with: "{/*c*/", options: [], range: text.range(of: "{"))
+        case 5:
+            let depth = pick([510, 511, 512, 513, 600, int(1...2000)])
+            let nested = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
+            return text.replacingOccurrences(of: "{", with: "{\"deep\":\(nested),", options: [], range: text.range(of: "{"))
+        case 6 where !units.isEmpty:
+            units[int(0...(units.count - 1))] = pick(["'", ",", " ", "0", "\u{1}", "\"", "x"]).unicodeScalars.first!
+        case 7: return text.replacingOccurrences(of: "1", with: pick(["01", "0x1", "+1", "1.", ".1", "NaN", "Infinity"]), options: [], range: text.range(of: "1"))
+        default: return text.replacingOccurrences(of: ":", with: " : ")
+        }
+        var result = ""
+        result.unicodeScalars.append(contentsOf: units)
+        return result
+    }
+
+    func queueText() -> JSONValue {
+        if chance(0.1) { return .null }
+        let pairs = (0..<int(0...4)).map { _ in
+            (pick(["a", "b", "t1", "10", "9", "Z", "é", "😀", "ｚ", "__proto__", ""]), value { pick(["true", "false"]) })
+        }
+        return .string(textMutation(object(pairs)))
+    }
+
+    func boolMap() -> JSONValue {
+        .object((0..<int(0...4)).map { _ in (pick(["a", "b", "t1", "10", "9", "Z", "é", "😀", "ｚ", ""]), .bool(chance(0.5))) })
+    }
+
+    public func next() -> DifferentialInput {
+        let now = JSONValue.number(Double(pick([1_784_325_599_999, 1_784_325_600_000, 1_784_325_600_001, 0, 1, 9_007_199_254_740_991])))
+        switch int(0...19) {
+        case 0...8:
+            var given: [(String, JSONValue)] = [("blob", .string(widgetBlob()))]
+            if chance(0.3) { given.append(("pending", boolMap())) }
+            return DifferentialInput(contract: "widget-data", op: "decode", given: .object(given))
+        case 9...11:
+            return DifferentialInput(contract: "todo-count", op: "decode", given: .object([("blob", .string(todoBlob()))]))
+        case 12:
+            return DifferentialInput(contract: "widget-data", op: "stale", given: .object([("blob", .string(widgetBlob())), ("now", now)]))
+        case 13:
+            return DifferentialInput(contract: "widget-data", op: "header",
+                                     given: .object([("blob", .string(widgetBlob())), ("now", now), ("timeZone", .string(pick(Self.zones)))]))
+        case 14:
+            return DifferentialInput(contract: "widget-data", op: "dayStart",
+                                     given: .object([("dayStr", .string(chance(0.9) ? dayString() : "2026-02-30")), ("timeZone", .string(pick(Self.zones)))]))
+        case 15:
+            let offset = Double(pick([0, 14_400_000, -3_600_000, 86_400_000, int(-100_000_000...100_000_000)]))
+            return DifferentialInput(contract: "widget-data", op: "validUntil",
+                                     given: .object([("dayStr", .string(dayString())), ("startOfNextDayDiffMs", .number(offset)),
+                                                     ("timeZone", .string(pick(Self.zones)))]))
+        case 16:
+            return DifferentialInput(contract: "widget-data", op: "queue.set",
+                                     given: .object([("queue", queueText()), ("taskId", .string(pick(["a", "t1", "é", "😀", "10"]))), ("isDone", .bool(chance(0.5)))]))
+        case 17:
+            return DifferentialInput(contract: "widget-data", op: "queue.peek", given: .object([("queue", queueText())]))
+        default:
+            return DifferentialInput(contract: "widget-data", op: "queue.drain", given: .object([("queue", queueText()), ("tasks", boolMap())]))
+        }
+    }
+}

@@ -1,0 +1,104 @@
+/// The command line: exit codes 0/1/2, errors on stderr, deterministic and atomic `emit`, a
+/// broken schema writes nothing.
+import XCTest
+@testable import ContractGenCore
+
+final class CommandLineTests: XCTestCase {
+    func testVersionAndHelp() {
+        XCTAssertEqual(TestSupport.run(["--version"]).out, "contract-gen \(contractGenVersion)\n")
+        let help = TestSupport.run(["--help"])
+        XCTAssertEqual(help.status, 0)
+        XCTAssertTrue(help.out.contains("contract-gen emit --lang"))
+        for command in ["emit", "check", "conform", "decode", "differential"] {
+            let result = TestSupport.run([command, "--help"])
+            XCTAssertEqual(result.status, 0, command)
+            XCTAssertTrue(result.out.hasPrefix("contract-gen \(command)"), command)
+        }
+    }
+
+    func testUsageErrorsExitTwoOnStderr() {
+        let noArguments = TestSupport.run([])
+        XCTAssertEqual(noArguments.status, 2)
+        let unknown = TestSupport.run(["emitt"])
+        XCTAssertEqual(unknown.status, 2)
+        XCTAssertTrue(unknown.err.contains("unknown command 'emitt' (did you mean 'emit'?)"))
+        let badOption = TestSupport.run(["emit", "--lang", "swift", "--sheme", "x.yaml"])
+        XCTAssertEqual(badOption.status, 2)
+        XCTAssertTrue(badOption.err.contains("unknown option '--sheme' for 'emit' (did you mean --schema?)"))
+        XCTAssertEqual(badOption.out, "")
+        XCTAssertEqual(TestSupport.run(["emit", "--lang", "rust"]).status, 2)
+        XCTAssertEqual(TestSupport.run(["emit"]).status, 2)
+    }
+
+    func testEmitTwiceIsByteIdenticalAndWritesEveryLanguage() {
+        let a = TestSupport.temporaryDirectory(), b = TestSupport.temporaryDirectory()
+        XCTAssertEqual(TestSupport.run(["emit", "--lang", "all", "--out", a]).status, 0)
+        XCTAssertEqual(TestSupport.run(["emit", "--lang", "all", "--out", b]).status, 0)
+        XCTAssertEqual(TestSupport.run(["emit", "--lang", "all", "--out", a]).status, 0)
+        let first = TestSupport.snapshot(a), second = TestSupport.snapshot(b)
+        XCTAssertEqual(first, second)
+        XCTAssertNotNil(first["generated/swift/Contracts/WidgetData.swift"])
+        XCTAssertNotNil(first["generated/kotlin/dev/contractgen/widget/WidgetData.kt"])
+        XCTAssertNotNil(first["generated/typescript/widget-data.ts"])
+        XCTAssertTrue(first.keys.contains { $0.hasPrefix("golden/widget-data/schema.") })
+        XCTAssertFalse(first.keys.contains { $0.contains(".tmp-") }, "temporary files left behind")
+    }
+
+    func testEmitToStdoutPrintsOneFile() {
+        let result = TestSupport.run(["emit", "--lang", "swift", "--schema", "schema/todo-count.yaml", "--out", "-"])
+        XCTAssertEqual(result.status, 0)
+        XCTAssertTrue(result.out.contains("public enum TodoCount {"))
+        XCTAssertTrue(result.out.contains("==> generated/swift/Contracts/ContractRuntime.swift <=="))
+    }
+
+    func testBrokenSchemaExitsTwoWithLocationAndWritesNothing() throws {
+        let directory = TestSupport.temporaryDirectory()
+        let good = try String(contentsOfFile: TestSupport.root + "/schema/widget-data.yaml", encoding: .utf8)
+        let broken = good.replacingOccurrences(of: "        type: bool\n", with: "        type: boool\n")
+        XCTAssertNotEqual(good, broken)
+        try FileManager.default.createDirectory(atPath: directory + "/schema", withIntermediateDirectories: true)
+        try broken.write(toFile: directory + "/schema/widget-data.yaml", atomically: true, encoding: .utf8)
+        let lineNumber = broken.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("boool") }! + 1
+        let result = TestSupport.run(["emit", "--lang", "all", "--schema", "schema/widget-data.yaml", "--out", directory + "/out"],
+                                     root: directory)
+        XCTAssertEqual(result.status, 2)
+        XCTAssertEqual(result.err, "schema/widget-data.yaml:\(lineNumber):15: error: unknown type 'boool' (did you mean 'bool'?)\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: directory + "/out"), "a schema error must write nothing")
+    }
+
+    func testSchemaErrorInOneOfSeveralSchemasWritesNothingAtAll() throws {
+        let directory = TestSupport.temporaryDirectory()
+        try FileManager.default.createDirectory(atPath: directory + "/schema", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: TestSupport.root + "/schema/todo-count.yaml", toPath: directory + "/schema/todo-count.yaml")
+        try "contract: x\n".write(toFile: directory + "/schema/x.yaml", atomically: true, encoding: .utf8)
+        let result = TestSupport.run(["emit", "--lang", "all", "--out", "out"], root: directory)
+        XCTAssertEqual(result.status, 2)
+        XCTAssertTrue(result.err.contains("schema/x.yaml:1:1: error: the schema is missing 'version'"), result.err)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: directory + "/out"))
+    }
+
+    func testAtomicWriterLeavesNoTemporaryFileAndReplacesContent() throws {
+        let directory = TestSupport.temporaryDirectory()
+        try AtomicFileWriter.write([GeneratedFile(path: "a/b.txt", contents: "one")], root: directory)
+        try AtomicFileWriter.write([GeneratedFile(path: "a/b.txt", contents: "two")], root: directory)
+        XCTAssertEqual(try String(contentsOfFile: directory + "/a/b.txt", encoding: .utf8), "two")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory + "/a"), ["b.txt"])
+    }
+
+    func testArgumentParser() throws {
+        let spec = CommandSpec(name: "t", valueOptions: ["lang", "schema"], flags: ["fix"])
+        let parsed = try spec.parse(["--lang=swift", "--schema", "a", "--schema", "b", "--fix"])
+        XCTAssertEqual(parsed.value("lang"), "swift")
+        XCTAssertEqual(parsed.values("schema"), ["a", "b"])
+        XCTAssertTrue(parsed.has("fix"))
+        XCTAssertThrowsError(try spec.parse(["--lang"]))
+        XCTAssertThrowsError(try spec.parse(["stray"]))
+        XCTAssertThrowsError(try spec.parse(["--fix=1"]))
+    }
+
+    func testFilterPatterns() {
+        XCTAssertTrue(CaseFilter.matches("queue-drain-order", pattern: "drain"))
+        XCTAssertTrue(CaseFilter.matches("queue-drain-order", pattern: "queue-*-order"))
+        XCTAssertFalse(CaseFilter.matches("queue-drain-order", pattern: "header*"))
+    }
+}

@@ -1,0 +1,110 @@
+/// The runner against fake testees: wrong answers are reported with a structural diff, crashes
+/// and hangs are reported and the testee restarted, expected-failure lists are strict both ways,
+/// and the JUnit report is valid XML.
+import XCTest
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+@testable import ContractGenCore
+
+final class ConformanceRunnerTests: XCTestCase {
+    /// A golden directory with three cases that all expect `true`.
+    func goldenDirectory() throws -> String {
+        let directory = TestSupport.temporaryDirectory()
+        for name in ["alpha", "beta", "gamma"] {
+            let text = #"{"case":"\#(name)","about":"x","contract":"fake","op":"stale","given":{"blob":"{}","now":1},"expect":true}"#
+            try text.write(toFile: "\(directory)/\(name).json", atomically: true, encoding: .utf8)
+        }
+        return directory
+    }
+
+    func conform(_ testee: String, extra: [String] = []) throws -> TestSupport.RunResult {
+        TestSupport.run(["conform", "--golden", try goldenDirectory(), "--testee", testee, "--timeout", "2"] + extra)
+    }
+
+    func testPassingTestee() throws {
+        let result = try conform(#"while read l; do echo '{"ok":true}'; done"#)
+        XCTAssertEqual(result.status, 0, result.out)
+        XCTAssertTrue(result.out.hasSuffix("3 passed, 0 failed\n"), result.out)
+    }
+
+    func testWrongAnswerIsOneLineWithExpectedAndActual() throws {
+        let result = try conform(#"while read l; do echo '{"ok":false}'; done"#)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.out.contains("FAIL alpha [testee]: expected true, actual false\n"), result.out)
+        XCTAssertTrue(result.out.hasSuffix("0 passed, 3 failed\n"))
+    }
+
+    func testErrorResponseIsAFailureNotACrash() throws {
+        let result = try conform(#"while read l; do echo '{"error":"nope"}'; done"#)
+        XCTAssertTrue(result.out.contains("actual (error: nope)"), result.out)
+        XCTAssertTrue(result.out.hasSuffix("0 passed, 3 failed\n"))
+    }
+
+    func testCrashingTesteeIsRestartedAndTheRunGoesOn() throws {
+        // Answers the first request, dies on the second; a restarted process answers again.
+        let result = try conform(#"read l; echo '{"ok":true}'; read l; echo boom >&2; exit 3"#)
+        XCTAssertTrue(result.out.contains("FAIL beta [testee]"), result.out)
+        XCTAssertTrue(result.out.contains("crashed"), result.out)
+        XCTAssertTrue(result.out.hasSuffix("2 passed, 1 failed\n"), result.out)
+    }
+
+    func testHangingTesteeTimesOutAndIsRestarted() throws {
+        let result = try conform(#"read l; echo '{"ok":true}'; read l; sleep 30"#)
+        XCTAssertTrue(result.out.contains("no answer within 2 s"), result.out)
+        XCTAssertTrue(result.out.hasSuffix("2 passed, 1 failed\n"), result.out)
+    }
+
+    func testStructuralDiffNamesThePath() {
+        let expected = JSONValue.parse(#"{"tasks":[{"id":"a","projectId":null}],"dropped":0}"#)!
+        let actual = JSONValue.parse(#"{"dropped":0,"tasks":[{"projectId":"null","id":"a"}]}"#)!
+        XCTAssertEqual(ObservationDiff.differences(expected: expected, actual: actual), [#"at $.tasks[0].projectId: expected null, got "null""#])
+        XCTAssertEqual(ObservationDiff.differences(expected: expected, actual: JSONValue.parse(#"{"tasks":[{"projectId":null,"id":"a"}],"dropped":0.0}"#)!), [])
+    }
+
+    func testExpectedFailuresAreStrictBothWays() throws {
+        let list = TestSupport.temporaryDirectory() + "/expected.txt"
+        try "alpha  # known\n".write(toFile: list, atomically: true, encoding: .utf8)
+        // alpha is listed and fails, beta and gamma pass: the run passes.
+        let script = #"read l; echo '{"ok":false}'; while read l; do echo '{"ok":true}'; done"#
+        XCTAssertEqual(try conform(script, extra: ["--expected-failures", list]).status, 0)
+        // alpha is listed but now passes: the run fails, so the list cannot go stale silently.
+        let stale = try conform(#"while read l; do echo '{"ok":true}'; done"#, extra: ["--expected-failures", list])
+        XCTAssertEqual(stale.status, 1)
+        XCTAssertTrue(stale.out.contains("UNEXPECTED PASS alpha"), stale.out)
+        // An unlisted failure fails the run.
+        XCTAssertEqual(try conform(#"while read l; do echo '{"ok":false}'; done"#, extra: ["--expected-failures", list]).status, 1)
+        // --fix-expected-failures rewrites the list to this run's failures.
+        _ = try conform(#"while read l; do echo '{"ok":false}'; done"#, extra: ["--expected-failures", list, "--fix-expected-failures"])
+        let rewritten = ExpectedFailures.parse(try String(contentsOfFile: list, encoding: .utf8), path: list)
+        XCTAssertEqual(rewritten.entries.map(\.caseName), ["alpha", "beta", "gamma"])
+        XCTAssertEqual(rewritten.entries.first?.reason, "known")
+    }
+
+    func testJUnitReportIsValidXML() throws {
+        let report = TestSupport.temporaryDirectory() + "/junit.xml"
+        _ = try conform(#"read l; echo '{"ok":"<&>"}'; while read l; do echo '{"ok":true}'; done"#, extra: ["--report", report])
+        let data = try XCTUnwrap(FileManager.default.contents(atPath: report))
+        final class Counter: NSObject, XMLParserDelegate {
+            var suites = 0, cases = 0, failures = 0
+            func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+                if name == "testsuite" { suites += 1 }
+                if name == "testcase" { cases += 1 }
+                if name == "failure" { failures += 1 }
+            }
+        }
+        let parser = XMLParser(data: data)
+        let counter = Counter()
+        parser.delegate = counter
+        XCTAssertTrue(parser.parse(), "JUnit XML does not parse: \(String(describing: parser.parserError))")
+        XCTAssertEqual([counter.suites, counter.cases, counter.failures], [1, 3, 1])
+    }
+
+    func testMissingGoldenDirectoryAndBadCaseFilesAreFailures() throws {
+        let directory = try goldenDirectory()
+        try #"{"case":"x","contract":"fake","op":"stale","given":{},"expect":true,"typo":1}"#.write(toFile: directory + "/bad.json", atomically: true, encoding: .utf8)
+        let result = TestSupport.run(["conform", "--golden", directory, "--testee", #"while read l; do echo '{"ok":true}'; done"#])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.out.contains("unknown key 'typo'"), result.out)
+    }
+}

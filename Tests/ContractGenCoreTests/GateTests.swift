@@ -1,0 +1,158 @@
+/// The pre-merge gate: drift detection with a diff, hand-written golden checks, and every
+/// breaking-change rule tried both ways (breaking without a bump, allowed with one).
+import XCTest
+@testable import ContractGenCore
+
+final class GateTests: XCTestCase {
+    static let base = """
+    contract: demo
+    version: {field: v, writes: 1, accepts: [1]}
+    root: Doc
+    types:
+      Doc:
+        fields:
+          title: {type: string, required: fail-document}
+          note: {type: string, optional: true}
+          count: {type: integer, min: 0, max: 10, default: 1}
+          mode: {type: {enum: [a, b]}, default: a}
+          tags: {type: {array: string}, default: []}
+    """
+
+    func changes(_ old: String, _ new: String) throws -> [SchemaChange] {
+        let a = try SchemaLoader.load(text: old, path: "demo.yaml")
+        let b = try SchemaLoader.load(text: new, path: "demo.yaml")
+        return SchemaComparison.compare(old: a, new: b)
+    }
+
+    func edit(_ old: String, _ new: String, in text: String = GateTests.base) -> String {
+        precondition(text.contains(old), old)
+        return text.replacingOccurrences(of: old, with: new)
+    }
+
+    func bumped(_ text: String) -> String {
+        text.replacingOccurrences(of: "writes: 1, accepts: [1]", with: "writes: 2, accepts: [2]")
+    }
+
+    /// The rule fires as breaking without a bump, and is allowed (not breaking) with one.
+    func assertBreaking(_ rule: SchemaChange.Rule, _ changed: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        let found = try changes(Self.base, changed)
+        XCTAssertTrue(found.contains { $0.rule == rule && $0.isBreaking }, "\(rule) not breaking: \(found.map(\.message))", file: file, line: line)
+        let withBump = try changes(Self.base, bumped(changed))
+        XCTAssertTrue(withBump.contains { $0.rule == rule && !$0.isBreaking }, "\(rule) with a bump: \(withBump.map(\.message))", file: file, line: line)
+        XCTAssertFalse(withBump.contains(where: \.isBreaking), "bump should allow: \(withBump.map(\.message))", file: file, line: line)
+    }
+
+    func assertNotBreaking(_ rule: SchemaChange.Rule, _ changed: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        let found = try changes(Self.base, changed)
+        XCTAssertTrue(found.contains { $0.rule == rule }, "\(rule) not reported: \(found.map(\.message))", file: file, line: line)
+        XCTAssertFalse(found.contains(where: \.isBreaking), "\(found.map(\.message))", file: file, line: line)
+    }
+
+    func testNoChangeNoFindings() throws { XCTAssertEqual(try changes(Self.base, Self.base), []) }
+    func testFieldRemoved() throws { try assertBreaking(.fieldRemoved, edit("      note: {type: string, optional: true}\n", "")) }
+    func testFieldRenamedIsARemoval() throws {
+        let found = try changes(Self.base, edit("note:", "remark:"))
+        let removal = try XCTUnwrap(found.first { $0.rule == .fieldRemoved })
+        XCTAssertEqual(removal.location?.line, 8)
+        XCTAssertTrue(removal.message.contains("field 'note' of Doc removed (renamed to 'remark'? a rename is a removal to old writers) without bumping v"), removal.message)
+    }
+    func testTypeChanged() throws { try assertBreaking(.fieldTypeChanged, edit("note: {type: string", "note: {type: integer")) }
+    func testOptionalMadeRequired() throws { try assertBreaking(.fieldMadeRequired, edit("note: {type: string, optional: true}", "note: {type: string, required: fail-document}")) }
+    func testRequiredFieldAdded() throws { try assertBreaking(.requiredFieldAdded, Self.base + "\n      extra: {type: bool, required: fail-document}") }
+    func testOptionalFieldAddedIsNotBreaking() throws { try assertNotBreaking(.optionalFieldAdded, Self.base + "\n      extra: {type: bool, optional: true}") }
+    func testDefaultChanged() throws { try assertBreaking(.defaultChanged, edit("default: 1}", "default: 2}")) }
+    func testDegradePolicyChanged() throws { try assertBreaking(.degradePolicyChanged, edit("note: {type: string, optional: true}", "note: {type: string, default: x}")) }
+    func testMinRaisedIsNarrowing() throws { try assertBreaking(.constraintNarrowed, edit("min: 0", "min: 1")) }
+    func testMaxLoweredIsNarrowing() throws { try assertBreaking(.constraintNarrowed, edit("max: 10", "max: 5")) }
+    func testNonEmptyAddedIsNarrowing() throws { try assertBreaking(.constraintNarrowed, edit("note: {type: string,", "note: {type: string, non-empty: true,")) }
+    func testMaxRaisedIsWidening() throws { try assertNotBreaking(.constraintWidened, edit("max: 10", "max: 20")) }
+    func testMinDroppedIsWidening() throws { try assertNotBreaking(.constraintWidened, edit("min: 0, ", "")) }
+    func testEnumValueRemoved() throws { try assertBreaking(.enumValueRemoved, edit("[a, b]", "[a]")) }
+    func testEnumValueAddedIsNotBreaking() throws { try assertNotBreaking(.enumValueAdded, edit("[a, b]", "[a, b, c]")) }
+    func testVersionGateWidenedWithoutBump() throws {
+        let found = try changes(Self.base, edit("accepts: [1]", "accepts: [1, 2]"))
+        XCTAssertTrue(found.contains { $0.rule == .versionGateChanged && $0.isBreaking })
+    }
+    func testBumpThatOldReadersStillAcceptIsBreaking() throws {
+        let old = edit("accepts: [1]", "accepts: [1, 2]")
+        let new = old.replacingOccurrences(of: "writes: 1, accepts: [1, 2]", with: "writes: 2, accepts: [2]")
+        let found = try changes(old, new)
+        XCTAssertTrue(found.contains { $0.rule == .bumpStillAccepted && $0.isBreaking }, "\(found.map(\.message))")
+    }
+    func testDocumentationChangeIsNotBreaking() throws { try assertNotBreaking(.documentationChanged, edit("note: {type: string, optional: true}", "note: {type: string, optional: true, doc: hello}")) }
+    func testEveryRuleHasARationale() {
+        for rule in SchemaChange.Rule.allCases { XCTAssertNotNil(SchemaComparison.rationale[rule], rule.rawValue) }
+    }
+
+    // MARK: End to end, in a scratch git repository
+
+    func shell(_ command: String, in directory: String) -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", command]
+        process.currentDirectoryURL = URL(fileURLWithPath: directory)
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try? process.run()
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    /// A scratch repository holding the bundled schema, generated files and goldens, committed.
+    func scratchRepository() throws -> String {
+        let directory = TestSupport.temporaryDirectory()
+        for item in ["schema", "generated", "golden"] {
+            try FileManager.default.copyItem(atPath: TestSupport.root + "/" + item, toPath: directory + "/" + item)
+        }
+        XCTAssertEqual(shell("git init -q && git add -A && git -c user.email=t@t -c user.name=t commit -qm base", in: directory), 0)
+        return directory
+    }
+
+    func testCheckPassesOnACleanTreeAndFailsWithADiffAfterAHandEdit() throws {
+        let repository = try scratchRepository()
+        let clean = TestSupport.run(["check"], root: repository)
+        XCTAssertEqual(clean.status, 0, clean.out + clean.err)
+        let path = repository + "/generated/kotlin/dev/contractgen/widget/WidgetData.kt"
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        try text.replacingOccurrences(of: "ACCEPTED_VERSIONS", with: "ACCEPTED_VERSIONZ").write(toFile: path, atomically: true, encoding: .utf8)
+        let edited = TestSupport.run(["check", "--format", "github"], root: repository)
+        XCTAssertEqual(edited.status, 1)
+        XCTAssertTrue(edited.out.contains("stale: generated/kotlin/dev/contractgen/widget/WidgetData.kt"), edited.out)
+        XCTAssertTrue(edited.out.contains("+++ b/generated/kotlin/dev/contractgen/widget/WidgetData.kt (generated)"), edited.out)
+        XCTAssertTrue(edited.out.contains("::error file=generated/kotlin/dev/contractgen/widget/WidgetData.kt,line="), edited.out)
+    }
+
+    func testCheckFlagsAHandWrittenGoldenWithAnUnknownOp() throws {
+        let repository = try scratchRepository()
+        try #"{"case":"bad-op","contract":"widget-data","op":"explode","given":{},"expect":null}"#
+            .write(toFile: repository + "/golden/widget-data/bad-op.json", atomically: true, encoding: .utf8)
+        let result = TestSupport.run(["check"], root: repository)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.out.contains("golden/widget-data/bad-op.json:1:1: error: names op 'explode'"), result.out)
+    }
+
+    func testCheckBaseFlagsARenameAndAcceptsAnOptionalField() throws {
+        let repository = try scratchRepository()
+        let schemaPath = repository + "/schema/widget-data.yaml"
+        let original = try String(contentsOfFile: schemaPath, encoding: .utf8)
+        // Rename Task.isDone → Task.done (and regenerate, so only the base comparison can fail).
+        let renamed = original.replacingOccurrences(of: "      isDone:\n", with: "      done:\n")
+            .replacingOccurrences(of: "flag: isDone", with: "flag: done")
+        try renamed.write(toFile: schemaPath, atomically: true, encoding: .utf8)
+        XCTAssertEqual(TestSupport.run(["emit", "--lang", "all"], root: repository).status, 0)
+        let broken = TestSupport.run(["check", "--base", "HEAD"], root: repository)
+        XCTAssertEqual(broken.status, 1, broken.out)
+        let line = renamed.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0 == "      done:" }! + 1
+        XCTAssertTrue(broken.out.contains("schema/widget-data.yaml:\(line):7: error: field 'isDone' of Task removed (renamed to 'done'?"), broken.out)
+
+        // Adding an optional field instead is fine.
+        let added = original.replacingOccurrences(of: "  Task:\n    doc: One task row.\n    fields:\n",
+                                                  with: "  Task:\n    doc: One task row.\n    fields:\n      note:\n        type: string\n        optional: true\n")
+        XCTAssertNotEqual(added, original)
+        try added.write(toFile: schemaPath, atomically: true, encoding: .utf8)
+        XCTAssertEqual(TestSupport.run(["emit", "--lang", "all"], root: repository).status, 0)
+        let fine = TestSupport.run(["check", "--base", "HEAD"], root: repository)
+        XCTAssertEqual(fine.status, 0, fine.out + fine.err)
+        XCTAssertTrue(fine.out.contains("field 'note' added to Task"), fine.out)
+    }
+}

@@ -1,0 +1,56 @@
+/// Shared helpers for the test suite: the package root, a captured command run, temp dirs.
+import Foundation
+@testable import ContractGenCore
+
+enum TestSupport {
+    /// The package root (tests run from anywhere).
+    static let root: String = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().path
+
+    /// Output of one CLI invocation.
+    struct RunResult {
+        var status: Int32
+        var out: String
+        var err: String
+    }
+
+    final class Buffer: @unchecked Sendable {
+        private let lock = NSLock()
+        private var text = ""
+        func append(_ s: String) { lock.lock(); text += s; lock.unlock() }
+        var value: String { lock.lock(); defer { lock.unlock() }; return text }
+    }
+
+    static func run(_ arguments: [String], root: String = TestSupport.root, stdin: String = "") -> RunResult {
+        let out = Buffer(), err = Buffer()
+        let io = CommandIO(out: { out.append($0) }, err: { err.append($0) }, readStdin: { stdin })
+        let status = ContractGenCommand(io: io, root: root).run(arguments)
+        return RunResult(status: status, out: out.value, err: err.value)
+    }
+
+    static func temporaryDirectory() -> String {
+        let path = NSTemporaryDirectory() + "/contract-gen-test-\(UUID().uuidString)"
+        try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    /// Every file under a directory (relative path → bytes).
+    static func snapshot(_ directory: String) -> [String: Data] {
+        var files: [String: Data] = [:]
+        let enumerator = FileManager.default.enumerator(atPath: directory)
+        while let item = enumerator?.nextObject() as? String {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: directory + "/" + item, isDirectory: &isDirectory), !isDirectory.boolValue {
+                files[item] = FileManager.default.contents(atPath: directory + "/" + item)
+            }
+        }
+        return files
+    }
+
+    static func loadBundled() throws -> [Contract] {
+        try ["schema/todo-count.yaml", "schema/widget-data.yaml"].map { path in
+            let text = try String(contentsOfFile: root + "/" + path, encoding: .utf8)
+            return try SchemaLoader.load(text: text, path: path)
+        }
+    }
+}
