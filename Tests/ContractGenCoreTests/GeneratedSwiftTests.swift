@@ -1,0 +1,81 @@
+/// The committed generated Swift, used as an app would use it (it is compiled into the package
+/// as the GeneratedContracts library): hostile inputs never crash, and the API reads naturally.
+import XCTest
+import GeneratedContracts
+
+final class GeneratedSwiftTests: XCTestCase {
+    static let specExample = """
+    {"v":1,"dayStr":"2026-07-17","validUntil":1784325600000,
+     "tasks":[{"id":"t1","title":"Task one","isDone":false,"projectId":"p1"},
+              {"id":"t2","title":"Task two","isDone":true}],
+     "projectColors":{"p1":"#ff0000"},
+     "projects":[{"id":"p1","title":"Work","tasks":[{"id":"t3","title":"Task three","isDone":false,"projectId":"p1"}]}]}
+    """
+
+    func testSpecExampleDecodes() throws {
+        let decoded = WidgetData.decode(Self.specExample)
+        XCTAssertEqual(decoded.status, .ok)
+        let snapshot = try XCTUnwrap(decoded.value)
+        XCTAssertEqual(snapshot.dayStr, "2026-07-17")
+        XCTAssertEqual(snapshot.validUntil, 1_784_325_600_000)
+        XCTAssertEqual(snapshot.tasks.map(\.id), ["t1", "t2"])
+        XCTAssertEqual(snapshot.tasks[0].projectColor, "#ff0000")
+        XCTAssertNil(snapshot.tasks[1].projectId)
+        XCTAssertEqual(snapshot.projects[0].tasks[0].projectColor, "#ff0000")
+    }
+
+    func testOverlayStalenessAndHeader() throws {
+        let snapshot = try XCTUnwrap(WidgetData.decode(Self.specExample).value)
+        let overlaid = WidgetData.overlaying(snapshot, pending: WidgetData.DoneQueue.peek(#"{"t1":true,"t3":true,"t2":"x"}"#))
+        XCTAssertEqual(overlaid.tasks.map(\.isDone), [true, true])
+        XCTAssertEqual(overlaid.projects[0].tasks[0].isDone, true)
+        XCTAssertFalse(WidgetData.isStale(snapshot, now: 1_784_325_599_999))
+        XCTAssertTrue(WidgetData.isStale(snapshot, now: 1_784_325_600_000))
+        XCTAssertEqual(WidgetData.header(snapshot, now: 1_784_325_600_000, timeZoneIdentifier: "Europe/Berlin"), .outdated(dayMs: 1_784_239_200_000))
+        XCTAssertEqual(WidgetData.computeValidUntil("2026-07-17", startOfNextDayDiffMs: 0, timeZoneIdentifier: "Europe/Berlin"), 1_784_325_600_000)
+    }
+
+    /// A Buddhist device calendar and a Thai locale change nothing: the calendar is explicit.
+    func testDeviceCalendarDoesNotLeakIn() {
+        XCTAssertEqual(WidgetData.dayStart("2026-07-17", timeZoneIdentifier: "Asia/Bangkok"), 1_784_221_200_000)
+    }
+
+    func testMillionLevelsOfNestingIsMalformedNotACrash() {
+        let deep = String(repeating: "[", count: 1_000_000) + String(repeating: "]", count: 1_000_000)
+        XCTAssertEqual(WidgetData.decode(deep).status, .malformed)
+        XCTAssertEqual(WidgetData.decode(#"{"v":1,"x":"# + deep + "}").status, .malformed)
+        XCTAssertEqual(WidgetData.DoneQueue.peek(deep).count, 0)
+    }
+
+    func testLargeDocumentDecodes() {
+        let task = #"{"id":"t","title":"A task title with some length to it","isDone":false,"projectId":"p1"},"#
+        let count = 300_000
+        var text = #"{"v":1,"tasks":["#
+        text.reserveCapacity(task.utf8.count * count + 100)
+        for _ in 0..<count { text += task }
+        text += #"{"id":"last","title":"x"}]}"#
+        XCTAssertGreaterThan(text.utf8.count, 20_000_000)
+        let decoded = WidgetData.decode(text)
+        XCTAssertEqual(decoded.status, .ok)
+        XCTAssertEqual(decoded.value?.tasks.count, count + 1)
+    }
+
+    func testEveryPrefixOfABlobIsHandled() {
+        // Truncation at every position: each must decode to some answer (no traps, no hangs).
+        let text = Self.specExample
+        var malformed = 0
+        for end in text.indices {
+            if WidgetData.decode(String(text[..<end])).status == .malformed { malformed += 1 }
+        }
+        XCTAssertEqual(malformed, text.count)
+    }
+
+    func testSecondContract() {
+        let decoded = TodoCount.decode(#"{"v":1,"count":0,"revision":3,"sync":"syncing","source":{"platform":"ios"}}"#)
+        XCTAssertEqual(decoded.status, .ok)
+        XCTAssertEqual(decoded.value?.count, 0)
+        XCTAssertEqual(decoded.value?.sync, .syncing)
+        XCTAssertEqual(decoded.value?.source?.platform, .ios)
+        XCTAssertEqual(TodoCount.decode(#"{"v":1,"revision":3}"#).status, .invalid)
+    }
+}
