@@ -4,8 +4,8 @@
 
 // The contract runtime: the contract-independent part of every generated TypeScript decoder.
 // Its sections match ContractRuntime.swift and ContractRuntime.kt one for one, so the three
-// runtimes can be read side by side. No dependencies, no Node built-ins: it runs in Node 20 and
-// in browsers alike.
+// runtimes can be read side by side; the last section, Writer, is TypeScript's alone (the app is
+// the only writer). No dependencies, no Node built-ins: it runs in Node 20 and in browsers alike.
 
 // MARK: - JSON value model
 
@@ -419,7 +419,7 @@ function writeValue(value: ContractJson, out: string[]): void {
   } else if (typeof value === 'number') {
     out.push(formatNumber(value));
   } else if (typeof value === 'string') {
-    out.push(JSON.stringify(value));
+    out.push(quoteString(value));
   } else if (value === CONTRACT_INVALID_STRING) {
     // The six characters \ufffd, spelled as docs/runtime-api.md §2 spells them (ASCII output).
     out.push('"\\ufffd"');
@@ -438,13 +438,25 @@ function writeValue(value: ContractJson, out: string[]): void {
     for (const [k, v] of value) {
       if (!first) out.push(',');
       first = false;
-      out.push(JSON.stringify(k), ':');
+      out.push(quoteString(k), ':');
       writeValue(v, out);
     }
     out.push('}');
   } else {
     out.push('null'); // unreachable for well-typed input
   }
+}
+
+/** A character JSON.stringify would escape (or a surrogate, which it escapes when unpaired). */
+const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
+
+/**
+ * A string literal per RFC 8259: `"`, `\` and control characters escaped (as JSON.stringify
+ * spells them), everything else as is. Why the fast path: most strings need no escape, and
+ * JSON.stringify on millions of short strings dominates writing a large blob.
+ */
+function quoteString(s: string): string {
+  return NEEDS_ESCAPE.test(s) ? JSON.stringify(s) : '"' + s + '"';
 }
 
 function formatNumber(x: number): string {
@@ -836,7 +848,6 @@ export function queueDrain(
   changes.sort((a, b) => (utf16Less(a.id, b.id) ? -1 : utf16Less(b.id, a.id) ? 1 : 0));
   return changes;
 }
-
 
 // MARK: - Writer
 // TypeScript only: the app is the blob's only writer (SPEC §1). Each `write…` returns the value

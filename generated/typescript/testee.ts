@@ -103,8 +103,7 @@ function respond(line: string): ContractJson {
       default:
         throw new TesteeError(`unknown contract '${contract}'`);
     }
-  }
-  catch (error) {
+  } catch (error) {
     return response("error", error instanceof TesteeError ? error.message : String(error));
   }
 }
@@ -190,8 +189,7 @@ function serveLine(raw: string): void {
   let reply: string;
   try {
     reply = serializeContractJson(respond(line));
-  }
-  catch (error) {
+  } catch (error) {
     reply = serializeContractJson(response("error", String(error)));
   }
   process.stdout.write(reply + "\n");

@@ -390,9 +390,9 @@ function encodeRecord(input: RecordInput, path: string): ContractJsonObject {
   const object = writeObject(input, path);
   // The version first: readers check it before anything it gates.
   object.set(versionField, writtenVersion);
-  // Optional fields left out or null are not written at all: a null would be a second spelling of absent.
   object.set("count", writeSatisfying(writeInteger(input.count, path + ".count"), (v) => v >= 0, ">= 0", path + ".count"));
   object.set("revision", writeSatisfying(writeInteger(input.revision, path + ".revision"), (v) => v >= 0 && v <= 9007199254740991, ">= 0, <= 9007199254740991", path + ".revision"));
+  // Optional fields left out or null are not written at all: a null would be a second spelling of absent.
   if (input.updatedAt !== undefined && input.updatedAt !== null) {
     object.set("updatedAt", writeEpochMillis(input.updatedAt, path + ".updatedAt"));
   }
@@ -407,8 +407,8 @@ function encodeRecord(input: RecordInput, path: string): ContractJsonObject {
 
 function encodeSource(input: SourceInput, path: string): ContractJsonObject {
   const object = writeObject(input, path);
-  // Optional fields left out or null are not written at all: a null would be a second spelling of absent.
   object.set("platform", writeOneOf(input.platform, ["android", "ios", "web"], path + ".platform"));
+  // Optional fields left out or null are not written at all: a null would be a second spelling of absent.
   if (input.appVersion !== undefined && input.appVersion !== null) {
     object.set("appVersion", writeSatisfying(writeString(input.appVersion, path + ".appVersion"), (v) => v.length > 0, "non-empty", path + ".appVersion"));
   }
@@ -417,9 +417,9 @@ function encodeSource(input: SourceInput, path: string): ContractJsonObject {
 
 function encodeListCount(input: ListCountInput, path: string): ContractJsonObject {
   const object = writeObject(input, path);
-  // Optional fields left out or null are not written at all: a null would be a second spelling of absent.
   object.set("name", writeSatisfying(writeString(input.name, path + ".name"), (v) => v.length > 0, "non-empty", path + ".name"));
   object.set("open", writeSatisfying(writeInteger(input.open, path + ".open"), (v) => v >= 0 && v <= 100000, ">= 0, <= 100000", path + ".open"));
+  // Optional fields left out or null are not written at all: a null would be a second spelling of absent.
   if (input.ratio !== undefined && input.ratio !== null) {
     object.set("ratio", writeSatisfying(writeNumber(input.ratio, path + ".ratio"), (v) => v >= 0 && v <= 1, ">= 0, <= 1", path + ".ratio"));
   }

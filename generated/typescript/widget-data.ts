@@ -529,10 +529,10 @@ function encodeSnapshot(input: SnapshotInput, path: string): ContractJsonObject 
 
 function encodeTask(input: TaskInput, path: string): ContractJsonObject {
   const object = writeObject(input, path);
-  // Optional fields left out or null are not written at all: a null would be a second spelling of absent.
   object.set("id", writeString(input.id, path + ".id"));
   object.set("title", writeString(input.title, path + ".title"));
   object.set("isDone", writeBool(input.isDone ?? false, path + ".isDone"));
+  // Optional fields left out or null are not written at all: a null would be a second spelling of absent.
   if (input.projectId !== undefined && input.projectId !== null) {
     object.set("projectId", writeSatisfying(writeString(input.projectId, path + ".projectId"), (v) => v.length > 0, "non-empty", path + ".projectId"));
   }

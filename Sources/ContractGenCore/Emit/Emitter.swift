@@ -80,18 +80,18 @@ enum Naming {
         return result.replacingOccurrences(of: "-", with: "_")
     }
 
-    /// A string literal valid in Swift, Kotlin and TypeScript (ASCII-escaped).
-    static func quoted(_ text: String, dollarEscape: Bool = false) -> String {
+    /// A Swift string literal, ASCII-only (non-ASCII as `\u{…}` escapes, so generated files are
+    /// plain ASCII whatever the schema says).
+    static func swiftQuoted(_ text: String) -> String {
         var result = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\"": result += "\\\""
             case "\\": result += "\\\\"
             case "\n": result += "\\n"
-            case "$" where dollarEscape: result += "\\$"
             default:
                 if scalar.value < 0x20 || scalar.value > 0x7e {
-                    result += String(format: "\\u%04x", scalar.value)
+                    result += "\\u{" + String(scalar.value, radix: 16) + "}"
                 } else {
                     result.unicodeScalars.append(scalar)
                 }

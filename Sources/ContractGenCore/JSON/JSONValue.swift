@@ -90,7 +90,9 @@ public indirect enum JSONValue: Sendable, Equatable {
 
     /// Integral values within ±(2^53−1) print as integers; others in shortest round-trip form.
     public static func format(_ n: Double) -> String {
-        if !n.isFinite { return "null" }
+        // ±∞ (a number JSON cannot spell exactly) writes as 1e400, which reads back as ±∞.
+        if n.isInfinite { return n < 0 ? "-1e400" : "1e400" }
+        if n.isNaN { return "null" }
         if n == n.rounded(), abs(n) <= 9_007_199_254_740_991 { return String(Int64(n)) }
         return "\(n)"
     }

@@ -338,6 +338,11 @@ private struct ContractBuilder {
                 guard let cases = ScalarReading.stringList(value, what: "'enum'", diagnostics: &d) else { return nil }
                 if cases.isEmpty { d.error("an enum needs at least one value", at: value.location); return nil }
                 if Set(cases).count != cases.count { d.error("enum values must be unique", at: value.location); return nil }
+                for name in cases where name.range(of: #"^[A-Za-z][A-Za-z0-9_-]*$"#, options: .regularExpression) == nil {
+                    // Each value becomes a case name in Swift, Kotlin and TypeScript.
+                    d.error("enum value '\(name)' must start with a letter and hold only letters, digits, '-' and '_'", at: value.location)
+                    return nil
+                }
                 return .enumeration(cases)
             case "array":
                 return readType(value, &d).map { .array($0) }

@@ -42,6 +42,27 @@ public enum SchemaValidator {
                 }
             }
         }
+        // Names every emitter generates beside the declared types.
+        let generatedNames: Set<String> = ["Status", "Decoded", "Header", "DoneQueue", "DecodeContext"]
+        for type in contract.types {
+            if generatedNames.contains(type.name) {
+                d.error("type name '\(type.name)' clashes with a name the generated code declares (\(generatedNames.sorted().joined(separator: ", ")))", at: type.location)
+            }
+            if type.name.hasSuffix("Input"), contract.type(named: String(type.name.dropLast(5))) != nil {
+                d.error("type name '\(type.name)' clashes with the TypeScript writer type of '\(type.name.dropLast(5))'", at: type.location)
+            }
+            for field in type.fields {
+                switch field.type {
+                case .array(let element), .map(let element):
+                    if case .enumeration = element {
+                        d.error("an enum must be a field's own type, not inside an array or map (declare an object type holding it)", at: field.typeLocation)
+                    }
+                    if case .array = element { d.error("arrays of arrays are not supported (declare an object type)", at: field.typeLocation) }
+                    if case .map = element { d.error("collections of maps are not supported (declare an object type)", at: field.typeLocation) }
+                default: break
+                }
+            }
+        }
         // Every referenced type exists.
         for type in contract.types {
             for field in type.fields {

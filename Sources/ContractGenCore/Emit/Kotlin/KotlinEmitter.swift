@@ -75,12 +75,18 @@ enum KotlinNames {
     /// Names the generated object already uses for its own declarations; an enum must not shadow them.
     static let generatedTypeNames: Set<String> = ["Status", "Decoded", "Header", "DoneQueue", "DecodeContext"]
 
-    /// Where the enum class of a list of enum values is declared: the first field (in declaration
-    /// order) whose type mentions it. Later fields with the same values share that class.
-    struct EnumOwner: Equatable {
+    /// An enum class, nested in the type of the field that declares it (as in Swift). An enum inside
+    /// an array or map (which the validator currently rejects) reuses the first class with the same
+    /// values, or is declared by the first field that mentions it.
+    struct EnumDeclaration {
+        var cases: [String]
+        /// The type the enum class is nested in, e.g. `Record`.
         var typeName: String
+        /// The enum class, e.g. `Sync`; never equal to a type name, so it never shadows one.
         var enumName: String
-        /// `Record.Sync`: always qualified, so a sibling type of the same name is never shadowed.
+        /// The field that declares it (its doc names the field).
+        var field: Field
+        /// `Record.Sync`, as named outside its owner.
         var qualified: String { "\(typeName).\(enumName)" }
     }
 
@@ -92,17 +98,19 @@ enum KotlinNames {
         }
     }
 
-    /// Every distinct enumeration of the contract with its owner, in declaration order.
-    static func enumOwners(_ contract: Contract) -> [(cases: [String], owner: EnumOwner, field: Field)] {
-        var result: [(cases: [String], owner: EnumOwner, field: Field)] = []
+    /// Every enum class of the contract, in declaration order: one per enum-typed field.
+    static func enumDeclarations(_ contract: Contract) -> [EnumDeclaration] {
+        var result: [EnumDeclaration] = []
         let typeNames = Set(contract.types.map(\.name))
         for type in contract.types {
             for field in type.fields {
-                for cases in enumerations(in: field.type) where !result.contains(where: { $0.cases == cases }) {
+                let own: [[String]]
+                if case .enumeration(let cases) = field.type { own = [cases] } else { own = [] }
+                for cases in enumerations(in: field.type) where !own.isEmpty || !result.contains(where: { $0.cases == cases }) {
                     var name = Naming.upperCamel(field.name)
                     if typeNames.contains(name) || generatedTypeNames.contains(name) || name == type.name { name += "Value" }
-                    while result.contains(where: { $0.owner.typeName == type.name && $0.owner.enumName == name }) { name += "Value" }
-                    result.append((cases, EnumOwner(typeName: type.name, enumName: name), field))
+                    while result.contains(where: { $0.typeName == type.name && $0.enumName == name }) { name += "Value" }
+                    result.append(EnumDeclaration(cases: cases, typeName: type.name, enumName: name, field: field))
                 }
             }
         }
@@ -133,18 +141,25 @@ enum KotlinNames {
         return names
     }
 
+    /// The enum class of `field` of `owner`; for an enum inside an array or map (no field of its
+    /// own), the first class with the same values.
+    static func declaration(_ cases: [String], field: Field?, owner: String?, enums: [EnumDeclaration]) -> EnumDeclaration {
+        if let field, let owner, let own = enums.first(where: { $0.typeName == owner && $0.field.name == field.name }) { return own }
+        return enums.first { $0.cases == cases }!
+    }
+
     /// Inside its owner (`within`) an enum is named plainly: enum names never equal a type name.
-    static func type(_ type: FieldType, owners: [(cases: [String], owner: EnumOwner, field: Field)], within: String? = nil) -> String {
+    static func type(_ type: FieldType, enums: [EnumDeclaration], field: Field? = nil, owner: String? = nil, within: String? = nil) -> String {
         switch type {
         case .string, .localDate: return "String"
         case .bool: return "Boolean"
         case .integer, .epochMillis: return "Long"
         case .number: return "Double"
         case .enumeration(let cases):
-            let owner = owners.first { $0.cases == cases }!.owner
-            return owner.typeName == within ? owner.enumName : owner.qualified
-        case .array(let element): return "List<\(self.type(element, owners: owners, within: within))>"
-        case .map(let value): return "Map<String, \(self.type(value, owners: owners, within: within))>"
+            let declaration = declaration(cases, field: field, owner: owner, enums: enums)
+            return declaration.typeName == within ? declaration.enumName : declaration.qualified
+        case .array(let element): return "List<\(self.type(element, enums: enums, within: within))>"
+        case .map(let value): return "Map<String, \(self.type(value, enums: enums, within: within))>"
         case .object(let name): return name
         }
     }
@@ -157,35 +172,35 @@ enum KotlinNames {
     }
 
     /// `decodeArrayOfTask`, `decodeMapOfString`.
-    static func helperName(_ type: FieldType, owners: [(cases: [String], owner: EnumOwner, field: Field)]) -> String {
+    static func helperName(_ type: FieldType, enums: [EnumDeclaration]) -> String {
         switch type {
-        case .array(let element): return "decodeArrayOf" + suffix(element, owners: owners)
-        case .map(let value): return "decodeMapOf" + suffix(value, owners: owners)
+        case .array(let element): return "decodeArrayOf" + suffix(element, enums: enums)
+        case .map(let value): return "decodeMapOf" + suffix(value, enums: enums)
         case .object(let name): return "decode" + name
-        default: return "read" + suffix(type, owners: owners)
+        default: return "read" + suffix(type, enums: enums)
         }
     }
 
-    static func suffix(_ type: FieldType, owners: [(cases: [String], owner: EnumOwner, field: Field)]) -> String {
+    static func suffix(_ type: FieldType, enums: [EnumDeclaration]) -> String {
         switch type {
-        case .array(let element): return "ArrayOf" + suffix(element, owners: owners)
-        case .map(let value): return "MapOf" + suffix(value, owners: owners)
+        case .array(let element): return "ArrayOf" + suffix(element, enums: enums)
+        case .map(let value): return "MapOf" + suffix(value, enums: enums)
         case .object(let name): return name
         case .enumeration(let cases):
-            let owner = owners.first { $0.cases == cases }!.owner
-            return owner.typeName + owner.enumName
+            let declaration = enums.first { $0.cases == cases }!
+            return declaration.typeName + declaration.enumName
         default: return Naming.upperCamel(type.schemaSpelling)
         }
     }
 
-    static func literal(_ value: DefaultValue, field: Field, owners: [(cases: [String], owner: EnumOwner, field: Field)]) -> String {
+    static func literal(_ value: DefaultValue, field: Field, owner: String, enums: [EnumDeclaration]) -> String {
         switch value {
         case .bool(let v): return String(v)
         case .integer(let v): return "\(v)L"
         case .number(let v): return "\(v)"
         case .string(let v):
             if case .enumeration(let cases) = field.type, let index = cases.firstIndex(of: v) {
-                return self.type(field.type, owners: owners) + "." + caseNames(cases)[index]
+                return self.type(field.type, enums: enums, field: field, owner: owner) + "." + caseNames(cases)[index]
             }
             return quoted(v)
         case .emptyArray: return "emptyList()"
@@ -232,13 +247,19 @@ struct KotlinContractWriter {
     var facts: ContractFacts { ContractFacts(contract: contract) }
     var object: String { contract.targets.kotlinObject }
     var root: ObjectType { contract.rootType }
-    var owners: [(cases: [String], owner: KotlinNames.EnumOwner, field: Field)] { KotlinNames.enumOwners(contract) }
+    let enums: [KotlinNames.EnumDeclaration]
 
-    func type(_ type: FieldType) -> String { KotlinNames.type(type, owners: owners) }
+    init(contract: Contract) {
+        self.contract = contract
+        self.enums = KotlinNames.enumDeclarations(contract)
+    }
+
+    func type(_ type: FieldType) -> String { KotlinNames.type(type, enums: enums) }
 
     /// A field's type as declared in its owner's constructor.
     func declaredType(_ field: Field, in owner: ObjectType) -> String {
-        KotlinNames.type(field.type, owners: owners, within: owner.name) + (KotlinNames.isNullable(field) ? "?" : "")
+        KotlinNames.type(field.type, enums: enums, field: field, owner: owner.name, within: owner.name)
+            + (KotlinNames.isNullable(field) ? "?" : "")
     }
 
     /// Names a decoder function already uses; a field's local must not shadow them.
@@ -271,7 +292,6 @@ struct KotlinContractWriter {
 
     func types(_ p: inout CodePrinter) {
         p.line("// region Types")
-        let owners = self.owners
         for type in contract.types {
             p.line()
             p.doc(type.doc, style: .block)
@@ -283,15 +303,15 @@ struct KotlinContractWriter {
                     p.line("val \(field.name): \(declaredType(field, in: type))" + (index < type.fields.count - 1 ? "," : ""))
                 }
             }
-            let enums = owners.filter { $0.owner.typeName == type.name }
-            if enums.isEmpty {
+            let nested = enums.filter { $0.typeName == type.name }
+            if nested.isEmpty {
                 p.line(")")
                 continue
             }
             p.block(") {") { p in
-                for (index, entry) in enums.enumerated() {
+                for (index, declaration) in nested.enumerated() {
                     if index > 0 { p.line() }
-                    enumClass(entry.cases, name: entry.owner.enumName, field: entry.field, &p)
+                    enumClass(declaration, &p)
                 }
             }
         }
@@ -301,9 +321,11 @@ struct KotlinContractWriter {
     }
 
     /// An enum class carrying each value's JSON spelling; `fromJson` is exact (no case folding).
-    func enumClass(_ cases: [String], name: String, field: Field, _ p: inout CodePrinter) {
+    func enumClass(_ declaration: KotlinNames.EnumDeclaration, _ p: inout CodePrinter) {
+        let cases = declaration.cases
+        let name = declaration.enumName
         let names = KotlinNames.caseNames(cases)
-        p.line("/** The values of `\(field.name)`, each with its JSON spelling. */")
+        p.line("/** The values of `\(declaration.field.name)`, each with its JSON spelling. */")
         p.block("enum class \(name)(val json: String) {") { p in
             for (index, value) in cases.enumerated() {
                 p.line("\(names[index])(\(KotlinNames.quoted(value)))" + (index < cases.count - 1 ? "," : ";"))
@@ -346,7 +368,7 @@ struct KotlinContractWriter {
             p.line("val context = DecodeContext()")
             for lookup in facts.lookupFields {
                 p.line("// Derived fields look into `\(lookup.name)`, so it is read before the elements that use it.")
-                p.line("context.\(lookup.name) = \(KotlinNames.helperName(lookup.type, owners: owners))(json.entries[\(KotlinNames.quoted(lookup.name))], context) ?: emptyMap()")
+                p.line("context.\(lookup.name) = \(KotlinNames.helperName(lookup.type, enums: enums))(json.entries[\(KotlinNames.quoted(lookup.name))], context) ?: emptyMap()")
             }
             p.line("val value = decode\(root.name)(json, context)")
             p.line("// A fail-document field anywhere fails the whole read: a distinct, visible state, not zeros.")
@@ -413,7 +435,7 @@ struct KotlinContractWriter {
                 p.line("// Required fields first: nothing inside an element that will be dropped is looked at or counted.")
             }
             for field in required + rest {
-                fieldDecode(field, &p)
+                fieldDecode(field, owner: type.name, &p)
             }
             for field in type.fields {
                 guard let derived = field.derived else { continue }
@@ -429,9 +451,9 @@ struct KotlinContractWriter {
     }
 
     /// `val name = <read + constraints>` then the presence policy.
-    func fieldDecode(_ field: Field, _ p: inout CodePrinter) {
+    func fieldDecode(_ field: Field, owner: String, _ p: inout CodePrinter) {
         let name = KotlinNames.local(field.name, avoiding: Self.decoderNames)
-        let read = readExpression(field, source: "members[\(KotlinNames.quoted(field.name))]")
+        let read = readExpression(field, source: "members[\(KotlinNames.quoted(field.name))]", owner: owner)
         switch field.presence {
         case .required(.dropElement):
             p.line("val \(name) = \(read) ?: return null")
@@ -444,12 +466,13 @@ struct KotlinContractWriter {
         case .optional:
             p.line("val \(name) = \(read)")
         case .defaultValue(let value):
-            p.line("val \(name) = \(read) ?: \(KotlinNames.literal(value, field: field, owners: owners))")
+            p.line("val \(name) = \(read) ?: \(KotlinNames.literal(value, field: field, owner: owner, enums: enums))")
         }
     }
 
     /// An expression of type `T?`: the value when present, of the right type and within constraints.
-    func readExpression(_ field: Field, source: String) -> String {
+    /// `owner` is the type declaring the field (nil for an array element or map value).
+    func readExpression(_ field: Field, source: String, owner: String? = nil) -> String {
         var expression: String
         switch field.type {
         case .string: expression = "ContractRead.string(\(source))"
@@ -458,8 +481,10 @@ struct KotlinContractWriter {
         case .number: expression = "ContractRead.number(\(source))"
         case .localDate: expression = "ContractRead.localDate(\(source))"
         case .epochMillis: expression = "ContractRead.epochMillis(\(source))"
-        case .enumeration: expression = "ContractRead.string(\(source))?.let { \(type(field.type)).fromJson(it) }"
-        case .array, .map, .object: expression = "\(KotlinNames.helperName(field.type, owners: owners))(\(source), context)"
+        case .enumeration:
+            let enumType = KotlinNames.type(field.type, enums: enums, field: owner == nil ? nil : field, owner: owner)
+            expression = "ContractRead.string(\(source))?.let { \(enumType).fromJson(it) }"
+        case .array, .map, .object: expression = "\(KotlinNames.helperName(field.type, enums: enums))(\(source), context)"
         }
         var conditions: [String] = []
         let c = field.constraints
@@ -476,7 +501,7 @@ struct KotlinContractWriter {
     func compositeDecoder(_ type: FieldType, _ p: inout CodePrinter) {
         let field = Field(name: "element", doc: "", type: .string, presence: .optional, constraints: Constraints(),
                           derived: nil, location: contract.location, typeLocation: contract.location)
-        let name = KotlinNames.helperName(type, owners: owners)
+        let name = KotlinNames.helperName(type, enums: enums)
         switch type {
         case .array(let element):
             var elementField = field

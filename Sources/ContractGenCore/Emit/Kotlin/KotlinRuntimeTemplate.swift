@@ -350,9 +350,12 @@ enum KotlinRuntimeTemplate {
         /**
          * The compact JSON text of [value]. Integral numbers within ±(2^53−1) print as integers
          * (`1784325600000`, never `1.7843256E12`); other finite numbers print in the JDK's round-trip
-         * form; non-finite numbers print as `null` (as JavaScript's JSON.stringify does). Strings are
-         * escaped per RFC 8259; an unpaired surrogate is written as a `\uXXXX` escape, and
-         * [ContractJson.InvalidStr] is written as `"\ud800"`, so it reads back as an invalid string.
+         * form. Strings are escaped per RFC 8259 (an unpaired surrogate in a String built by the caller
+         * is written as a `\uXXXX` escape). Values the reader can produce but JSON cannot spell exactly
+         * are written as in Swift and TypeScript (docs/runtime-api.md §2); they only appear in entries
+         * [ContractDoneQueue.set] keeps untouched: [ContractJson.InvalidStr] as `"\ufffd"` (U+FFFD,
+         * what every Unicode decoder substitutes for an unpaired surrogate), +∞/−∞ as `1e400`/`-1e400`
+         * (re-reading gives the same unusable number), −0 as `0`.
          * Iterative: no nesting depth can overflow the call stack.
          */
         fun serialize(value: ContractJson): String {
@@ -376,7 +379,7 @@ enum KotlinRuntimeTemplate {
                         is ContractJson.Bool -> sb.append(if (v.value) "true" else "false")
                         is ContractJson.Num -> writeNumber(v.value, sb)
                         is ContractJson.Str -> writeString(v.value, sb)
-                        is ContractJson.InvalidStr -> sb.append("\"\\ud800\"")
+                        is ContractJson.InvalidStr -> sb.append("\"\\ufffd\"")
                     }
                 }
                 if (stack.isEmpty()) return sb.toString()
@@ -417,7 +420,10 @@ enum KotlinRuntimeTemplate {
         }
 
         private fun writeNumber(d: Double, sb: StringBuilder) {
-            if (d.isNaN() || d.isInfinite()) {
+            if (d.isInfinite()) {
+                sb.append(if (d > 0) "1e400" else "-1e400")
+            } else if (d.isNaN()) {
+                // Not a JSON value, and never produced by the reader.
                 sb.append("null")
             } else if (d % 1.0 == 0.0 && Math.abs(d) <= ContractRead.MAX_SAFE_INTEGER_DOUBLE) {
                 // Integral and exactly representable: print as an integer (`-0` prints as `0`).

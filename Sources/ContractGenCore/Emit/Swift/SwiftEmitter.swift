@@ -108,7 +108,7 @@ enum SwiftNames {
         case .number(let v): return "\(v)"
         case .string(let v):
             if case .enumeration = field.type { return "." + caseName(v) }
-            return Naming.quoted(v)
+            return Naming.swiftQuoted(v)
         case .emptyArray: return "[]"
         case .emptyMap: return "[:]"
         }
@@ -133,14 +133,14 @@ struct SwiftContractWriter {
         p.line("// MARK: - Version gate")
         p.line()
         p.doc(contract.version.doc, style: .tripleSlash)
-        p.line("public static let versionField = \(Naming.quoted(contract.version.field))")
+        p.line("public static let versionField = \(Naming.swiftQuoted(contract.version.field))")
         p.line("/// The versions this reader accepts; any other renders as `unsupportedVersion`.")
         p.line("public static let acceptedVersions: [Double] = [\(contract.version.accepts.map(String.init).joined(separator: ", "))]")
         p.line("/// The version the writer writes.")
         p.line("public static let writtenVersion = \(contract.version.writes)")
         if let key = contract.storageKey {
             p.line("/// The shared-storage key the document is written under.")
-            p.line("public static let storageKey = \(Naming.quoted(key))")
+            p.line("public static let storageKey = \(Naming.swiftQuoted(key))")
         }
         p.line()
     }
@@ -159,7 +159,7 @@ struct SwiftContractWriter {
                         p.block("public enum \(SwiftNames.enumTypeName(field)): String, Sendable, Equatable, CaseIterable {") { p in
                             for value in cases {
                                 let name = SwiftNames.caseName(value)
-                                p.line(name.trimmingCharacters(in: ["`"]) == value ? "case \(name)" : "case \(name) = \(Naming.quoted(value))")
+                                p.line(name.trimmingCharacters(in: ["`"]) == value ? "case \(name)" : "case \(name) = \(Naming.swiftQuoted(value))")
                             }
                         }
                         p.line()
@@ -218,7 +218,7 @@ struct SwiftContractWriter {
                 p.line("// Derived fields look into `\(lookup.name)`, so it is read before the elements that use it.")
                 p.line("// Keys match by exact UTF-16 code units, as in Kotlin and JavaScript: Swift's String")
                 p.line("// equality is canonical (\"é\" == \"e\\u{301}\"), which would find entries they do not.")
-                p.line("context.\(lookup.name) = exactKeyLookup(object[\(Naming.quoted(lookup.name))]) { \(readExpression(mapValueField(lookup), source: "$0")) }")
+                p.line("context.\(lookup.name) = exactKeyLookup(object[\(Naming.swiftQuoted(lookup.name))]) { \(readExpression(mapValueField(lookup), source: "$0")) }")
             }
             p.block("guard let value = decode\(root.name)(json, &context), !context.failed else {") { p in
                 p.line("return Decoded(status: .invalid, value: nil, dropped: 0)")
@@ -272,7 +272,10 @@ struct SwiftContractWriter {
             for field in type.fields {
                 guard let derived = field.derived else { continue }
                 p.line("// \(field.name) = \(derived.lookupField)[\(derived.keyField)] when both exist, else null.")
-                p.line("let \(field.name) = \(derived.keyField).flatMap { context.\(derived.lookupField)[ContractExactKey($0)] }")
+                let keyIsOptional = type.field(named: derived.keyField).map(isOptional) ?? true
+                p.line(keyIsOptional
+                       ? "let \(field.name) = \(derived.keyField).flatMap { context.\(derived.lookupField)[ContractExactKey($0)] }"
+                       : "let \(field.name) = context.\(derived.lookupField)[ContractExactKey(\(derived.keyField))]")
             }
             p.line("return \(type.name)(\(type.fields.map { "\($0.name): \($0.name)" }.joined(separator: ", ")))")
         }
@@ -280,7 +283,7 @@ struct SwiftContractWriter {
 
     /// `let name = <read + constraints>` then the presence policy.
     func fieldDecode(_ field: Field, owner: String, _ p: inout CodePrinter) {
-        let source = "object[\(Naming.quoted(field.name))]"
+        let source = "object[\(Naming.swiftQuoted(field.name))]"
         let read = readExpression(field, source: source, owner: owner)
         switch field.presence {
         case .required(.dropElement):
@@ -432,7 +435,7 @@ struct SwiftContractWriter {
             p.block("public enum DoneQueue {") { p in
                 if let key = queue.storageKey {
                     p.line("/// The shared-storage key of the queue.")
-                    p.line("public static let storageKey = \(Naming.quoted(key))")
+                    p.line("public static let storageKey = \(Naming.swiftQuoted(key))")
                     p.line()
                 }
                 p.line("/// The new queue text after a tap: last tap per task wins; a corrupt queue is replaced, the tap never lost.")
@@ -519,7 +522,7 @@ struct SwiftContractWriter {
             case .flat(let omit, let dropped):
                 p.block("if let value = decoded.value {") { p in
                     for field in root.fields where !omit.contains(field.name) {
-                        p.line("result.set(\(Naming.quoted(field.name)), \(observeExpression(field.type, field: field, value: "value.\(field.name)", optional: isOptional(field))))")
+                        p.line("result.set(\(Naming.swiftQuoted(field.name)), \(observeExpression(field.type, field: field, value: "value.\(field.name)", optional: isOptional(field))))")
                     }
                 }
                 p.block("else {") { p in
@@ -531,7 +534,7 @@ struct SwiftContractWriter {
                         case .map: empty = ".object(ContractJSONObject())"
                         default: empty = ".null"
                         }
-                        p.line("result.set(\(Naming.quoted(field.name)), \(empty))")
+                        p.line("result.set(\(Naming.swiftQuoted(field.name)), \(empty))")
                     }
                 }
                 if dropped { p.line("result.set(\"dropped\", .number(Double(decoded.dropped)))") }
@@ -552,7 +555,7 @@ struct SwiftContractWriter {
             p.block("private static func observe\(type.name)(_ value: \(type.name)) -> ContractJSON {") { p in
                 p.line("var result = ContractJSONObject()")
                 for field in type.fields {
-                    p.line("result.set(\(Naming.quoted(field.name)), \(observeExpression(field.type, field: field, value: "value.\(field.name)", optional: isOptional(field))))")
+                    p.line("result.set(\(Naming.swiftQuoted(field.name)), \(observeExpression(field.type, field: field, value: "value.\(field.name)", optional: isOptional(field))))")
                 }
                 p.line("return .object(result)")
             }

@@ -849,7 +849,9 @@ enum SwiftRuntimeTemplate {
 
         private static func writeNumber(_ number: Double, into out: inout [UInt8]) {
             guard number.isFinite else {
-                out.append(contentsOf: "null".utf8)
+                // ±∞ (from 1e400) writes as 1e400 so a kept entry re-reads as the same unusable
+                // number, as in Kotlin and TypeScript; NaN never comes out of the reader.
+                out.append(contentsOf: (number.isNaN ? "null" : number < 0 ? "-1e400" : "1e400").utf8)
                 return
             }
             if number == number.rounded(.towardZero), abs(number) <= 9_007_199_254_740_991 {

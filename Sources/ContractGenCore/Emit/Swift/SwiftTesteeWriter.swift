@@ -76,7 +76,7 @@ struct SwiftTesteeWriter {
                 p.line("let result: ContractJSON")
                 p.line("switch contract {")
                 for contract in contracts {
-                    p.line("case \(Naming.quoted(contract.name)): result = try serve\(contract.targets.swiftNamespace)(op, request[\"given\"])")
+                    p.line("case \(Naming.swiftQuoted(contract.name)): result = try serve\(contract.targets.swiftNamespace)(op, request[\"given\"])")
                 }
                 p.line("default: throw TesteeError(message: \"unknown contract '\\(contract)'\")")
                 p.line("}")

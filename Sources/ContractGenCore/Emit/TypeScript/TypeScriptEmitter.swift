@@ -615,8 +615,8 @@ struct TypeScriptContractWriter {
         if let validUntil = b.validUntil {
             p.line()
             p.doc(validUntil.doc + "\nNull for an invalid day, an unknown zone id, a non-integral offset or a result outside ±(2^53−1).", style: .block)
-            p.block("export function computeValidUntil(\(validUntil.dayField): string, startOfNextDayDiffMs: number, timeZoneId: string): number | null {") { p in
-                p.line("return validUntilMs(\(validUntil.dayField), startOfNextDayDiffMs, timeZoneId) ?? null;")
+            p.block("export function computeValidUntil(dayStr: string, startOfNextDayDiffMs: number, timeZoneId: string): number | null {") { p in
+                p.line("return validUntilMs(dayStr, startOfNextDayDiffMs, timeZoneId) ?? null;")
             }
         }
         if let queue = b.doneQueue, let flag = contract.type(named: queue.binding.typeName)?.field(named: queue.binding.flagField) {
@@ -846,10 +846,11 @@ struct TypeScriptContractWriter {
                 p.line("// The version first: readers check it before anything it gates.")
                 p.line("object.set(versionField, writtenVersion);")
             }
-            if type.storedFields.contains(where: { $0.presence == .optional }) {
-                p.line("// Optional fields left out or null are not written at all: a null would be a second spelling of absent.")
-            }
+            let firstOptional = type.storedFields.first { $0.presence == .optional }?.name
             for field in type.storedFields {
+                if field.name == firstOptional {
+                    p.line("// Optional fields left out or null are not written at all: a null would be a second spelling of absent.")
+                }
                 fieldEncode(field, &p)
             }
             p.line("return object;")

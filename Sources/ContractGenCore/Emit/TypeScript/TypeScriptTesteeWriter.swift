@@ -77,7 +77,7 @@ struct TypeScriptTesteeWriter {
         p.line()
         p.line("/** Serves one request line. Every exception, even a RangeError from a blown stack, becomes an error line. */")
         p.block("function respond(line: string): ContractJson {") { p in
-            p.block("try {") { p in
+            p.block("try {", closer: "} catch (error) {") { p in
                 p.line("const request = parseContractJson(line);")
                 p.line("if (!(request instanceof Map)) throw new TesteeError(\"request is not a JSON object\");")
                 p.block("for (const key of request.keys()) {") { p in
@@ -99,9 +99,10 @@ struct TypeScriptTesteeWriter {
                     p.indented { p in p.line("throw new TesteeError(`unknown contract '${contract}'`);") }
                 }
             }
-            p.block("catch (error) {") { p in
+            p.indented { p in
                 p.line("return response(\"error\", error instanceof TesteeError ? error.message : String(error));")
             }
+            p.line("}")
         }
         for contract in contracts {
             p.line()
@@ -113,12 +114,13 @@ struct TypeScriptTesteeWriter {
             p.line("const line = raw.endsWith(\"\\r\") ? raw.slice(0, -1) : raw;")
             p.line("if (line.length === 0) return;")
             p.line("let reply: string;")
-            p.block("try {") { p in
+            p.block("try {", closer: "} catch (error) {") { p in
                 p.line("reply = serializeContractJson(respond(line));")
             }
-            p.block("catch (error) {") { p in
+            p.indented { p in
                 p.line("reply = serializeContractJson(response(\"error\", String(error)));")
             }
+            p.line("}")
             p.line("process.stdout.write(reply + \"\\n\");")
         }
         p.line()
