@@ -100,6 +100,11 @@ public indirect enum FieldType: Sendable, Equatable {
         }
     }
 
+    public var isEnumeration: Bool {
+        if case .enumeration = self { return true }
+        return false
+    }
+
     public static let scalarNames = ["string", "bool", "integer", "number", "localDate", "epochMillis"]
 
     /// Whether `min`/`max` make sense for the type.

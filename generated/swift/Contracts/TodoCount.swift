@@ -118,87 +118,181 @@ public enum TodoCount {
 
     /// Decodes the document text. Strict RFC 8259, fail-closed, never throws, never crashes.
     public static func decode(_ text: String) -> Decoded {
-        // Not JSON, not an object, or nested deeper than ContractJSON.maxDepth: nothing is usable.
-        guard let json = ContractJSON.parse(text), case .object(let object) = json else {
-            return Decoded(status: .malformed, value: nil, dropped: 0)
+        ContractJSONScanner.scan(text) { scanner in
+            var context = DecodeContext()
+            var dropped = 0
+            var version: Double?
+            let isObject = scanner.nextIsObject()
+            let value = decodeRecord(&scanner, &context, &dropped, version: &version)
+            // Not JSON, not an object, or nested deeper than ContractJSONScanner.maxDepth: nothing is usable.
+            guard isObject, scanner.finish() else {
+                return Decoded(status: .malformed, value: nil, dropped: 0)
+            }
+            // The version gate comes before any field: a future version may mean something else by every field.
+            guard let version, acceptedVersions.contains(version) else {
+                return Decoded(status: .unsupportedVersion, value: nil, dropped: 0)
+            }
+            guard let value, !context.failed else {
+                return Decoded(status: .invalid, value: nil, dropped: 0)
+            }
+            return Decoded(status: .ok, value: value, dropped: dropped)
         }
-        // The version gate comes first: a future version may mean something else by every field.
-        guard ContractRead.isVersion(object[versionField], accepted: acceptedVersions) else {
-            return Decoded(status: .unsupportedVersion, value: nil, dropped: 0)
-        }
-        var context = DecodeContext()
-        guard let value = decodeRecord(json, &context), !context.failed else {
-            return Decoded(status: .invalid, value: nil, dropped: 0)
-        }
-        return Decoded(status: .ok, value: value, dropped: context.dropped)
     }
 
     /// State threaded through one decode.
     private struct DecodeContext {
-        /// Array elements dropped anywhere in the document.
-        var dropped = 0
         /// Set when a `fail-document` field is missing or invalid.
         var failed = false
     }
 
-    private static func decodeRecord(_ json: ContractJSON?, _ context: inout DecodeContext) -> Record? {
-        guard case .object(let object)? = json else { return nil }
-        guard let count = ContractRead.integer(object["count"]).flatMap({ $0 >= 0 ? $0 : nil }) else {
-            context.failed = true
+    private static func decodeRecord(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext, _ dropped: inout Int, version: inout Double?) -> Record? {
+        guard scanner.enterObject() else {
+            scanner.skipValue()
             return nil
         }
-        guard let revision = ContractRead.integer(object["revision"]).flatMap({ $0 >= 0 && $0 <= 9007199254740991 ? $0 : nil }) else {
-            context.failed = true
+        var countSlot: Int64?
+        var revisionSlot: Int64?
+        var updatedAtSlot: Int64?
+        var syncSlot: Record.Sync?
+        var sourceSlot: Source?
+        var sourceDropped = 0
+        var listsSlot: [ListCount]?
+        var listsDropped = 0
+        var badgesSlot: [(key: String, value: Int64)]?
+        while let key = scanner.nextMember() {
+            if key.matches("v") {
+                version = scanner.anyNumber()
+            } else if key.matches("count") {
+                countSlot = scanner.integer().flatMap({ $0 >= 0 ? $0 : nil })
+            } else if key.matches("revision") {
+                revisionSlot = scanner.integer().flatMap({ $0 >= 0 && $0 <= 9007199254740991 ? $0 : nil })
+            } else if key.matches("updatedAt") {
+                updatedAtSlot = scanner.epochMillis()
+            } else if key.matches("sync") {
+                syncSlot = scanner.string().flatMap({ Record.Sync(rawValue: $0) })
+            } else if key.matches("source") {
+                sourceDropped = 0
+                sourceSlot = decodeSource(&scanner, &context, &sourceDropped)
+            } else if key.matches("lists") {
+                listsDropped = 0
+                listsSlot = decodeArrayOfListCount(&scanner, &context, &listsDropped)
+            } else if key.matches("badges") {
+                badgesSlot = decodeMapOfInteger(&scanner, &context, &dropped)
+            } else {
+                scanner.skipValue()  // unknown keys are ignored: fields are added within a version
+            }
+        }
+        if scanner.failed { return nil }
+        guard let count = countSlot else {
+            context.failed = true  // count missing or invalid: the whole document is unusable
             return nil
         }
-        let updatedAt = ContractRead.epochMillis(object["updatedAt"])
-        let sync = ContractRead.string(object["sync"]).flatMap({ Record.Sync(rawValue: $0) }) ?? .idle
-        let source = decodeSource(object["source"], &context)
-        let lists = decodeArrayOfListCount(object["lists"], &context) ?? []
-        let badges = decodeMapOfInteger(object["badges"], &context) ?? [:]
-        return Record(count: count, revision: revision, updatedAt: updatedAt, sync: sync, source: source, lists: lists, badges: badges)
+        guard let revision = revisionSlot else {
+            context.failed = true  // revision missing or invalid: the whole document is unusable
+            return nil
+        }
+        let updatedAt = updatedAtSlot
+        let sync = syncSlot ?? .idle
+        let source = sourceSlot
+        let lists = listsSlot ?? []
+        let badges = badgesSlot ?? []
+        dropped += sourceDropped + listsDropped
+        return Record(count: count, revision: revision, updatedAt: updatedAt, sync: sync, source: source, lists: lists, badges: Dictionary(badges, uniquingKeysWith: { $1 }))
     }
 
-    private static func decodeSource(_ json: ContractJSON?, _ context: inout DecodeContext) -> Source? {
-        guard case .object(let object)? = json else { return nil }
-        guard let platform = ContractRead.string(object["platform"]).flatMap({ Source.Platform(rawValue: $0) }) else { return nil }
-        let appVersion = ContractRead.string(object["appVersion"]).flatMap({ !$0.isEmpty ? $0 : nil })
+    private static func decodeSource(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext, _ dropped: inout Int) -> Source? {
+        guard scanner.enterObject() else {
+            scanner.skipValue()
+            return nil
+        }
+        var platformSlot: Source.Platform?
+        var appVersionSlot: String?
+        while let key = scanner.nextMember() {
+            if key.matches("platform") {
+                platformSlot = scanner.string().flatMap({ Source.Platform(rawValue: $0) })
+            } else if key.matches("appVersion") {
+                appVersionSlot = scanner.string().flatMap({ !$0.isEmpty ? $0 : nil })
+            } else {
+                scanner.skipValue()  // unknown keys are ignored: fields are added within a version
+            }
+        }
+        if scanner.failed { return nil }
+        guard let platform = platformSlot else { return nil }  // platform missing or invalid: the element is dropped
+        let appVersion = appVersionSlot
         return Source(platform: platform, appVersion: appVersion)
     }
 
-    private static func decodeListCount(_ json: ContractJSON?, _ context: inout DecodeContext) -> ListCount? {
-        guard case .object(let object)? = json else { return nil }
-        guard let name = ContractRead.string(object["name"]).flatMap({ !$0.isEmpty ? $0 : nil }) else { return nil }
-        guard let open = ContractRead.integer(object["open"]).flatMap({ $0 >= 0 && $0 <= 100000 ? $0 : nil }) else { return nil }
-        let ratio = ContractRead.number(object["ratio"]).flatMap({ $0 >= 0.0 && $0 <= 1.0 ? $0 : nil })
+    private static func decodeListCount(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext, _ dropped: inout Int) -> ListCount? {
+        guard scanner.enterObject() else {
+            scanner.skipValue()
+            return nil
+        }
+        var nameSlot: String?
+        var openSlot: Int64?
+        var ratioSlot: Double?
+        while let key = scanner.nextMember() {
+            if key.matches("name") {
+                nameSlot = scanner.string().flatMap({ !$0.isEmpty ? $0 : nil })
+            } else if key.matches("open") {
+                openSlot = scanner.integer().flatMap({ $0 >= 0 && $0 <= 100000 ? $0 : nil })
+            } else if key.matches("ratio") {
+                ratioSlot = scanner.number().flatMap({ $0 >= 0.0 && $0 <= 1.0 ? $0 : nil })
+            } else {
+                scanner.skipValue()  // unknown keys are ignored: fields are added within a version
+            }
+        }
+        if scanner.failed { return nil }
+        guard let name = nameSlot else { return nil }  // name missing or invalid: the element is dropped
+        guard let open = openSlot else { return nil }  // open missing or invalid: the element is dropped
+        let ratio = ratioSlot
         return ListCount(name: name, open: open, ratio: ratio)
     }
 
     /// An array; each element that is not a valid ListCount is dropped and counted.
-    private static func decodeArrayOfListCount(_ json: ContractJSON?, _ context: inout DecodeContext) -> [ListCount]? {
-        guard case .array(let items)? = json else { return nil }
+    private static func decodeArrayOfListCount(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext, _ dropped: inout Int) -> [ListCount]? {
+        guard scanner.enterArray() else {
+            scanner.skipValue()
+            return nil
+        }
         var result: [ListCount] = []
-        result.reserveCapacity(items.count)
-        for item in items {
-            if let value = decodeListCount(item, &context) {
+        while scanner.nextElement() {
+            var inner = 0
+            if let value = decodeListCount(&scanner, &context, &inner) {
                 result.append(value)
+                dropped += inner
             }
             else {
-                context.dropped += 1
+                dropped += 1  // one bad row never hides the others
             }
         }
-        return result
+        return scanner.failed ? nil : result
     }
 
-    /// A string-keyed map; entries whose value is not a valid integer are ignored one by one.
-    private static func decodeMapOfInteger(_ json: ContractJSON?, _ context: inout DecodeContext) -> [String: Int64]? {
-        guard case .object(let object)? = json else { return nil }
-        var result: [String: Int64] = [:]
-        for key in object.keys {
-            if let value = ContractRead.integer(object[key]) {
-                result[key] = value
+    /// A string-keyed map as exact-key entries; entries whose value is not a valid integer
+    /// are ignored one by one; a duplicate key replaces the earlier entry (the last wins).
+    private static func decodeMapOfInteger(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext, _ dropped: inout Int) -> [(key: String, value: Int64)]? {
+        guard scanner.enterObject() else {
+            scanner.skipValue()
+            return nil
+        }
+        var result: [(key: String, value: Int64)] = []
+        var positions: [ContractExactKey: Int] = [:]
+        while let key = scanner.nextMember() {
+            let value = scanner.integer()
+            // A key holding an unpaired surrogate is not a string, so no entry has it.
+            guard let name = key.text else { continue }
+            let exact = ContractExactKey(name)
+            if let at = positions[exact] {
+                result.remove(at: at)
+                positions = [:]
+                for (offset, entry) in result.enumerated() { positions[ContractExactKey(entry.key)] = offset }
+            }
+            if let value {
+                positions[exact] = result.count
+                result.append((key: name, value: value))
             }
         }
+        if scanner.failed { return nil }
         return result
     }
 

@@ -116,112 +116,232 @@ public enum WidgetData {
 
     /// Decodes the document text. Strict RFC 8259, fail-closed, never throws, never crashes.
     public static func decode(_ text: String) -> Decoded {
-        // Not JSON, not an object, or nested deeper than ContractJSON.maxDepth: nothing is usable.
-        guard let json = ContractJSON.parse(text), case .object(let object) = json else {
-            return Decoded(status: .malformed, value: nil, dropped: 0)
+        ContractJSONScanner.scan(text) { scanner in
+            var context = DecodeContext()
+            var dropped = 0
+            var version: Double?
+            let isObject = scanner.nextIsObject()
+            let value = decodeSnapshot(&scanner, &context, &dropped, version: &version)
+            // Not JSON, not an object, or nested deeper than ContractJSONScanner.maxDepth: nothing is usable.
+            guard isObject, scanner.finish() else {
+                return Decoded(status: .malformed, value: nil, dropped: 0)
+            }
+            // The version gate comes before any field: a future version may mean something else by every field.
+            guard let version, acceptedVersions.contains(version) else {
+                return Decoded(status: .unsupportedVersion, value: nil, dropped: 0)
+            }
+            guard let value, !context.failed else {
+                return Decoded(status: .invalid, value: nil, dropped: 0)
+            }
+            return Decoded(status: .ok, value: resolvingDerivedFields(value, context), dropped: dropped)
         }
-        // The version gate comes first: a future version may mean something else by every field.
-        guard ContractRead.isVersion(object[versionField], accepted: acceptedVersions) else {
-            return Decoded(status: .unsupportedVersion, value: nil, dropped: 0)
-        }
-        var context = DecodeContext()
-        // Derived fields look into `projectColors`, so it is read before the elements that use it.
-        // Keys match by exact UTF-16 code units, as in Kotlin and JavaScript: Swift's String
-        // equality is canonical ("é" == "e\u{301}"), which would find entries they do not.
-        context.projectColors = exactKeyLookup(object["projectColors"]) { ContractRead.string($0) }
-        guard let value = decodeSnapshot(json, &context), !context.failed else {
-            return Decoded(status: .invalid, value: nil, dropped: 0)
-        }
-        return Decoded(status: .ok, value: value, dropped: context.dropped)
     }
 
     /// State threaded through one decode.
     private struct DecodeContext {
-        /// Array elements dropped anywhere in the document.
-        var dropped = 0
         /// Set when a `fail-document` field is missing or invalid.
         var failed = false
+        /// `projectColors` by exact UTF-16 code units, as Kotlin and JavaScript compare keys (Swift's
+        /// String equality is canonical: "é" == "e\u{301}", which would find entries they do not).
         var projectColors: [ContractExactKey: String] = [:]
     }
 
-    /// A derived-lookup map keyed by exact code units; entries with invalid values are ignored, the last duplicate wins.
-    private static func exactKeyLookup<Value>(_ json: ContractJSON?, _ read: (ContractJSON) -> Value?) -> [ContractExactKey: Value] {
-        guard case .object(let object)? = json else { return [:] }
-        var result: [ContractExactKey: Value] = [:]
-        for (key, value) in object { if let read = read(value) { result[ContractExactKey(key)] = read } }
+    /// Derived fields are filled in once the whole document is read: the map they look into
+    /// may come after the elements that use it.
+    private static func resolvingDerivedFields(_ value: Snapshot, _ context: DecodeContext) -> Snapshot {
+        var result = value
+        result = eachTask(result) { element in
+            // projectColor = projectColors[projectId] when both exist, else null.
+            element.projectColor = element.projectId.flatMap { context.projectColors[ContractExactKey($0)] }
+        }
         return result
     }
 
-    private static func decodeSnapshot(_ json: ContractJSON?, _ context: inout DecodeContext) -> Snapshot? {
-        guard case .object(let object)? = json else { return nil }
-        let dayStr = ContractRead.localDate(object["dayStr"])
-        let validUntil = ContractRead.epochMillis(object["validUntil"])
-        let tasks = decodeArrayOfTask(object["tasks"], &context) ?? []
-        let projectColors = decodeMapOfString(object["projectColors"], &context) ?? [:]
-        let projects = decodeArrayOfProject(object["projects"], &context) ?? []
-        return Snapshot(dayStr: dayStr, validUntil: validUntil, tasks: tasks, projectColors: projectColors, projects: projects)
+    private static func decodeSnapshot(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext, _ dropped: inout Int, version: inout Double?) -> Snapshot? {
+        guard scanner.enterObject() else {
+            scanner.skipValue()
+            return nil
+        }
+        var dayStrSlot: String?
+        var validUntilSlot: Int64?
+        var tasksSlot: [Task]?
+        var tasksDropped = 0
+        var projectColorsSlot: [(key: String, value: String)]?
+        var projectsSlot: [Project]?
+        var projectsDropped = 0
+        while let key = scanner.nextMember() {
+            if key.matches("v") {
+                version = scanner.anyNumber()
+            } else if key.matches("dayStr") {
+                dayStrSlot = scanner.localDate()
+            } else if key.matches("validUntil") {
+                validUntilSlot = scanner.epochMillis()
+            } else if key.matches("tasks") {
+                tasksDropped = 0
+                tasksSlot = decodeArrayOfTask(&scanner, &context, &tasksDropped)
+            } else if key.matches("projectColors") {
+                projectColorsSlot = decodeMapOfString(&scanner, &context, &dropped)
+            } else if key.matches("projects") {
+                projectsDropped = 0
+                projectsSlot = decodeArrayOfProject(&scanner, &context, &projectsDropped)
+            } else {
+                scanner.skipValue()  // unknown keys are ignored: fields are added within a version
+            }
+        }
+        if scanner.failed { return nil }
+        let dayStr = dayStrSlot
+        let validUntil = validUntilSlot
+        let tasks = tasksSlot ?? []
+        let projectColors = projectColorsSlot ?? []
+        let projects = projectsSlot ?? []
+        dropped += tasksDropped + projectsDropped
+        for entry in projectColorsSlot ?? [] { context.projectColors[ContractExactKey(entry.key)] = entry.value }
+        return Snapshot(dayStr: dayStr, validUntil: validUntil, tasks: tasks, projectColors: Dictionary(projectColors, uniquingKeysWith: { $1 }), projects: projects)
     }
 
-    private static func decodeTask(_ json: ContractJSON?, _ context: inout DecodeContext) -> Task? {
-        guard case .object(let object)? = json else { return nil }
-        guard let id = ContractRead.string(object["id"]) else { return nil }
-        guard let title = ContractRead.string(object["title"]) else { return nil }
-        let isDone = ContractRead.bool(object["isDone"]) ?? false
-        let projectId = ContractRead.string(object["projectId"]).flatMap({ !$0.isEmpty ? $0 : nil })
-        // projectColor = projectColors[projectId] when both exist, else null.
-        let projectColor = projectId.flatMap { context.projectColors[ContractExactKey($0)] }
-        return Task(id: id, title: title, isDone: isDone, projectId: projectId, projectColor: projectColor)
+    private static func decodeTask(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext, _ dropped: inout Int) -> Task? {
+        guard scanner.enterObject() else {
+            scanner.skipValue()
+            return nil
+        }
+        var idSlot: String?
+        var titleSlot: String?
+        var isDoneSlot: Bool?
+        var projectIdSlot: String?
+        while let key = scanner.nextMember() {
+            if key.matches("id") {
+                idSlot = scanner.string()
+            } else if key.matches("title") {
+                titleSlot = scanner.string()
+            } else if key.matches("isDone") {
+                isDoneSlot = scanner.bool()
+            } else if key.matches("projectId") {
+                projectIdSlot = scanner.string().flatMap({ !$0.isEmpty ? $0 : nil })
+            } else {
+                scanner.skipValue()  // unknown keys are ignored: fields are added within a version
+            }
+        }
+        if scanner.failed { return nil }
+        guard let id = idSlot else { return nil }  // id missing or invalid: the element is dropped
+        guard let title = titleSlot else { return nil }  // title missing or invalid: the element is dropped
+        let isDone = isDoneSlot ?? false
+        let projectId = projectIdSlot
+        return Task(id: id, title: title, isDone: isDone, projectId: projectId, projectColor: nil)
     }
 
-    private static func decodeProject(_ json: ContractJSON?, _ context: inout DecodeContext) -> Project? {
-        guard case .object(let object)? = json else { return nil }
-        guard let id = ContractRead.string(object["id"]) else { return nil }
-        guard let title = ContractRead.string(object["title"]) else { return nil }
-        let tasks = decodeArrayOfTask(object["tasks"], &context) ?? []
+    private static func decodeProject(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext, _ dropped: inout Int) -> Project? {
+        guard scanner.enterObject() else {
+            scanner.skipValue()
+            return nil
+        }
+        var idSlot: String?
+        var titleSlot: String?
+        var tasksSlot: [Task]?
+        var tasksDropped = 0
+        while let key = scanner.nextMember() {
+            if key.matches("id") {
+                idSlot = scanner.string()
+            } else if key.matches("title") {
+                titleSlot = scanner.string()
+            } else if key.matches("tasks") {
+                tasksDropped = 0
+                tasksSlot = decodeArrayOfTask(&scanner, &context, &tasksDropped)
+            } else {
+                scanner.skipValue()  // unknown keys are ignored: fields are added within a version
+            }
+        }
+        if scanner.failed { return nil }
+        guard let id = idSlot else { return nil }  // id missing or invalid: the element is dropped
+        guard let title = titleSlot else { return nil }  // title missing or invalid: the element is dropped
+        let tasks = tasksSlot ?? []
+        dropped += tasksDropped
         return Project(id: id, title: title, tasks: tasks)
     }
 
     /// An array; each element that is not a valid Task is dropped and counted.
-    private static func decodeArrayOfTask(_ json: ContractJSON?, _ context: inout DecodeContext) -> [Task]? {
-        guard case .array(let items)? = json else { return nil }
+    private static func decodeArrayOfTask(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext, _ dropped: inout Int) -> [Task]? {
+        guard scanner.enterArray() else {
+            scanner.skipValue()
+            return nil
+        }
         var result: [Task] = []
-        result.reserveCapacity(items.count)
-        for item in items {
-            if let value = decodeTask(item, &context) {
+        while scanner.nextElement() {
+            var inner = 0
+            if let value = decodeTask(&scanner, &context, &inner) {
                 result.append(value)
+                dropped += inner
             }
             else {
-                context.dropped += 1
+                dropped += 1  // one bad row never hides the others
             }
         }
-        return result
+        return scanner.failed ? nil : result
     }
 
-    /// A string-keyed map; entries whose value is not a valid string are ignored one by one.
-    private static func decodeMapOfString(_ json: ContractJSON?, _ context: inout DecodeContext) -> [String: String]? {
-        guard case .object(let object)? = json else { return nil }
-        var result: [String: String] = [:]
-        for key in object.keys {
-            if let value = ContractRead.string(object[key]) {
-                result[key] = value
+    /// A string-keyed map as exact-key entries; entries whose value is not a valid string
+    /// are ignored one by one; a duplicate key replaces the earlier entry (the last wins).
+    private static func decodeMapOfString(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext, _ dropped: inout Int) -> [(key: String, value: String)]? {
+        guard scanner.enterObject() else {
+            scanner.skipValue()
+            return nil
+        }
+        var result: [(key: String, value: String)] = []
+        var positions: [ContractExactKey: Int] = [:]
+        while let key = scanner.nextMember() {
+            let value = scanner.string()
+            // A key holding an unpaired surrogate is not a string, so no entry has it.
+            guard let name = key.text else { continue }
+            let exact = ContractExactKey(name)
+            if let at = positions[exact] {
+                result.remove(at: at)
+                positions = [:]
+                for (offset, entry) in result.enumerated() { positions[ContractExactKey(entry.key)] = offset }
+            }
+            if let value {
+                positions[exact] = result.count
+                result.append((key: name, value: value))
             }
         }
+        if scanner.failed { return nil }
         return result
     }
 
     /// An array; each element that is not a valid Project is dropped and counted.
-    private static func decodeArrayOfProject(_ json: ContractJSON?, _ context: inout DecodeContext) -> [Project]? {
-        guard case .array(let items)? = json else { return nil }
+    private static func decodeArrayOfProject(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext, _ dropped: inout Int) -> [Project]? {
+        guard scanner.enterArray() else {
+            scanner.skipValue()
+            return nil
+        }
         var result: [Project] = []
-        result.reserveCapacity(items.count)
-        for item in items {
-            if let value = decodeProject(item, &context) {
+        while scanner.nextElement() {
+            var inner = 0
+            if let value = decodeProject(&scanner, &context, &inner) {
                 result.append(value)
+                dropped += inner
             }
             else {
-                context.dropped += 1
+                dropped += 1  // one bad row never hides the others
             }
         }
+        return scanner.failed ? nil : result
+    }
+
+    private static func eachTask(_ value: Snapshot, _ update: (inout Task) -> Void) -> Snapshot {
+        var result = value
+        result.tasks = value.tasks.map { eachTask($0, update) }
+        result.projects = value.projects.map { eachTask($0, update) }
+        return result
+    }
+
+    private static func eachTask(_ value: Task, _ update: (inout Task) -> Void) -> Task {
+        var result = value
+        update(&result)
+        return result
+    }
+
+    private static func eachTask(_ value: Project, _ update: (inout Task) -> Void) -> Project {
+        var result = value
+        result.tasks = value.tasks.map { eachTask($0, update) }
         return result
     }
 
@@ -235,26 +355,9 @@ public enum WidgetData {
     public static func overlaying(_ value: Snapshot, pending: [(id: String, isDone: Bool)]) -> Snapshot {
         var targets: [ContractExactKey: Bool] = [:]
         for entry in pending { targets[ContractExactKey(entry.id)] = entry.isDone }
-        return overlaySnapshot(value, targets)
-    }
-
-    private static func overlaySnapshot(_ value: Snapshot, _ pending: [ContractExactKey: Bool]) -> Snapshot {
-        var result = value
-        result.tasks = value.tasks.map { overlayTask($0, pending) }
-        result.projects = value.projects.map { overlayProject($0, pending) }
-        return result
-    }
-
-    private static func overlayTask(_ value: Task, _ pending: [ContractExactKey: Bool]) -> Task {
-        var result = value
-        if let target = pending[ContractExactKey(value.id)] { result.isDone = target }
-        return result
-    }
-
-    private static func overlayProject(_ value: Project, _ pending: [ContractExactKey: Bool]) -> Project {
-        var result = value
-        result.tasks = value.tasks.map { overlayTask($0, pending) }
-        return result
+        return eachTask(value) { element in
+            if let target = targets[ContractExactKey(element.id)] { element.isDone = target }
+        }
     }
 
     /// stale(now) = validUntil != null && now >= validUntil, boundary inclusive. Without a

@@ -16,7 +16,7 @@ public struct SwiftEmitter: LanguageEmitter {
         var p = CodePrinter()
         GeneratedHeader.print(into: &p, commentPrefix: "//", source: nil, hash: nil, lintOff: Self.lintOff)
         p.line()
-        return GeneratedFile(path: "\(Self.directory)/Contracts/ContractRuntime.swift", contents: p.text + SwiftRuntimeTemplate.source + "\n")
+        return GeneratedFile(path: "\(Self.directory)/Contracts/ContractRuntime.swift", contents: p.text + SwiftRuntimeTemplate.source + "\n\n" + SwiftScannerTemplate.source + "\n")
     }
 
     // MARK: - Contract file
@@ -182,6 +182,9 @@ struct SwiftContractWriter {
 
     // MARK: Decoding
 
+    /// The decoder reads the text once, front to back, straight into the types (no intermediate
+    /// JSON tree): each field is a slot that every occurrence of its key overwrites, so for a
+    /// duplicate key the last occurrence wins, as in JavaScript and org.json.
     func decoding(_ p: inout CodePrinter) {
         p.line("// MARK: - Decoding")
         p.line()
@@ -205,44 +208,59 @@ struct SwiftContractWriter {
         p.line()
         p.line("/// Decodes the document text. Strict RFC 8259, fail-closed, never throws, never crashes.")
         p.block("public static func decode(_ text: String) -> Decoded {") { p in
-            p.line("// Not JSON, not an object, or nested deeper than ContractJSON.maxDepth: nothing is usable.")
-            p.block("guard let json = ContractJSON.parse(text), case .object(let object) = json else {") { p in
-                p.line("return Decoded(status: .malformed, value: nil, dropped: 0)")
+            p.block("ContractJSONScanner.scan(text) { scanner in") { p in
+                p.line("var context = DecodeContext()")
+                p.line("var dropped = 0")
+                p.line("var version: Double?")
+                p.line("let isObject = scanner.nextIsObject()")
+                p.line("let value = decode\(root.name)(&scanner, &context, &dropped, version: &version)")
+                p.line("// Not JSON, not an object, or nested deeper than ContractJSONScanner.maxDepth: nothing is usable.")
+                p.block("guard isObject, scanner.finish() else {") { p in
+                    p.line("return Decoded(status: .malformed, value: nil, dropped: 0)")
+                }
+                p.line("// The version gate comes before any field: a future version may mean something else by every field.")
+                p.block("guard let version, acceptedVersions.contains(version) else {") { p in
+                    p.line("return Decoded(status: .unsupportedVersion, value: nil, dropped: 0)")
+                }
+                p.block("guard let value, !context.failed else {") { p in
+                    p.line("return Decoded(status: .invalid, value: nil, dropped: 0)")
+                }
+                if derivedTypes.isEmpty {
+                    p.line("return Decoded(status: .ok, value: value, dropped: dropped)")
+                } else {
+                    p.line("return Decoded(status: .ok, value: resolvingDerivedFields(value, context), dropped: dropped)")
+                }
             }
-            p.line("// The version gate comes first: a future version may mean something else by every field.")
-            p.block("guard ContractRead.isVersion(object[versionField], accepted: acceptedVersions) else {") { p in
-                p.line("return Decoded(status: .unsupportedVersion, value: nil, dropped: 0)")
-            }
-            p.line("var context = DecodeContext()")
-            for lookup in facts.lookupFields {
-                p.line("// Derived fields look into `\(lookup.name)`, so it is read before the elements that use it.")
-                p.line("// Keys match by exact UTF-16 code units, as in Kotlin and JavaScript: Swift's String")
-                p.line("// equality is canonical (\"é\" == \"e\\u{301}\"), which would find entries they do not.")
-                p.line("context.\(lookup.name) = exactKeyLookup(object[\(Naming.swiftQuoted(lookup.name))]) { \(readExpression(mapValueField(lookup), source: "$0")) }")
-            }
-            p.block("guard let value = decode\(root.name)(json, &context), !context.failed else {") { p in
-                p.line("return Decoded(status: .invalid, value: nil, dropped: 0)")
-            }
-            p.line("return Decoded(status: .ok, value: value, dropped: context.dropped)")
         }
         p.line()
         p.line("/// State threaded through one decode.")
         p.block("private struct DecodeContext {") { p in
-            p.line("/// Array elements dropped anywhere in the document.")
-            p.line("var dropped = 0")
             p.line("/// Set when a `fail-document` field is missing or invalid.")
             p.line("var failed = false")
             for lookup in facts.lookupFields {
+                p.line("/// `\(lookup.name)` by exact UTF-16 code units, as Kotlin and JavaScript compare keys (Swift's")
+                p.line("/// String equality is canonical: \"é\" == \"e\\u{301}\", which would find entries they do not).")
                 p.line("var \(lookup.name): [ContractExactKey: \(SwiftNames.type(mapValueField(lookup).type, field: lookup))] = [:]")
             }
         }
-        if !facts.lookupFields.isEmpty {
+        if !derivedTypes.isEmpty {
             p.line()
-            p.line("/// A derived-lookup map keyed by exact code units; entries with invalid values are ignored, the last duplicate wins.")
-            p.block("private static func exactKeyLookup<Value>(_ json: ContractJSON?, _ read: (ContractJSON) -> Value?) -> [ContractExactKey: Value] {") { p in
-                p.line("guard case .object(let object)? = json else { return [:] }")
-                p.line("var result: [ContractExactKey: Value] = [:]")
-                p.line("for (key, value) in object { if let read = read(value) { result[ContractExactKey(key)] = read } }")
+            p.line("/// Derived fields are filled in once the whole document is read: the map they look into")
+            p.line("/// may come after the elements that use it.")
+            p.block("private static func resolvingDerivedFields(_ value: \(root.name), _ context: DecodeContext) -> \(root.name) {") { p in
+                p.line("var result = value")
+                for type in derivedTypes {
+                    p.block("result = each\(type.name)(result) { element in") { p in
+                        for field in type.fields {
+                            guard let derived = field.derived else { continue }
+                            p.line("// \(field.name) = \(derived.lookupField)[\(derived.keyField)] when both exist, else null.")
+                            let keyIsOptional = type.field(named: derived.keyField).map(isOptional) ?? true
+                            p.line(keyIsOptional
+                                   ? "element.\(field.name) = element.\(derived.keyField).flatMap { context.\(derived.lookupField)[ContractExactKey($0)] }"
+                                   : "element.\(field.name) = context.\(derived.lookupField)[ContractExactKey(element.\(derived.keyField))]")
+                        }
+                    }
+                }
                 p.line("return result")
             }
         }
@@ -254,66 +272,149 @@ struct SwiftContractWriter {
             p.line()
             compositeDecoder(composite, &p)
         }
+        for target in walkedTypes {
+            walkers(to: target, &p)
+        }
         p.line()
     }
 
+    /// Types with derived fields, in declaration order.
+    var derivedTypes: [ObjectType] { contract.types.filter { $0.fields.contains { $0.derived != nil } } }
+
+    /// Types some behaviour visits everywhere in the document (derived fields, overlay).
+    var walkedTypes: [String] {
+        var names = derivedTypes.map(\.name)
+        if let overlay = contract.behaviours.overlay, !names.contains(overlay.typeName) { names.append(overlay.typeName) }
+        return names
+    }
+
     /// The decoder of one object type: nil when the value is not an object or a
-    /// `drop-element` field fails.
+    /// `drop-element` field fails. Drops inside it count only if it is kept.
     func objectDecoder(_ type: ObjectType, _ p: inout CodePrinter) {
-        p.block("private static func decode\(type.name)(_ json: ContractJSON?, _ context: inout DecodeContext) -> \(type.name)? {") { p in
-            p.line("guard case .object(let object)? = json else { return nil }")
-            // Required fields first: an element that will be dropped is not looked into further,
-            // so nothing inside it is counted as dropped.
-            let ordered = type.storedFields.filter { if case .required = $0.presence { return true } else { return false } }
-                + type.storedFields.filter { if case .required = $0.presence { return false } else { return true } }
-            for field in ordered {
-                fieldDecode(field, owner: type.name, &p)
+        let isRoot = type.name == root.name
+        let signature = "private static func decode\(type.name)(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext, _ dropped: inout Int"
+            + (isRoot ? ", version: inout Double?" : "") + ") -> \(type.name)? {"
+        p.block(signature) { p in
+            p.line("guard scanner.enterObject() else {")
+            p.indented { p in
+                p.line("scanner.skipValue()")
+                p.line("return nil")
             }
-            for field in type.fields {
-                guard let derived = field.derived else { continue }
-                p.line("// \(field.name) = \(derived.lookupField)[\(derived.keyField)] when both exist, else null.")
-                let keyIsOptional = type.field(named: derived.keyField).map(isOptional) ?? true
-                p.line(keyIsOptional
-                       ? "let \(field.name) = \(derived.keyField).flatMap { context.\(derived.lookupField)[ContractExactKey($0)] }"
-                       : "let \(field.name) = context.\(derived.lookupField)[ContractExactKey(\(derived.keyField))]")
+            p.line("}")
+            for field in type.storedFields {
+                let slot = slotType(field)
+                p.line("var \(field.name)Slot: \(field.type.isEnumeration ? type.name + "." + slot : slot)?")
+                if hasDropCount(field.type) { p.line("var \(field.name)Dropped = 0") }
             }
-            p.line("return \(type.name)(\(type.fields.map { "\($0.name): \($0.name)" }.joined(separator: ", ")))")
+            p.block("while let key = scanner.nextMember() {") { p in
+                var first = true
+                if isRoot {
+                    p.line("if key.matches(\(Naming.swiftQuoted(contract.version.field))) {")
+                    p.indented { p in p.line("version = scanner.anyNumber()") }
+                    first = false
+                }
+                for field in type.storedFields {
+                    p.line("\(first ? "if" : "} else if") key.matches(\(Naming.swiftQuoted(field.name))) {")
+                    p.indented { p in fieldDecode(field, owner: type.name, &p) }
+                    first = false
+                }
+                if first {
+                    p.line("scanner.skipValue()")
+                } else {
+                    p.line("} else {")
+                    p.indented { p in p.line("scanner.skipValue()  // unknown keys are ignored: fields are added within a version") }
+                    p.line("}")
+                }
+            }
+            p.line("if scanner.failed { return nil }")
+            for field in type.storedFields {
+                presencePolicy(field, &p)
+            }
+            let counted = type.storedFields.filter { hasDropCount($0.type) }
+            if !counted.isEmpty {
+                p.line("dropped += " + counted.map { "\($0.name)Dropped" }.joined(separator: " + "))
+            }
+            if let lookup = isRoot ? facts.lookupFields : nil {
+                for field in lookup {
+                    p.line("for entry in \(field.name)Slot ?? [] { context.\(field.name)[ContractExactKey(entry.key)] = entry.value }")
+                }
+            }
+            let arguments = type.fields.map { field -> String in
+                if field.derived != nil { return "\(field.name): nil" }
+                if case .map = field.type {
+                    return isOptional(field)
+                        ? "\(field.name): \(field.name).map { Dictionary($0, uniquingKeysWith: { $1 }) }"
+                        : "\(field.name): Dictionary(\(field.name), uniquingKeysWith: { $1 })"
+                }
+                return "\(field.name): \(field.name)"
+            }
+            p.line("return \(type.name)(\(arguments.joined(separator: ", ")))")
         }
     }
 
-    /// `let name = <read + constraints>` then the presence policy.
+    /// Maps read as entry lists (exact keys, last duplicate already applied); the public
+    /// field is a dictionary built from them.
+    func slotType(_ field: Field) -> String {
+        if case .map(let value) = field.type { return "[(key: String, value: \(SwiftNames.type(value, field: field)))]" }
+        return SwiftNames.type(field.type, field: field)
+    }
+
+    func hasDropCount(_ type: FieldType) -> Bool {
+        switch type {
+        case .array, .object: return true
+        case .map(let value): return hasDropCount(value)
+        default: return false
+        }
+    }
+
+    /// One occurrence of the key: read the value into the slot (the last occurrence wins).
     func fieldDecode(_ field: Field, owner: String, _ p: inout CodePrinter) {
-        let source = "object[\(Naming.swiftQuoted(field.name))]"
-        let read = readExpression(field, source: source, owner: owner)
+        if hasDropCount(field.type) {
+            p.line("\(field.name)Dropped = 0")
+            p.line("\(field.name)Slot = \(readExpression(field, source: "&\(field.name)Dropped", owner: owner))")
+        } else {
+            p.line("\(field.name)Slot = \(readExpression(field, source: "&dropped", owner: owner))")
+        }
+    }
+
+    /// After all keys: the field's presence policy decides what a missing or invalid value becomes.
+    func presencePolicy(_ field: Field, _ p: inout CodePrinter) {
+        let slot = "\(field.name)Slot"
         switch field.presence {
         case .required(.dropElement):
-            p.line("guard let \(field.name) = \(read) else { return nil }")
+            p.line("guard let \(field.name) = \(slot) else { return nil }  // \(field.name) missing or invalid: the element is dropped")
         case .required(.failDocument):
-            p.line("guard let \(field.name) = \(read) else {")
+            p.line("guard let \(field.name) = \(slot) else {")
             p.indented { p in
-                p.line("context.failed = true")
+                p.line("context.failed = true  // \(field.name) missing or invalid: the whole document is unusable")
                 p.line("return nil")
             }
             p.line("}")
         case .optional:
-            p.line("let \(field.name) = \(read)")
+            p.line("let \(field.name) = \(slot)")
         case .defaultValue(let value):
-            p.line("let \(field.name) = \(read) ?? \(SwiftNames.literal(value, field: field))")
+            if case .map = field.type {
+                p.line("let \(field.name) = \(slot) ?? []")
+            } else {
+                p.line("let \(field.name) = \(slot) ?? \(SwiftNames.literal(value, field: field))")
+            }
         }
     }
 
-    /// An expression of type `T?`: the value when present, of the right type and within constraints.
+    /// An expression of type `T?` reading one value from `scanner`: the value when it has the
+    /// right type and meets the constraints, else nil (the value is still consumed and checked).
+    /// `source` is the drop counter composite values add to.
     func readExpression(_ field: Field, source: String, owner: String = "") -> String {
         var expression: String
         switch field.type {
-        case .string: expression = "ContractRead.string(\(source))"
-        case .bool: expression = "ContractRead.bool(\(source))"
-        case .integer: expression = "ContractRead.integer(\(source))"
-        case .number: expression = "ContractRead.number(\(source))"
-        case .localDate: expression = "ContractRead.localDate(\(source))"
-        case .epochMillis: expression = "ContractRead.epochMillis(\(source))"
-        case .enumeration: expression = "ContractRead.string(\(source)).flatMap({ \(owner).\(SwiftNames.enumTypeName(field))(rawValue: $0) })"
-        case .array, .map, .object: expression = "\(SwiftNames.helperName(field.type))(\(source), &context)"
+        case .string: expression = "scanner.string()"
+        case .bool: expression = "scanner.bool()"
+        case .integer: expression = "scanner.integer()"
+        case .number: expression = "scanner.number()"
+        case .localDate: expression = "scanner.localDate()"
+        case .epochMillis: expression = "scanner.epochMillis()"
+        case .enumeration: expression = "scanner.string().flatMap({ \(owner).\(SwiftNames.enumTypeName(field))(rawValue: $0) })"
+        case .array, .map, .object: expression = "\(SwiftNames.helperName(field.type))(&scanner, &context, \(source))"
         }
         var conditions: [String] = []
         let c = field.constraints
@@ -338,41 +439,109 @@ struct SwiftContractWriter {
     func compositeDecoder(_ type: FieldType, _ p: inout CodePrinter) {
         let field = Field(name: "element", doc: "", type: .string, presence: .optional, constraints: Constraints(),
                           derived: nil, location: contract.location, typeLocation: contract.location)
+        let signature = "(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext, _ dropped: inout Int)"
         switch type {
         case .array(let element):
             var elementField = field
             elementField.type = element
+            let elementType = SwiftNames.type(element, field: field)
             p.line("/// An array; each element that is not a valid \(element.schemaSpelling) is dropped and counted.")
-            p.block("private static func \(SwiftNames.helperName(type))(_ json: ContractJSON?, _ context: inout DecodeContext) -> [\(SwiftNames.type(element, field: field))]? {") { p in
-                p.line("guard case .array(let items)? = json else { return nil }")
-                p.line("var result: [\(SwiftNames.type(element, field: field))] = []")
-                p.line("result.reserveCapacity(items.count)")
-                p.block("for item in items {") { p in
-                    p.block("if let value = \(readExpression(elementField, source: "item")) {") { p in
+            p.block("private static func \(SwiftNames.helperName(type))\(signature) -> [\(elementType)]? {") { p in
+                p.line("guard scanner.enterArray() else {")
+                p.indented { p in
+                    p.line("scanner.skipValue()")
+                    p.line("return nil")
+                }
+                p.line("}")
+                p.line("var result: [\(elementType)] = []")
+                let counts = hasDropCount(element)
+                p.block("while scanner.nextElement() {") { p in
+                    if counts { p.line("var inner = 0") }
+                    p.block("if let value = \(readExpression(elementField, source: "&inner")) {") { p in
                         p.line("result.append(value)")
+                        if counts { p.line("dropped += inner") }
                     }
                     p.block("else {") { p in
-                        p.line("context.dropped += 1")
+                        p.line("dropped += 1  // one bad row never hides the others")
                     }
                 }
-                p.line("return result")
+                p.line("return scanner.failed ? nil : result")
             }
         case .map(let value):
             var valueField = field
             valueField.type = value
-            p.line("/// A string-keyed map; entries whose value is not a valid \(value.schemaSpelling) are ignored one by one.")
-            p.block("private static func \(SwiftNames.helperName(type))(_ json: ContractJSON?, _ context: inout DecodeContext) -> [String: \(SwiftNames.type(value, field: field))]? {") { p in
-                p.line("guard case .object(let object)? = json else { return nil }")
-                p.line("var result: [String: \(SwiftNames.type(value, field: field))] = [:]")
-                p.block("for key in object.keys {") { p in
-                    p.block("if let value = \(readExpression(valueField, source: "object[key]")) {") { p in
-                        p.line("result[key] = value")
+            let valueType = SwiftNames.type(value, field: field)
+            p.line("/// A string-keyed map as exact-key entries; entries whose value is not a valid \(value.schemaSpelling)")
+            p.line("/// are ignored one by one; a duplicate key replaces the earlier entry (the last wins).")
+            p.block("private static func \(SwiftNames.helperName(type))\(signature) -> [(key: String, value: \(valueType))]? {") { p in
+                p.line("guard scanner.enterObject() else {")
+                p.indented { p in
+                    p.line("scanner.skipValue()")
+                    p.line("return nil")
+                }
+                p.line("}")
+                let counts = hasDropCount(value)
+                p.line("var result: [(key: String, value: \(valueType))] = []")
+                if counts { p.line("var innerDropped: [Int] = []") }
+                p.line("var positions: [ContractExactKey: Int] = [:]")
+                p.block("while let key = scanner.nextMember() {") { p in
+                    if counts { p.line("var inner = 0") }
+                    p.line("let value = \(readExpression(valueField, source: "&inner"))")
+                    p.line("// A key holding an unpaired surrogate is not a string, so no entry has it.")
+                    p.line("guard let name = key.text else { continue }")
+                    p.line("let exact = ContractExactKey(name)")
+                    p.block("if let at = positions[exact] {") { p in
+                        p.line("result.remove(at: at)")
+                        if counts { p.line("innerDropped.remove(at: at)") }
+                        p.line("positions = [:]")
+                        p.line("for (offset, entry) in result.enumerated() { positions[ContractExactKey(entry.key)] = offset }")
+                    }
+                    p.block("if let value {") { p in
+                        p.line("positions[exact] = result.count")
+                        p.line("result.append((key: name, value: value))")
+                        if counts { p.line("innerDropped.append(inner)") }
                     }
                 }
+                p.line("if scanner.failed { return nil }")
+                if counts { p.line("dropped += innerDropped.reduce(0, +)") }
                 p.line("return result")
             }
         default:
             break
+        }
+    }
+
+    /// `each<Target>(value) { … }`: applies an update to every `Target` anywhere inside a value.
+    func walkers(to target: String, _ p: inout CodePrinter) {
+        let containing = facts.typesContaining(target)
+        for type in contract.types where containing.contains(type.name) {
+            p.line()
+            p.block("private static func each\(target)(_ value: \(type.name), _ update: (inout \(target)) -> Void) -> \(type.name) {") { p in
+                p.line("var result = value")
+                if type.name == target { p.line("update(&result)") }
+                for field in type.storedFields {
+                    guard let transform = walkTransform(field.type, target: target, containing: containing, value: "value.\(field.name)") else { continue }
+                    if isOptional(field) {
+                        p.line("result.\(field.name) = value.\(field.name).map { \(walkTransform(field.type, target: target, containing: containing, value: "$0")!) }")
+                    } else {
+                        p.line("result.\(field.name) = \(transform)")
+                    }
+                }
+                p.line("return result")
+            }
+        }
+    }
+
+    func walkTransform(_ type: FieldType, target: String, containing: Set<String>, value: String) -> String? {
+        switch type {
+        case .object(let name) where containing.contains(name):
+            return "each\(target)(\(value), update)"
+        case .array(let element):
+            return walkTransform(element, target: target, containing: containing, value: "$0").map { "\(value).map { \($0) }" }
+        case .map(let element):
+            return walkTransform(element, target: target, containing: containing, value: "$0").map { "\(value).mapValues { \($0) }" }
+        default:
+            return nil
         }
     }
 
@@ -463,7 +632,6 @@ struct SwiftContractWriter {
     }
 
     func overlayFunctions(_ overlay: TaskFlagBinding, _ p: inout CodePrinter) {
-        let containing = facts.typesContaining(overlay.typeName)
         p.line()
         p.doc(overlay.doc, style: .tripleSlash)
         p.line("///")
@@ -472,38 +640,9 @@ struct SwiftContractWriter {
         p.block("public static func overlaying(_ value: \(root.name), pending: [(id: String, isDone: Bool)]) -> \(root.name) {") { p in
             p.line("var targets: [ContractExactKey: Bool] = [:]")
             p.line("for entry in pending { targets[ContractExactKey(entry.id)] = entry.isDone }")
-            p.line("return overlay\(root.name)(value, targets)")
-        }
-        for type in contract.types where containing.contains(type.name) {
-            p.line()
-            p.block("private static func overlay\(type.name)(_ value: \(type.name), _ pending: [ContractExactKey: Bool]) -> \(type.name) {") { p in
-                p.line("var result = value")
-                if type.name == overlay.typeName {
-                    p.line("if let target = pending[ContractExactKey(value.\(overlay.idField))] { result.\(overlay.flagField) = target }")
-                }
-                for field in type.storedFields {
-                    guard let transform = overlayTransform(field.type, containing: containing, value: "value.\(field.name)") else { continue }
-                    if case .optional = field.presence {
-                        p.line("result.\(field.name) = value.\(field.name).map { \(overlayTransform(field.type, containing: containing, value: "$0")!) }")
-                    } else {
-                        p.line("result.\(field.name) = \(transform)")
-                    }
-                }
-                p.line("return result")
+            p.block("return each\(overlay.typeName)(value) { element in") { p in
+                p.line("if let target = targets[ContractExactKey(element.\(overlay.idField))] { element.\(overlay.flagField) = target }")
             }
-        }
-    }
-
-    func overlayTransform(_ type: FieldType, containing: Set<String>, value: String) -> String? {
-        switch type {
-        case .object(let name) where containing.contains(name):
-            return "overlay\(name)(\(value), pending)"
-        case .array(let element):
-            return overlayTransform(element, containing: containing, value: "$0").map { "\(value).map { \($0) }" }
-        case .map(let element):
-            return overlayTransform(element, containing: containing, value: "$0").map { "\(value).mapValues { \($0) }" }
-        default:
-            return nil
         }
     }
 
