@@ -55,6 +55,21 @@ final class ConformanceRunnerTests: XCTestCase {
         XCTAssertTrue(result.out.hasSuffix("2 passed, 1 failed\n"), result.out)
     }
 
+    /// A wrapper script whose real testee is a grandchild (sh → bash → python) must neither
+    /// hang the run at the end nor after a timeout.
+    func testWrapperScriptTesteeDoesNotHangTheRun() throws {
+        let script = TestSupport.temporaryDirectory() + "/wrapper.sh"
+        try """
+        python3 -u -c 'import sys
+        for line in sys.stdin: print("{\\"ok\\":true}", flush=True)'
+        echo finished >&2
+        """.write(toFile: script, atomically: true, encoding: .utf8)
+        let started = Date()
+        let result = try conform("bash \(script)")
+        XCTAssertEqual(result.status, 0, result.out)
+        XCTAssertLessThan(Date().timeIntervalSince(started), 10)
+    }
+
     func testStructuralDiffNamesThePath() {
         let expected = JSONValue.parse(#"{"tasks":[{"id":"a","projectId":null}],"dropped":0}"#)!
         let actual = JSONValue.parse(#"{"dropped":0,"tasks":[{"projectId":"null","id":"a"}]}"#)!

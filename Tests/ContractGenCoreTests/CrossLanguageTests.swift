@@ -25,6 +25,48 @@ final class CrossLanguageTests: XCTestCase {
         XCTAssertTrue(result.out.contains("differential: 2500 inputs"), result.out)
     }
 
+    /// A Thai device (Buddhist calendar, Thai digits available) in Kathmandu (UTC+5:45): the
+    /// calendar cases must not move, because zones and the Gregorian calendar are explicit inputs.
+    func testDeviceLocaleCalendarAndZoneDoNotLeakIn() {
+        let environment = ["TZ": "Asia/Kathmandu", "LANG": "th_TH.UTF-8", "LC_ALL": "th_TH.UTF-8",
+                           "JAVA_TOOL_OPTIONS": "-Duser.language=th -Duser.country=TH -Duser.timezone=Asia/Kathmandu"]
+        for (key, value) in environment { setenv(key, value, 1) }
+        defer { for key in environment.keys { unsetenv(key) } }
+        for filter in ["daystart", "validuntil", "header", "stale"] {
+            let result = TestSupport.run(["conform", "--lang", "all", "--filter", filter])
+            XCTAssertEqual(result.status, 0, "\(filter):\n\(result.out.suffix(3000))")
+            XCTAssertTrue(result.out.contains(" 0 failed\n"), result.out)
+        }
+    }
+
+    /// Writer → readers: random valid data encoded by the generated TypeScript encoder decodes to
+    /// the observation its input implies, in Swift, Kotlin and TypeScript alike.
+    func testTypeScriptEncoderRoundTripsThroughAllThreeDecoders() throws {
+        let builder = TesteeBuilder(root: TestSupport.root)
+        guard case .command(let typescript) = builder.launch(.typescript) else { return XCTFail("TypeScript testee unavailable") }
+        let compiled = URL(fileURLWithPath: typescript.last!).deletingLastPathComponent().path
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["node", TestSupport.root + "/Tests/RoundTrip/roundtrip.js", compiled, "1500", "20261129"]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0)
+        let cases: [ConformanceCase] = String(decoding: data, as: UTF8.self).split(separator: "\n").compactMap { line in
+            guard let json = JSONValue.parse(String(line)), let name = json["case"]?.stringValue,
+                  let contract = json["contract"]?.stringValue, let given = json["given"], let expect = json["expect"] else { return nil }
+            return ConformanceCase(name: name, path: "roundtrip", about: "", contract: contract, op: "decode", given: given, expect: expect)
+        }
+        XCTAssertEqual(cases.count, 1500)
+        let targets = Language.allCases.map { ConformanceTarget(name: $0.rawValue, launch: builder.launch($0)) }
+        let report = ConformanceRunner().run(cases: cases, targets: targets)
+        let failures = report.results.filter { $0.outcome != .passed }.prefix(5).map { "\($0.caseName) [\($0.language)]: \($0.outcome)" }
+        XCTAssertEqual(report.passed, 4500, failures.joined(separator: "\n"))
+        XCTAssertTrue(report.unavailable.isEmpty, "\(report.unavailable.map(\.reason))")
+    }
+
     /// Every `contract-gen …` command of the CI recipes, run in-process against this repository.
     func testCIRecipesRunAsWritten() throws {
         var commands: [[String]] = []

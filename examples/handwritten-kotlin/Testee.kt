@@ -14,6 +14,7 @@ import java.util.TimeZone
 private class Unsupported(message: String) : Exception(message)
 
 fun main() {
+    exitWhenParentExits()
     val input = System.`in`.bufferedReader(Charsets.UTF_8)
     val output = System.out
     while (true) {
@@ -22,6 +23,24 @@ fun main() {
         output.print('\n')
         output.flush()
     }
+}
+
+/**
+ * `conform --testee 'CMD'` starts `sh -c CMD`; run-testee.sh then execs this JVM, so our parent
+ * is that `sh`. When the runner stops the testee it kills the `sh` only, and nobody closes our
+ * stdin: without this we would outlive the run (and keep the runner waiting for us).
+ */
+fun exitWhenParentExits() {
+    fun parentPid(): Long = ProcessHandle.current().parent().map { it.pid() }.orElse(-1L)
+    val original = parentPid()
+    val watchdog = Thread {
+        // Polls for re-parenting rather than using onExit(): a killed `sh` the runner has not
+        // reaped yet is a zombie, which still "exists" as far as onExit() is concerned.
+        while (parentPid() == original) Thread.sleep(200)
+        Runtime.getRuntime().halt(0)
+    }
+    watchdog.isDaemon = true
+    watchdog.start()
 }
 
 /** One answer line; never throws (Throwable: a StackOverflowError must not end the process). */
@@ -34,6 +53,8 @@ fun respond(line: String): String {
         val given = request.getJSONObject("given")
         if (contract != "widget-data") throw Unsupported("contract '$contract' is not supported by the hand-written parser")
         answer.put("ok", serveWidgetData(op, given))
+    } catch (e: Unsupported) {
+        answer.put("error", e.message)
     } catch (e: Throwable) {
         answer.put("error", e.toString())
     }

@@ -33,7 +33,7 @@ if [ ! -f "$jar" ]; then
         echo "run-testee.sh: compiling the hand-written Kotlin testee (kotlinc, ~20 s) ..."
         partial="$cache/.testee-$digest.$$.jar"
         trap 'rm -f "$partial"' EXIT
-        kotlinc -cp "$json_jar" -include-runtime -d "$partial" "$here/WidgetDataParser.kt" "$here/Testee.kt"
+        kotlinc -jvm-target 1.8 -cp "$json_jar" -include-runtime -d "$partial" "$here/WidgetDataParser.kt" "$here/Testee.kt"
         mv -f "$partial" "$jar"   # atomic: a concurrent run never sees half a jar
         trap - EXIT
         echo "run-testee.sh: built $jar"

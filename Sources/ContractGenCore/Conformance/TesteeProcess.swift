@@ -55,15 +55,30 @@ public final class TesteeProcess: @unchecked Sendable {
     private var pipes: [Pipe] = []
     private lazy var stderrPath = NSTemporaryDirectory() + "/contract-gen-testee-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).stderr"
 
+    /// Stops the testee without ever blocking for long: closing its stdin lets a well-behaved
+    /// testee (and any process a wrapper script started, which holds the same pipe) exit on
+    /// EOF; then SIGTERM, then SIGKILL to the process and its process group.
     public func stop() {
-        if let process, process.isRunning {
-            process.terminate()
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
+        if let process {
+            if let input = pipes.first { try? input.fileHandleForWriting.close() }
+            if process.isRunning, !waitForExit(process, seconds: 1) {
+                process.terminate()
+                if !waitForExit(process, seconds: 1) {
+                    kill(-process.processIdentifier, SIGKILL)
+                    kill(process.processIdentifier, SIGKILL)
+                    _ = waitForExit(process, seconds: 2)
+                }
+            }
         }
         process = nil
         pipes = []
         buffer = []
+    }
+
+    private func waitForExit(_ process: Process, seconds: Double) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while process.isRunning, Date() < deadline { usleep(5_000) }
+        return !process.isRunning
     }
 
     /// Sends one request line and waits for one response line.
@@ -105,8 +120,8 @@ public final class TesteeProcess: @unchecked Sendable {
             let n = chunk.withUnsafeMutableBytes { read(stdoutFD, $0.baseAddress, $0.count) }
             if n <= 0 {
                 let detail = drainStderr()
-                process?.waitUntilExit()
-                let status = process.map { " (exit \($0.terminationStatus))" } ?? ""
+                let exited = process.map { waitForExit($0, seconds: 1) } ?? false
+                let status = exited ? process.map { " (exit \($0.terminationStatus))" } ?? "" : ""
                 stop()
                 return .crashed("testee exited\(status)" + detail)
             }

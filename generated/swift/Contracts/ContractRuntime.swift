@@ -30,22 +30,36 @@ public enum ContractJSON: Sendable, Equatable {
 
     /// Structural equality with exact (code-unit) string comparison: Swift's `==` on `String`
     /// would call canonically equivalent strings ("é" and "e\u{301}") equal, JSON does not.
+    /// Object key order is irrelevant. Iterative, so deep values cannot exhaust a small stack.
     public static func == (lhs: ContractJSON, rhs: ContractJSON) -> Bool {
-        switch (lhs, rhs) {
-        case (.null, .null), (.invalidString, .invalidString):
-            return true
-        case let (.bool(a), .bool(b)):
-            return a == b
-        case let (.number(a), .number(b)):
-            return a == b
-        case let (.string(a), .string(b)):
-            return ContractExactKey.same(a, b)
-        case let (.array(a), .array(b)):
-            return a == b
-        case let (.object(a), .object(b)):
-            return a == b
-        default:
-            return false
+        var pending: [(ContractJSON, ContractJSON)] = []
+        var pair = (lhs, rhs)
+        while true {
+            switch pair {
+            case (.null, .null), (.invalidString, .invalidString):
+                break
+            case let (.bool(a), .bool(b)):
+                guard a == b else { return false }
+            case let (.number(a), .number(b)):
+                guard a == b else { return false }
+            case let (.string(a), .string(b)):
+                guard ContractExactKey.same(a, b) else { return false }
+            case let (.array(a), .array(b)):
+                guard a.count == b.count else { return false }
+                for offset in a.indices {
+                    pending.append((a[offset], b[offset]))
+                }
+            case let (.object(a), .object(b)):
+                guard a.count == b.count else { return false }
+                for entry in a.entries {
+                    guard let other = b[entry.key] else { return false }
+                    pending.append((entry.value, other))
+                }
+            default:
+                return false
+            }
+            guard let next = pending.popLast() else { return true }
+            pair = next
         }
     }
 }
@@ -116,65 +130,10 @@ public struct ContractJSONObject: Sendable, Equatable, Sequence {
         asciiKeys = true
     }
 
-    /// Takes ownership of `count` parsed keys and values (moving them out of the reader's
-    /// stacks): entries with a nil key (an invalid string) are dropped, and for a duplicate key
-    /// the last value wins at the first key's position.
-    init(movingKeys keys: UnsafeMutablePointer<String?>, values: UnsafeMutablePointer<ContractJSON>, count: Int,
-         asciiKeys: Bool) {
-        self.asciiKeys = asciiKeys
-        entries = []
-        index = nil
-        if count > Self.linearLimit {
-            // Large object: one pass, one hash per key, building the index as we go.
-            var lookup = [ContractExactKey: Int](minimumCapacity: count)
-            entries.reserveCapacity(count)
-            for offset in 0..<count {
-                let value = (values + offset).move()
-                guard let key = (keys + offset).move() else { continue }
-                let next = entries.count
-                let position = Self.claim(&lookup[ContractExactKey(key), default: next], next)
-                if position == next {
-                    entries.append((key: key, value: value))
-                } else {
-                    entries[position].value = value
-                }
-            }
-            index = lookup
-            return
-        }
-        // Small object: usually every key is valid and distinct, so the entries move in as is.
-        var clean = true
-        scan: for offset in 0..<count {
-            guard let key = keys[offset] else {
-                clean = false
-                break scan
-            }
-            for earlier in 0..<offset where Self.sameKey(keys[earlier]!, key, ascii: asciiKeys) {
-                clean = false
-                break scan
-            }
-        }
-        if clean {
-            entries = [(key: String, value: ContractJSON)](unsafeUninitializedCapacity: count) { buffer, initialized in
-                for offset in 0..<count {
-                    (buffer.baseAddress! + offset).initialize(to: (key: (keys + offset).move()!, value: (values + offset).move()))
-                }
-                initialized = count
-            }
-            return
-        }
-        entries.reserveCapacity(count)
-        for offset in 0..<count {
-            let value = (values + offset).move()
-            if let key = (keys + offset).move() {
-                set(key, value)
-            }
-        }
-    }
-
-    /// Returns the slot's value (it was just defaulted to `next` when the key is new).
+    /// Returns a dictionary slot's value through its in-place accessor, so that looking a key
+    /// up and inserting it when new (with the subscript's default) costs one hash.
     @inline(__always)
-    private static func claim(_ slot: inout Int, _ next: Int) -> Int {
+    private static func claim(_ slot: inout Int) -> Int {
         slot
     }
 
@@ -223,11 +182,7 @@ public struct ContractJSONObject: Sendable, Equatable, Sequence {
 
     /// Same keys with equal values; order is irrelevant (it is never observable).
     public static func == (lhs: ContractJSONObject, rhs: ContractJSONObject) -> Bool {
-        guard lhs.entries.count == rhs.entries.count else { return false }
-        for entry in lhs.entries {
-            guard let other = rhs[entry.key], other == entry.value else { return false }
-        }
-        return true
+        ContractJSON.object(lhs) == ContractJSON.object(rhs)
     }
 
     private func position(of key: String) -> Int? {
@@ -269,467 +224,494 @@ extension ContractJSON {
     ///
     /// For example `parse("{\"v\":1}")` is an object and `parse("{\"v\":1,}")` is nil.
     public static func parse(_ text: String) -> ContractJSON? {
-        // Fast path: a native Swift string is valid UTF-8 stored contiguously, so the reader
-        // walks the bytes in place without copying the text.
-        let direct: ContractJSON?? = text.utf8.withContiguousStorageIfAvailable { bytes in
-            var reader = ContractStrictReader(bytes, mayHoldRawSurrogates: false)
-            return reader.readDocument()
-        }
-        if let direct {
-            return direct
-        }
-        // A bridged (UTF-16) string, as UserDefaults hands out on Apple platforms: it may hold
-        // raw unpaired surrogates, which must make their string invalid rather than silently
-        // become U+FFFD, so transcode to WTF-8 ourselves and let the reader flag them.
-        return parse(utf16: text.utf16)
-    }
-
-    /// Parses UTF-16 code units (possibly holding unpaired surrogates) like `parse(_:)`.
-    static func parse<Units: Collection>(utf16 units: Units) -> ContractJSON? where Units.Element == UInt16 {
-        let bytes = ContractStrictReader.wtf8(units)
-        return bytes.withUnsafeBufferPointer { buffer in
-            var reader = ContractStrictReader(buffer, mayHoldRawSurrogates: true)
-            return reader.readDocument()
+        ContractJSONScanner.scan(text) { scanner in
+            let value = scanner.value()
+            return scanner.finish() ? value : nil
         }
     }
 }
 
-/// A growable stack whose elements are moved in and moved out (no copy, no reference-count
-/// traffic per element). Only the strict reader uses it, always with `release()` in a `defer`.
-private struct ContractMoveStack<Element> {
-    private(set) var base: UnsafeMutablePointer<Element>
-    private(set) var count = 0
-    private var capacity: Int
 
-    init() {
-        capacity = 32
-        base = UnsafeMutablePointer<Element>.allocate(capacity: capacity)
-    }
-
-    mutating func push(_ element: Element) {
-        if count == capacity {
-            let grown = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)
-            grown.moveInitialize(from: base, count: count)
-            base.deallocate()
-            base = grown
-            capacity *= 2
-        }
-        (base + count).initialize(to: element)
-        count += 1
-    }
-
-    /// Moves the elements from `start` to the top into a new array of exactly that size.
-    mutating func moveOut(from start: Int) -> [Element] {
-        let moved = count - start
-        let source = base + start
-        let result = [Element](unsafeUninitializedCapacity: moved) { buffer, initialized in
-            if moved > 0 {
-                buffer.baseAddress!.moveInitialize(from: source, count: moved)
-            }
-            initialized = moved
-        }
-        count = start
-        return result
-    }
-
-    /// Drops the elements from `start` to the top, which the caller has already moved away.
-    mutating func forgetMoved(from start: Int) {
-        count = start
-    }
-
-    /// Destroys what is left and frees the storage.
-    func release() {
-        base.deinitialize(count: count)
-        base.deallocate()
-    }
-}
-
-/// The strict RFC 8259 reader over UTF-8 bytes. Iterative (an explicit stack of open
-/// containers), so nesting can never overflow the call stack, and the depth limit is checked
-/// before a level is opened.
-private struct ContractStrictReader {
-    /// One open array or object: where its values (and keys) start on the shared stacks.
-    private struct Frame {
-        let isObject: Bool
-        let valueStart: Int
-        let keyStart: Int
-        /// All keys so far are plain ASCII without escapes, which makes lookups cheaper.
-        var asciiKeys = true
-    }
+/// A strict RFC 8259 pull reader over the UTF-8 bytes of a text: the one lexer of this runtime.
+/// Generated decoders read a document through it once, front to back, straight into their
+/// types, with no intermediate tree (so a decode costs little more memory than its result);
+/// `ContractJSON.parse` builds a tree with it. Any syntax error, or nesting deeper than
+/// `maxDepth`, sets `failed` and ends the scan; every read after that returns nil.
+///
+/// A value that has the wrong type for a typed read (`string()`, `bool()` …) is still consumed
+/// and checked for syntax, then reported as nil: the field is invalid, the document may be fine.
+public struct ContractJSONScanner {
+    /// Arrays and objects may nest this deep (the root object is level 1): deeper input is
+    /// malformed, so hostile nesting cannot exhaust the stack of a widget extension.
+    public static let maxDepth = ContractJSON.maxDepth
 
     private let bytes: UnsafeBufferPointer<UInt8>
-    private let end: Int
-    private let mayHoldRawSurrogates: Bool
     private var position = 0
-    /// Reused buffer for strings that contain escapes.
+    private var depth = 0
+    /// Set right after entering a container: the next member or element is the first.
+    private var atFirst = false
+    /// Escaped strings are decoded here, reusing one buffer.
     private var scratch: [UInt8] = []
+    /// True for text that came from UTF-16 (see `scan`): raw unpaired surrogates may be present.
+    private let mayHoldRawSurrogates: Bool
+    /// True once a syntax error (or too deep nesting) was found; the scan is over.
+    public private(set) var failed = false
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>, mayHoldRawSurrogates: Bool) {
+    private init(bytes: UnsafeBufferPointer<UInt8>, mayHoldRawSurrogates: Bool) {
         self.bytes = bytes
-        self.end = bytes.count
         self.mayHoldRawSurrogates = mayHoldRawSurrogates
     }
 
-    /// Reads exactly one value surrounded by optional whitespace, or returns nil.
-    mutating func readDocument() -> ContractJSON? {
-        var frames: [Frame] = []
-        frames.reserveCapacity(16)
-        // Values (and object keys) of all open containers, moved in and out without copying.
-        var values = ContractMoveStack<ContractJSON>()
-        var keys = ContractMoveStack<String?>()  // nil: a key with an unpaired surrogate, dropped
-        defer {
-            values.release()
-            keys.release()
+    /// Runs `body` with a scanner over `text` (the bytes stay valid for the duration).
+    public static func scan<Result>(_ text: String, _ body: (inout ContractJSONScanner) -> Result) -> Result {
+        // Fast path: a native Swift string is valid UTF-8 stored contiguously: read it in place.
+        if let result = text.utf8.withContiguousStorageIfAvailable({ buffer -> Result in
+            var scanner = ContractJSONScanner(bytes: buffer, mayHoldRawSurrogates: false)
+            return body(&scanner)
+        }) {
+            return result
         }
-        skipWhitespace()
-        nextValue: while true {
-            guard position < end else { return nil }
-            var value: ContractJSON
-            switch bytes[position] {
-            case UInt8(ascii: "{"), UInt8(ascii: "["):
-                let isObject = bytes[position] == UInt8(ascii: "{")
-                // Depth is checked before the level is opened: 512 levels pass, 513 do not.
-                guard frames.count < ContractJSON.maxDepth else { return nil }
-                position += 1
-                skipWhitespace()
-                guard position < end else { return nil }
-                if bytes[position] == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
-                    position += 1
-                    value = isObject ? .object(ContractJSONObject()) : .array([])
-                } else {
-                    frames.append(Frame(isObject: isObject, valueStart: values.count, keyStart: keys.count))
-                    if isObject {
-                        guard readKey(into: &keys, ascii: &frames[frames.count - 1].asciiKeys) else { return nil }
-                    }
-                    continue nextValue
-                }
-            case UInt8(ascii: "\""):
-                guard let string = readString() else { return nil }
-                value = string
-            case UInt8(ascii: "t"):
-                guard readLiteral("true") else { return nil }
-                value = .bool(true)
-            case UInt8(ascii: "f"):
-                guard readLiteral("false") else { return nil }
-                value = .bool(false)
-            case UInt8(ascii: "n"):
-                guard readLiteral("null") else { return nil }
-                value = .null
-            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-                guard let number = readNumber() else { return nil }
-                value = .number(number)
-            default:
-                return nil
-            }
-            // A complete value: attach it to the innermost open container, closing as many
-            // containers as the following `]` / `}` say.
-            while true {
-                skipWhitespace()
-                guard let top = frames.last else {
-                    // Only whitespace may follow the root value.
-                    return position == end ? value : nil
-                }
-                values.push(value)
-                guard position < end else { return nil }
-                let byte = bytes[position]
-                position += 1
-                if byte == UInt8(ascii: ",") {
-                    skipWhitespace()
-                    if top.isObject {
-                        guard readKey(into: &keys, ascii: &frames[frames.count - 1].asciiKeys) else { return nil }
-                    }
-                    continue nextValue  // a comma must be followed by a value: no trailing commas
-                }
-                guard byte == (top.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) else { return nil }
-                frames.removeLast()
-                if top.isObject {
-                    let count = values.count - top.valueStart
-                    value = .object(ContractJSONObject(
-                        movingKeys: keys.base + top.keyStart, values: values.base + top.valueStart, count: count,
-                        asciiKeys: top.asciiKeys))
-                    keys.forgetMoved(from: top.keyStart)
-                    values.forgetMoved(from: top.valueStart)
-                } else {
-                    value = .array(values.moveOut(from: top.valueStart))
-                }
-            }
+        // A bridged (UTF-16) string, as UserDefaults hands out on Apple platforms, may hold raw
+        // unpaired surrogates; they must make their string invalid (as in JavaScript and Kotlin)
+        // rather than silently become U+FFFD, so transcode to WTF-8 and let the lexer flag them.
+        let bytes = wtf8(text.utf16)
+        return bytes.withUnsafeBufferPointer { buffer in
+            var scanner = ContractJSONScanner(bytes: buffer, mayHoldRawSurrogates: true)
+            return body(&scanner)
         }
     }
 
-    /// JSON whitespace is exactly space, tab, LF and CR (a BOM or NBSP is an error).
-    private mutating func skipWhitespace() {
-        while position < end {
-            switch bytes[position] {
-            case 0x20, 0x09, 0x0A, 0x0D:
-                position += 1
-            default:
-                return
-            }
-        }
+    // MARK: Structure
+
+    /// True when the next value is an object (after whitespace).
+    public mutating func nextIsObject() -> Bool {
+        skipWhitespace()
+        return position < bytes.count && bytes[position] == UInt8(ascii: "{")
     }
 
-    /// Reads `"key"` `:` and the whitespace around the colon; nil key for an invalid string.
-    /// Clears `ascii` unless the key's text is plain ASCII without escapes.
-    private mutating func readKey(into keys: inout ContractMoveStack<String?>, ascii: inout Bool) -> Bool {
-        guard position < end, bytes[position] == UInt8(ascii: "\"") else { return false }  // keys must be quoted
-        let textStart = position + 1
-        guard let key = readString() else { return false }
-        if ascii {
-            for offset in textStart..<(position - 1) where bytes[offset] >= 0x80 || bytes[offset] == UInt8(ascii: "\\") {
-                ascii = false
-                break
-            }
-        }
-        if case let .string(text) = key {
-            keys.push(text)
-        } else {
-            keys.push(nil)
-        }
+    /// Enters an object if one comes next; false (and nothing consumed) for any other value.
+    public mutating func enterObject() -> Bool {
+        enter(UInt8(ascii: "{"))
+    }
+
+    /// Enters an array if one comes next; false (and nothing consumed) for any other value.
+    public mutating func enterArray() -> Bool {
+        enter(UInt8(ascii: "["))
+    }
+
+    private mutating func enter(_ opener: UInt8) -> Bool {
+        if failed { return false }
         skipWhitespace()
-        guard position < end, bytes[position] == UInt8(ascii: ":") else { return false }
+        guard position < bytes.count, bytes[position] == opener else { return false }
+        guard depth < Self.maxDepth else {
+            fail()
+            return false
+        }
+        depth += 1
         position += 1
-        skipWhitespace()
+        atFirst = true
         return true
     }
 
-    private mutating func readLiteral(_ word: StaticString) -> Bool {
-        let count = word.utf8CodeUnitCount
-        guard end - position >= count else { return false }
-        let expected = word.utf8Start
-        for offset in 0..<count where bytes[position + offset] != expected[offset] {
+    /// The key of the next member of the current object (its `:` consumed, its value next),
+    /// or nil at the closing brace (consumed) or on a syntax error.
+    public mutating func nextMember() -> ContractJSONKey? {
+        guard advance(closer: UInt8(ascii: "}")) else { return nil }
+        guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {
+            fail()
+            return nil
+        }
+        guard let key = lexKey() else {
+            fail()
+            return nil
+        }
+        skipWhitespace()
+        guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else {
+            fail()
+            return nil
+        }
+        position += 1
+        return key
+    }
+
+    /// True when another element of the current array follows (read it next); false at the
+    /// closing bracket (consumed) or on a syntax error.
+    public mutating func nextElement() -> Bool {
+        advance(closer: UInt8(ascii: "]"))
+    }
+
+    /// Moves past `,` to the next item, or past the closer (returning false).
+    private mutating func advance(closer: UInt8) -> Bool {
+        if failed { return false }
+        skipWhitespace()
+        guard position < bytes.count else {
+            fail()
             return false
         }
+        let byte = bytes[position]
+        if byte == closer {
+            // `[1,]` is caught by the value read after the comma, so a closer here is legal.
+            position += 1
+            depth -= 1
+            atFirst = false
+            return false
+        }
+        if atFirst {
+            atFirst = false
+            return true
+        }
+        guard byte == UInt8(ascii: ",") else {
+            fail()
+            return false
+        }
+        position += 1
+        skipWhitespace()
+        // A trailing comma: `[1,]`, `{"a":1,}` are not JSON.
+        if position < bytes.count, bytes[position] == closer {
+            fail()
+            return false
+        }
+        return true
+    }
+
+    /// Consumes one value of any type, checking its syntax (recursion is bounded by `maxDepth`).
+    public mutating func skipValue() {
+        if failed { return }
+        skipWhitespace()
+        guard position < bytes.count else {
+            fail()
+            return
+        }
+        switch bytes[position] {
+        case UInt8(ascii: "{"):
+            guard enterObject() else { return }
+            while nextMember() != nil { skipValue() }
+        case UInt8(ascii: "["):
+            guard enterArray() else { return }
+            while nextElement() { skipValue() }
+        case UInt8(ascii: "\""):
+            if lexString(keep: false) == .syntaxError { fail() }
+        case UInt8(ascii: "t"):
+            if !literal("true") { fail() }
+        case UInt8(ascii: "f"):
+            if !literal("false") { fail() }
+        case UInt8(ascii: "n"):
+            if !literal("null") { fail() }
+        default:
+            if lexNumber() == nil { fail() }
+        }
+    }
+
+    /// True when the whole text was one valid value followed only by whitespace.
+    public mutating func finish() -> Bool {
+        if failed { return false }
+        skipWhitespace()
+        return position == bytes.count && depth == 0
+    }
+
+    // MARK: Typed reads
+
+    /// Any value, as a tree (for the done-queue and the testee; decoders use the typed reads).
+    /// Recursion is bounded by `maxDepth`. Object keys that are not strings are dropped; for a
+    /// duplicate key the last value wins at the first key's position.
+    public mutating func value() -> ContractJSON? {
+        guard let byte = peek() else {
+            fail()
+            return nil
+        }
+        switch byte {
+        case UInt8(ascii: "{"):
+            guard enterObject() else { return nil }
+            var object = ContractJSONObject()
+            while let key = nextMember() {
+                guard let item = value() else { return nil }
+                if let name = key.text { object.set(name, item) }
+            }
+            return failed ? nil : .object(object)
+        case UInt8(ascii: "["):
+            guard enterArray() else { return nil }
+            var items: [ContractJSON] = []
+            while nextElement() {
+                guard let item = value() else { return nil }
+                items.append(item)
+            }
+            return failed ? nil : .array(items)
+        case UInt8(ascii: "\""):
+            switch lexString(keep: true) {
+            case .string(let text): return .string(text)
+            case .invalid: return .invalidString
+            case .syntaxError:
+                fail()
+                return nil
+            }
+        case UInt8(ascii: "t"), UInt8(ascii: "f"):
+            return bool().map { .bool($0) }
+        case UInt8(ascii: "n"):
+            guard literal("null") else {
+                fail()
+                return nil
+            }
+            return .null
+        default:
+            return anyNumber().map { .number($0) }
+        }
+    }
+
+    /// A string (one without unpaired surrogates), else nil.
+    public mutating func string() -> String? {
+        guard peek() == UInt8(ascii: "\"") else {
+            skipValue()
+            return nil
+        }
+        switch lexString(keep: true) {
+        case .string(let text): return text
+        case .invalid: return nil  // an unpaired surrogate: not a string (SPEC §5.8)
+        case .syntaxError:
+            fail()
+            return nil
+        }
+    }
+
+    /// A JSON boolean, else nil: `1` and `"true"` are not coerced.
+    public mutating func bool() -> Bool? {
+        switch peek() {
+        case UInt8(ascii: "t"):
+            if literal("true") { return true }
+        case UInt8(ascii: "f"):
+            if literal("false") { return false }
+        default:
+            skipValue()
+            return nil
+        }
+        fail()
+        return nil
+    }
+
+    /// Any JSON number as an IEEE double, infinite included (`1e400`): for the version gate.
+    public mutating func anyNumber() -> Double? {
+        guard let byte = peek(), byte == UInt8(ascii: "-") || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) else {
+            skipValue()
+            return nil
+        }
+        guard let value = lexNumber() else {
+            fail()
+            return nil
+        }
+        return value
+    }
+
+    /// A finite number (`1e400` is a number, but not a usable one).
+    public mutating func number() -> Double? {
+        guard let value = anyNumber(), value.isFinite else { return nil }
+        return value
+    }
+
+    /// A number with an integral value within ±(2^53−1) (`1.0` and `1e0` are 1).
+    public mutating func integer() -> Int64? {
+        guard let value = number(), value == value.rounded(.towardZero), abs(value) <= 9_007_199_254_740_991 else { return nil }
+        return Int64(value)
+    }
+
+    /// Epoch milliseconds: an integral number in 1 … 2^53−1. Zero is 1970, never a real verdict.
+    public mutating func epochMillis() -> Int64? {
+        guard let value = integer(), value >= 1 else { return nil }
+        return value
+    }
+
+    /// A string naming a real proleptic-Gregorian date `YYYY-MM-DD` (years 0001–9999).
+    public mutating func localDate() -> String? {
+        guard let text = string(), ContractCalendar.parseLocalDate(text) != nil else { return nil }
+        return text
+    }
+
+    // MARK: Lexing
+
+    private mutating func fail() {
+        failed = true
+        position = bytes.count
+    }
+
+    @inline(__always)
+    private mutating func skipWhitespace() {
+        while position < bytes.count {
+            let byte = bytes[position]
+            guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return }
+            position += 1
+        }
+    }
+
+    /// The next byte after whitespace (nil at the end: the caller's skipValue then fails).
+    private mutating func peek() -> UInt8? {
+        if failed { return nil }
+        skipWhitespace()
+        return position < bytes.count ? bytes[position] : nil
+    }
+
+    private mutating func literal(_ word: StaticString) -> Bool {
+        let count = word.utf8CodeUnitCount
+        guard bytes.count - position >= count,
+              memcmp(bytes.baseAddress! + position, word.utf8Start, count) == 0 else { return false }
         position += count
         return true
     }
 
-    /// Exact powers of ten for the fast number path (10^22 is the largest exact double power).
-    private static let powersOfTen: [Double] = [
-        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
-        1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
-    ]
-
-    /// Validates the RFC 8259 number grammar, then converts it exactly as the platform's
-    /// correctly-rounded `Double(String)` would (the same double JavaScript gets).
-    private mutating func readNumber() -> Double? {
+    /// Validates the RFC 8259 number grammar, then converts the token with the platform's
+    /// correctly rounded conversion (as JavaScript reads numbers). Nil for bad grammar.
+    private mutating func lexNumber() -> Double? {
         let start = position
-        var negative = false
-        if bytes[position] == UInt8(ascii: "-") {
-            negative = true
-            position += 1
-        }
-        var mantissa: UInt64 = 0
-        var digitCount = 0  // digits folded into mantissa; beyond 19 the fast path is off
-        guard position < end else { return nil }  // a lone "-"
-        let first = bytes[position]
-        if first == UInt8(ascii: "0") {
-            position += 1
-            // Leading zeros ("01", "-01") are not JSON.
-            if position < end, Self.isDigit(bytes[position]) { return nil }
-        } else if Self.isDigit(first) {
-            while position < end, Self.isDigit(bytes[position]) {
-                if digitCount < 19 {
-                    mantissa = mantissa &* 10 &+ UInt64(bytes[position] &- 48)
-                }
-                digitCount += 1
-                position += 1
-            }
+        if position < bytes.count, bytes[position] == UInt8(ascii: "-") { position += 1 }
+        guard position < bytes.count else { return nil }
+        if bytes[position] == UInt8(ascii: "0") {
+            position += 1  // no leading zeros: `01` is not JSON
+        } else if isDigit(bytes[position]) {
+            while position < bytes.count, isDigit(bytes[position]) { position += 1 }
         } else {
-            return nil  // "-x", "-.5"
+            return nil
         }
-        var fractionDigits = 0
-        if position < end, bytes[position] == UInt8(ascii: ".") {
+        var simple = true
+        if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
+            simple = false
             position += 1
-            // "1." is not JSON: a fraction needs at least one digit.
-            guard position < end, Self.isDigit(bytes[position]) else { return nil }
-            while position < end, Self.isDigit(bytes[position]) {
-                if digitCount < 19 {
-                    mantissa = mantissa &* 10 &+ UInt64(bytes[position] &- 48)
-                    fractionDigits += 1
-                }
-                digitCount += 1
-                position += 1
-            }
+            guard position < bytes.count, isDigit(bytes[position]) else { return nil }
+            while position < bytes.count, isDigit(bytes[position]) { position += 1 }
         }
-        var exponent = 0
-        if position < end, bytes[position] == UInt8(ascii: "e") || bytes[position] == UInt8(ascii: "E") {
+        if position < bytes.count, bytes[position] == UInt8(ascii: "e") || bytes[position] == UInt8(ascii: "E") {
+            simple = false
             position += 1
-            var exponentNegative = false
-            if position < end, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") {
-                exponentNegative = bytes[position] == UInt8(ascii: "-")
-                position += 1
-            }
-            // "1e" / "1e+" are not JSON.
-            guard position < end, Self.isDigit(bytes[position]) else { return nil }
-            while position < end, Self.isDigit(bytes[position]) {
-                if exponent < 100_000 {  // saturate: no overflow on "1e99999999999999999999"
-                    exponent = exponent * 10 + Int(bytes[position] &- 48)
-                }
-                position += 1
-            }
-            if exponentNegative { exponent = -exponent }
+            if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") { position += 1 }
+            guard position < bytes.count, isDigit(bytes[position]) else { return nil }
+            while position < bytes.count, isDigit(bytes[position]) { position += 1 }
         }
-        // Clinger's fast path: an exact mantissa (< 2^53) times or divided by an exact power of
-        // ten is one correctly-rounded IEEE operation, so it equals the full conversion.
-        if digitCount <= 19, mantissa <= 1 << 53 {
-            let scale = exponent - fractionDigits
-            if mantissa == 0 {
-                return negative ? -0.0 : 0.0  // "-0" is -0.0, as in JavaScript
+        // Short plain integers (the common case: versions, counts, instants) need no parser:
+        // below 2^53 every integer is exact in a double.
+        if simple, position - start <= 16 {
+            var value: Int64 = 0
+            var index = start
+            let negative = bytes[index] == UInt8(ascii: "-")
+            if negative { index += 1 }
+            while index < position {
+                value = value * 10 + Int64(bytes[index] &- UInt8(ascii: "0"))
+                index += 1
             }
-            if scale >= -22, scale <= 22 {
-                var magnitude = Double(mantissa)
-                if scale >= 0 {
-                    magnitude *= Self.powersOfTen[scale]
-                } else {
-                    magnitude /= Self.powersOfTen[-scale]
-                }
-                return negative ? -magnitude : magnitude
-            }
+            return negative ? (value == 0 ? -0.0 : -Double(value)) : Double(value)
         }
-        // Everything else: the platform's correctly-rounded conversion of the validated token
-        // ("1e400" is +infinity, as in JavaScript).
         let token = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
         return Double(token)
     }
 
-    private static func isDigit(_ byte: UInt8) -> Bool {
-        byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+    @inline(__always)
+    private func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
+
+    private enum LexedString: Equatable {
+        case string(String)
+        case invalid
+        case syntaxError
     }
 
-    /// Reads a string literal starting at its opening quote: `.string`, `.invalidString` (an
-    /// unpaired surrogate), or nil for a syntax error.
-    private mutating func readString() -> ContractJSON? {
+    /// Reads a string literal at its opening quote. `keep: false` only validates (skipping).
+    private mutating func lexString(keep: Bool) -> LexedString {
         position += 1
         let start = position
-        // Fast path: no escapes, so the string is built from the byte slice in one go. Eight
-        // bytes are tested at a time for a quote, a backslash or a control character.
-        if let raw = UnsafeRawPointer(bytes.baseAddress) {
-            while end - position >= 8 {
-                let word = raw.loadUnaligned(fromByteOffset: position, as: UInt64.self)
-                if Self.hasSpecialByte(word) { break }
-                position += 8
-            }
-        }
-        while position < end {
+        // Fast path: no escape until the closing quote, so the string is the byte slice itself.
+        while position < bytes.count {
             let byte = bytes[position]
             if byte == UInt8(ascii: "\"") {
-                let literal = UnsafeBufferPointer(rebasing: bytes[start..<position])
+                let slice = UnsafeBufferPointer(rebasing: bytes[start..<position])
                 position += 1
-                if mayHoldRawSurrogates, Self.containsRawSurrogate(literal) {
-                    return .invalidString
-                }
-                return .string(String(decoding: literal, as: UTF8.self))
+                if mayHoldRawSurrogates, Self.containsRawSurrogate(slice) { return .invalid }
+                return .string(keep ? String(decoding: slice, as: UTF8.self) : "")
             }
-            if byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+            if byte == UInt8(ascii: "\\") { break }
+            if byte < 0x20 { return .syntaxError }  // raw control characters are not allowed
             position += 1
         }
-        // Raw control characters (< 0x20) are not allowed inside strings; neither is the end.
-        guard position < end, bytes[position] == UInt8(ascii: "\\") else { return nil }
+        guard position < bytes.count else { return .syntaxError }
         scratch.removeAll(keepingCapacity: true)
-        scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<position]))
-        var invalid = false
-        while position < end {
+        if keep { scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<position])) }
+        var valid = true
+        while position < bytes.count {
             let byte = bytes[position]
+            position += 1
             if byte == UInt8(ascii: "\"") {
-                position += 1
-                if invalid || (mayHoldRawSurrogates && Self.containsRawSurrogate(UnsafeBufferPointer(rebasing: bytes[start..<position - 1]))) {
-                    return .invalidString
+                guard valid else { return .invalid }
+                if mayHoldRawSurrogates, Self.containsRawSurrogate(UnsafeBufferPointer(rebasing: bytes[start..<(position - 1)])) {
+                    return .invalid
                 }
-                return .string(String(decoding: scratch, as: UTF8.self))
+                return .string(keep ? String(decoding: scratch, as: UTF8.self) : "")
             }
-            if byte < 0x20 { return nil }
-            if byte != UInt8(ascii: "\\") {
-                let runStart = position
-                while position < end {
-                    let next = bytes[position]
-                    if next == UInt8(ascii: "\"") || next == UInt8(ascii: "\\") || next < 0x20 { break }
-                    position += 1
-                }
-                scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<position]))
+            if byte < 0x20 { return .syntaxError }
+            guard byte == UInt8(ascii: "\\") else {
+                if keep { scratch.append(byte) }
                 continue
             }
-            position += 1
-            guard position < end else { return nil }
+            guard position < bytes.count else { return .syntaxError }
             let escape = bytes[position]
             position += 1
+            let decoded: UInt8
             switch escape {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"):
-                scratch.append(escape)
-            case UInt8(ascii: "b"):
-                scratch.append(0x08)
-            case UInt8(ascii: "f"):
-                scratch.append(0x0C)
-            case UInt8(ascii: "n"):
-                scratch.append(0x0A)
-            case UInt8(ascii: "r"):
-                scratch.append(0x0D)
-            case UInt8(ascii: "t"):
-                scratch.append(0x09)
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): decoded = escape
+            case UInt8(ascii: "b"): decoded = 0x08
+            case UInt8(ascii: "f"): decoded = 0x0C
+            case UInt8(ascii: "n"): decoded = 0x0A
+            case UInt8(ascii: "r"): decoded = 0x0D
+            case UInt8(ascii: "t"): decoded = 0x09
             case UInt8(ascii: "u"):
-                guard let unit = hex4(at: position) else { return nil }
-                position += 4
+                guard let unit = hex4() else { return .syntaxError }
                 if unit >= 0xD800, unit <= 0xDBFF {
                     // A high surrogate pairs only with an immediately following escaped low one.
-                    if end - position >= 6, bytes[position] == UInt8(ascii: "\\"),
-                       bytes[position + 1] == UInt8(ascii: "u"),
-                       let low = hex4(at: position + 2), low >= 0xDC00, low <= 0xDFFF {
-                        position += 6
-                        appendUTF8(0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00))
+                    if bytes.count - position >= 6, bytes[position] == UInt8(ascii: "\\"), bytes[position + 1] == UInt8(ascii: "u") {
+                        position += 2
+                        guard let low = hex4() else { return .syntaxError }
+                        if low >= 0xDC00, low <= 0xDFFF {
+                            if keep { appendUTF8(0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)) }
+                        } else {
+                            valid = false
+                            if low >= 0xD800, low <= 0xDBFF { position -= 6 }  // re-read it as a high surrogate
+                            else if keep { appendUTF8(low) }
+                        }
                     } else {
-                        invalid = true  // unpaired high surrogate; keep validating the rest
+                        valid = false
                     }
                 } else if unit >= 0xDC00, unit <= 0xDFFF {
-                    invalid = true  // unpaired low surrogate
-                } else {
+                    valid = false  // a low surrogate without a high one
+                } else if keep {
                     appendUTF8(unit)
                 }
+                continue
             default:
-                return nil  // "\x", "\'", "\U" … are not JSON escapes
+                return .syntaxError  // `\x`, `\'`, `\U` … are not JSON escapes
             }
+            if keep { scratch.append(decoded) }
         }
-        return nil  // unterminated
+        return .syntaxError  // unterminated
     }
 
-    /// True when one of the eight bytes in `word` is `"`, `\\` or below 0x20 (classic SWAR
-    /// "has zero byte" tests; bytes >= 0x80 never match).
-    @inline(__always)
-    private static func hasSpecialByte(_ word: UInt64) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        let quote = word ^ (ones &* 0x22)  // zero byte where word has `"`
-        let backslash = word ^ (ones &* 0x5C)  // zero byte where word has a backslash
-        let hasQuote = (quote &- ones) & ~quote & highs
-        let hasBackslash = (backslash &- ones) & ~backslash & highs
-        let hasControl = (word &- (ones &* 0x20)) & ~word & highs
-        return hasQuote | hasBackslash | hasControl != 0
-    }
-
-    /// Four hex digits at `at`, or nil.
-    private func hex4(at: Int) -> UInt32? {
-        guard end - at >= 4 else { return nil }
-        var result: UInt32 = 0
-        for offset in 0..<4 {
-            let byte = bytes[at + offset]
-            let digit: UInt8
+    private mutating func hex4() -> UInt32? {
+        guard bytes.count - position >= 4 else { return nil }
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            let byte = bytes[position]
+            let digit: UInt32
             switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
             default: return nil
             }
-            result = result << 4 | UInt32(digit)
+            value = value << 4 | digit
+            position += 1
         }
-        return result
+        return value
     }
 
     private mutating func appendUTF8(_ scalar: UInt32) {
         switch scalar {
-        case 0..<0x80:
+        case ..<0x80:
             scratch.append(UInt8(scalar))
-        case 0x80..<0x800:
+        case ..<0x800:
             scratch.append(UInt8(0xC0 | scalar >> 6))
             scratch.append(UInt8(0x80 | scalar & 0x3F))
-        case 0x800..<0x10000:
+        case ..<0x10000:
             scratch.append(UInt8(0xE0 | scalar >> 12))
             scratch.append(UInt8(0x80 | scalar >> 6 & 0x3F))
             scratch.append(UInt8(0x80 | scalar & 0x3F))
@@ -741,7 +723,7 @@ private struct ContractStrictReader {
         }
     }
 
-    /// True when WTF-8 bytes hold an encoded surrogate (ED A0…BF xx), i.e. a raw unpaired one.
+    /// True when WTF-8 bytes hold an encoded surrogate (0xED 0xA0…0xBF …): an unpaired one.
     private static func containsRawSurrogate(_ literal: UnsafeBufferPointer<UInt8>) -> Bool {
         var offset = 0
         while offset + 1 < literal.count {
@@ -753,7 +735,7 @@ private struct ContractStrictReader {
 
     /// UTF-16 → WTF-8: UTF-8, except that an unpaired surrogate is encoded as its own three
     /// bytes (instead of being replaced by U+FFFD) so the reader can tell it was there.
-    static func wtf8<Units: Collection>(_ units: Units) -> [UInt8] where Units.Element == UInt16 {
+    private static func wtf8<Units: Collection>(_ units: Units) -> [UInt8] where Units.Element == UInt16 {
         var out: [UInt8] = []
         out.reserveCapacity(units.count + units.count / 2)
         var pendingHigh: UInt32? = nil
@@ -796,6 +778,48 @@ private struct ContractStrictReader {
         }
         return out
     }
+
+    /// A member key: compared by its exact bytes, never canonically.
+    private mutating func lexKey() -> ContractJSONKey? {
+        let start = position + 1
+        switch lexString(keep: false) {
+        case .syntaxError:
+            return nil
+        case .invalid:
+            return ContractJSONKey(raw: nil, decoded: nil)
+        case .string:
+            let raw = UnsafeBufferPointer(rebasing: bytes[start..<(position - 1)])
+            if !raw.contains(UInt8(ascii: "\\")) { return ContractJSONKey(raw: raw, decoded: nil) }
+            // Escaped key (rare): decode it once more, keeping the text.
+            let end = position
+            position = start - 1
+            guard case .string(let text) = lexString(keep: true) else { return nil }
+            position = end
+            return ContractJSONKey(raw: nil, decoded: text)
+        }
+    }
+}
+
+/// An object member's key during a scan (its bytes live as long as the scan).
+public struct ContractJSONKey {
+    fileprivate let raw: UnsafeBufferPointer<UInt8>?
+    fileprivate let decoded: String?
+
+    /// True when the key is exactly `name` (byte for byte: no Unicode normalisation).
+    @inline(__always)
+    public func matches(_ name: StaticString) -> Bool {
+        if let raw {
+            return raw.count == name.utf8CodeUnitCount && (raw.count == 0 || memcmp(raw.baseAddress!, name.utf8Start, raw.count) == 0)
+        }
+        guard let decoded else { return false }
+        return decoded.utf8.elementsEqual(UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+    }
+
+    /// The key as text; nil when it held an unpaired surrogate (then it is no string at all).
+    public var text: String? {
+        if let raw { return String(decoding: raw, as: UTF8.self) }
+        return decoded
+    }
 }
 
 // MARK: - Serializer
@@ -803,8 +827,8 @@ private struct ContractStrictReader {
 extension ContractJSON {
     /// Compact JSON text for this value. Integral numbers within ±(2^53−1) print as integers
     /// (`1784325600000`, never `1.7843256e+12`) so every language reads back the same epoch
-    /// millis; other finite numbers print in Swift's shortest round-trip form; a non-finite
-    /// number (JSON has none) prints `null`, as JavaScript's `JSON.stringify` does.
+    /// millis; other finite numbers print in Swift's shortest round-trip form; ±infinity (JSON
+    /// has none; it comes from `1e400`) prints as `1e400` / `-1e400`, which reads back the same.
     public func serialized() -> String {
         var out: [UInt8] = []
         out.reserveCapacity(64)
@@ -813,38 +837,65 @@ extension ContractJSON {
     }
 }
 
-/// Writes `ContractJSON` as compact UTF-8 JSON text.
+/// Writes `ContractJSON` as compact UTF-8 JSON text. Iterative (an explicit stack of open
+/// containers), so even a debug build on a small thread stack cannot overflow it.
 private enum ContractSerializer {
-    static func write(_ value: ContractJSON, into out: inout [UInt8]) {
-        switch value {
-        case .null:
-            out.append(contentsOf: "null".utf8)
-        case .bool(let flag):
-            out.append(contentsOf: (flag ? "true" : "false").utf8)
-        case .number(let number):
-            writeNumber(number, into: &out)
-        case .string(let text):
-            writeString(text, into: &out)
-        case .invalidString:
-            // The unpaired surrogate cannot be represented (and its value was not kept); it is
-            // written as U+FFFD so the entry survives as a string (e.g. in a done-queue rewrite).
-            out.append(contentsOf: "\"\u{FFFD}\"".utf8)
-        case .array(let items):
-            out.append(UInt8(ascii: "["))
-            for (offset, item) in items.enumerated() {
-                if offset > 0 { out.append(UInt8(ascii: ",")) }
-                write(item, into: &out)
+    /// An open container and the index of its next element.
+    private enum Open {
+        case array([ContractJSON], Int)
+        case object(ContractJSONObject, Int)
+    }
+
+    static func write(_ root: ContractJSON, into out: inout [UInt8]) {
+        var open: [Open] = []
+        var next: ContractJSON? = root
+        while true {
+            if let value = next {
+                next = nil
+                switch value {
+                case .null:
+                    out.append(contentsOf: "null".utf8)
+                case .bool(let flag):
+                    out.append(contentsOf: (flag ? "true" : "false").utf8)
+                case .number(let number):
+                    writeNumber(number, into: &out)
+                case .string(let text):
+                    writeString(text, into: &out)
+                case .invalidString:
+                    // The unpaired surrogate cannot be represented (and its value was not kept);
+                    // it is written as U+FFFD so the entry survives as a string (e.g. in a
+                    // done-queue rewrite).
+                    out.append(contentsOf: "\"\u{FFFD}\"".utf8)
+                case .array(let items):
+                    out.append(UInt8(ascii: "["))
+                    open.append(.array(items, 0))
+                case .object(let object):
+                    out.append(UInt8(ascii: "{"))
+                    open.append(.object(object, 0))
+                }
             }
-            out.append(UInt8(ascii: "]"))
-        case .object(let object):
-            out.append(UInt8(ascii: "{"))
-            for (offset, entry) in object.entries.enumerated() {
-                if offset > 0 { out.append(UInt8(ascii: ",")) }
+            guard let top = open.popLast() else { return }
+            switch top {
+            case let .array(items, index):
+                if index == items.count {
+                    out.append(UInt8(ascii: "]"))
+                    continue
+                }
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                open.append(.array(items, index + 1))
+                next = items[index]
+            case let .object(object, index):
+                if index == object.entries.count {
+                    out.append(UInt8(ascii: "}"))
+                    continue
+                }
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                let entry = object.entries[index]
                 writeString(entry.key, into: &out)
                 out.append(UInt8(ascii: ":"))
-                write(entry.value, into: &out)
+                open.append(.object(object, index + 1))
+                next = entry.value
             }
-            out.append(UInt8(ascii: "}"))
         }
     }
 
@@ -1072,7 +1123,9 @@ public enum ContractCalendar {
         let nextDay = daysFromCivil(date.year, date.month, date.day) + 1  // 9999-12-31 → 10000-01-01
         let start = dayStartMs(days: nextDay, zone)
         let (result, overflow) = start.addingReportingOverflow(startOfNextDayDiffMs)
-        guard !overflow, result >= -ContractRead.maxSafeInteger, result <= ContractRead.maxSafeInteger else { return nil }
+        guard !overflow, (-ContractRead.maxSafeInteger...ContractRead.maxSafeInteger).contains(result) else {
+            return nil
+        }
         return result
     }
 
@@ -1150,6 +1203,7 @@ public enum ContractDoneQueue {
     /// whose current `isDone` differs, sorted by id in UTF-16 code-unit order (the same order in
     /// all three languages; JavaScript's object key order puts integer-like keys first, so it
     /// cannot be used). Invalid JSON or a non-object → no changes.
+    /// `current` lists each task's id and blob `isDone` (a later duplicate id wins).
     public static func drain(_ queue: String?, current: [(id: String, isDone: Bool)]) -> [(id: String, isDone: Bool)] {
         guard let object = parseObject(queue) else { return [] }
         // Ids match by exact code units, as in JavaScript and Kotlin (no Unicode normalisation).
@@ -1170,477 +1224,5 @@ public enum ContractDoneQueue {
     private static func parseObject(_ queue: String?) -> ContractJSONObject? {
         guard let queue, case let .object(object)? = ContractJSON.parse(queue) else { return nil }
         return object
-    }
-}
-
-// MARK: - Streaming scanner
-
-/// A strict RFC 8259 pull reader over the UTF-8 bytes of a text, for generated decoders: they
-/// read a document once, front to back, straight into their types, with no intermediate tree
-/// (so a decode costs little more memory than its result). Any syntax error, or nesting deeper
-/// than `maxDepth`, sets `failed` and ends the scan; every read after that returns nil.
-///
-/// A value that has the wrong type for a typed read (`string()`, `bool()` …) is still consumed
-/// and checked for syntax, then reported as nil: the field is invalid, the document may be fine.
-public struct ContractJSONScanner {
-    /// Arrays and objects may nest this deep (the root object is level 1): deeper input is
-    /// malformed, so hostile nesting cannot exhaust the stack of a widget extension.
-    public static let maxDepth = 512
-
-    private let bytes: UnsafeBufferPointer<UInt8>
-    private var position = 0
-    private var depth = 0
-    /// Set right after entering a container: the next member or element is the first.
-    private var atFirst = false
-    /// Escaped strings are decoded here, reusing one buffer.
-    private var scratch: [UInt8] = []
-    /// True once a syntax error (or too deep nesting) was found; the scan is over.
-    public private(set) var failed = false
-
-    private init(bytes: UnsafeBufferPointer<UInt8>) {
-        self.bytes = bytes
-    }
-
-    /// Runs `body` with a scanner over `text` (the bytes stay valid for the duration).
-    public static func scan<Result>(_ text: String, _ body: (inout ContractJSONScanner) -> Result) -> Result {
-        var text = text
-        return text.withUTF8 { buffer in
-            var scanner = ContractJSONScanner(bytes: buffer)
-            return body(&scanner)
-        }
-    }
-
-    // MARK: Structure
-
-    /// True when the next value is an object (after whitespace).
-    public mutating func nextIsObject() -> Bool {
-        skipWhitespace()
-        return position < bytes.count && bytes[position] == UInt8(ascii: "{")
-    }
-
-    /// Enters an object if one comes next; false (and nothing consumed) for any other value.
-    public mutating func enterObject() -> Bool {
-        enter(UInt8(ascii: "{"))
-    }
-
-    /// Enters an array if one comes next; false (and nothing consumed) for any other value.
-    public mutating func enterArray() -> Bool {
-        enter(UInt8(ascii: "["))
-    }
-
-    private mutating func enter(_ opener: UInt8) -> Bool {
-        if failed { return false }
-        skipWhitespace()
-        guard position < bytes.count, bytes[position] == opener else { return false }
-        guard depth < Self.maxDepth else {
-            fail()
-            return false
-        }
-        depth += 1
-        position += 1
-        atFirst = true
-        return true
-    }
-
-    /// The key of the next member of the current object (its `:` consumed, its value next),
-    /// or nil at the closing brace (consumed) or on a syntax error.
-    public mutating func nextMember() -> ContractJSONKey? {
-        guard advance(closer: UInt8(ascii: "}")) else { return nil }
-        guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {
-            fail()
-            return nil
-        }
-        guard let key = lexKey() else {
-            fail()
-            return nil
-        }
-        skipWhitespace()
-        guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else {
-            fail()
-            return nil
-        }
-        position += 1
-        return key
-    }
-
-    /// True when another element of the current array follows (read it next); false at the
-    /// closing bracket (consumed) or on a syntax error.
-    public mutating func nextElement() -> Bool {
-        advance(closer: UInt8(ascii: "]"))
-    }
-
-    /// Moves past `,` to the next item, or past the closer (returning false).
-    private mutating func advance(closer: UInt8) -> Bool {
-        if failed { return false }
-        skipWhitespace()
-        guard position < bytes.count else {
-            fail()
-            return false
-        }
-        let byte = bytes[position]
-        if byte == closer {
-            // `[1,]` is caught by the value read after the comma, so a closer here is legal.
-            position += 1
-            depth -= 1
-            atFirst = false
-            return false
-        }
-        if atFirst {
-            atFirst = false
-            return true
-        }
-        guard byte == UInt8(ascii: ",") else {
-            fail()
-            return false
-        }
-        position += 1
-        skipWhitespace()
-        // A trailing comma: `[1,]`, `{"a":1,}` are not JSON.
-        if position < bytes.count, bytes[position] == closer {
-            fail()
-            return false
-        }
-        return true
-    }
-
-    /// Consumes one value of any type, checking its syntax (recursion is bounded by `maxDepth`).
-    public mutating func skipValue() {
-        if failed { return }
-        skipWhitespace()
-        guard position < bytes.count else {
-            fail()
-            return
-        }
-        switch bytes[position] {
-        case UInt8(ascii: "{"):
-            guard enterObject() else { return }
-            while nextMember() != nil { skipValue() }
-        case UInt8(ascii: "["):
-            guard enterArray() else { return }
-            while nextElement() { skipValue() }
-        case UInt8(ascii: "\""):
-            if lexString(keep: false) == .syntaxError { fail() }
-        case UInt8(ascii: "t"):
-            if !literal("true") { fail() }
-        case UInt8(ascii: "f"):
-            if !literal("false") { fail() }
-        case UInt8(ascii: "n"):
-            if !literal("null") { fail() }
-        default:
-            if lexNumber() == nil { fail() }
-        }
-    }
-
-    /// True when the whole text was one valid value followed only by whitespace.
-    public mutating func finish() -> Bool {
-        if failed { return false }
-        skipWhitespace()
-        return position == bytes.count && depth == 0
-    }
-
-    // MARK: Typed reads
-
-    /// A string (one without unpaired surrogates), else nil.
-    public mutating func string() -> String? {
-        guard peek() == UInt8(ascii: "\"") else {
-            skipValue()
-            return nil
-        }
-        switch lexString(keep: true) {
-        case .string(let text): return text
-        case .invalid: return nil  // an unpaired surrogate: not a string (SPEC §5.8)
-        case .syntaxError:
-            fail()
-            return nil
-        }
-    }
-
-    /// A JSON boolean, else nil: `1` and `"true"` are not coerced.
-    public mutating func bool() -> Bool? {
-        switch peek() {
-        case UInt8(ascii: "t"):
-            if literal("true") { return true }
-        case UInt8(ascii: "f"):
-            if literal("false") { return false }
-        default:
-            skipValue()
-            return nil
-        }
-        fail()
-        return nil
-    }
-
-    /// Any JSON number as an IEEE double, infinite included (`1e400`): for the version gate.
-    public mutating func anyNumber() -> Double? {
-        guard let byte = peek(), byte == UInt8(ascii: "-") || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) else {
-            skipValue()
-            return nil
-        }
-        guard let value = lexNumber() else {
-            fail()
-            return nil
-        }
-        return value
-    }
-
-    /// A finite number (`1e400` is a number, but not a usable one).
-    public mutating func number() -> Double? {
-        guard let value = anyNumber(), value.isFinite else { return nil }
-        return value
-    }
-
-    /// A number with an integral value within ±(2^53−1) (`1.0` and `1e0` are 1).
-    public mutating func integer() -> Int64? {
-        guard let value = number(), value == value.rounded(.towardZero), abs(value) <= 9_007_199_254_740_991 else { return nil }
-        return Int64(value)
-    }
-
-    /// Epoch milliseconds: an integral number in 1 … 2^53−1. Zero is 1970, never a real verdict.
-    public mutating func epochMillis() -> Int64? {
-        guard let value = integer(), value >= 1 else { return nil }
-        return value
-    }
-
-    /// A string naming a real proleptic-Gregorian date `YYYY-MM-DD` (years 0001–9999).
-    public mutating func localDate() -> String? {
-        guard let text = string(), ContractCalendar.parseLocalDate(text) != nil else { return nil }
-        return text
-    }
-
-    // MARK: Lexing
-
-    private mutating func fail() {
-        failed = true
-        position = bytes.count
-    }
-
-    @inline(__always)
-    private mutating func skipWhitespace() {
-        while position < bytes.count {
-            let byte = bytes[position]
-            guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return }
-            position += 1
-        }
-    }
-
-    /// The next byte after whitespace (nil at the end: the caller's skipValue then fails).
-    private mutating func peek() -> UInt8? {
-        if failed { return nil }
-        skipWhitespace()
-        return position < bytes.count ? bytes[position] : nil
-    }
-
-    private mutating func literal(_ word: StaticString) -> Bool {
-        let count = word.utf8CodeUnitCount
-        guard bytes.count - position >= count,
-              memcmp(bytes.baseAddress! + position, word.utf8Start, count) == 0 else { return false }
-        position += count
-        return true
-    }
-
-    /// Validates the RFC 8259 number grammar, then converts the token with the platform's
-    /// correctly rounded conversion (as JavaScript reads numbers). Nil for bad grammar.
-    private mutating func lexNumber() -> Double? {
-        let start = position
-        if position < bytes.count, bytes[position] == UInt8(ascii: "-") { position += 1 }
-        guard position < bytes.count else { return nil }
-        if bytes[position] == UInt8(ascii: "0") {
-            position += 1  // no leading zeros: `01` is not JSON
-        } else if isDigit(bytes[position]) {
-            while position < bytes.count, isDigit(bytes[position]) { position += 1 }
-        } else {
-            return nil
-        }
-        var simple = true
-        if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
-            simple = false
-            position += 1
-            guard position < bytes.count, isDigit(bytes[position]) else { return nil }
-            while position < bytes.count, isDigit(bytes[position]) { position += 1 }
-        }
-        if position < bytes.count, bytes[position] == UInt8(ascii: "e") || bytes[position] == UInt8(ascii: "E") {
-            simple = false
-            position += 1
-            if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") { position += 1 }
-            guard position < bytes.count, isDigit(bytes[position]) else { return nil }
-            while position < bytes.count, isDigit(bytes[position]) { position += 1 }
-        }
-        // Short plain integers (the common case: versions, counts, instants) need no parser:
-        // below 2^53 every integer is exact in a double.
-        if simple, position - start <= 16 {
-            var value: Int64 = 0
-            var index = start
-            let negative = bytes[index] == UInt8(ascii: "-")
-            if negative { index += 1 }
-            while index < position {
-                value = value * 10 + Int64(bytes[index] &- UInt8(ascii: "0"))
-                index += 1
-            }
-            return negative ? (value == 0 ? -0.0 : -Double(value)) : Double(value)
-        }
-        let token = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
-        return Double(token)
-    }
-
-    @inline(__always)
-    private func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
-
-    private enum LexedString: Equatable {
-        case string(String)
-        case invalid
-        case syntaxError
-    }
-
-    /// Reads a string literal at its opening quote. `keep: false` only validates (skipping).
-    private mutating func lexString(keep: Bool) -> LexedString {
-        position += 1
-        let start = position
-        // Fast path: no escape until the closing quote, so the string is the byte slice itself.
-        while position < bytes.count {
-            let byte = bytes[position]
-            if byte == UInt8(ascii: "\"") {
-                let slice = UnsafeBufferPointer(rebasing: bytes[start..<position])
-                position += 1
-                return .string(keep ? String(decoding: slice, as: UTF8.self) : "")
-            }
-            if byte == UInt8(ascii: "\\") { break }
-            if byte < 0x20 { return .syntaxError }  // raw control characters are not allowed
-            position += 1
-        }
-        guard position < bytes.count else { return .syntaxError }
-        scratch.removeAll(keepingCapacity: true)
-        if keep { scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<position])) }
-        var valid = true
-        while position < bytes.count {
-            let byte = bytes[position]
-            position += 1
-            if byte == UInt8(ascii: "\"") {
-                guard valid else { return .invalid }
-                return .string(keep ? String(decoding: scratch, as: UTF8.self) : "")
-            }
-            if byte < 0x20 { return .syntaxError }
-            guard byte == UInt8(ascii: "\\") else {
-                if keep { scratch.append(byte) }
-                continue
-            }
-            guard position < bytes.count else { return .syntaxError }
-            let escape = bytes[position]
-            position += 1
-            let decoded: UInt8
-            switch escape {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): decoded = escape
-            case UInt8(ascii: "b"): decoded = 0x08
-            case UInt8(ascii: "f"): decoded = 0x0C
-            case UInt8(ascii: "n"): decoded = 0x0A
-            case UInt8(ascii: "r"): decoded = 0x0D
-            case UInt8(ascii: "t"): decoded = 0x09
-            case UInt8(ascii: "u"):
-                guard let unit = hex4() else { return .syntaxError }
-                if unit >= 0xD800, unit <= 0xDBFF {
-                    // A high surrogate pairs only with an immediately following escaped low one.
-                    if bytes.count - position >= 6, bytes[position] == UInt8(ascii: "\\"), bytes[position + 1] == UInt8(ascii: "u") {
-                        position += 2
-                        guard let low = hex4() else { return .syntaxError }
-                        if low >= 0xDC00, low <= 0xDFFF {
-                            if keep { appendUTF8(0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)) }
-                        } else {
-                            valid = false
-                            if low >= 0xD800, low <= 0xDBFF { position -= 6 }  // re-read it as a high surrogate
-                            else if keep { appendUTF8(low) }
-                        }
-                    } else {
-                        valid = false
-                    }
-                } else if unit >= 0xDC00, unit <= 0xDFFF {
-                    valid = false  // a low surrogate without a high one
-                } else if keep {
-                    appendUTF8(unit)
-                }
-                continue
-            default:
-                return .syntaxError  // `\x`, `\'`, `\U` … are not JSON escapes
-            }
-            if keep { scratch.append(decoded) }
-        }
-        return .syntaxError  // unterminated
-    }
-
-    private mutating func hex4() -> UInt32? {
-        guard bytes.count - position >= 4 else { return nil }
-        var value: UInt32 = 0
-        for _ in 0..<4 {
-            let byte = bytes[position]
-            let digit: UInt32
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
-            default: return nil
-            }
-            value = value << 4 | digit
-            position += 1
-        }
-        return value
-    }
-
-    private mutating func appendUTF8(_ scalar: UInt32) {
-        switch scalar {
-        case ..<0x80:
-            scratch.append(UInt8(scalar))
-        case ..<0x800:
-            scratch.append(UInt8(0xC0 | scalar >> 6))
-            scratch.append(UInt8(0x80 | scalar & 0x3F))
-        case ..<0x10000:
-            scratch.append(UInt8(0xE0 | scalar >> 12))
-            scratch.append(UInt8(0x80 | scalar >> 6 & 0x3F))
-            scratch.append(UInt8(0x80 | scalar & 0x3F))
-        default:
-            scratch.append(UInt8(0xF0 | scalar >> 18))
-            scratch.append(UInt8(0x80 | scalar >> 12 & 0x3F))
-            scratch.append(UInt8(0x80 | scalar >> 6 & 0x3F))
-            scratch.append(UInt8(0x80 | scalar & 0x3F))
-        }
-    }
-
-    /// A member key: compared by its exact bytes, never canonically.
-    private mutating func lexKey() -> ContractJSONKey? {
-        let start = position + 1
-        switch lexString(keep: false) {
-        case .syntaxError:
-            return nil
-        case .invalid:
-            return ContractJSONKey(raw: nil, decoded: nil)
-        case .string:
-            let raw = UnsafeBufferPointer(rebasing: bytes[start..<(position - 1)])
-            if !raw.contains(UInt8(ascii: "\\")) { return ContractJSONKey(raw: raw, decoded: nil) }
-            // Escaped key (rare): decode it once more, keeping the text.
-            let end = position
-            position = start - 1
-            guard case .string(let text) = lexString(keep: true) else { return nil }
-            position = end
-            return ContractJSONKey(raw: nil, decoded: text)
-        }
-    }
-}
-
-/// An object member's key during a scan (its bytes live as long as the scan).
-public struct ContractJSONKey {
-    fileprivate let raw: UnsafeBufferPointer<UInt8>?
-    fileprivate let decoded: String?
-
-    /// True when the key is exactly `name` (byte for byte: no Unicode normalisation).
-    @inline(__always)
-    public func matches(_ name: StaticString) -> Bool {
-        if let raw {
-            return raw.count == name.utf8CodeUnitCount && (raw.count == 0 || memcmp(raw.baseAddress!, name.utf8Start, raw.count) == 0)
-        }
-        guard let decoded else { return false }
-        return decoded.utf8.elementsEqual(UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
-    }
-
-    /// The key as text; nil when it held an unpaired surrogate (then it is no string at all).
-    public var text: String? {
-        if let raw { return String(decoding: raw, as: UTF8.self) }
-        return decoded
     }
 }
