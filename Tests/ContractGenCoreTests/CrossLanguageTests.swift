@@ -10,7 +10,7 @@ final class CrossLanguageTests: XCTestCase {
         print(result.out.split(separator: "\n").suffix(5).joined(separator: "\n"))
         XCTAssertEqual(result.status, 0, String(result.out.prefix(5000)))
         for language in ["swift", "kotlin", "typescript"] {
-            XCTAssertTrue(result.out.contains("\n\(language): "), "\(language) did not run:\n\(result.out.suffix(2000))")
+            XCTAssertTrue(result.out.split(separator: "\n").contains { $0.hasPrefix("\(language): ") }, "\(language) did not run:\n\(result.out.suffix(2000))")
         }
         XCTAssertTrue(result.out.hasSuffix(" 0 failed\n"))
     }

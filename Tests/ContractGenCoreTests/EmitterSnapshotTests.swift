@@ -70,29 +70,39 @@ final class EmitterSnapshotTests: XCTestCase {
 
     func testFailDocumentFieldIsAGuardThatFailsTheDocument() throws {
         let swift = try swiftContract()
+        XCTAssertTrue(swift.contains(#"nameSlot = scanner.string().flatMap({ !$0.isEmpty ? $0 : nil })"#), swift)
         XCTAssertTrue(swift.contains("""
-                guard let name = ContractRead.string(object["name"]).flatMap({ !$0.isEmpty ? $0 : nil }) else {
-                    context.failed = true
+                guard let name = nameSlot else {
+                    context.failed = true  // name missing or invalid: the whole document is unusable
                     return nil
                 }
         """), swift)
     }
 
+    func testDuplicateKeysOverwriteASlotSoTheLastWins() throws {
+        let swift = try swiftContract()
+        XCTAssertTrue(swift.contains("var nameSlot: String?"))
+        XCTAssertTrue(swift.contains("} else if key.matches(\"size\") {"))
+    }
+
     func testDefaultAndBoundsAreAppliedInOneExpression() throws {
-        XCTAssertTrue(try swiftContract().contains(
-            #"let size = ContractRead.integer(object["size"]).flatMap({ $0 >= 0 && $0 <= 10 ? $0 : nil }) ?? 3"#))
+        let swift = try swiftContract()
+        XCTAssertTrue(swift.contains(#"sizeSlot = scanner.integer().flatMap({ $0 >= 0 && $0 <= 10 ? $0 : nil })"#), swift)
+        XCTAssertTrue(swift.contains("let size = sizeSlot ?? 3"), swift)
     }
 
     func testOptionalInstantIsNullableNeverZero() throws {
         let swift = try swiftContract()
         XCTAssertTrue(swift.contains("public var seenAt: Int64?"))
-        XCTAssertTrue(swift.contains(#"let seenAt = ContractRead.epochMillis(object["seenAt"])"#))
+        XCTAssertTrue(swift.contains("seenAtSlot = scanner.epochMillis()"))
+        XCTAssertTrue(swift.contains("let seenAt = seenAtSlot\n"))
     }
 
     func testEnumIsATypedSwiftEnum() throws {
         let swift = try swiftContract()
         XCTAssertTrue(swift.contains("public enum Mode: String, Sendable, Equatable, CaseIterable {"))
-        XCTAssertTrue(swift.contains(#"let mode = ContractRead.string(object["mode"]).flatMap({ Doc.Mode(rawValue: $0) }) ?? .slow"#))
+        XCTAssertTrue(swift.contains("modeSlot = scanner.string().flatMap({ Doc.Mode(rawValue: $0) })"))
+        XCTAssertTrue(swift.contains("let mode = modeSlot ?? .slow"))
     }
 
     func testPrinterDoesNotIndentBlankLinesAndWrapsDocs() {
