@@ -70,6 +70,18 @@ final class ConformanceRunnerTests: XCTestCase {
         XCTAssertLessThan(Date().timeIntervalSince(started), 10)
     }
 
+    /// A language whose toolchain is missing is reported with its install command and fails the
+    /// run: never a silent pass.
+    func testMissingToolchainIsSkippedLoudlyAndFailsTheRun() throws {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+        setenv("PATH", "/nonexistent", 1)
+        defer { setenv("PATH", path, 1) }
+        let result = TestSupport.run(["conform", "--lang", "kotlin", "--golden", try goldenDirectory()])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.out.contains("SKIPPED kotlin: kotlinc/java not found; apt-get install -y kotlin libandroid-json-java"), result.out)
+        XCTAssertTrue(result.out.hasSuffix("0 passed, 0 failed, 3 skipped\n"), result.out)
+    }
+
     func testStructuralDiffNamesThePath() {
         let expected = JSONValue.parse(#"{"tasks":[{"id":"a","projectId":null}],"dropped":0}"#)!
         let actual = JSONValue.parse(#"{"dropped":0,"tasks":[{"projectId":"null","id":"a"}]}"#)!

@@ -49,7 +49,7 @@ struct ConformancePrinter {
             io.out("\(target): \(passed) passed, \(results.count - passed) failed (\(String(format: "%.1f", seconds)) s)\n")
         }
         if expectedHits > 0 { io.out("(\(expectedHits) listed expected failure(s) did not fail the run)\n") }
-        io.out("\(report.passed) passed, \(report.failed) failed\n")
+        io.out("\(report.passed) passed, \(report.failed) failed\(report.skipped > 0 ? ", \(report.skipped) skipped" : "")\n")
         return ok
     }
 

@@ -33,8 +33,16 @@ public struct ConformanceReport: Sendable {
     public var unavailable: [(name: String, reason: String, skipped: Bool)] = []
     public var loadErrors: [CaseLoadError] = []
 
+    /// Cases per target, for counting what an unavailable target did not run.
+    public var casesPerTarget = 0
+
     public var passed: Int { results.filter { $0.outcome == .passed }.count }
-    public var failed: Int { results.count - passed + loadErrors.count }
+    /// Failed results, unusable case files, and every case of a testee that did not build.
+    public var failed: Int {
+        results.count - passed + loadErrors.count + unavailable.filter { !$0.skipped }.count * casesPerTarget
+    }
+    /// Cases not run because a language's toolchain is missing (the run still fails).
+    public var skipped: Int { unavailable.filter(\.skipped).count * casesPerTarget }
 }
 
 public struct ConformanceRunner: Sendable {
@@ -48,6 +56,7 @@ public struct ConformanceRunner: Sendable {
 
     public func run(cases: [ConformanceCase], targets: [ConformanceTarget]) -> ConformanceReport {
         var report = ConformanceReport()
+        report.casesPerTarget = cases.count
         for target in targets {
             switch target.launch {
             case .skipped(let reason):
