@@ -46,7 +46,7 @@ public struct ContractGenCommand: Sendable {
       contract-gen conform [--lang swift|kotlin|typescript|all] [--golden DIR]... [--testee 'CMD']
                            [--report junit.xml] [--filter PATTERN] [--expected-failures FILE]
                            [--fix-expected-failures] [--format text|github] [--timeout SECONDS]
-      contract-gen decode [--schema FILE] [--lang swift|kotlin|typescript] [--pending JSON] < blob.json
+      contract-gen decode [--schema FILE] [--lang swift|kotlin|typescript] [--pending JSON] [--timeout S] < blob.json
       contract-gen differential [--count N] [--seed S] [--lang swift|kotlin|typescript|all]
       contract-gen --help | COMMAND --help | --version
 
@@ -98,10 +98,11 @@ public struct ContractGenCommand: Sendable {
           is printed, minimized. Default: --count 2000 --seed 1. Exit 1 on any disagreement.
         """,
         "decode": """
-        contract-gen decode [--schema FILE] [--lang swift|kotlin|typescript] [--pending JSON] < blob.json
+        contract-gen decode [--schema FILE] [--lang swift|kotlin|typescript] [--pending JSON] [--timeout S] < blob.json
 
           Prints the observation (SPEC §6) of the blob on stdin, as the generated decoder of that
-          language sees it (default: Swift; schema default: schema/widget-data.yaml).
+          language sees it (default: Swift; schema default: schema/widget-data.yaml; --timeout
+          default 300 s).
         """,
     ]
 
@@ -325,7 +326,7 @@ public struct ContractGenCommand: Sendable {
     // MARK: - decode
 
     func decode(_ arguments: [String]) throws -> Int32 {
-        let spec = CommandSpec(name: "decode", valueOptions: ["schema", "lang", "pending"], flags: [])
+        let spec = CommandSpec(name: "decode", valueOptions: ["schema", "lang", "pending", "timeout"], flags: [])
         let parsed = try spec.parse(arguments)
         let schema = parsed.value("schema") ?? "schema/widget-data.yaml"
         let contract = try loadContracts([schema])[0]
@@ -344,7 +345,11 @@ public struct ContractGenCommand: Sendable {
             if case .failed(let reason) = launch { io.err("error: \(reason)\n") }
             return ExitCode.failure
         }
-        let process = TesteeProcess(command: command)
+        let timeout = try parsed.value("timeout").map { text -> Double in
+            guard let seconds = Double(text), seconds > 0 else { throw UsageError("--timeout needs a positive number of seconds") }
+            return seconds
+        } ?? 300
+        let process = TesteeProcess(command: command, timeout: timeout)
         defer { process.stop() }
         let request = JSONValue.object([("contract", .string(contract.name)), ("op", .string("decode")), ("given", .object(given))])
         switch process.send(request.serialized()) {
@@ -388,6 +393,9 @@ extension ContractGenCommand {
         let summary = runner.run(count: count, seed: seed)
         for (index, disagreement) in summary.disagreements.enumerated() {
             io.out("DISAGREEMENT \(index + 1): \(disagreement.input.request)\n")
+            if disagreement.original.request != disagreement.input.request {
+                io.out("    (minimized from \(disagreement.original.request))\n")
+            }
             for (language, answer) in disagreement.answers { io.out("    \(language): \(answer)\n") }
         }
         io.out("differential: \(summary.inputs) inputs (seed \(seed)) through \(targets.map(\.name).joined(separator: ", ")) in \(String(format: "%.1f", summary.seconds)) s: \(summary.disagreements.count) disagreement(s)\n")

@@ -50,6 +50,7 @@ public final class TesteeProcess: @unchecked Sendable {
         // Keep the Pipe objects alive with the process.
         pipes = [input, output]
         buffer = []
+        scanned = 0
     }
 
     private var pipes: [Pipe] = []
@@ -73,6 +74,7 @@ public final class TesteeProcess: @unchecked Sendable {
         process = nil
         pipes = []
         buffer = []
+        scanned = 0
     }
 
     private func waitForExit(_ process: Process, seconds: Double) -> Bool {
@@ -102,11 +104,7 @@ public final class TesteeProcess: @unchecked Sendable {
         }
         let deadline = Date().addingTimeInterval(timeout)
         while true {
-            if let newline = buffer.firstIndex(of: 0x0a) {
-                let line = String(decoding: buffer[..<newline], as: UTF8.self)
-                buffer.removeSubrange(...newline)
-                return .line(line)
-            }
+            if let line = takeLine() { return .line(line) }
             let remaining = deadline.timeIntervalSinceNow
             if remaining <= 0 {
                 stop()
@@ -151,9 +149,8 @@ public final class TesteeProcess: @unchecked Sendable {
         var deadline = Date().addingTimeInterval(timeout)
         var chunk = [UInt8](repeating: 0, count: 65536)
         while replies.count < requests.count {
-            if let newline = buffer.firstIndex(of: 0x0a) {
-                replies.append(.line(String(decoding: buffer[..<newline], as: UTF8.self)))
-                buffer.removeSubrange(...newline)
+            if let line = takeLine() {
+                replies.append(.line(line))
                 deadline = Date().addingTimeInterval(timeout)
                 continue
             }
@@ -186,6 +183,22 @@ public final class TesteeProcess: @unchecked Sendable {
             }
         }
         return replies
+    }
+
+    /// Bytes of `buffer` already searched for a newline: a 100 MB answer arrives in 64 KB
+    /// chunks, and rescanning from the start each time would be quadratic.
+    private var scanned = 0
+
+    /// The next complete line in the buffer, if any.
+    private func takeLine() -> String? {
+        guard let newline = buffer[scanned...].firstIndex(of: 0x0a) else {
+            scanned = buffer.count
+            return nil
+        }
+        let line = String(decoding: buffer[..<newline], as: UTF8.self)
+        buffer.removeSubrange(...newline)
+        scanned = 0
+        return line
     }
 
     private func drainStderr() -> String {

@@ -4,6 +4,9 @@ import Foundation
 
 /// One disagreement: the (minimized) input and what each language answered.
 public struct Disagreement: Sendable {
+    /// The input as generated.
+    public var original: DifferentialInput
+    /// The smallest variant found that still disagrees.
     public var input: DifferentialInput
     public var answers: [(language: String, answer: String)]
 }
@@ -49,7 +52,7 @@ public struct DifferentialRunner {
                 if Set(answers).count > 1, summary.disagreements.count < maxReported {
                     let minimized = minimize(input, processes: processes)
                     let finalAnswers = processes.map { Self.canonical($0.send(minimized.request)) }
-                    summary.disagreements.append(Disagreement(input: minimized, answers: zip(targets.map(\.name), finalAnswers).map { ($0, $1) }))
+                    summary.disagreements.append(Disagreement(original: input, input: minimized, answers: zip(targets.map(\.name), finalAnswers).map { ($0, $1) }))
                 }
             }
             done += batch.count

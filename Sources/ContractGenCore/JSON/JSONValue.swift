@@ -43,48 +43,54 @@ public indirect enum JSONValue: Sendable, Equatable {
 
     /// Compact JSON; keys in stored order (or sorted, for canonical comparisons and diffs).
     public func serialized(sortedKeys: Bool = false) -> String {
-        var out = ""
+        var out: [UInt8] = []
         write(into: &out, sortedKeys: sortedKeys, indent: nil, level: 0)
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// Two-space indented JSON, for files people read.
     public func pretty(sortedKeys: Bool = false) -> String {
-        var out = ""
-        write(into: &out, sortedKeys: sortedKeys, indent: "  ", level: 0)
-        return out
+        var out: [UInt8] = []
+        write(into: &out, sortedKeys: sortedKeys, indent: 2, level: 0)
+        return String(decoding: out, as: UTF8.self)
     }
 
-    private func write(into out: inout String, sortedKeys: Bool, indent: String?, level: Int) {
+    /// Writes into a byte buffer (documents can be 100 MB: no intermediate strings).
+    private func write(into out: inout [UInt8], sortedKeys: Bool, indent: Int?, level: Int) {
+        func newline(_ level: Int) {
+            guard let indent else { return }
+            out.append(0x0a)
+            out.append(contentsOf: repeatElement(0x20, count: indent * level))
+        }
         switch self {
-        case .null: out += "null"
-        case .bool(let b): out += b ? "true" : "false"
-        case .number(let n): out += JSONValue.format(n)
+        case .null: out.append(contentsOf: "null".utf8)
+        case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
+        case .number(let n): out.append(contentsOf: JSONValue.format(n).utf8)
         case .string(let s): JSONValue.quote(s, into: &out)
-        case .raw(let text): out += text
+        case .raw(let text): out.append(contentsOf: text.utf8)
         case .array(let items):
-            if items.isEmpty { out += "[]"; return }
-            out += "["
+            if items.isEmpty { out.append(contentsOf: "[]".utf8); return }
+            out.append(UInt8(ascii: "["))
             for (i, item) in items.enumerated() {
-                if i > 0 { out += "," }
-                if let indent { out += "\n" + String(repeating: indent, count: level + 1) }
+                if i > 0 { out.append(UInt8(ascii: ",")) }
+                newline(level + 1)
                 item.write(into: &out, sortedKeys: sortedKeys, indent: indent, level: level + 1)
             }
-            if let indent { out += "\n" + String(repeating: indent, count: level) }
-            out += "]"
+            newline(level)
+            out.append(UInt8(ascii: "]"))
         case .object(let entries):
-            if entries.isEmpty { out += "{}"; return }
+            if entries.isEmpty { out.append(contentsOf: "{}".utf8); return }
             let ordered = sortedKeys ? entries.sorted { JSONValue.utf16Less($0.0, $1.0) } : entries
-            out += "{"
+            out.append(UInt8(ascii: "{"))
             for (i, (key, value)) in ordered.enumerated() {
-                if i > 0 { out += "," }
-                if let indent { out += "\n" + String(repeating: indent, count: level + 1) }
+                if i > 0 { out.append(UInt8(ascii: ",")) }
+                newline(level + 1)
                 JSONValue.quote(key, into: &out)
-                out += indent == nil ? ":" : ": "
+                out.append(contentsOf: (indent == nil ? ":" : ": ").utf8)
                 value.write(into: &out, sortedKeys: sortedKeys, indent: indent, level: level + 1)
             }
-            if let indent { out += "\n" + String(repeating: indent, count: level) }
-            out += "}"
+            newline(level)
+            out.append(UInt8(ascii: "}"))
         }
     }
 
@@ -97,24 +103,29 @@ public indirect enum JSONValue: Sendable, Equatable {
         return "\(n)"
     }
 
-    static func quote(_ s: String, into out: inout String) {
-        out += "\""
-        for unit in s.unicodeScalars {
-            switch unit {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if unit.value < 0x20 {
-                    out += String(format: "\\u%04x", unit.value)
-                } else {
-                    out.unicodeScalars.append(unit)
+    /// Escapes per RFC 8259, copying runs that need no escape in one piece (blobs can be 100 MB).
+    static func quote(_ s: String, into out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        var text = s
+        text.withUTF8 { utf8 in
+            var runStart = 0
+            for index in 0..<utf8.count {
+                let byte = utf8[index]
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+                switch byte {
+                case UInt8(ascii: "\""): out.append(contentsOf: "\\\"".utf8)
+                case UInt8(ascii: "\\"): out.append(contentsOf: "\\\\".utf8)
+                case 0x0A: out.append(contentsOf: "\\n".utf8)
+                case 0x0D: out.append(contentsOf: "\\r".utf8)
+                case 0x09: out.append(contentsOf: "\\t".utf8)
+                default: out.append(contentsOf: String(format: "\\u%04x", byte).utf8)
                 }
+                runStart = index + 1
             }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
         }
-        out += "\""
+        out.append(UInt8(ascii: "\""))
     }
 
     /// UTF-16 code-unit order, as JavaScript and Kotlin compare strings.
@@ -143,13 +154,18 @@ public indirect enum JSONValue: Sendable, Equatable {
         }
 
         mutating func skipWhitespace() {
-            while index < bytes.count, [0x20, 0x09, 0x0a, 0x0d].contains(bytes[index]) { index += 1 }
+            while index < bytes.count {
+                let byte = bytes[index]
+                guard byte == 0x20 || byte == 0x09 || byte == 0x0a || byte == 0x0d else { return }
+                index += 1
+            }
         }
 
-        mutating func literal(_ word: String, _ value: JSONValue) -> JSONValue? {
-            let w = Array(word.utf8)
-            guard index + w.count <= bytes.count, Array(bytes[index..<index + w.count]) == w else { return nil }
-            index += w.count
+        mutating func literal(_ word: StaticString, _ value: JSONValue) -> JSONValue? {
+            let count = word.utf8CodeUnitCount
+            guard index + count <= bytes.count else { return nil }
+            for offset in 0..<count where bytes[index + offset] != word.utf8Start[offset] { return nil }
+            index += count
             return value
         }
 
@@ -231,6 +247,14 @@ public indirect enum JSONValue: Sendable, Equatable {
 
         mutating func parseString() -> String? {
             index += 1
+            // Fast path: no escape before the closing quote.
+            var end = index
+            while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 { end += 1 }
+            if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
+                let text = String(decoding: bytes[index..<end], as: UTF8.self)
+                index = end + 1
+                return text
+            }
             var units: [UInt16] = []
             var runStart = index
             func flushRun() {
