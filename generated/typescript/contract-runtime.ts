@@ -65,11 +65,14 @@ export const CONTRACT_MAX_DEPTH = 512;
  * Duplicate keys: the last occurrence wins, keeping the position of the first — why: JavaScript
  * and Android's org.json, the other readers of the same blob, both do so.
  * Entries whose key is an invalid string are dropped (such a key names no field).
+ * Built with ContractJsonScanner, the runtime's one lexer (the decoders read through it directly).
  * For example, `parseContractJson('{"v":1e0}')` is `new Map([["v", 1]])`; `parseContractJson('01')` is `undefined`.
  */
 export function parseContractJson(text: string): ContractJson | undefined {
   try {
-    return new StrictReader(text).document();
+    const scanner = new ContractJsonScanner(text);
+    const value = scanner.value();
+    return scanner.finish() ? value : undefined;
   } catch {
     // Only resource exhaustion (e.g. a string longer than the engine allows) can get here.
     return undefined;
@@ -83,120 +86,316 @@ const WHITESPACE_RUN = /[ \t\n\r]*/y;
 const PLAIN_STRING_RUN = /[^"\\\u0000-\u001f\ud800-\udfff]*/y;
 
 /**
- * One pass over one text. Why not JSON.parse: it accepts unpaired surrogates silently and knows
- * nothing of our depth limit. Why a class with a cursor: no closures are allocated per token.
+ * An object member's key, as `ContractJsonScanner.nextMember` returns it. `text` is undefined
+ * for a key holding an unpaired surrogate: such a key is not a string, so it matches no name.
  */
-class StrictReader {
+export class ContractJsonKey {
+  constructor(readonly text: string | undefined) {}
+
+  /** Whether the key is exactly `name` (UTF-16 code units, no normalization). */
+  matches(name: string): boolean {
+    return this.text === name;
+  }
+}
+
+/** What the string lexer found: the text, an invalid string (an unpaired surrogate), or a syntax error. */
+const LEXED_INVALID = 1;
+const LEXED_SYNTAX_ERROR = 2;
+
+/**
+ * A strict RFC 8259 pull reader over one text: the decoders read the text once, front to back,
+ * straight into their types, with no intermediate JSON tree. Same API as ContractJSONScanner in
+ * Swift. Any syntax error, or nesting deeper than CONTRACT_MAX_DEPTH, makes `failed` sticky: every
+ * later read returns undefined / false and `finish()` is false. A value of the wrong type for a
+ * typed read is still consumed and syntax-checked (`skipValue`), and the read returns undefined.
+ * Why not JSON.parse: it accepts unpaired surrogates silently and knows nothing of our depth limit.
+ * Recursion (`skipValue`, `value`) is bounded by CONTRACT_MAX_DEPTH: the depth is checked before
+ * descending, so no input can overflow the call stack.
+ */
+export class ContractJsonScanner {
   private i = 0;
   private readonly n: number;
+  private depth = 0;
+  /** Just inside `{` or `[`: the next member or element needs no comma. */
+  private atFirst = false;
   /** Decoded pieces of the string being read (only used once it holds an escape). */
   private pieces: string[] = [];
   /** Decoded code units not yet turned into a piece. */
   private units: number[] = [];
+  /** Set on the first syntax error (or a nesting too deep); sticky. */
+  failed = false;
 
   constructor(private readonly text: string) {
     this.n = text.length;
   }
 
-  /** The whole text as one value, or undefined. */
-  document(): ContractJson | undefined {
-    const text = this.text;
-    const n = this.n;
-    // Open containers, innermost last, and the key each one will be stored under in its parent.
-    // Why an explicit stack and not recursion: the depth is checked BEFORE descending and nothing
-    // recurses, so no input can overflow the call stack.
-    const containers: Array<ContractJson[] | ContractJsonObject> = [];
-    const outerKeys: Array<string | ContractInvalidString> = [];
-    let key: string | ContractInvalidString = ''; // the key being read in the innermost object
-    for (;;) {
-      // Read one value: a scalar, an empty container, or the opening of a container.
-      this.skipWhitespace();
-      if (this.i >= n) return undefined;
-      const c = text.charCodeAt(this.i);
-      let value: ContractJson;
-      if (c === 0x7b || c === 0x5b) { // '{' or '['
-        // Why check before descending: 513 levels are rejected without looking any deeper.
-        if (containers.length >= CONTRACT_MAX_DEPTH) return undefined;
-        this.i++;
-        this.skipWhitespace();
-        if (c === 0x7b) {
-          const object: ContractJsonObject = new Map();
-          if (text.charCodeAt(this.i) === 0x7d) {
-            this.i++;
-            value = object;
-          } else {
-            containers.push(object);
-            outerKeys.push(key);
-            const k = this.key();
-            if (k === undefined) return undefined;
-            key = k;
-            continue;
-          }
-        } else {
-          const array: ContractJson[] = [];
-          if (text.charCodeAt(this.i) === 0x5d) {
-            this.i++;
-            value = array;
-          } else {
-            containers.push(array);
-            outerKeys.push(key);
-            continue;
-          }
-        }
-      } else if (c === 0x22) {
-        const s = this.string();
-        if (s === undefined) return undefined;
-        value = s;
-      } else if (c === 0x2d || (c >= 0x30 && c <= 0x39)) {
-        const x = this.number();
-        if (x === undefined) return undefined;
-        value = x;
-      } else if (text.startsWith('true', this.i)) {
-        this.i += 4;
-        value = true;
-      } else if (text.startsWith('false', this.i)) {
-        this.i += 5;
-        value = false;
-      } else if (text.startsWith('null', this.i)) {
-        this.i += 4;
-        value = null;
-      } else {
-        return undefined; // NaN, Infinity, 'single', +1, .5, comments, a BOM …
-      }
+  // Structure
 
-      // Store the finished value in its container; close containers for as long as they end here.
-      for (;;) {
-        const depth = containers.length;
-        this.skipWhitespace();
-        if (depth === 0) return this.i === n ? value : undefined; // only whitespace after the root
-        const top = containers[depth - 1] as ContractJson[] | ContractJsonObject;
-        const next = text.charCodeAt(this.i);
-        if (Array.isArray(top)) {
-          top.push(value);
-          if (next === 0x2c) { // ',' → read the next element
-            this.i++;
-            break;
-          }
-          if (next !== 0x5d) return undefined;
-        } else {
+  /** Whether the next value is an object (the document's root must be). */
+  nextIsObject(): boolean {
+    this.skipWhitespace();
+    return this.i < this.n && this.text.charCodeAt(this.i) === 0x7b;
+  }
+
+  /** Enters an object when the next value is one; false (nothing consumed) otherwise or when too deep (fails). */
+  enterObject(): boolean {
+    return this.enter(0x7b);
+  }
+
+  /** Enters an array when the next value is one; false (nothing consumed) otherwise or when too deep (fails). */
+  enterArray(): boolean {
+    return this.enter(0x5b);
+  }
+
+  private enter(opener: number): boolean {
+    if (this.failed) return false;
+    this.skipWhitespace();
+    if (this.i >= this.n || this.text.charCodeAt(this.i) !== opener) return false;
+    // Why check before descending: 513 levels are rejected without looking any deeper.
+    if (this.depth >= CONTRACT_MAX_DEPTH) {
+      this.fail();
+      return false;
+    }
+    this.depth++;
+    this.i++;
+    this.atFirst = true;
+    return true;
+  }
+
+  /** The next member's key (the cursor then at its value), or undefined at the object's end (or on failure). */
+  nextMember(): ContractJsonKey | undefined {
+    if (!this.advance(0x7d)) return undefined;
+    if (this.i >= this.n || this.text.charCodeAt(this.i) !== 0x22) { // unquoted, single-quoted
+      this.fail();
+      return undefined;
+    }
+    const k = this.lexString(true);
+    if (k === LEXED_SYNTAX_ERROR) {
+      this.fail();
+      return undefined;
+    }
+    this.skipWhitespace();
+    if (this.text.charCodeAt(this.i) !== 0x3a) {
+      this.fail();
+      return undefined;
+    }
+    this.i++;
+    return new ContractJsonKey(typeof k === 'string' ? k : undefined);
+  }
+
+  /** Whether another element follows (the cursor then at it); false at the array's end (or on failure). */
+  nextElement(): boolean {
+    return this.advance(0x5d);
+  }
+
+  private advance(closer: number): boolean {
+    if (this.failed) return false;
+    this.skipWhitespace();
+    if (this.i >= this.n) {
+      this.fail();
+      return false;
+    }
+    const c = this.text.charCodeAt(this.i);
+    if (c === closer) {
+      // `[1,]` is caught below (after the comma), so a closer here is legal.
+      this.i++;
+      this.depth--;
+      this.atFirst = false;
+      return false;
+    }
+    if (this.atFirst) {
+      this.atFirst = false;
+      return true;
+    }
+    if (c !== 0x2c) {
+      this.fail();
+      return false;
+    }
+    this.i++;
+    this.skipWhitespace();
+    // A trailing comma: `[1,]`, `{"a":1,}` are not JSON.
+    if (this.i < this.n && this.text.charCodeAt(this.i) === closer) {
+      this.fail();
+      return false;
+    }
+    return true;
+  }
+
+  /** Consumes and syntax-checks one value of any type. */
+  skipValue(): void {
+    if (this.failed) return;
+    this.skipWhitespace();
+    if (this.i >= this.n) {
+      this.fail();
+      return;
+    }
+    switch (this.text.charCodeAt(this.i)) {
+      case 0x7b: // '{'
+        if (!this.enterObject()) return;
+        while (this.nextMember() !== undefined) this.skipValue();
+        return;
+      case 0x5b: // '['
+        if (!this.enterArray()) return;
+        while (this.nextElement()) this.skipValue();
+        return;
+      case 0x22:
+        if (this.lexString(false) === LEXED_SYNTAX_ERROR) this.fail();
+        return;
+      case 0x74: // 't'
+        if (!this.literal('true')) this.fail();
+        return;
+      case 0x66: // 'f'
+        if (!this.literal('false')) this.fail();
+        return;
+      case 0x6e: // 'n'
+        if (!this.literal('null')) this.fail();
+        return;
+      default:
+        if (this.lexNumber() === undefined) this.fail();
+    }
+  }
+
+  /** Whether the text was one well-formed value with only whitespace after it. */
+  finish(): boolean {
+    if (this.failed) return false;
+    this.skipWhitespace();
+    return this.i === this.n && this.depth === 0;
+  }
+
+  // Typed reads: the value when it has the type, else undefined (a wrong-typed value is still consumed).
+
+  /** Any value as a tree (for the few readers that need one: requests, the done queue). */
+  value(): ContractJson | undefined {
+    const c = this.peek();
+    switch (c) {
+      case undefined:
+        this.fail();
+        return undefined;
+      case 0x7b: {
+        if (!this.enterObject()) return undefined;
+        const object: ContractJsonObject = new Map();
+        for (let key = this.nextMember(); key !== undefined; key = this.nextMember()) {
+          const item = this.value();
+          if (item === undefined) return undefined;
           // Last occurrence wins; Map.set keeps the first occurrence's position.
           // An invalid-string key names no field: the entry is dropped.
-          if (typeof key === 'string') top.set(key, value);
-          if (next === 0x2c) {
-            this.i++;
-            const k = this.key();
-            if (k === undefined) return undefined;
-            key = k;
-            break;
-          }
-          if (next !== 0x7d) return undefined;
+          if (key.text !== undefined) object.set(key.text, item);
         }
-        this.i++; // ']' or '}'
-        value = top;
-        containers.pop();
-        key = outerKeys.pop() as string | ContractInvalidString;
+        return this.failed ? undefined : object;
       }
+      case 0x5b: {
+        if (!this.enterArray()) return undefined;
+        const items: ContractJson[] = [];
+        while (this.nextElement()) {
+          const item = this.value();
+          if (item === undefined) return undefined;
+          items.push(item);
+        }
+        return this.failed ? undefined : items;
+      }
+      case 0x22: {
+        const s = this.lexString(true);
+        if (s === LEXED_SYNTAX_ERROR) {
+          this.fail();
+          return undefined;
+        }
+        return typeof s === 'string' ? s : CONTRACT_INVALID_STRING; // LEXED_INVALID: an unpaired surrogate
+      }
+      case 0x74:
+      case 0x66:
+        return this.bool();
+      case 0x6e:
+        if (this.literal('null')) return null;
+        this.fail();
+        return undefined;
+      default:
+        return this.anyNumber();
     }
+  }
+
+  /** A valid string; undefined for anything else, including a string with an unpaired surrogate (§5.8). */
+  string(): string | undefined {
+    if (this.peek() !== 0x22) {
+      this.skipValue();
+      return undefined;
+    }
+    const s = this.lexString(true);
+    if (s === LEXED_SYNTAX_ERROR) {
+      this.fail();
+      return undefined;
+    }
+    return typeof s === 'string' ? s : undefined; // LEXED_INVALID: an unpaired surrogate
+  }
+
+  /** A JSON boolean only. Why no coercion: `1` or `"true"` would be guessed, not read. */
+  bool(): boolean | undefined {
+    const c = this.peek();
+    if (c === 0x74) {
+      if (this.literal('true')) return true;
+    } else if (c === 0x66) {
+      if (this.literal('false')) return false;
+    } else {
+      this.skipValue();
+      return undefined;
+    }
+    this.fail();
+    return undefined;
+  }
+
+  /** Any JSON number, ±Infinity included (`1e400`): the version gate compares it. */
+  anyNumber(): number | undefined {
+    const c = this.peek();
+    if (c === undefined || !(c === 0x2d || isDigit(c))) {
+      this.skipValue();
+      return undefined;
+    }
+    const x = this.lexNumber();
+    if (x === undefined) this.fail();
+    return x;
+  }
+
+  /** A finite number. Why finite: `1e400` parses (as Infinity) but no field can use it. */
+  number(): number | undefined {
+    const x = this.anyNumber();
+    return x !== undefined && Number.isFinite(x) ? x : undefined;
+  }
+
+  /** A number with an integral value within ±(2^53−1); `1.0` and `1e0` are 1, `-0` is 0. */
+  integer(): number | undefined {
+    const x = this.anyNumber();
+    return x !== undefined && Number.isSafeInteger(x) ? x + 0 : undefined;
+  }
+
+  /** Epoch milliseconds: an integral number within 1 … 2^53−1 (0 would read as 1970, not unknown). */
+  epochMillis(): number | undefined {
+    const x = this.integer();
+    return x !== undefined && x >= 1 ? x : undefined;
+  }
+
+  /** A string that isValidLocalDate (`YYYY-MM-DD`, a real proleptic-Gregorian date, 0001–9999). */
+  localDate(): string | undefined {
+    const s = this.string();
+    return s !== undefined && isValidLocalDate(s) ? s : undefined;
+  }
+
+  // Lexing
+
+  private fail(): void {
+    this.failed = true;
+    this.i = this.n;
+  }
+
+  /** The next non-whitespace code unit, or undefined at the end (or after a failure). */
+  private peek(): number | undefined {
+    if (this.failed) return undefined;
+    this.skipWhitespace();
+    return this.i < this.n ? this.text.charCodeAt(this.i) : undefined;
+  }
+
+  private literal(word: string): boolean {
+    if (!this.text.startsWith(word, this.i)) return false;
+    this.i += word.length;
+    return true;
   }
 
   private skipWhitespace(): void {
@@ -209,20 +408,11 @@ class StrictReader {
     }
   }
 
-  /** After `{` or `,` inside an object: reads `"key" :`, leaving the cursor at the value. */
-  private key(): string | ContractInvalidString | undefined {
-    this.skipWhitespace();
-    if (this.text.charCodeAt(this.i) !== 0x22) return undefined; // unquoted, single-quoted, trailing comma
-    const k = this.string();
-    if (k === undefined) return undefined;
-    this.skipWhitespace();
-    if (this.text.charCodeAt(this.i) !== 0x3a) return undefined;
-    this.i++;
-    return k;
-  }
-
-  /** A string token from its opening quote; undefined when malformed. */
-  private string(): string | ContractInvalidString | undefined {
+  /**
+   * A string token from its opening quote: the string (empty when `keep` is false), LEXED_INVALID
+   * for a well-formed token holding an unpaired surrogate, LEXED_SYNTAX_ERROR when malformed.
+   */
+  private lexString(keep: boolean): string | number {
     const text = this.text;
     const n = this.n;
     let i = this.i + 1;
@@ -239,7 +429,7 @@ class StrictReader {
       PLAIN_STRING_RUN.lastIndex = i;
       PLAIN_STRING_RUN.test(text);
       i = PLAIN_STRING_RUN.lastIndex;
-      if (i >= n) return undefined; // unterminated
+      if (i >= n) return LEXED_SYNTAX_ERROR; // unterminated
       if (highPending && i > hopStart) {
         highPending = false;
         wellFormed = false;
@@ -248,16 +438,16 @@ class StrictReader {
       if (c === 0x22) { // closing quote
         this.i = i + 1;
         if (highPending) wellFormed = false;
-        let result: string;
+        let result = '';
         if (!escaped) {
-          result = text.slice(runStart, i); // no escapes: one slice of the text
-        } else {
+          if (keep && wellFormed) result = text.slice(runStart, i); // no escapes: one slice of the text
+        } else if (keep) {
           this.takeRun(runStart, i);
           this.flushUnits();
           result = this.pieces.join('');
           this.pieces = [];
         }
-        return wellFormed ? result : CONTRACT_INVALID_STRING;
+        return wellFormed ? result : LEXED_INVALID;
       }
       if (c === 0x5c) { // an escape
         if (!escaped) {
@@ -265,8 +455,8 @@ class StrictReader {
           this.pieces = [];
           this.units = [];
         }
-        this.takeRun(runStart, i);
-        if (i + 1 >= n) return undefined;
+        if (keep) this.takeRun(runStart, i);
+        if (i + 1 >= n) return LEXED_SYNTAX_ERROR;
         let unit: number;
         switch (text.charCodeAt(i + 1)) {
           case 0x22: unit = 0x22; break; // \"
@@ -278,18 +468,18 @@ class StrictReader {
           case 0x72: unit = 0x0d; break; // \r
           case 0x74: unit = 0x09; break; // \t
           case 0x75: { // \uXXXX: exactly four hex digits
-            if (i + 6 > n) return undefined;
+            if (i + 6 > n) return LEXED_SYNTAX_ERROR;
             unit = 0;
             for (let k = i + 2; k < i + 6; k++) {
               const h = hexValue(text.charCodeAt(k));
-              if (h < 0) return undefined;
+              if (h < 0) return LEXED_SYNTAX_ERROR;
               unit = unit * 16 + h;
             }
             i += 4;
             break;
           }
           default:
-            return undefined; // \a, \x, \' … are not JSON
+            return LEXED_SYNTAX_ERROR; // \a, \x, \' … are not JSON
         }
         i += 2;
         runStart = i;
@@ -299,11 +489,13 @@ class StrictReader {
           if (highPending) wellFormed = false;
           highPending = (unit & 0xfc00) === 0xd800;
         }
-        this.units.push(unit);
-        if (this.units.length >= 4096) this.flushUnits();
+        if (keep) {
+          this.units.push(unit);
+          if (this.units.length >= 4096) this.flushUnits();
+        }
         continue;
       }
-      if (c < 0x20) return undefined; // raw control characters must be escaped
+      if (c < 0x20) return LEXED_SYNTAX_ERROR; // raw control characters must be escaped
       // A raw surrogate: it stays part of the current run; only its pairing is checked.
       if (c >= 0xdc00) {
         if (highPending) highPending = false; else wellFormed = false;
@@ -348,7 +540,7 @@ class StrictReader {
   }
 
   /** A number token per the RFC grammar; undefined when malformed. */
-  private number(): number | undefined {
+  private lexNumber(): number | undefined {
     const text = this.text;
     const n = this.n;
     const start = this.i;

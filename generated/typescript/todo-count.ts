@@ -13,12 +13,7 @@ import {
   ContractInputMap,
   ContractJson,
   ContractJsonObject,
-  isVersion,
-  parseContractJson,
-  readEpochMillis,
-  readInteger,
-  readNumber,
-  readString,
+  ContractJsonScanner,
   satisfying,
   serializeContractJson,
   writeArray,
@@ -134,118 +129,215 @@ export interface Decoded {
 
 /** Decodes the document text. Strict RFC 8259, fail-closed, never throws, never crashes. */
 export function decode(text: string): Decoded {
-  const json = parseContractJson(text);
-  // Not JSON, not an object, or nested deeper than CONTRACT_MAX_DEPTH: nothing is usable.
-  if (!(json instanceof Map)) {
+  try {
+    const scanner = new ContractJsonScanner(text);
+    const context: DecodeContext = { dropped: 0, failed: false, version: undefined };
+    const isObject = scanner.nextIsObject();
+    const value = decodeRecord(scanner, context);
+    // Not JSON, not an object, or nested deeper than CONTRACT_MAX_DEPTH: nothing is usable.
+    if (!isObject || !scanner.finish()) {
+      return { status: "malformed", value: null, dropped: 0 };
+    }
+    // The version gate comes before any field: a future version may mean something else by every field.
+    if (context.version === undefined || acceptedVersions.indexOf(context.version) < 0) {
+      return { status: "unsupportedVersion", value: null, dropped: 0 };
+    }
+    if (value === undefined || context.failed) {
+      return { status: "invalid", value: null, dropped: 0 };
+    }
+    return { status: "ok", value, dropped: context.dropped };
+  } catch {
+    // Only resource exhaustion (e.g. a string longer than the engine allows) can get here.
     return { status: "malformed", value: null, dropped: 0 };
   }
-  // The version gate comes first: a future version may mean something else by every field.
-  if (!isVersion(json.get(versionField), acceptedVersions)) {
-    return { status: "unsupportedVersion", value: null, dropped: 0 };
-  }
-  const context: DecodeContext = { dropped: 0, failed: false };
-  const value = decodeRecord(json, context);
-  if (value === undefined || context.failed) {
-    return { status: "invalid", value: null, dropped: 0 };
-  }
-  return { status: "ok", value, dropped: context.dropped };
 }
 
 /** State threaded through one decode. */
 interface DecodeContext {
-  /** Array elements dropped anywhere in the document. */
+  /** Array elements dropped so far, in values that were kept (Swift's `dropped`). */
   dropped: number;
   /** Set when a `fail-document` field is missing or invalid. */
   failed: boolean;
+  /** The root's `v` slot: its last occurrence, when that is a number. */
+  version: number | undefined;
 }
 
 /** A `sync` value: exactly one of its JSON spellings (no case folding, no trimming), else undefined. */
-function readRecordSync(json: ContractJson | undefined): RecordSync | undefined {
-  switch (json) {
+function readRecordSync(text: string | undefined): RecordSync | undefined {
+  switch (text) {
     case "idle":
     case "syncing":
     case "failed":
-      return json;
+      return text;
     default:
       return undefined;
   }
 }
 
 /** A `platform` value: exactly one of its JSON spellings (no case folding, no trimming), else undefined. */
-function readSourcePlatform(json: ContractJson | undefined): SourcePlatform | undefined {
-  switch (json) {
+function readSourcePlatform(text: string | undefined): SourcePlatform | undefined {
+  switch (text) {
     case "android":
     case "ios":
     case "web":
-      return json;
+      return text;
     default:
       return undefined;
   }
 }
 
-function decodeRecord(json: ContractJson | undefined, context: DecodeContext): Record | undefined {
-  if (!(json instanceof Map)) return undefined;
-  const count = satisfying(readInteger(json.get("count")), (v) => v >= 0);
+function decodeRecord(scanner: ContractJsonScanner, context: DecodeContext): Record | undefined {
+  if (!scanner.enterObject()) {
+    scanner.skipValue();
+    return undefined;
+  }
+  let countSlot: number | undefined;
+  let revisionSlot: number | undefined;
+  let updatedAtSlot: number | undefined;
+  let syncSlot: RecordSync | undefined;
+  let sourceSlot: Source | undefined;
+  let sourceDropped = 0;
+  let listsSlot: ReadonlyArray<ListCount> | undefined;
+  let listsDropped = 0;
+  let badgesSlot: ReadonlyMap<string, number> | undefined;
+  for (let key = scanner.nextMember(); key !== undefined; key = scanner.nextMember()) {
+    if (key.matches(versionField)) {
+      context.version = scanner.anyNumber();
+    } else if (key.matches("count")) {
+      countSlot = satisfying(scanner.integer(), (v) => v >= 0);
+    } else if (key.matches("revision")) {
+      revisionSlot = satisfying(scanner.integer(), (v) => v >= 0 && v <= 9007199254740991);
+    } else if (key.matches("updatedAt")) {
+      updatedAtSlot = scanner.epochMillis();
+    } else if (key.matches("sync")) {
+      syncSlot = readRecordSync(scanner.string());
+    } else if (key.matches("source")) {
+      const mark = context.dropped;
+      sourceSlot = decodeSource(scanner, context);
+      sourceDropped = context.dropped - mark;
+      context.dropped = mark;
+    } else if (key.matches("lists")) {
+      const mark = context.dropped;
+      listsSlot = decodeArrayOfListCount(scanner, context);
+      listsDropped = context.dropped - mark;
+      context.dropped = mark;
+    } else if (key.matches("badges")) {
+      badgesSlot = decodeMapOfInteger(scanner, context);
+    } else {
+      scanner.skipValue(); // unknown keys are ignored: fields are added within a version
+    }
+  }
+  if (scanner.failed) return undefined;
+  const count = countSlot;
   if (count === undefined) {
-    context.failed = true;
+    context.failed = true; // count missing or invalid: the whole document is unusable
     return undefined;
   }
-  const revision = satisfying(readInteger(json.get("revision")), (v) => v >= 0 && v <= 9007199254740991);
+  const revision = revisionSlot;
   if (revision === undefined) {
-    context.failed = true;
+    context.failed = true; // revision missing or invalid: the whole document is unusable
     return undefined;
   }
-  const updatedAt = readEpochMillis(json.get("updatedAt")) ?? null;
-  const sync = readRecordSync(json.get("sync")) ?? "idle";
-  const source = decodeSource(json.get("source"), context) ?? null;
-  const lists = decodeArrayOfListCount(json.get("lists"), context) ?? [];
-  const badges = decodeMapOfInteger(json.get("badges"), context) ?? new Map();
+  const updatedAt = updatedAtSlot ?? null;
+  const sync = syncSlot ?? "idle";
+  const source = sourceSlot ?? null;
+  const lists = listsSlot ?? [];
+  const badges = badgesSlot ?? new Map();
+  context.dropped += sourceDropped + listsDropped;
   return { count, revision, updatedAt, sync, source, lists, badges };
 }
 
-function decodeSource(json: ContractJson | undefined, _context: DecodeContext): Source | undefined {
-  if (!(json instanceof Map)) return undefined;
-  const platform = readSourcePlatform(json.get("platform"));
-  if (platform === undefined) return undefined;
-  const appVersion = satisfying(readString(json.get("appVersion")), (v) => v.length > 0) ?? null;
+function decodeSource(scanner: ContractJsonScanner, _context: DecodeContext): Source | undefined {
+  if (!scanner.enterObject()) {
+    scanner.skipValue();
+    return undefined;
+  }
+  let platformSlot: SourcePlatform | undefined;
+  let appVersionSlot: string | undefined;
+  for (let key = scanner.nextMember(); key !== undefined; key = scanner.nextMember()) {
+    if (key.matches("platform")) {
+      platformSlot = readSourcePlatform(scanner.string());
+    } else if (key.matches("appVersion")) {
+      appVersionSlot = satisfying(scanner.string(), (v) => v.length > 0);
+    } else {
+      scanner.skipValue(); // unknown keys are ignored: fields are added within a version
+    }
+  }
+  if (scanner.failed) return undefined;
+  const platform = platformSlot;
+  if (platform === undefined) return undefined; // platform missing or invalid: the element is dropped
+  const appVersion = appVersionSlot ?? null;
   return { platform, appVersion };
 }
 
-function decodeListCount(json: ContractJson | undefined, _context: DecodeContext): ListCount | undefined {
-  if (!(json instanceof Map)) return undefined;
-  const name = satisfying(readString(json.get("name")), (v) => v.length > 0);
-  if (name === undefined) return undefined;
-  const open = satisfying(readInteger(json.get("open")), (v) => v >= 0 && v <= 100000);
-  if (open === undefined) return undefined;
-  const ratio = satisfying(readNumber(json.get("ratio")), (v) => v >= 0 && v <= 1) ?? null;
+function decodeListCount(scanner: ContractJsonScanner, _context: DecodeContext): ListCount | undefined {
+  if (!scanner.enterObject()) {
+    scanner.skipValue();
+    return undefined;
+  }
+  let nameSlot: string | undefined;
+  let openSlot: number | undefined;
+  let ratioSlot: number | undefined;
+  for (let key = scanner.nextMember(); key !== undefined; key = scanner.nextMember()) {
+    if (key.matches("name")) {
+      nameSlot = satisfying(scanner.string(), (v) => v.length > 0);
+    } else if (key.matches("open")) {
+      openSlot = satisfying(scanner.integer(), (v) => v >= 0 && v <= 100000);
+    } else if (key.matches("ratio")) {
+      ratioSlot = satisfying(scanner.number(), (v) => v >= 0 && v <= 1);
+    } else {
+      scanner.skipValue(); // unknown keys are ignored: fields are added within a version
+    }
+  }
+  if (scanner.failed) return undefined;
+  const name = nameSlot;
+  if (name === undefined) return undefined; // name missing or invalid: the element is dropped
+  const open = openSlot;
+  if (open === undefined) return undefined; // open missing or invalid: the element is dropped
+  const ratio = ratioSlot ?? null;
   return { name, open, ratio };
 }
 
 /** An array; each element that is not a valid ListCount is dropped and counted. */
-function decodeArrayOfListCount(json: ContractJson | undefined, context: DecodeContext): ListCount[] | undefined {
-  if (!Array.isArray(json)) return undefined;
+function decodeArrayOfListCount(scanner: ContractJsonScanner, context: DecodeContext): ListCount[] | undefined {
+  if (!scanner.enterArray()) {
+    scanner.skipValue();
+    return undefined;
+  }
   const result: ListCount[] = [];
-  for (const item of json) {
-    const value = decodeListCount(item, context);
+  while (scanner.nextElement()) {
+    const mark = context.dropped;
+    const value = decodeListCount(scanner, context);
     if (value !== undefined) {
       result.push(value);
     } else {
-      context.dropped += 1;
+      context.dropped = mark + 1; // one bad row never hides the others; drops inside it do not count
     }
   }
-  return result;
+  return scanner.failed ? undefined : result;
 }
 
-/** A string-keyed map; entries whose value is not a valid integer are ignored one by one. */
-function decodeMapOfInteger(json: ContractJson | undefined, _context: DecodeContext): Map<string, number> | undefined {
-  if (!(json instanceof Map)) return undefined;
+/**
+ * A string-keyed map; entries whose value is not a valid integer are ignored one by one;
+ * a duplicate key replaces the earlier entry (the last wins).
+ */
+function decodeMapOfInteger(scanner: ContractJsonScanner, _context: DecodeContext): Map<string, number> | undefined {
+  if (!scanner.enterObject()) {
+    scanner.skipValue();
+    return undefined;
+  }
   const result = new Map<string, number>();
-  for (const [key, item] of json) {
-    const value = readInteger(item);
+  for (let key = scanner.nextMember(); key !== undefined; key = scanner.nextMember()) {
+    const value = scanner.integer();
+    // A key holding an unpaired surrogate is not a string, so no entry has it.
+    const name = key.text;
+    if (name === undefined) continue;
+    result.delete(name);
     if (value !== undefined) {
-      result.set(key, value);
+      result.set(name, value);
     }
   }
+  if (scanner.failed) return undefined;
   return result;
 }
 

@@ -13,16 +13,11 @@ import {
   ContractInputMap,
   ContractJson,
   ContractJsonObject,
+  ContractJsonScanner,
   dayStartMs,
-  isVersion,
-  parseContractJson,
   queueDrain,
   queuePeek,
   queueSet,
-  readBool,
-  readEpochMillis,
-  readLocalDate,
-  readString,
   satisfying,
   serializeContractJson,
   validUntilMs,
@@ -145,108 +140,245 @@ export interface Decoded {
 
 /** Decodes the document text. Strict RFC 8259, fail-closed, never throws, never crashes. */
 export function decode(text: string): Decoded {
-  const json = parseContractJson(text);
-  // Not JSON, not an object, or nested deeper than CONTRACT_MAX_DEPTH: nothing is usable.
-  if (!(json instanceof Map)) {
+  try {
+    const scanner = new ContractJsonScanner(text);
+    const context: DecodeContext = { dropped: 0, failed: false, version: undefined, projectColors: new Map() };
+    const isObject = scanner.nextIsObject();
+    const value = decodeSnapshot(scanner, context);
+    // Not JSON, not an object, or nested deeper than CONTRACT_MAX_DEPTH: nothing is usable.
+    if (!isObject || !scanner.finish()) {
+      return { status: "malformed", value: null, dropped: 0 };
+    }
+    // The version gate comes before any field: a future version may mean something else by every field.
+    if (context.version === undefined || acceptedVersions.indexOf(context.version) < 0) {
+      return { status: "unsupportedVersion", value: null, dropped: 0 };
+    }
+    if (value === undefined || context.failed) {
+      return { status: "invalid", value: null, dropped: 0 };
+    }
+    return { status: "ok", value: resolvingDerivedFields(value, context), dropped: context.dropped };
+  } catch {
+    // Only resource exhaustion (e.g. a string longer than the engine allows) can get here.
     return { status: "malformed", value: null, dropped: 0 };
   }
-  // The version gate comes first: a future version may mean something else by every field.
-  if (!isVersion(json.get(versionField), acceptedVersions)) {
-    return { status: "unsupportedVersion", value: null, dropped: 0 };
-  }
-  const context: DecodeContext = { dropped: 0, failed: false, projectColors: new Map() };
-  // Derived fields look into `projectColors`, so it is read before the elements that use it.
-  context.projectColors = decodeMapOfString(json.get("projectColors"), context) ?? new Map();
-  const value = decodeSnapshot(json, context);
-  if (value === undefined || context.failed) {
-    return { status: "invalid", value: null, dropped: 0 };
-  }
-  return { status: "ok", value, dropped: context.dropped };
 }
 
 /** State threaded through one decode. */
 interface DecodeContext {
-  /** Array elements dropped anywhere in the document. */
+  /** Array elements dropped so far, in values that were kept (Swift's `dropped`). */
   dropped: number;
   /** Set when a `fail-document` field is missing or invalid. */
   failed: boolean;
+  /** The root's `v` slot: its last occurrence, when that is a number. */
+  version: number | undefined;
+  /** `projectColors`, read with the root, for derived fields (exact UTF-16 keys). */
   projectColors: ReadonlyMap<string, string>;
 }
 
-function decodeSnapshot(json: ContractJson | undefined, context: DecodeContext): Snapshot | undefined {
-  if (!(json instanceof Map)) return undefined;
-  const dayStr = readLocalDate(json.get("dayStr")) ?? null;
-  const validUntil = readEpochMillis(json.get("validUntil")) ?? null;
-  const tasks = decodeArrayOfTask(json.get("tasks"), context) ?? [];
-  const projectColors = decodeMapOfString(json.get("projectColors"), context) ?? new Map();
-  const projects = decodeArrayOfProject(json.get("projects"), context) ?? [];
+/**
+ * Derived fields are filled in once the whole document is read: the map they look into
+ * may come after the elements that use it.
+ */
+function resolvingDerivedFields(value: Snapshot, context: DecodeContext): Snapshot {
+  let result = value;
+  result = eachTaskInSnapshot(result, (element) => ({
+    ...element,
+    // projectColor = projectColors[projectId] when both exist, else null.
+    projectColor: element.projectId === null ? null : context.projectColors.get(element.projectId) ?? null,
+  }));
+  return result;
+}
+
+function decodeSnapshot(scanner: ContractJsonScanner, context: DecodeContext): Snapshot | undefined {
+  if (!scanner.enterObject()) {
+    scanner.skipValue();
+    return undefined;
+  }
+  let dayStrSlot: string | undefined;
+  let validUntilSlot: number | undefined;
+  let tasksSlot: ReadonlyArray<Task> | undefined;
+  let tasksDropped = 0;
+  let projectColorsSlot: ReadonlyMap<string, string> | undefined;
+  let projectsSlot: ReadonlyArray<Project> | undefined;
+  let projectsDropped = 0;
+  for (let key = scanner.nextMember(); key !== undefined; key = scanner.nextMember()) {
+    if (key.matches(versionField)) {
+      context.version = scanner.anyNumber();
+    } else if (key.matches("dayStr")) {
+      dayStrSlot = scanner.localDate();
+    } else if (key.matches("validUntil")) {
+      validUntilSlot = scanner.epochMillis();
+    } else if (key.matches("tasks")) {
+      const mark = context.dropped;
+      tasksSlot = decodeArrayOfTask(scanner, context);
+      tasksDropped = context.dropped - mark;
+      context.dropped = mark;
+    } else if (key.matches("projectColors")) {
+      projectColorsSlot = decodeMapOfString(scanner, context);
+    } else if (key.matches("projects")) {
+      const mark = context.dropped;
+      projectsSlot = decodeArrayOfProject(scanner, context);
+      projectsDropped = context.dropped - mark;
+      context.dropped = mark;
+    } else {
+      scanner.skipValue(); // unknown keys are ignored: fields are added within a version
+    }
+  }
+  if (scanner.failed) return undefined;
+  const dayStr = dayStrSlot ?? null;
+  const validUntil = validUntilSlot ?? null;
+  const tasks = tasksSlot ?? [];
+  const projectColors = projectColorsSlot ?? new Map();
+  const projects = projectsSlot ?? [];
+  context.dropped += tasksDropped + projectsDropped;
+  context.projectColors = projectColorsSlot ?? new Map();
   return { dayStr, validUntil, tasks, projectColors, projects };
 }
 
-function decodeTask(json: ContractJson | undefined, context: DecodeContext): Task | undefined {
-  if (!(json instanceof Map)) return undefined;
-  const id = readString(json.get("id"));
-  if (id === undefined) return undefined;
-  const title = readString(json.get("title"));
-  if (title === undefined) return undefined;
-  const isDone = readBool(json.get("isDone")) ?? false;
-  const projectId = satisfying(readString(json.get("projectId")), (v) => v.length > 0) ?? null;
-  // projectColor = projectColors[projectId] when both exist, else null.
-  const projectColor = projectId === null ? null : context.projectColors.get(projectId) ?? null;
-  return { id, title, isDone, projectId, projectColor };
+function decodeTask(scanner: ContractJsonScanner, _context: DecodeContext): Task | undefined {
+  if (!scanner.enterObject()) {
+    scanner.skipValue();
+    return undefined;
+  }
+  let idSlot: string | undefined;
+  let titleSlot: string | undefined;
+  let isDoneSlot: boolean | undefined;
+  let projectIdSlot: string | undefined;
+  for (let key = scanner.nextMember(); key !== undefined; key = scanner.nextMember()) {
+    if (key.matches("id")) {
+      idSlot = scanner.string();
+    } else if (key.matches("title")) {
+      titleSlot = scanner.string();
+    } else if (key.matches("isDone")) {
+      isDoneSlot = scanner.bool();
+    } else if (key.matches("projectId")) {
+      projectIdSlot = satisfying(scanner.string(), (v) => v.length > 0);
+    } else {
+      scanner.skipValue(); // unknown keys are ignored: fields are added within a version
+    }
+  }
+  if (scanner.failed) return undefined;
+  const id = idSlot;
+  if (id === undefined) return undefined; // id missing or invalid: the element is dropped
+  const title = titleSlot;
+  if (title === undefined) return undefined; // title missing or invalid: the element is dropped
+  const isDone = isDoneSlot ?? false;
+  const projectId = projectIdSlot ?? null;
+  return { id, title, isDone, projectId, projectColor: null };
 }
 
-function decodeProject(json: ContractJson | undefined, context: DecodeContext): Project | undefined {
-  if (!(json instanceof Map)) return undefined;
-  const id = readString(json.get("id"));
-  if (id === undefined) return undefined;
-  const title = readString(json.get("title"));
-  if (title === undefined) return undefined;
-  const tasks = decodeArrayOfTask(json.get("tasks"), context) ?? [];
+function decodeProject(scanner: ContractJsonScanner, context: DecodeContext): Project | undefined {
+  if (!scanner.enterObject()) {
+    scanner.skipValue();
+    return undefined;
+  }
+  let idSlot: string | undefined;
+  let titleSlot: string | undefined;
+  let tasksSlot: ReadonlyArray<Task> | undefined;
+  let tasksDropped = 0;
+  for (let key = scanner.nextMember(); key !== undefined; key = scanner.nextMember()) {
+    if (key.matches("id")) {
+      idSlot = scanner.string();
+    } else if (key.matches("title")) {
+      titleSlot = scanner.string();
+    } else if (key.matches("tasks")) {
+      const mark = context.dropped;
+      tasksSlot = decodeArrayOfTask(scanner, context);
+      tasksDropped = context.dropped - mark;
+      context.dropped = mark;
+    } else {
+      scanner.skipValue(); // unknown keys are ignored: fields are added within a version
+    }
+  }
+  if (scanner.failed) return undefined;
+  const id = idSlot;
+  if (id === undefined) return undefined; // id missing or invalid: the element is dropped
+  const title = titleSlot;
+  if (title === undefined) return undefined; // title missing or invalid: the element is dropped
+  const tasks = tasksSlot ?? [];
+  context.dropped += tasksDropped;
   return { id, title, tasks };
 }
 
 /** An array; each element that is not a valid Task is dropped and counted. */
-function decodeArrayOfTask(json: ContractJson | undefined, context: DecodeContext): Task[] | undefined {
-  if (!Array.isArray(json)) return undefined;
+function decodeArrayOfTask(scanner: ContractJsonScanner, context: DecodeContext): Task[] | undefined {
+  if (!scanner.enterArray()) {
+    scanner.skipValue();
+    return undefined;
+  }
   const result: Task[] = [];
-  for (const item of json) {
-    const value = decodeTask(item, context);
+  while (scanner.nextElement()) {
+    const mark = context.dropped;
+    const value = decodeTask(scanner, context);
     if (value !== undefined) {
       result.push(value);
     } else {
-      context.dropped += 1;
+      context.dropped = mark + 1; // one bad row never hides the others; drops inside it do not count
     }
   }
-  return result;
+  return scanner.failed ? undefined : result;
 }
 
-/** A string-keyed map; entries whose value is not a valid string are ignored one by one. */
-function decodeMapOfString(json: ContractJson | undefined, _context: DecodeContext): Map<string, string> | undefined {
-  if (!(json instanceof Map)) return undefined;
+/**
+ * A string-keyed map; entries whose value is not a valid string are ignored one by one;
+ * a duplicate key replaces the earlier entry (the last wins).
+ */
+function decodeMapOfString(scanner: ContractJsonScanner, _context: DecodeContext): Map<string, string> | undefined {
+  if (!scanner.enterObject()) {
+    scanner.skipValue();
+    return undefined;
+  }
   const result = new Map<string, string>();
-  for (const [key, item] of json) {
-    const value = readString(item);
+  for (let key = scanner.nextMember(); key !== undefined; key = scanner.nextMember()) {
+    const value = scanner.string();
+    // A key holding an unpaired surrogate is not a string, so no entry has it.
+    const name = key.text;
+    if (name === undefined) continue;
+    result.delete(name);
     if (value !== undefined) {
-      result.set(key, value);
+      result.set(name, value);
     }
   }
+  if (scanner.failed) return undefined;
   return result;
 }
 
 /** An array; each element that is not a valid Project is dropped and counted. */
-function decodeArrayOfProject(json: ContractJson | undefined, context: DecodeContext): Project[] | undefined {
-  if (!Array.isArray(json)) return undefined;
+function decodeArrayOfProject(scanner: ContractJsonScanner, context: DecodeContext): Project[] | undefined {
+  if (!scanner.enterArray()) {
+    scanner.skipValue();
+    return undefined;
+  }
   const result: Project[] = [];
-  for (const item of json) {
-    const value = decodeProject(item, context);
+  while (scanner.nextElement()) {
+    const mark = context.dropped;
+    const value = decodeProject(scanner, context);
     if (value !== undefined) {
       result.push(value);
     } else {
-      context.dropped += 1;
+      context.dropped = mark + 1; // one bad row never hides the others; drops inside it do not count
     }
   }
-  return result;
+  return scanner.failed ? undefined : result;
+}
+
+function eachTaskInSnapshot(value: Snapshot, update: (element: Task) => Task): Snapshot {
+  return {
+    ...value,
+    tasks: value.tasks.map((e0) => eachTaskInTask(e0, update)),
+    projects: value.projects.map((e0) => eachTaskInProject(e0, update)),
+  };
+}
+
+function eachTaskInTask(value: Task, update: (element: Task) => Task): Task {
+  return update(value);
+}
+
+function eachTaskInProject(value: Project, update: (element: Task) => Task): Project {
+  return {
+    ...value,
+    tasks: value.tasks.map((e0) => eachTaskInTask(e0, update)),
+  };
 }
 
 // MARK: - Behaviours
@@ -256,31 +388,11 @@ function decodeArrayOfProject(json: ContractJson | undefined, context: DecodeCon
  * the blob's isDone. Native code never rewrites the blob: the app is its only writer.
  */
 export function overlaying(value: Snapshot, pending: ReadonlyMap<string, boolean>): Snapshot {
-  return overlaySnapshot(value, pending);
-}
-
-function overlaySnapshot(value: Snapshot, pending: ReadonlyMap<string, boolean>): Snapshot {
-  return {
-    ...value,
-    tasks: value.tasks.map((e0) => overlayTask(e0, pending)),
-    projects: value.projects.map((e0) => overlayProject(e0, pending)),
-  };
-}
-
-function overlayTask(value: Task, pending: ReadonlyMap<string, boolean>): Task {
-  // Only a boolean target counts; anything else in the queue leaves the blob's isDone.
-  const target = pending.get(value.id);
-  return {
-    ...value,
-    isDone: typeof target === "boolean" ? target : value.isDone,
-  };
-}
-
-function overlayProject(value: Project, pending: ReadonlyMap<string, boolean>): Project {
-  return {
-    ...value,
-    tasks: value.tasks.map((e0) => overlayTask(e0, pending)),
-  };
+  return eachTaskInSnapshot(value, (element) => {
+    // Only a boolean target counts; anything else in the queue leaves the blob's isDone.
+    const target = pending.get(element.id);
+    return typeof target === "boolean" ? { ...element, isDone: target } : element;
+  });
 }
 
 /**

@@ -263,7 +263,7 @@ struct KotlinContractWriter {
     }
 
     /// Names a decoder function already uses; a field's local must not shadow them.
-    static let decoderNames: Set<String> = ["json", "members", "context", "it"]
+    static let decoderNames: Set<String> = ["scanner", "context", "key", "start", "before", "it"]
 
     // MARK: Version gate
 
@@ -345,6 +345,9 @@ struct KotlinContractWriter {
 
     // MARK: Decoding
 
+    /// The decoder reads the text once, front to back, straight into the types (no intermediate
+    /// JSON tree): each field is a slot that every occurrence of its key overwrites, so for a
+    /// duplicate key the last occurrence wins, as in JavaScript and org.json.
     func decoding(_ p: inout CodePrinter) {
         p.line("// region Decoding")
         p.line()
@@ -358,35 +361,72 @@ struct KotlinContractWriter {
         p.line()
         p.line("/** Decodes the document text. Strict RFC 8259, fail-closed, never throws, never crashes. */")
         p.block("fun decode(text: String): Decoded {") { p in
-            p.line("// Not JSON, not an object, or nested deeper than ContractJsonReader.MAX_DEPTH: nothing is usable.")
-            p.line("val json = ContractJsonReader.parse(text)")
-            p.line("if (json !is ContractJson.Obj) return Decoded(Status.MALFORMED, null, 0)")
-            p.line("// The version gate comes first: a future version may mean something else by every field.")
-            p.block("if (!ContractRead.isVersion(json.entries[VERSION_FIELD], ACCEPTED_VERSIONS)) {") { p in
-                p.line("return Decoded(Status.UNSUPPORTED_VERSION, null, 0)")
-            }
+            p.line("val scanner = ContractJsonScanner(text)")
             p.line("val context = DecodeContext()")
-            for lookup in facts.lookupFields {
-                p.line("// Derived fields look into `\(lookup.name)`, so it is read before the elements that use it.")
-                p.line("context.\(lookup.name) = \(KotlinNames.helperName(lookup.type, enums: enums))(json.entries[\(KotlinNames.quoted(lookup.name))], context) ?: emptyMap()")
-            }
-            p.line("val value = decode\(root.name)(json, context)")
+            p.line("val isObject = scanner.nextIsObject()")
+            p.line("val value = decode\(root.name)(scanner, context)")
+            p.line("// Not JSON, not an object, or nested deeper than ContractJsonScanner.MAX_DEPTH: nothing is usable.")
+            p.line("if (!isObject || !scanner.finish()) return Decoded(Status.MALFORMED, null, 0)")
+            p.line("// The version gate comes before any field: a future version may mean something else by every field.")
+            p.line("val version: Double = context.version ?: return Decoded(Status.UNSUPPORTED_VERSION, null, 0)")
+            p.line("if (ACCEPTED_VERSIONS.none { it == version }) return Decoded(Status.UNSUPPORTED_VERSION, null, 0)")
             p.line("// A fail-document field anywhere fails the whole read: a distinct, visible state, not zeros.")
             p.line("if (value == null || context.failed) return Decoded(Status.INVALID, null, 0)")
-            p.line("return Decoded(Status.OK, value, context.dropped)")
+            if derivedTypes.isEmpty {
+                p.line("return Decoded(Status.OK, value, context.dropped)")
+            } else {
+                p.line("return Decoded(Status.OK, resolvingDerivedFields(value, context), context.dropped)")
+            }
         }
         p.line()
         p.line("/** State threaded through one decode. */")
         p.block("private class DecodeContext {") { p in
-            p.line("/** Array elements dropped anywhere in the document. */")
+            p.line("/** The root's `\(contract.version.field)` (its last occurrence) when it is a number: the version gate's slot. */")
+            p.line("var version: Double? = null")
+            p.line()
+            p.line("/**")
+            p.line(" * Array elements dropped in the values read so far. A decoder that returns null leaves it as")
+            p.line(" * it found it: drops inside an element only count if the element is kept.")
+            p.line(" */")
             p.line("var dropped = 0")
             p.line()
             p.line("/** Set when a `fail-document` field is missing or invalid. */")
             p.line("var failed = false")
             for lookup in facts.lookupFields {
                 p.line()
-                p.line("/** The root's `\(lookup.name)`, read first for the derived fields that look into it. */")
+                p.line("/** The root's `\(lookup.name)`, for the derived fields resolved once the whole document is read. */")
                 p.line("var \(lookup.name): \(type(lookup.type)) = emptyMap()")
+            }
+            p.line()
+            p.line("/** Forgets the drops counted since [start] (an element being dropped); returns null. */")
+            p.block("fun dropFrom(start: Int): Nothing? {") { p in
+                p.line("dropped = start")
+                p.line("return null")
+            }
+        }
+        if !derivedTypes.isEmpty {
+            p.line()
+            p.line("/**")
+            p.line(" * Derived fields are filled in once the whole document is read: the map they look into may")
+            p.line(" * come after the elements that use it.")
+            p.line(" */")
+            p.block("private fun resolvingDerivedFields(value: \(root.name), context: DecodeContext): \(root.name) {") { p in
+                p.line("var result = value")
+                for type in derivedTypes {
+                    p.block("result = each\(type.name)(result) { element ->") { p in
+                        var arguments: [String] = []
+                        for field in type.fields {
+                            guard let derived = field.derived else { continue }
+                            p.line("// \(field.name) = \(derived.lookupField)[\(derived.keyField)] when both exist, else null.")
+                            let keyIsNullable = type.field(named: derived.keyField).map(KotlinNames.isNullable) ?? true
+                            arguments.append(keyIsNullable
+                                ? "\(field.name) = element.\(derived.keyField)?.let { context.\(derived.lookupField)[it] }"
+                                : "\(field.name) = context.\(derived.lookupField)[element.\(derived.keyField)]")
+                        }
+                        p.line("element.copy(\(arguments.joined(separator: ", ")))")
+                    }
+                }
+                p.line("return result")
             }
         }
         for type in contract.types {
@@ -397,9 +437,22 @@ struct KotlinContractWriter {
             p.line()
             compositeDecoder(composite, &p)
         }
+        for target in walkedTypes {
+            walkers(to: target, &p)
+        }
         p.line()
         p.line("// endregion")
         p.line()
+    }
+
+    /// Types with derived fields, in declaration order.
+    var derivedTypes: [ObjectType] { contract.types.filter { $0.fields.contains { $0.derived != nil } } }
+
+    /// Types some behaviour visits everywhere in the document (derived fields, overlay).
+    var walkedTypes: [String] {
+        var names = derivedTypes.map(\.name)
+        if let overlay = contract.behaviours.overlay, !names.contains(overlay.typeName) { names.append(overlay.typeName) }
+        return names
     }
 
     /// Whether a value of this type is read through a helper that takes the context.
@@ -415,76 +468,129 @@ struct KotlinContractWriter {
         if !uses { p.line("@Suppress(\"UNUSED_PARAMETER\") // Every decoder takes the context; this one needs none.") }
     }
 
-    /// The decoder of one object type: null when the value is not an object or a
-    /// `drop-element` field fails.
+    /// The decoder of one object type: null when the value is not an object or a `drop-element`
+    /// field fails. Drops inside it count only if it is kept.
     func objectDecoder(_ type: ObjectType, _ p: inout CodePrinter) {
-        let usesContext = type.fields.contains { field in
-            if field.derived != nil { return true }
-            if case .required(.failDocument) = field.presence { return true }
-            return needsContext(field.type)
-        }
+        let isRoot = type.name == root.name
+        let counted = type.storedFields.filter { hasDropCount($0.type) }
+        let dropsElement = type.storedFields.contains { if case .required(.dropElement) = $0.presence { return true } else { return false } }
+        let failsDocument = type.storedFields.contains { if case .required(.failDocument) = $0.presence { return true } else { return false } }
+        let usesContext = isRoot || failsDocument || type.storedFields.contains { needsContext($0.type) }
         unusedContextSuppression(usesContext, &p)
-        p.block("private fun decode\(type.name)(json: ContractJson?, context: DecodeContext): \(type.name)? {") { p in
-            p.line("if (json !is ContractJson.Obj) return null")
-            p.line("val members = json.entries")
-            // Required fields first: an element that will be dropped is not looked into further,
-            // so nothing inside it is counted as dropped.
-            let required = type.storedFields.filter { if case .required = $0.presence { return true } else { return false } }
-            let rest = type.storedFields.filter { if case .required = $0.presence { return false } else { return true } }
-            if !required.isEmpty, !rest.isEmpty {
-                p.line("// Required fields first: nothing inside an element that will be dropped is looked at or counted.")
+        p.block("private fun decode\(type.name)(scanner: ContractJsonScanner, context: DecodeContext): \(type.name)? {") { p in
+            p.block("if (!scanner.enterObject()) {") { p in
+                p.line("scanner.skipValue()")
+                p.line("return null")
             }
-            for field in required + rest {
-                fieldDecode(field, owner: type.name, &p)
+            let restores = !counted.isEmpty && dropsElement
+            if restores { p.line("val start = context.dropped") }
+            for field in type.storedFields {
+                p.line("var \(field.name)Slot: \(slotType(field, owner: type))? = null")
+                if hasDropCount(field.type) { p.line("var \(field.name)Dropped = 0") }
             }
-            for field in type.fields {
-                guard let derived = field.derived else { continue }
-                let key = KotlinNames.local(derived.keyField, avoiding: Self.decoderNames)
-                let keyNullable = type.field(named: derived.keyField).map(KotlinNames.isNullable) ?? true
-                p.line("// \(field.name) = \(derived.lookupField)[\(derived.keyField)] when both exist, else null.")
-                let lookup = keyNullable ? "\(key)?.let { context.\(derived.lookupField)[it] }" : "context.\(derived.lookupField)[\(key)]"
-                p.line("val \(KotlinNames.local(field.name, avoiding: Self.decoderNames)) = \(lookup)")
+            if type.storedFields.isEmpty && !isRoot {
+                p.line("while (scanner.nextMember() != null) scanner.skipValue()")
+            } else {
+                p.block("while (true) {") { p in
+                    p.line("val key = scanner.nextMember() ?: break")
+                    var first = true
+                    if isRoot {
+                        p.line("if (key.matches(VERSION_FIELD)) {")
+                        p.indented { p in p.line("context.version = scanner.anyNumber()") }
+                        first = false
+                    }
+                    for field in type.storedFields {
+                        p.line("\(first ? "if" : "} else if") (key.matches(\(KotlinNames.quoted(field.name)))) {")
+                        p.indented { p in fieldDecode(field, owner: type.name, &p) }
+                        first = false
+                    }
+                    p.line("} else {")
+                    p.indented { p in p.line("scanner.skipValue() // unknown keys are ignored: fields are added within a version") }
+                    p.line("}")
+                }
             }
-            let arguments = type.fields.map { "\($0.name) = \(KotlinNames.local($0.name, avoiding: Self.decoderNames))" }
+            p.line("if (scanner.failed) return null")
+            for field in type.storedFields {
+                presencePolicy(field, owner: type.name, restores: restores, &p)
+            }
+            if let lookup = isRoot ? facts.lookupFields : nil {
+                for field in lookup {
+                    p.line("context.\(field.name) = \(field.name)Slot ?: emptyMap()")
+                }
+            }
+            let arguments = type.fields.map { field -> String in
+                if field.derived != nil { return "\(field.name) = null" }
+                return "\(field.name) = \(KotlinNames.local(field.name, avoiding: Self.decoderNames))"
+            }
             p.line("return \(type.name)(\(arguments.joined(separator: ", ")))")
         }
     }
 
-    /// `val name = <read + constraints>` then the presence policy.
-    func fieldDecode(_ field: Field, owner: String, _ p: inout CodePrinter) {
-        let name = KotlinNames.local(field.name, avoiding: Self.decoderNames)
-        let read = readExpression(field, source: "members[\(KotlinNames.quoted(field.name))]", owner: owner)
-        switch field.presence {
-        case .required(.dropElement):
-            p.line("val \(name) = \(read) ?: return null")
-        case .required(.failDocument):
-            p.line("val \(name) = \(read)")
-            p.block("if (\(name) == null) {") { p in
-                p.line("context.failed = true")
-                p.line("return null")
-            }
-        case .optional:
-            p.line("val \(name) = \(read)")
-        case .defaultValue(let value):
-            p.line("val \(name) = \(read) ?: \(KotlinNames.literal(value, field: field, owner: owner, enums: enums))")
+    /// The slot of a field: its type, not null (a missing or invalid value is a null slot).
+    func slotType(_ field: Field, owner: ObjectType) -> String {
+        KotlinNames.type(field.type, enums: enums, field: field, owner: owner.name)
+    }
+
+    /// Values that may hold arrays, whose dropped elements are counted.
+    func hasDropCount(_ type: FieldType) -> Bool {
+        switch type {
+        case .array, .object: return true
+        case .map(let value): return hasDropCount(value)
+        default: return false
         }
     }
 
-    /// An expression of type `T?`: the value when present, of the right type and within constraints.
+    /// One occurrence of the key: read the value into the slot (the last occurrence wins).
+    func fieldDecode(_ field: Field, owner: String, _ p: inout CodePrinter) {
+        let read = readExpression(field, owner: owner)
+        if hasDropCount(field.type) {
+            p.line("// A later occurrence replaces the earlier one, and the drops counted in it.")
+            p.line("context.dropped -= \(field.name)Dropped")
+            p.line("val before = context.dropped")
+            p.line("\(field.name)Slot = \(read)")
+            p.line("\(field.name)Dropped = context.dropped - before")
+        } else {
+            p.line("\(field.name)Slot = \(read)")
+        }
+    }
+
+    /// After all keys: the field's presence policy decides what a missing or invalid value becomes.
+    func presencePolicy(_ field: Field, owner: String, restores: Bool, _ p: inout CodePrinter) {
+        let name = KotlinNames.local(field.name, avoiding: Self.decoderNames)
+        let slot = "\(field.name)Slot"
+        switch field.presence {
+        case .required(.dropElement):
+            let drop = restores ? "context.dropFrom(start)" : "null"
+            p.line("val \(name) = \(slot) ?: return \(drop) // \(field.name) missing or invalid: the element is dropped")
+        case .required(.failDocument):
+            p.line("val \(name) = \(slot)")
+            p.block("if (\(name) == null) {") { p in
+                p.line("context.failed = true // \(field.name) missing or invalid: the whole document is unusable")
+                p.line("return null")
+            }
+        case .optional:
+            p.line("val \(name) = \(slot)")
+        case .defaultValue(let value):
+            p.line("val \(name) = \(slot) ?: \(KotlinNames.literal(value, field: field, owner: owner, enums: enums))")
+        }
+    }
+
+    /// An expression of type `T?` reading one value from `scanner`: the value when it has the right
+    /// type and meets the constraints, else null (the value is still consumed and checked).
     /// `owner` is the type declaring the field (nil for an array element or map value).
-    func readExpression(_ field: Field, source: String, owner: String? = nil) -> String {
+    func readExpression(_ field: Field, owner: String? = nil) -> String {
         var expression: String
         switch field.type {
-        case .string: expression = "ContractRead.string(\(source))"
-        case .bool: expression = "ContractRead.bool(\(source))"
-        case .integer: expression = "ContractRead.integer(\(source))"
-        case .number: expression = "ContractRead.number(\(source))"
-        case .localDate: expression = "ContractRead.localDate(\(source))"
-        case .epochMillis: expression = "ContractRead.epochMillis(\(source))"
+        case .string: expression = "scanner.string()"
+        case .bool: expression = "scanner.bool()"
+        case .integer: expression = "scanner.integer()"
+        case .number: expression = "scanner.number()"
+        case .localDate: expression = "scanner.localDate()"
+        case .epochMillis: expression = "scanner.epochMillis()"
         case .enumeration:
             let enumType = KotlinNames.type(field.type, enums: enums, field: owner == nil ? nil : field, owner: owner)
-            expression = "ContractRead.string(\(source))?.let { \(enumType).fromJson(it) }"
-        case .array, .map, .object: expression = "\(KotlinNames.helperName(field.type, enums: enums))(\(source), context)"
+            expression = "scanner.string()?.let { \(enumType).fromJson(it) }"
+        case .array, .map, .object: expression = "\(KotlinNames.helperName(field.type, enums: enums))(scanner, context)"
         }
         var conditions: [String] = []
         let c = field.constraints
@@ -508,40 +614,101 @@ struct KotlinContractWriter {
             elementField.type = element
             let elementType = self.type(element)
             p.line("/** An array; each element that is not a valid \(element.schemaSpelling) is dropped and counted. */")
-            p.block("private fun \(name)(json: ContractJson?, context: DecodeContext): List<\(elementType)>? {") { p in
-                p.line("if (json !is ContractJson.Arr) return null")
-                p.line("val result = ArrayList<\(elementType)>(json.items.size)")
-                p.block("for (item in json.items) {") { p in
-                    p.line("val value = \(readExpression(elementField, source: "item"))")
-                    p.block("if (value != null) {", closer: "} else {") { p in
-                        p.line("result.add(value)")
-                    }
-                    p.indented { p in
-                        p.line("context.dropped += 1")
-                    }
-                    p.line("}")
+            p.block("private fun \(name)(scanner: ContractJsonScanner, context: DecodeContext): List<\(elementType)>? {") { p in
+                p.block("if (!scanner.enterArray()) {") { p in
+                    p.line("scanner.skipValue()")
+                    p.line("return null")
                 }
-                p.line("return result")
+                p.line("val result = ArrayList<\(elementType)>()")
+                p.block("while (scanner.nextElement()) {") { p in
+                    p.line("val value = \(readExpression(elementField))")
+                    p.line("if (value != null) result.add(value) else context.dropped += 1 // one bad row never hides the others")
+                }
+                p.line("return if (scanner.failed) null else result")
             }
         case .map(let value):
             var valueField = field
             valueField.type = value
             let valueType = self.type(value)
-            p.line("/** A string-keyed map; entries whose value is not a valid \(value.schemaSpelling) are ignored one by one. */")
+            let counts = hasDropCount(value)
+            p.line("/**")
+            p.line(" * A string-keyed map; entries whose value is not a valid \(value.schemaSpelling) are ignored one by one;")
+            p.line(" * a duplicate key replaces the earlier entry (the last wins, even when it is invalid).")
+            p.line(" */")
             unusedContextSuppression(needsContext(value), &p)
-            p.block("private fun \(name)(json: ContractJson?, context: DecodeContext): Map<String, \(valueType)>? {") { p in
-                p.line("if (json !is ContractJson.Obj) return null")
+            p.block("private fun \(name)(scanner: ContractJsonScanner, context: DecodeContext): Map<String, \(valueType)>? {") { p in
+                p.block("if (!scanner.enterObject()) {") { p in
+                    p.line("scanner.skipValue()")
+                    p.line("return null")
+                }
                 p.line("val result = LinkedHashMap<String, \(valueType)>()")
-                p.block("for ((key, item) in json.entries) {") { p in
-                    p.line("val value = \(readExpression(valueField, source: "item"))")
-                    p.block("if (value != null) {") { p in
-                        p.line("result[key] = value")
+                if counts { p.line("val innerDropped = HashMap<String, Int>()") }
+                p.block("while (true) {") { p in
+                    p.line("val name = (scanner.nextMember() ?: break).text")
+                    if counts { p.line("val before = context.dropped") }
+                    p.line("val value = \(readExpression(valueField))")
+                    p.line("// A key holding an unpaired surrogate is not a string, so no entry has it.")
+                    if counts {
+                        p.block("if (name == null) {") { p in
+                            p.line("context.dropped = before")
+                            p.line("continue")
+                        }
+                        p.line("val inner = context.dropped - before")
+                        p.line("result.remove(name)")
+                        p.line("context.dropped -= innerDropped.remove(name) ?: 0")
+                        p.block("if (value != null) {") { p in
+                            p.line("result[name] = value")
+                            p.line("innerDropped[name] = inner")
+                        }
+                    } else {
+                        p.line("if (name == null) continue")
+                        p.line("result.remove(name)")
+                        p.line("if (value != null) result[name] = value")
+                    }
+                }
+                p.line("return if (scanner.failed) null else result")
+            }
+        default:
+            break
+        }
+    }
+
+    /// `each<Target>(value) { … }`: applies an update to every `Target` anywhere inside a value.
+    func walkers(to target: String, _ p: inout CodePrinter) {
+        let containing = facts.typesContaining(target)
+        for type in contract.types where containing.contains(type.name) {
+            p.line()
+            p.block("private fun each\(target)(value: \(type.name), update: (\(target)) -> \(target)): \(type.name) {") { p in
+                p.line("var result = value")
+                if type.name == target { p.line("result = update(result)") }
+                for field in type.storedFields {
+                    guard let transform = walkTransform(field.type, target: target, containing: containing, value: "value.\(field.name)", depth: 0) else { continue }
+                    if KotlinNames.isNullable(field) {
+                        let inner = walkTransform(field.type, target: target, containing: containing, value: "present", depth: 0)!
+                        p.line("result = result.copy(\(field.name) = value.\(field.name)?.let { present -> \(inner) })")
+                    } else {
+                        p.line("result = result.copy(\(field.name) = \(transform))")
                     }
                 }
                 p.line("return result")
             }
+        }
+    }
+
+    /// Lambda parameters are numbered by depth: Kotlin warns when one shadows another.
+    func walkTransform(_ type: FieldType, target: String, containing: Set<String>, value: String, depth: Int) -> String? {
+        let parameter = depth == 0 ? "element" : "element\(depth + 1)"
+        switch type {
+        case .object(let name) where containing.contains(name):
+            return "each\(target)(\(value), update)"
+        case .array(let element):
+            return walkTransform(element, target: target, containing: containing, value: parameter, depth: depth + 1)
+                .map { "\(value).map { \(parameter) -> \($0) }" }
+        case .map(let element):
+            return walkTransform(element, target: target, containing: containing, value: "\(parameter).value", depth: depth + 1)
+                .map { "\(value).mapValues { \(parameter) -> \($0) }" }
         default:
-            break
+            return nil
         }
     }
 
@@ -636,47 +803,14 @@ struct KotlinContractWriter {
     }
 
     func overlayFunctions(_ overlay: TaskFlagBinding, _ p: inout CodePrinter) {
-        let containing = facts.typesContaining(overlay.typeName)
         p.line()
         p.doc(overlay.doc, style: .block)
-        p.line("fun overlaying(value: \(root.name), pending: Map<String, Boolean>): \(root.name) = overlay\(root.name)(value, pending)")
-        for type in contract.types where containing.contains(type.name) {
-            p.line()
-            p.block("private fun overlay\(type.name)(value: \(type.name), pending: Map<String, Boolean>): \(type.name) {") { p in
-                p.line("var result = value")
-                if type.name == overlay.typeName {
-                    p.line("// The queue's boolean target, when there is one, wins over the blob's \(overlay.flagField).")
-                    p.line("val target = pending[value.\(overlay.idField)]")
-                    p.line("if (target != null) result = result.copy(\(overlay.flagField) = target)")
-                }
-                for field in type.storedFields {
-                    guard let transform = overlayTransform(field.type, containing: containing, value: "value.\(field.name)", depth: 0) else { continue }
-                    if case .optional = field.presence {
-                        let inner = overlayTransform(field.type, containing: containing, value: "present", depth: 0)!
-                        p.line("result = result.copy(\(field.name) = value.\(field.name)?.let { present -> \(inner) })")
-                    } else {
-                        p.line("result = result.copy(\(field.name) = \(transform))")
-                    }
-                }
-                p.line("return result")
+        p.block("fun overlaying(value: \(root.name), pending: Map<String, Boolean>): \(root.name) {") { p in
+            p.block("return each\(overlay.typeName)(value) { element ->") { p in
+                p.line("// The queue's boolean target, when there is one, wins over the blob's \(overlay.flagField).")
+                p.line("val target = pending[element.\(overlay.idField)]")
+                p.line("if (target != null) element.copy(\(overlay.flagField) = target) else element")
             }
-        }
-    }
-
-    /// Lambda parameters are numbered by depth: Kotlin warns when one shadows another.
-    func overlayTransform(_ type: FieldType, containing: Set<String>, value: String, depth: Int) -> String? {
-        let parameter = depth == 0 ? "element" : "element\(depth + 1)"
-        switch type {
-        case .object(let name) where containing.contains(name):
-            return "overlay\(name)(\(value), pending)"
-        case .array(let element):
-            return overlayTransform(element, containing: containing, value: parameter, depth: depth + 1)
-                .map { "\(value).map { \(parameter) -> \($0) }" }
-        case .map(let element):
-            return overlayTransform(element, containing: containing, value: "\(parameter).value", depth: depth + 1)
-                .map { "\(value).mapValues { \(parameter) -> \($0) }" }
-        default:
-            return nil
         }
     }
 

@@ -272,12 +272,12 @@ struct TypeScriptContractWriter {
     func declaredType(_ field: Field) -> String { TypeScriptNames.declaredType(field, owners: owners) }
 
     /// Names a decoder or encoder function already uses; a field's local must not shadow them.
-    static let functionNames: Set<String> = ["json", "context", "object", "value", "input", "path", "satisfying"]
+    static let functionNames: Set<String> = ["json", "context", "object", "value", "input", "path", "satisfying", "scanner", "key", "mark", "text"]
 
     /// Names declared at the module's top level (types, functions); a local must not shadow them either.
     var moduleNames: Set<String> {
         var names: Set<String> = ["decode", "observation", "encode", "versionField", "acceptedVersions", "writtenVersion",
-                                  "storageKey", "overlaying", "isStale", "header", "dayStart", "computeValidUntil"]
+                                  "storageKey", "overlaying", "isStale", "header", "dayStart", "computeValidUntil", "resolvingDerivedFields"]
         names.formUnion(TypeScriptNames.generatedTypeNames)
         for type in contract.types {
             names.formUnion([type.name, type.name + "Input", "decode" + type.name, "observe" + type.name,
@@ -340,6 +340,10 @@ struct TypeScriptContractWriter {
 
     // MARK: Decoding
 
+    /// The decoder reads the text once, front to back, straight into the types (no intermediate
+    /// JSON tree), through the runtime's strict pull scanner: each field is a slot that every
+    /// occurrence of its key overwrites, so for a duplicate key the last occurrence wins, as in
+    /// JavaScript and org.json. Same structure as `SwiftContractWriter.decoding`.
     func decoding(_ p: inout CodePrinter) {
         p.line("// MARK: - Decoding")
         p.line()
@@ -355,36 +359,72 @@ struct TypeScriptContractWriter {
         p.line()
         p.line("/** Decodes the document text. Strict RFC 8259, fail-closed, never throws, never crashes. */")
         p.block("export function decode(text: string): Decoded {") { p in
-            p.line("const json = parseContractJson(text);")
-            p.line("// Not JSON, not an object, or nested deeper than CONTRACT_MAX_DEPTH: nothing is usable.")
-            p.block("if (!(json instanceof Map)) {") { p in
+            p.block("try {", closer: "} catch {") { p in
+                p.line("const scanner = new ContractJsonScanner(text);")
+                let lookups = facts.lookupFields
+                p.line("const context: DecodeContext = { dropped: 0, failed: false, version: undefined\(lookups.map { ", \($0.name): new Map()" }.joined()) };")
+                p.line("const isObject = scanner.nextIsObject();")
+                p.line("const value = decode\(root.name)(scanner, context);")
+                p.line("// Not JSON, not an object, or nested deeper than CONTRACT_MAX_DEPTH: nothing is usable.")
+                p.block("if (!isObject || !scanner.finish()) {") { p in
+                    p.line("return { status: \"malformed\", value: null, dropped: 0 };")
+                }
+                p.line("// The version gate comes before any field: a future version may mean something else by every field.")
+                p.block("if (context.version === undefined || acceptedVersions.indexOf(context.version) < 0) {") { p in
+                    p.line("return { status: \"unsupportedVersion\", value: null, dropped: 0 };")
+                }
+                p.block("if (value === undefined || context.failed) {") { p in
+                    p.line("return { status: \"invalid\", value: null, dropped: 0 };")
+                }
+                if derivedTypes.isEmpty {
+                    p.line("return { status: \"ok\", value, dropped: context.dropped };")
+                } else {
+                    p.line("return { status: \"ok\", value: resolvingDerivedFields(value, context), dropped: context.dropped };")
+                }
+            }
+            p.indented { p in
+                p.line("// Only resource exhaustion (e.g. a string longer than the engine allows) can get here.")
                 p.line("return { status: \"malformed\", value: null, dropped: 0 };")
             }
-            p.line("// The version gate comes first: a future version may mean something else by every field.")
-            p.block("if (!isVersion(json.get(versionField), acceptedVersions)) {") { p in
-                p.line("return { status: \"unsupportedVersion\", value: null, dropped: 0 };")
-            }
-            let lookups = facts.lookupFields
-            p.line("const context: DecodeContext = { dropped: 0, failed: false\(lookups.map { ", \($0.name): new Map()" }.joined()) };")
-            for lookup in lookups {
-                p.line("// Derived fields look into `\(lookup.name)`, so it is read before the elements that use it.")
-                p.line("context.\(lookup.name) = \(TypeScriptNames.helperName(lookup.type, owners: owners))(json.get(\(TypeScriptNames.quoted(lookup.name))), context) ?? new Map();")
-            }
-            p.line("const value = decode\(root.name)(json, context);")
-            p.block("if (value === undefined || context.failed) {") { p in
-                p.line("return { status: \"invalid\", value: null, dropped: 0 };")
-            }
-            p.line("return { status: \"ok\", value, dropped: context.dropped };")
+            p.line("}")
         }
         p.line()
         p.line("/** State threaded through one decode. */")
         p.block("interface DecodeContext {") { p in
-            p.line("/** Array elements dropped anywhere in the document. */")
+            p.line("/** Array elements dropped so far, in values that were kept (Swift's `dropped`). */")
             p.line("dropped: number;")
             p.line("/** Set when a `fail-document` field is missing or invalid. */")
             p.line("failed: boolean;")
+            p.line("/** The root's `\(contract.version.field)` slot: its last occurrence, when that is a number. */")
+            p.line("version: number | undefined;")
             for lookup in facts.lookupFields {
+                p.line("/** `\(lookup.name)`, read with the root, for derived fields (exact UTF-16 keys). */")
                 p.line("\(lookup.name): \(type(lookup.type));")
+            }
+        }
+        if !derivedTypes.isEmpty {
+            p.line()
+            p.line("/**")
+            p.line(" * Derived fields are filled in once the whole document is read: the map they look into")
+            p.line(" * may come after the elements that use it.")
+            p.line(" */")
+            p.block("function resolvingDerivedFields(value: \(root.name), context: DecodeContext): \(root.name) {") { p in
+                p.line("let result = value;")
+                for type in derivedTypes {
+                    p.block("result = each\(type.name)In\(root.name)(result, (element) => ({", closer: "}));") { p in
+                        p.line("...element,")
+                        for field in type.fields {
+                            guard let derived = field.derived else { continue }
+                            let keyIsNullable = type.field(named: derived.keyField).map(TypeScriptNames.isNullable) ?? true
+                            let lookup = "context.\(derived.lookupField).get(element.\(derived.keyField)) ?? null"
+                            p.line("// \(field.name) = \(derived.lookupField)[\(derived.keyField)] when both exist, else null.")
+                            p.line(keyIsNullable
+                                   ? "\(field.name): element.\(derived.keyField) === null ? null : \(lookup),"
+                                   : "\(field.name): \(lookup),")
+                        }
+                    }
+                }
+                p.line("return result;")
             }
         }
         for owner in owners {
@@ -399,16 +439,29 @@ struct TypeScriptContractWriter {
             p.line()
             compositeDecoder(composite, &p)
         }
+        for target in walkedTypes {
+            walkers(to: target, &p)
+        }
         p.line()
+    }
+
+    /// Types with derived fields, in declaration order.
+    var derivedTypes: [ObjectType] { contract.types.filter { $0.fields.contains { $0.derived != nil } } }
+
+    /// Types some behaviour visits everywhere in the document (derived fields, overlay).
+    var walkedTypes: [String] {
+        var names = derivedTypes.map(\.name)
+        if let overlay = contract.behaviours.overlay, !names.contains(overlay.typeName) { names.append(overlay.typeName) }
+        return names
     }
 
     /// An enumeration's reader: exactly one of its JSON spellings (no case folding), else undefined.
     func enumReader(_ owner: TypeScriptNames.EnumOwner, _ p: inout CodePrinter) {
         p.line("/** A `\(owner.field.name)` value: exactly one of its JSON spellings (no case folding, no trimming), else undefined. */")
-        p.block("function read\(owner.name)(json: ContractJson | undefined): \(owner.name) | undefined {") { p in
-            p.block("switch (json) {") { p in
+        p.block("function read\(owner.name)(text: string | undefined): \(owner.name) | undefined {") { p in
+            p.block("switch (text) {") { p in
                 for value in owner.cases { p.line("case \(TypeScriptNames.quoted(value)):") }
-                p.indented { p in p.line("return json;") }
+                p.indented { p in p.line("return text;") }
                 p.line("default:")
                 p.indented { p in p.line("return undefined;") }
             }
@@ -416,15 +469,15 @@ struct TypeScriptContractWriter {
     }
 
     /// Whether decoding a value of this type touches the decode context (drop counter, failure
-    /// flag, lookups); a parameter that is never read does not compile under --noUnusedParameters.
+    /// flag, version, lookups); a parameter that is never read does not compile under --noUnusedParameters.
     func needsContext(_ type: FieldType) -> Bool {
         switch type {
         case .array: return true
         case .map(let value): return passesContext(value)
         case .object(let name):
             guard let object = contract.type(named: name) else { return false }
-            return object.fields.contains { field in
-                if field.derived != nil { return true }
+            if name == root.name { return true }
+            return object.storedFields.contains { field in
                 if case .required(.failDocument) = field.presence { return true }
                 return passesContext(field.type)
             }
@@ -445,67 +498,117 @@ struct TypeScriptContractWriter {
     }
 
     /// The decoder of one object type: undefined when the value is not an object or a
-    /// `drop-element` field fails.
+    /// `drop-element` field fails. Drops inside it count only if it is kept.
     func objectDecoder(_ type: ObjectType, _ p: inout CodePrinter) {
-        p.block("function decode\(type.name)(json: ContractJson | undefined, \(contextParameter(.object(type.name)))): \(type.name) | undefined {") { p in
-            p.line("if (!(json instanceof Map)) return undefined;")
-            // Required fields first: an element that will be dropped is not looked into further,
-            // so nothing inside it is counted as dropped.
-            let ordered = type.storedFields.filter { if case .required = $0.presence { return true } else { return false } }
-                + type.storedFields.filter { if case .required = $0.presence { return false } else { return true } }
-            for field in ordered {
-                fieldDecode(field, &p)
+        let isRoot = type.name == root.name
+        p.block("function decode\(type.name)(scanner: ContractJsonScanner, \(contextParameter(.object(type.name)))): \(type.name) | undefined {") { p in
+            p.block("if (!scanner.enterObject()) {") { p in
+                p.line("scanner.skipValue();")
+                p.line("return undefined;")
             }
-            for field in type.fields {
-                guard let derived = field.derived, let keyField = type.field(named: derived.keyField) else { continue }
-                let key = local(keyField)
-                let lookup = "context.\(derived.lookupField).get(\(key)) ?? null"
-                p.line("// \(field.name) = \(derived.lookupField)[\(derived.keyField)] when both exist, else null.")
-                if TypeScriptNames.isNullable(keyField) {
-                    p.line("const \(local(field)) = \(key) === null ? null : \(lookup);")
+            for field in type.storedFields {
+                p.line("let \(field.name)Slot: \(slotType(field)) | undefined;")
+                if hasDropCount(field.type) { p.line("let \(field.name)Dropped = 0;") }
+            }
+            p.block("for (let key = scanner.nextMember(); key !== undefined; key = scanner.nextMember()) {") { p in
+                var first = true
+                if isRoot {
+                    p.line("if (key.matches(versionField)) {")
+                    p.indented { p in p.line("context.version = scanner.anyNumber();") }
+                    first = false
+                }
+                for field in type.storedFields {
+                    p.line("\(first ? "if" : "} else if") (key.matches(\(TypeScriptNames.quoted(field.name)))) {")
+                    p.indented { p in fieldDecode(field, &p) }
+                    first = false
+                }
+                if first {
+                    p.line("scanner.skipValue();")
                 } else {
-                    p.line("const \(local(field)) = \(lookup);")
+                    p.line("} else {")
+                    p.indented { p in p.line("scanner.skipValue(); // unknown keys are ignored: fields are added within a version") }
+                    p.line("}")
                 }
             }
-            let members = type.fields.map { local($0) == $0.name ? $0.name : "\($0.name): \(local($0))" }
+            p.line("if (scanner.failed) return undefined;")
+            for field in type.storedFields {
+                presencePolicy(field, &p)
+            }
+            let counted = type.storedFields.filter { hasDropCount($0.type) }
+            if !counted.isEmpty {
+                p.line("context.dropped += " + counted.map { "\($0.name)Dropped" }.joined(separator: " + ") + ";")
+            }
+            if isRoot {
+                for field in facts.lookupFields {
+                    p.line("context.\(field.name) = \(field.name)Slot ?? new Map();")
+                }
+            }
+            let members = type.fields.map { field -> String in
+                if field.derived != nil { return "\(field.name): null" }
+                return local(field) == field.name ? field.name : "\(field.name): \(local(field))"
+            }
             p.line("return { \(members.joined(separator: ", ")) };")
         }
     }
 
-    /// `const name = <read + constraints>` then the presence policy.
-    func fieldDecode(_ field: Field, _ p: inout CodePrinter) {
-        let source = "json.get(\(TypeScriptNames.quoted(field.name)))"
-        let read = readExpression(field, source: source)
-        let name = local(field)
-        switch field.presence {
-        case .required(.dropElement):
-            p.line("const \(name) = \(read);")
-            p.line("if (\(name) === undefined) return undefined;")
-        case .required(.failDocument):
-            p.line("const \(name) = \(read);")
-            p.block("if (\(name) === undefined) {") { p in
-                p.line("context.failed = true;")
-                p.line("return undefined;")
-            }
-        case .optional:
-            p.line("const \(name) = \(read) ?? null;")
-        case .defaultValue(let value):
-            p.line("const \(name) = \(read) ?? \(TypeScriptNames.literal(value));")
+    /// The type of a field's slot (without the `| undefined` of a slot not yet filled).
+    func slotType(_ field: Field) -> String { type(field.type) }
+
+    func hasDropCount(_ type: FieldType) -> Bool {
+        switch type {
+        case .array, .object: return true
+        case .map(let value): return hasDropCount(value)
+        default: return false
         }
     }
 
-    /// An expression of type `T | undefined`: the value when present, of the right type and within constraints.
-    func readExpression(_ field: Field, source: String) -> String {
+    /// One occurrence of the key: read the value into the slot (the last occurrence wins). A
+    /// composite value's drops are held apart (a duplicate key resets them) until the object is kept.
+    func fieldDecode(_ field: Field, _ p: inout CodePrinter) {
+        if hasDropCount(field.type) {
+            p.line("const mark = context.dropped;")
+            p.line("\(field.name)Slot = \(readExpression(field));")
+            p.line("\(field.name)Dropped = context.dropped - mark;")
+            p.line("context.dropped = mark;")
+        } else {
+            p.line("\(field.name)Slot = \(readExpression(field));")
+        }
+    }
+
+    /// After all keys: the field's presence policy decides what a missing or invalid value becomes.
+    func presencePolicy(_ field: Field, _ p: inout CodePrinter) {
+        let slot = "\(field.name)Slot"
+        let name = local(field)
+        switch field.presence {
+        case .required(.dropElement):
+            p.line("const \(name) = \(slot);")
+            p.line("if (\(name) === undefined) return undefined; // \(field.name) missing or invalid: the element is dropped")
+        case .required(.failDocument):
+            p.line("const \(name) = \(slot);")
+            p.block("if (\(name) === undefined) {") { p in
+                p.line("context.failed = true; // \(field.name) missing or invalid: the whole document is unusable")
+                p.line("return undefined;")
+            }
+        case .optional:
+            p.line("const \(name) = \(slot) ?? null;")
+        case .defaultValue(let value):
+            p.line("const \(name) = \(slot) ?? \(TypeScriptNames.literal(value));")
+        }
+    }
+
+    /// An expression of type `T | undefined` reading one value from `scanner`: the value when it has
+    /// the right type and meets the constraints, else undefined (the value is still consumed and checked).
+    func readExpression(_ field: Field) -> String {
         var expression: String
         switch field.type {
-        case .string: expression = "readString(\(source))"
-        case .bool: expression = "readBool(\(source))"
-        case .integer: expression = "readInteger(\(source))"
-        case .number: expression = "readNumber(\(source))"
-        case .localDate: expression = "readLocalDate(\(source))"
-        case .epochMillis: expression = "readEpochMillis(\(source))"
-        case .enumeration: expression = "\(TypeScriptNames.helperName(field.type, owners: owners))(\(source))"
-        case .array, .map, .object: expression = "\(TypeScriptNames.helperName(field.type, owners: owners))(\(source), context)"
+        case .string: expression = "scanner.string()"
+        case .bool: expression = "scanner.bool()"
+        case .integer: expression = "scanner.integer()"
+        case .number: expression = "scanner.number()"
+        case .localDate: expression = "scanner.localDate()"
+        case .epochMillis: expression = "scanner.epochMillis()"
+        case .enumeration: expression = "\(TypeScriptNames.helperName(field.type, owners: owners))(scanner.string())"
+        case .array, .map, .object: expression = "\(TypeScriptNames.helperName(field.type, owners: owners))(scanner, context)"
         }
         let conditions = constraintConditions(field, value: "v")
         if !conditions.isEmpty {
@@ -536,40 +639,111 @@ struct TypeScriptContractWriter {
             var elementField = field
             elementField.type = element
             let elementType = self.type(element)
+            let counts = hasDropCount(element)
             p.line("/** An array; each element that is not a valid \(element.schemaSpelling) is dropped and counted. */")
-            p.block("function \(name)(json: ContractJson | undefined, context: DecodeContext): \(elementType)[] | undefined {") { p in
-                p.line("if (!Array.isArray(json)) return undefined;")
+            p.block("function \(name)(scanner: ContractJsonScanner, context: DecodeContext): \(elementType)[] | undefined {") { p in
+                p.block("if (!scanner.enterArray()) {") { p in
+                    p.line("scanner.skipValue();")
+                    p.line("return undefined;")
+                }
                 p.line("const result: \(elementType)[] = [];")
-                p.block("for (const item of json) {") { p in
-                    p.line("const value = \(readExpression(elementField, source: "item"));")
+                p.block("while (scanner.nextElement()) {") { p in
+                    if counts { p.line("const mark = context.dropped;") }
+                    p.line("const value = \(readExpression(elementField));")
                     p.block("if (value !== undefined) {", closer: "} else {") { p in
                         p.line("result.push(value);")
                     }
                     p.indented { p in
-                        p.line("context.dropped += 1;")
+                        if counts {
+                            p.line("context.dropped = mark + 1; // one bad row never hides the others; drops inside it do not count")
+                        } else {
+                            p.line("context.dropped += 1; // one bad row never hides the others")
+                        }
                     }
                     p.line("}")
                 }
-                p.line("return result;")
+                p.line("return scanner.failed ? undefined : result;")
             }
         case .map(let value):
             var valueField = field
             valueField.type = value
             let valueType = self.type(value)
-            p.line("/** A string-keyed map; entries whose value is not a valid \(value.schemaSpelling) are ignored one by one. */")
-            p.block("function \(name)(json: ContractJson | undefined, \(contextParameter(type))): Map<string, \(valueType)> | undefined {") { p in
-                p.line("if (!(json instanceof Map)) return undefined;")
+            let counts = hasDropCount(value)
+            p.line("/**")
+            p.line(" * A string-keyed map; entries whose value is not a valid \(value.schemaSpelling) are ignored one by one;")
+            p.line(" * a duplicate key replaces the earlier entry (the last wins).")
+            p.line(" */")
+            p.block("function \(name)(scanner: ContractJsonScanner, \(contextParameter(type))): Map<string, \(valueType)> | undefined {") { p in
+                p.block("if (!scanner.enterObject()) {") { p in
+                    p.line("scanner.skipValue();")
+                    p.line("return undefined;")
+                }
                 p.line("const result = new Map<string, \(valueType)>();")
-                p.block("for (const [key, item] of json) {") { p in
-                    p.line("const value = \(readExpression(valueField, source: "item"));")
+                if counts { p.line("const innerDropped = new Map<string, number>();") }
+                p.block("for (let key = scanner.nextMember(); key !== undefined; key = scanner.nextMember()) {") { p in
+                    if counts { p.line("const mark = context.dropped;") }
+                    p.line("const value = \(readExpression(valueField));")
+                    if counts {
+                        p.line("const inner = context.dropped - mark;")
+                        p.line("context.dropped = mark;")
+                    }
+                    p.line("// A key holding an unpaired surrogate is not a string, so no entry has it.")
+                    p.line("const name = key.text;")
+                    p.line("if (name === undefined) continue;")
+                    p.line("result.delete(name);")
+                    if counts { p.line("innerDropped.delete(name);") }
                     p.block("if (value !== undefined) {") { p in
-                        p.line("result.set(key, value);")
+                        p.line("result.set(name, value);")
+                        if counts { p.line("innerDropped.set(name, inner);") }
                     }
                 }
+                p.line("if (scanner.failed) return undefined;")
+                if counts { p.line("for (const inner of innerDropped.values()) context.dropped += inner;") }
                 p.line("return result;")
             }
         default:
             break
+        }
+    }
+
+    /// `each<Target>In<Type>(value, update)`: applies an update to every `Target` anywhere inside a value.
+    func walkers(to target: String, _ p: inout CodePrinter) {
+        let containing = facts.typesContaining(target)
+        for type in contract.types where containing.contains(type.name) {
+            p.line()
+            p.block("function each\(target)In\(type.name)(value: \(type.name), update: (element: \(target)) => \(target)): \(type.name) {") { p in
+                var members: [String] = []
+                for field in type.storedFields {
+                    guard let transform = walkTransform(field.type, target: target, containing: containing, value: "value.\(field.name)", depth: 0) else { continue }
+                    members.append(TypeScriptNames.isNullable(field)
+                                   ? "\(field.name): value.\(field.name) === null ? null : \(transform),"
+                                   : "\(field.name): \(transform),")
+                }
+                let base = type.name == target ? "update(value)" : "value"
+                if members.isEmpty {
+                    p.line("return \(base);")
+                } else {
+                    p.block("return {", closer: "};") { p in
+                        p.line("...\(base),")
+                        for member in members { p.line(member) }
+                    }
+                }
+            }
+        }
+    }
+
+    func walkTransform(_ type: FieldType, target: String, containing: Set<String>, value: String, depth: Int) -> String? {
+        switch type {
+        case .object(let name) where containing.contains(name):
+            return "each\(target)In\(name)(\(value), update)"
+        case .array(let element):
+            return walkTransform(element, target: target, containing: containing, value: "e\(depth)", depth: depth + 1)
+                .map { "\(value).map((e\(depth)) => \($0))" }
+        case .map(let element):
+            return walkTransform(element, target: target, containing: containing, value: "e\(depth)", depth: depth + 1)
+                .map { "new Map(Array.from(\(value), ([k\(depth), e\(depth)]): [string, \(self.type(element))] => [k\(depth), \($0)]))" }
+        default:
+            return nil
         }
     }
 
@@ -659,49 +833,14 @@ struct TypeScriptContractWriter {
     }
 
     func overlayFunctions(_ overlay: TaskFlagBinding, _ p: inout CodePrinter) {
-        let containing = facts.typesContaining(overlay.typeName)
         p.line()
         p.doc(overlay.doc, style: .block)
         p.block("export function overlaying(value: \(root.name), pending: ReadonlyMap<string, boolean>): \(root.name) {") { p in
-            p.line("return overlay\(root.name)(value, pending);")
-        }
-        for type in contract.types where containing.contains(type.name) {
-            p.line()
-            p.block("function overlay\(type.name)(value: \(type.name), pending: ReadonlyMap<string, boolean>): \(type.name) {") { p in
-                if type.name == overlay.typeName {
-                    p.line("// Only a boolean target counts; anything else in the queue leaves the blob's \(overlay.flagField).")
-                    p.line("const target = pending.get(value.\(overlay.idField));")
-                }
-                p.block("return {", closer: "};") { p in
-                    p.line("...value,")
-                    if type.name == overlay.typeName {
-                        p.line("\(overlay.flagField): typeof target === \"boolean\" ? target : value.\(overlay.flagField),")
-                    }
-                    for field in type.storedFields {
-                        guard let transform = overlayTransform(field.type, containing: containing, value: "value.\(field.name)", depth: 0) else { continue }
-                        if TypeScriptNames.isNullable(field) {
-                            p.line("\(field.name): value.\(field.name) === null ? null : \(transform),")
-                        } else {
-                            p.line("\(field.name): \(transform),")
-                        }
-                    }
-                }
+            p.block("return each\(overlay.typeName)In\(root.name)(value, (element) => {", closer: "});") { p in
+                p.line("// Only a boolean target counts; anything else in the queue leaves the blob's \(overlay.flagField).")
+                p.line("const target = pending.get(element.\(overlay.idField));")
+                p.line("return typeof target === \"boolean\" ? { ...element, \(overlay.flagField): target } : element;")
             }
-        }
-    }
-
-    func overlayTransform(_ type: FieldType, containing: Set<String>, value: String, depth: Int) -> String? {
-        switch type {
-        case .object(let name) where containing.contains(name):
-            return "overlay\(name)(\(value), pending)"
-        case .array(let element):
-            return overlayTransform(element, containing: containing, value: "e\(depth)", depth: depth + 1)
-                .map { "\(value).map((e\(depth)) => \($0))" }
-        case .map(let element):
-            return overlayTransform(element, containing: containing, value: "e\(depth)", depth: depth + 1)
-                .map { "new Map(Array.from(\(value), ([k\(depth), e\(depth)]): [string, \(self.type(element))] => [k\(depth), \($0)]))" }
-        default:
-            return nil
         }
     }
 

@@ -147,15 +147,15 @@ object TodoCount {
 
     /** Decodes the document text. Strict RFC 8259, fail-closed, never throws, never crashes. */
     fun decode(text: String): Decoded {
-        // Not JSON, not an object, or nested deeper than ContractJsonReader.MAX_DEPTH: nothing is usable.
-        val json = ContractJsonReader.parse(text)
-        if (json !is ContractJson.Obj) return Decoded(Status.MALFORMED, null, 0)
-        // The version gate comes first: a future version may mean something else by every field.
-        if (!ContractRead.isVersion(json.entries[VERSION_FIELD], ACCEPTED_VERSIONS)) {
-            return Decoded(Status.UNSUPPORTED_VERSION, null, 0)
-        }
+        val scanner = ContractJsonScanner(text)
         val context = DecodeContext()
-        val value = decodeRecord(json, context)
+        val isObject = scanner.nextIsObject()
+        val value = decodeRecord(scanner, context)
+        // Not JSON, not an object, or nested deeper than ContractJsonScanner.MAX_DEPTH: nothing is usable.
+        if (!isObject || !scanner.finish()) return Decoded(Status.MALFORMED, null, 0)
+        // The version gate comes before any field: a future version may mean something else by every field.
+        val version: Double = context.version ?: return Decoded(Status.UNSUPPORTED_VERSION, null, 0)
+        if (ACCEPTED_VERSIONS.none { it == version }) return Decoded(Status.UNSUPPORTED_VERSION, null, 0)
         // A fail-document field anywhere fails the whole read: a distinct, visible state, not zeros.
         if (value == null || context.failed) return Decoded(Status.INVALID, null, 0)
         return Decoded(Status.OK, value, context.dropped)
@@ -163,83 +163,174 @@ object TodoCount {
 
     /** State threaded through one decode. */
     private class DecodeContext {
-        /** Array elements dropped anywhere in the document. */
+        /** The root's `v` (its last occurrence) when it is a number: the version gate's slot. */
+        var version: Double? = null
+
+        /**
+         * Array elements dropped in the values read so far. A decoder that returns null leaves it as
+         * it found it: drops inside an element only count if the element is kept.
+         */
         var dropped = 0
 
         /** Set when a `fail-document` field is missing or invalid. */
         var failed = false
+
+        /** Forgets the drops counted since [start] (an element being dropped); returns null. */
+        fun dropFrom(start: Int): Nothing? {
+            dropped = start
+            return null
+        }
     }
 
-    private fun decodeRecord(json: ContractJson?, context: DecodeContext): Record? {
-        if (json !is ContractJson.Obj) return null
-        val members = json.entries
-        // Required fields first: nothing inside an element that will be dropped is looked at or counted.
-        val count = ContractRead.integer(members["count"])?.takeIf { it >= 0L }
+    private fun decodeRecord(scanner: ContractJsonScanner, context: DecodeContext): Record? {
+        if (!scanner.enterObject()) {
+            scanner.skipValue()
+            return null
+        }
+        var countSlot: Long? = null
+        var revisionSlot: Long? = null
+        var updatedAtSlot: Long? = null
+        var syncSlot: Record.Sync? = null
+        var sourceSlot: Source? = null
+        var sourceDropped = 0
+        var listsSlot: List<ListCount>? = null
+        var listsDropped = 0
+        var badgesSlot: Map<String, Long>? = null
+        while (true) {
+            val key = scanner.nextMember() ?: break
+            if (key.matches(VERSION_FIELD)) {
+                context.version = scanner.anyNumber()
+            } else if (key.matches("count")) {
+                countSlot = scanner.integer()?.takeIf { it >= 0L }
+            } else if (key.matches("revision")) {
+                revisionSlot = scanner.integer()?.takeIf { it >= 0L && it <= 9007199254740991L }
+            } else if (key.matches("updatedAt")) {
+                updatedAtSlot = scanner.epochMillis()
+            } else if (key.matches("sync")) {
+                syncSlot = scanner.string()?.let { Record.Sync.fromJson(it) }
+            } else if (key.matches("source")) {
+                // A later occurrence replaces the earlier one, and the drops counted in it.
+                context.dropped -= sourceDropped
+                val before = context.dropped
+                sourceSlot = decodeSource(scanner, context)
+                sourceDropped = context.dropped - before
+            } else if (key.matches("lists")) {
+                // A later occurrence replaces the earlier one, and the drops counted in it.
+                context.dropped -= listsDropped
+                val before = context.dropped
+                listsSlot = decodeArrayOfListCount(scanner, context)
+                listsDropped = context.dropped - before
+            } else if (key.matches("badges")) {
+                badgesSlot = decodeMapOfInteger(scanner, context)
+            } else {
+                scanner.skipValue() // unknown keys are ignored: fields are added within a version
+            }
+        }
+        if (scanner.failed) return null
+        val count = countSlot
         if (count == null) {
-            context.failed = true
+            context.failed = true // count missing or invalid: the whole document is unusable
             return null
         }
-        val revision = ContractRead.integer(members["revision"])?.takeIf { it >= 0L && it <= 9007199254740991L }
+        val revision = revisionSlot
         if (revision == null) {
-            context.failed = true
+            context.failed = true // revision missing or invalid: the whole document is unusable
             return null
         }
-        val updatedAt = ContractRead.epochMillis(members["updatedAt"])
-        val sync = ContractRead.string(members["sync"])?.let { Record.Sync.fromJson(it) } ?: Record.Sync.IDLE
-        val source = decodeSource(members["source"], context)
-        val lists = decodeArrayOfListCount(members["lists"], context) ?: emptyList()
-        val badges = decodeMapOfInteger(members["badges"], context) ?: emptyMap()
+        val updatedAt = updatedAtSlot
+        val sync = syncSlot ?: Record.Sync.IDLE
+        val source = sourceSlot
+        val lists = listsSlot ?: emptyList()
+        val badges = badgesSlot ?: emptyMap()
         return Record(count = count, revision = revision, updatedAt = updatedAt, sync = sync, source = source, lists = lists, badges = badges)
     }
 
     @Suppress("UNUSED_PARAMETER") // Every decoder takes the context; this one needs none.
-    private fun decodeSource(json: ContractJson?, context: DecodeContext): Source? {
-        if (json !is ContractJson.Obj) return null
-        val members = json.entries
-        // Required fields first: nothing inside an element that will be dropped is looked at or counted.
-        val platform = ContractRead.string(members["platform"])?.let { Source.Platform.fromJson(it) } ?: return null
-        val appVersion = ContractRead.string(members["appVersion"])?.takeIf { it.isNotEmpty() }
+    private fun decodeSource(scanner: ContractJsonScanner, context: DecodeContext): Source? {
+        if (!scanner.enterObject()) {
+            scanner.skipValue()
+            return null
+        }
+        var platformSlot: Source.Platform? = null
+        var appVersionSlot: String? = null
+        while (true) {
+            val key = scanner.nextMember() ?: break
+            if (key.matches("platform")) {
+                platformSlot = scanner.string()?.let { Source.Platform.fromJson(it) }
+            } else if (key.matches("appVersion")) {
+                appVersionSlot = scanner.string()?.takeIf { it.isNotEmpty() }
+            } else {
+                scanner.skipValue() // unknown keys are ignored: fields are added within a version
+            }
+        }
+        if (scanner.failed) return null
+        val platform = platformSlot ?: return null // platform missing or invalid: the element is dropped
+        val appVersion = appVersionSlot
         return Source(platform = platform, appVersion = appVersion)
     }
 
     @Suppress("UNUSED_PARAMETER") // Every decoder takes the context; this one needs none.
-    private fun decodeListCount(json: ContractJson?, context: DecodeContext): ListCount? {
-        if (json !is ContractJson.Obj) return null
-        val members = json.entries
-        // Required fields first: nothing inside an element that will be dropped is looked at or counted.
-        val name = ContractRead.string(members["name"])?.takeIf { it.isNotEmpty() } ?: return null
-        val open = ContractRead.integer(members["open"])?.takeIf { it >= 0L && it <= 100000L } ?: return null
-        val ratio = ContractRead.number(members["ratio"])?.takeIf { it >= 0.0 && it <= 1.0 }
+    private fun decodeListCount(scanner: ContractJsonScanner, context: DecodeContext): ListCount? {
+        if (!scanner.enterObject()) {
+            scanner.skipValue()
+            return null
+        }
+        var nameSlot: String? = null
+        var openSlot: Long? = null
+        var ratioSlot: Double? = null
+        while (true) {
+            val key = scanner.nextMember() ?: break
+            if (key.matches("name")) {
+                nameSlot = scanner.string()?.takeIf { it.isNotEmpty() }
+            } else if (key.matches("open")) {
+                openSlot = scanner.integer()?.takeIf { it >= 0L && it <= 100000L }
+            } else if (key.matches("ratio")) {
+                ratioSlot = scanner.number()?.takeIf { it >= 0.0 && it <= 1.0 }
+            } else {
+                scanner.skipValue() // unknown keys are ignored: fields are added within a version
+            }
+        }
+        if (scanner.failed) return null
+        val name = nameSlot ?: return null // name missing or invalid: the element is dropped
+        val open = openSlot ?: return null // open missing or invalid: the element is dropped
+        val ratio = ratioSlot
         return ListCount(name = name, open = open, ratio = ratio)
     }
 
     /** An array; each element that is not a valid ListCount is dropped and counted. */
-    private fun decodeArrayOfListCount(json: ContractJson?, context: DecodeContext): List<ListCount>? {
-        if (json !is ContractJson.Arr) return null
-        val result = ArrayList<ListCount>(json.items.size)
-        for (item in json.items) {
-            val value = decodeListCount(item, context)
-            if (value != null) {
-                result.add(value)
-            } else {
-                context.dropped += 1
-            }
+    private fun decodeArrayOfListCount(scanner: ContractJsonScanner, context: DecodeContext): List<ListCount>? {
+        if (!scanner.enterArray()) {
+            scanner.skipValue()
+            return null
         }
-        return result
+        val result = ArrayList<ListCount>()
+        while (scanner.nextElement()) {
+            val value = decodeListCount(scanner, context)
+            if (value != null) result.add(value) else context.dropped += 1 // one bad row never hides the others
+        }
+        return if (scanner.failed) null else result
     }
 
-    /** A string-keyed map; entries whose value is not a valid integer are ignored one by one. */
+    /**
+     * A string-keyed map; entries whose value is not a valid integer are ignored one by one;
+     * a duplicate key replaces the earlier entry (the last wins, even when it is invalid).
+     */
     @Suppress("UNUSED_PARAMETER") // Every decoder takes the context; this one needs none.
-    private fun decodeMapOfInteger(json: ContractJson?, context: DecodeContext): Map<String, Long>? {
-        if (json !is ContractJson.Obj) return null
-        val result = LinkedHashMap<String, Long>()
-        for ((key, item) in json.entries) {
-            val value = ContractRead.integer(item)
-            if (value != null) {
-                result[key] = value
-            }
+    private fun decodeMapOfInteger(scanner: ContractJsonScanner, context: DecodeContext): Map<String, Long>? {
+        if (!scanner.enterObject()) {
+            scanner.skipValue()
+            return null
         }
-        return result
+        val result = LinkedHashMap<String, Long>()
+        while (true) {
+            val name = (scanner.nextMember() ?: break).text
+            val value = scanner.integer()
+            // A key holding an unpaired surrogate is not a string, so no entry has it.
+            if (name == null) continue
+            result.remove(name)
+            if (value != null) result[name] = value
+        }
+        return if (scanner.failed) null else result
     }
 
     // endregion

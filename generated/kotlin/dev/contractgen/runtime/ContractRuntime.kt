@@ -13,7 +13,8 @@ import java.util.TimeZone
  * well-formed UTF-16 string, an *invalid string* (one that held an unpaired surrogate), an array
  * or an object.
  *
- * Only [ContractJsonReader] builds these from text; [ContractJsonWriter] turns them back into
+ * Only [ContractJsonScanner.value] (through [ContractJsonReader.parse]) builds these from text;
+ * generated decoders read straight into their types instead. [ContractJsonWriter] turns them back into
  * compact JSON ([toString] does the same, for debugging).
  */
 sealed class ContractJson {
@@ -68,15 +69,16 @@ sealed class ContractJson {
 /**
  * The strict RFC 8259 reader. It does not use `org.json`: Android's `org.json` is lenient (it
  * accepts trailing garbage, single quotes, unquoted keys, `010` as octal, `0x10`, raw control
- * characters, reads `[1,]` as `[1,null]`) and recurses, so a few thousand nested brackets kill it
- * with a StackOverflowError.
+ * characters, reads `[1,]` as `[1,null]`) and recurses without bound, so a few thousand nested
+ * brackets kill it with a StackOverflowError. Trees are built with [ContractJsonScanner], the one
+ * lexer of this runtime.
  */
 object ContractJsonReader {
     /**
      * The deepest nesting accepted: an array or object opens one level, the root container is
      * level 1; 512 levels are accepted, 513 are not. Why a limit: every platform must give the same
      * answer for the same text, and none may crash on 10^6 levels, so the limit is part of the
-     * contract (checked before descending, and the reader never recurses anyway).
+     * contract (checked before descending, so recursion is bounded by it).
      */
     const val MAX_DEPTH = 512
 
@@ -85,228 +87,382 @@ object ContractJsonReader {
      * tab, LF, CR). Returns null for ANY deviation (comments, trailing commas, NaN/Infinity,
      * single quotes, unquoted keys, leading zeros, `0x10`, `1.`, `.5`, `+1`, a lone `-`, invalid
      * escapes, raw control characters in strings, a byte-order mark, trailing garbage, empty text,
-     * nesting deeper than [MAX_DEPTH]). Never throws and never recurses: the nesting is tracked on
-     * an explicit stack, so no input can overflow the call stack.
+     * nesting deeper than [MAX_DEPTH]). Never throws.
      */
-    fun parse(text: String): ContractJson? = Parser(text).run()
+    fun parse(text: String): ContractJson? {
+        val scanner = ContractJsonScanner(text)
+        val value = scanner.value()
+        return if (scanner.finish()) value else null
+    }
 
-    /** An open container on the explicit stack. */
-    private sealed class Frame {
-        class Items(val items: ArrayList<ContractJson>) : Frame()
-        class Members(val map: LinkedHashMap<String, ContractJson>) : Frame() {
-            /** The key of the member being read; null when the key was an invalid string. */
-            var key: String? = null
+    /**
+     * Whether every surrogate in [s] is part of a high+low pair. Kotlin strings are UTF-16, so an
+     * unpaired surrogate (raw in the text or escaped) would otherwise slip through as a "string"
+     * that no UTF-8 consumer can represent.
+     */
+    internal fun isWellFormed(s: CharSequence, from: Int = 0, to: Int = s.length): Boolean {
+        var k = from
+        while (k < to) {
+            val c = s[k]
+            if (c < '\uD800' || c > '\uDFFF') {
+                k++
+            } else if (Character.isHighSurrogate(c) && k + 1 < to && Character.isLowSurrogate(s[k + 1])) {
+                k += 2
+            } else {
+                return false
+            }
+        }
+        return true
+    }
+}
+
+/**
+ * A strict RFC 8259 pull reader over the UTF-16 chars of a text: the one lexer of this runtime.
+ * Generated decoders read a document through it once, front to back, straight into their types,
+ * with no intermediate tree (so a decode costs little more memory than its result);
+ * [ContractJsonReader.parse] builds a tree with it. Any syntax error, or nesting deeper than
+ * [MAX_DEPTH], sets [failed] and ends the scan; every read after that returns null.
+ *
+ * A value that has the wrong type for a typed read ([string], [bool] …) is still consumed and
+ * checked for syntax, then reported as null: the field is invalid, the document may be fine.
+ */
+class ContractJsonScanner(private val text: String) {
+    companion object {
+        /**
+         * Arrays and objects may nest this deep (the root object is level 1): deeper input is
+         * malformed, so hostile nesting cannot exhaust the stack of a widget's binder thread.
+         */
+        const val MAX_DEPTH = ContractJsonReader.MAX_DEPTH
+
+        private const val STRING_OK = 0
+        private const val STRING_INVALID = 1
+        private const val STRING_SYNTAX_ERROR = 2
+
+        private val TRUE = ContractJson.Bool(true)
+        private val FALSE = ContractJson.Bool(false)
+    }
+
+    private val n = text.length
+    private var i = 0
+    private var depth = 0
+
+    /** Set right after entering a container: the next member or element is the first. */
+    private var atFirst = false
+
+    /** Escaped strings are decoded here, reusing one buffer. */
+    private val scratch = StringBuilder()
+
+    /** The text of the last string lexed with `keep` (or of an escaped key). */
+    private var lexed: String? = null
+
+    /** Whether the last string lexed held an escape (then [lexed] holds its text when kept). */
+    private var escaped = false
+
+    /** The one key object of this scanner, refilled by each [nextMember]. */
+    private val key = ContractJsonKey(text)
+
+    /** True once a syntax error (or too deep nesting) was found; the scan is over. */
+    var failed = false
+        private set
+
+    // Structure
+
+    /** True when the next value is an object (after whitespace). */
+    fun nextIsObject(): Boolean {
+        skipWs()
+        return i < n && text[i] == '{'
+    }
+
+    /** Enters an object if one comes next; false (and nothing consumed) for any other value. */
+    fun enterObject(): Boolean = enter('{')
+
+    /** Enters an array if one comes next; false (and nothing consumed) for any other value. */
+    fun enterArray(): Boolean = enter('[')
+
+    private fun enter(opener: Char): Boolean {
+        if (failed) return false
+        skipWs()
+        if (i >= n || text[i] != opener) return false
+        // Depth is checked BEFORE descending: the new container would be level depth+1.
+        if (depth >= MAX_DEPTH) {
+            fail()
+            return false
+        }
+        depth++
+        i++
+        atFirst = true
+        return true
+    }
+
+    /**
+     * The key of the next member of the current object (its `:` consumed, its value next), or
+     * null at the closing brace (consumed) or on a syntax error. The key object is reused: read
+     * its [ContractJsonKey.text] before reading the member's value.
+     */
+    fun nextMember(): ContractJsonKey? {
+        if (!advance('}')) return null
+        if (i >= n || text[i] != '"' || !lexKey()) {
+            fail()
+            return null
+        }
+        skipWs()
+        if (i >= n || text[i] != ':') {
+            fail()
+            return null
+        }
+        i++
+        return key
+    }
+
+    /**
+     * True when another element of the current array follows (read it next); false at the
+     * closing bracket (consumed) or on a syntax error.
+     */
+    fun nextElement(): Boolean = advance(']')
+
+    /** Moves past `,` to the next item, or past the closer (returning false). */
+    private fun advance(closer: Char): Boolean {
+        if (failed) return false
+        skipWs()
+        if (i >= n) {
+            fail()
+            return false
+        }
+        val c = text[i]
+        if (c == closer) {
+            // `[1,]` is caught below, right after the comma, so a closer here is legal.
+            i++
+            depth--
+            atFirst = false
+            return false
+        }
+        if (atFirst) {
+            atFirst = false
+            return true
+        }
+        if (c != ',') {
+            fail()
+            return false
+        }
+        i++
+        skipWs()
+        // A trailing comma: `[1,]`, `{"a":1,}` are not JSON.
+        if (i < n && text[i] == closer) {
+            fail()
+            return false
+        }
+        return true
+    }
+
+    /** Consumes one value of any type, checking its syntax (recursion is bounded by [MAX_DEPTH]). */
+    fun skipValue() {
+        if (failed) return
+        skipWs()
+        if (i >= n) {
+            fail()
+            return
+        }
+        when (text[i]) {
+            '{' -> {
+                if (!enterObject()) return
+                while (nextMember() != null) skipValue()
+            }
+            '[' -> {
+                if (!enterArray()) return
+                while (nextElement()) skipValue()
+            }
+            '"' -> if (lexString(false) == STRING_SYNTAX_ERROR) fail()
+            't' -> if (!literal("true")) fail()
+            'f' -> if (!literal("false")) fail()
+            'n' -> if (!literal("null")) fail()
+            else -> if (lexNumber() == null) fail()
         }
     }
 
-    private val TRUE = ContractJson.Bool(true)
-    private val FALSE = ContractJson.Bool(false)
+    /** True when the whole text was one valid value followed only by whitespace. */
+    fun finish(): Boolean {
+        if (failed) return false
+        skipWs()
+        return i == n && depth == 0
+    }
 
-    private class Parser(private val text: String) {
-        private val n = text.length
-        private var i = 0
+    // Typed reads
 
-        fun run(): ContractJson? {
-            val stack = ArrayList<Frame>()
-            nextValue@ while (true) {
-                // A value must start at i.
-                skipWs()
-                if (i >= n) return null
-                val c = text[i]
-                var value: ContractJson
-                if (c == '[' || c == '{') {
-                    // Depth is checked BEFORE descending: the new container would be level size+1.
-                    if (stack.size >= MAX_DEPTH) return null
-                    i++
-                    skipWs()
-                    if (c == '[') {
-                        if (i < n && text[i] == ']') {
-                            i++
-                            value = ContractJson.Arr(ArrayList())
-                        } else {
-                            stack.add(Frame.Items(ArrayList()))
-                            continue@nextValue
-                        }
-                    } else {
-                        if (i < n && text[i] == '}') {
-                            i++
-                            value = ContractJson.Obj(LinkedHashMap())
-                        } else {
-                            val frame = Frame.Members(LinkedHashMap())
-                            if (!readKey(frame)) return null
-                            stack.add(frame)
-                            continue@nextValue
-                        }
-                    }
-                } else if (c == '"') {
-                    value = readString() ?: return null
-                } else if (c == '-' || (c >= '0' && c <= '9')) {
-                    value = readNumber() ?: return null
-                } else if (c == 't' && text.startsWith("true", i)) {
-                    i += 4
-                    value = TRUE
-                } else if (c == 'f' && text.startsWith("false", i)) {
-                    i += 5
-                    value = FALSE
-                } else if (c == 'n' && text.startsWith("null", i)) {
-                    i += 4
-                    value = ContractJson.Null
-                } else {
-                    return null
-                }
-                // A value is complete: attach it, closing every container that ends here.
-                while (true) {
-                    if (stack.isEmpty()) {
-                        skipWs()
-                        return if (i == n) value else null
-                    }
-                    val top = stack[stack.size - 1]
-                    when (top) {
-                        is Frame.Items -> top.items.add(value)
-                        is Frame.Members -> {
-                            val key = top.key
-                            // Last occurrence wins. Why: JavaScript's JSON.parse and Android's
-                            // org.json (the blob's other readers) both keep the last one, and all
-                            // languages must read the same blob the same way. LinkedHashMap keeps
-                            // the position of the first appearance. A member whose key is an
-                            // invalid string is dropped: such a key is not a string.
-                            if (key != null) top.map[key] = value
-                        }
-                    }
-                    skipWs()
-                    if (i >= n) return null
-                    val d = text[i]
-                    i++
-                    if (d == ',') {
-                        if (top is Frame.Members && !readKey(top)) return null
-                        continue@nextValue
-                    }
-                    when (top) {
-                        is Frame.Items -> {
-                            if (d != ']') return null
-                            value = ContractJson.Arr(top.items)
-                        }
-                        is Frame.Members -> {
-                            if (d != '}') return null
-                            value = ContractJson.Obj(top.map)
-                        }
-                    }
-                    stack.removeAt(stack.size - 1)
-                }
-            }
-        }
-
-        private fun skipWs() {
-            while (i < n) {
-                val c = text[i]
-                if (c == ' ' || c == '\t' || c == '\n' || c == '\r') i++ else return
-            }
-        }
-
-        /** Reads `"key" :` into [frame]; false on any syntax error. */
-        private fun readKey(frame: Frame.Members): Boolean {
-            skipWs()
-            if (i >= n || text[i] != '"') return false
-            val key = readString() ?: return false
-            frame.key = if (key is ContractJson.Str) key.value else null
-            skipWs()
-            if (i >= n || text[i] != ':') return false
-            i++
-            return true
-        }
-
-        /** Reads a string starting at the opening quote: Str, InvalidStr, or null on a syntax error. */
-        private fun readString(): ContractJson? {
-            i++ // opening quote
-            val start = i
-            // Fast path: no escapes.
-            while (i < n) {
-                val c = text[i]
-                if (c == '"') {
-                    val s = text.substring(start, i)
-                    i++
-                    return if (isWellFormed(s)) ContractJson.Str(s) else ContractJson.InvalidStr
-                }
-                if (c == '\\') break
-                if (c < ' ') return null
-                i++
-            }
-            if (i >= n) return null
-            val sb = StringBuilder(i - start + 16)
-            sb.append(text, start, i)
-            while (i < n) {
-                val c = text[i]
-                if (c == '"') {
-                    i++
-                    val s = sb.toString()
-                    return if (isWellFormed(s)) ContractJson.Str(s) else ContractJson.InvalidStr
-                }
-                if (c < ' ') return null
-                if (c != '\\') {
-                    sb.append(c)
-                    i++
-                    continue
-                }
-                if (i + 1 >= n) return null
-                val e = text[i + 1]
-                i += 2
-                when (e) {
-                    '"' -> sb.append('"')
-                    '\\' -> sb.append('\\')
-                    '/' -> sb.append('/')
-                    'b' -> sb.append('\b')
-                    'f' -> sb.append('\u000C')
-                    'n' -> sb.append('\n')
-                    'r' -> sb.append('\r')
-                    't' -> sb.append('\t')
-                    'u' -> {
-                        if (i + 4 > n) return null
-                        var code = 0
-                        for (k in 0 until 4) {
-                            val h = hexValue(text[i + k])
-                            if (h < 0) return null
-                            code = code * 16 + h
-                        }
-                        i += 4
-                        // Escaped surrogates are appended as code units; pairing is checked on the
-                        // whole string afterwards, so `\ud83d\ude00` is a pair and a lone one is not.
-                        sb.append(code.toChar())
-                    }
-                    else -> return null
-                }
-            }
+    /**
+     * Any value, as a tree (for the done-queue and the testee; decoders use the typed reads).
+     * Recursion is bounded by [MAX_DEPTH]. Object keys that are not strings are dropped; for a
+     * duplicate key the last value wins at the first key's position.
+     */
+    fun value(): ContractJson? {
+        val c = peek()
+        if (c < 0) {
+            fail()
             return null
         }
+        when (c.toChar()) {
+            '{' -> {
+                if (!enterObject()) return null
+                val map = LinkedHashMap<String, ContractJson>()
+                while (true) {
+                    val name = (nextMember() ?: break).text
+                    val item = value() ?: return null
+                    // Last occurrence wins. Why: JavaScript's JSON.parse and Android's org.json
+                    // (the blob's other readers) both keep the last one. A member whose key is an
+                    // invalid string is dropped: such a key is not a string.
+                    if (name != null) map[name] = item
+                }
+                return if (failed) null else ContractJson.Obj(map)
+            }
+            '[' -> {
+                if (!enterArray()) return null
+                val items = ArrayList<ContractJson>()
+                while (nextElement()) items.add(value() ?: return null)
+                return if (failed) null else ContractJson.Arr(items)
+            }
+            '"' -> return when (lexString(true)) {
+                STRING_OK -> ContractJson.Str(lexed!!)
+                STRING_INVALID -> ContractJson.InvalidStr
+                else -> {
+                    fail()
+                    null
+                }
+            }
+            't', 'f' -> return bool()?.let { if (it) TRUE else FALSE }
+            'n' -> {
+                if (!literal("null")) {
+                    fail()
+                    return null
+                }
+                return ContractJson.Null
+            }
+            else -> return anyNumber()?.let { ContractJson.Num(it) }
+        }
+    }
 
-        /** Reads a number token after checking the RFC 8259 grammar; null when it does not match. */
-        private fun readNumber(): ContractJson? {
-            val start = i
-            if (text[i] == '-') i++
-            if (i >= n) return null
-            val first = text[i]
-            if (first == '0') {
-                i++
-            } else if (first >= '1' && first <= '9') {
-                i++
-                while (i < n && isDigit(text[i])) i++
-            } else {
+    /** A string (one without unpaired surrogates), else null. */
+    fun string(): String? {
+        if (peek() != '"'.toInt()) {
+            skipValue()
+            return null
+        }
+        return when (lexString(true)) {
+            STRING_OK -> lexed
+            STRING_INVALID -> null // an unpaired surrogate: not a string (SPEC §5.8)
+            else -> {
+                fail()
+                null
+            }
+        }
+    }
+
+    /** A JSON boolean, else null: `1` and `"true"` are not coerced. */
+    fun bool(): Boolean? {
+        when (peek()) {
+            't'.toInt() -> if (literal("true")) return true
+            'f'.toInt() -> if (literal("false")) return false
+            else -> {
+                skipValue()
                 return null
             }
-            if (i < n && text[i] == '.') {
-                i++
-                if (i >= n || !isDigit(text[i])) return null
-                while (i < n && isDigit(text[i])) i++
-            }
-            if (i < n && (text[i] == 'e' || text[i] == 'E')) {
-                i++
-                if (i < n && (text[i] == '+' || text[i] == '-')) i++
-                if (i >= n || !isDigit(text[i])) return null
-                while (i < n && isDigit(text[i])) i++
-            }
-            // The token is grammatical, so the correctly-rounded JDK conversion cannot throw:
-            // `1e400` becomes +Infinity, `-0` becomes -0.0, as JavaScript's Number() reads them.
-            return ContractJson.Num(java.lang.Double.parseDouble(text.substring(start, i)))
         }
+        fail()
+        return null
+    }
+
+    /** Any JSON number as an IEEE double, infinite included (`1e400`): for the version gate. */
+    fun anyNumber(): Double? {
+        val c = peek()
+        if (c != '-'.toInt() && (c < '0'.toInt() || c > '9'.toInt())) {
+            skipValue()
+            return null
+        }
+        val value = lexNumber()
+        if (value == null) fail()
+        return value
+    }
+
+    /** A finite number (`1e400` is a number, but not a usable one). */
+    fun number(): Double? {
+        val d = anyNumber() ?: return null
+        return if (d.isNaN() || d.isInfinite()) null else d
+    }
+
+    /** A number with an integral value within ±(2^53−1) (`1.0` and `1e0` are 1). */
+    fun integer(): Long? {
+        val d = number() ?: return null
+        if (d % 1.0 != 0.0 || Math.abs(d) > ContractRead.MAX_SAFE_INTEGER_DOUBLE) return null
+        return d.toLong()
+    }
+
+    /** Epoch milliseconds: an integral number in 1 … 2^53−1. Zero is 1970, never a real verdict. */
+    fun epochMillis(): Long? {
+        val v = integer() ?: return null
+        return if (v >= 1L) v else null
+    }
+
+    /** A string naming a real proleptic-Gregorian date `YYYY-MM-DD` (years 0001–9999). */
+    fun localDate(): String? {
+        val s = string() ?: return null
+        return if (ContractCalendar.parseLocalDate(s) != null) s else null
+    }
+
+    // Lexing
+
+    private fun fail() {
+        failed = true
+        i = n
+    }
+
+    private fun skipWs() {
+        while (i < n) {
+            val c = text[i]
+            if (c == ' ' || c == '\t' || c == '\n' || c == '\r') i++ else return
+        }
+    }
+
+    /** The next char after whitespace as an Int, or -1 at the end or after a failure. */
+    private fun peek(): Int {
+        if (failed) return -1
+        skipWs()
+        return if (i < n) text[i].toInt() else -1
+    }
+
+    private fun literal(word: String): Boolean {
+        if (!text.startsWith(word, i)) return false
+        i += word.length
+        return true
+    }
+
+    /**
+     * Validates the RFC 8259 number grammar, then converts the token with the JDK's correctly
+     * rounded conversion (`1e400` is +Infinity, `-0` is -0.0, as JavaScript reads them). Null for
+     * bad grammar.
+     */
+    private fun lexNumber(): Double? {
+        val start = i
+        if (i < n && text[i] == '-') i++
+        if (i >= n) return null
+        val first = text[i]
+        if (first == '0') {
+            i++
+        } else if (first in '1'..'9') {
+            i++
+            while (i < n && isDigit(text[i])) i++
+        } else {
+            return null
+        }
+        if (i < n && text[i] == '.') {
+            i++
+            if (i >= n || !isDigit(text[i])) return null
+            while (i < n && isDigit(text[i])) i++
+        }
+        if (i < n && (text[i] == 'e' || text[i] == 'E')) {
+            i++
+            if (i < n && (text[i] == '+' || text[i] == '-')) i++
+            if (i >= n || !isDigit(text[i])) return null
+            while (i < n && isDigit(text[i])) i++
+        }
+        return java.lang.Double.parseDouble(text.substring(start, i))
     }
 
     private fun isDigit(c: Char): Boolean = c >= '0' && c <= '9'
@@ -319,25 +475,132 @@ object ContractJsonReader {
     }
 
     /**
-     * Whether every surrogate in [s] is part of a high+low pair. Kotlin strings are UTF-16, so an
-     * unpaired surrogate (raw in the text or escaped) would otherwise slip through as a "string"
-     * that no UTF-8 consumer can represent.
+     * Lexes a string starting at its opening quote: STRING_OK, STRING_INVALID (an unpaired
+     * surrogate, raw or escaped) or STRING_SYNTAX_ERROR. With [keep], [lexed] holds the text of a
+     * valid string. Without it only the syntax is checked (an unpaired surrogate is still a
+     * syntactically fine string). [escaped] tells whether the string held an escape.
      */
-    internal fun isWellFormed(s: String): Boolean {
-        var k = 0
-        val len = s.length
-        while (k < len) {
-            val c = s[k]
-            if (Character.isHighSurrogate(c)) {
-                if (k + 1 < len && Character.isLowSurrogate(s[k + 1])) k += 2 else return false
-            } else if (Character.isLowSurrogate(c)) {
-                return false
-            } else {
-                k++
+    private fun lexString(keep: Boolean): Int {
+        i++ // opening quote
+        val start = i
+        escaped = false
+        // Fast path: no escapes.
+        while (i < n) {
+            val c = text[i]
+            if (c == '"') {
+                val end = i
+                i++
+                if (!keep) return STRING_OK
+                if (!ContractJsonReader.isWellFormed(text, start, end)) return STRING_INVALID
+                lexed = text.substring(start, end)
+                return STRING_OK
             }
+            if (c == '\\') break
+            if (c < ' ') return STRING_SYNTAX_ERROR
+            i++
         }
+        if (i >= n) return STRING_SYNTAX_ERROR
+        escaped = true
+        val sb = scratch
+        sb.setLength(0)
+        if (keep) sb.append(text, start, i)
+        while (i < n) {
+            val c = text[i]
+            if (c == '"') {
+                i++
+                if (!keep) return STRING_OK
+                // Escaped surrogates were appended as code units; pairing is checked on the whole
+                // string, so `\ud83d\ude00` is a pair and a lone one is not.
+                if (!ContractJsonReader.isWellFormed(sb)) return STRING_INVALID
+                lexed = sb.toString()
+                return STRING_OK
+            }
+            if (c < ' ') return STRING_SYNTAX_ERROR
+            if (c != '\\') {
+                if (keep) sb.append(c)
+                i++
+                continue
+            }
+            if (i + 1 >= n) return STRING_SYNTAX_ERROR
+            val e = text[i + 1]
+            i += 2
+            val decoded: Char = when (e) {
+                '"' -> '"'
+                '\\' -> '\\'
+                '/' -> '/'
+                'b' -> '\b'
+                'f' -> '\u000C'
+                'n' -> '\n'
+                'r' -> '\r'
+                't' -> '\t'
+                'u' -> {
+                    if (i + 4 > n) return STRING_SYNTAX_ERROR
+                    var code = 0
+                    for (k in 0 until 4) {
+                        val h = hexValue(text[i + k])
+                        if (h < 0) return STRING_SYNTAX_ERROR
+                        code = code * 16 + h
+                    }
+                    i += 4
+                    code.toChar()
+                }
+                else -> return STRING_SYNTAX_ERROR
+            }
+            if (keep) sb.append(decoded)
+        }
+        return STRING_SYNTAX_ERROR
+    }
+
+    /** Lexes a member key into [key]; false on a syntax error. */
+    private fun lexKey(): Boolean {
+        val quote = i
+        val status = lexString(false)
+        if (status == STRING_SYNTAX_ERROR) return false
+        if (!escaped) {
+            // Compared in place, by exact UTF-16 code units (no substring for a known key).
+            val start = quote + 1
+            val end = i - 1
+            key.fill(start, end, null, ContractJsonReader.isWellFormed(text, start, end))
+            return true
+        }
+        // Escaped key (rare): decode it once more, keeping the text.
+        val end = i
+        i = quote
+        val kept = lexString(true)
+        i = end
+        key.fill(0, 0, if (kept == STRING_OK) lexed else null, kept == STRING_OK)
         return true
     }
+}
+
+/**
+ * An object member's key during a scan. The scanner reuses one key object: it is valid until the
+ * next [ContractJsonScanner.nextMember].
+ */
+class ContractJsonKey internal constructor(private val source: String) {
+    private var start = 0
+    private var end = 0
+    private var decoded: String? = null
+    private var valid = true
+
+    internal fun fill(start: Int, end: Int, decoded: String?, valid: Boolean) {
+        this.start = start
+        this.end = end
+        this.decoded = decoded
+        this.valid = valid
+    }
+
+    /** True when the key is exactly [name] (UTF-16 code unit for code unit: no normalisation). */
+    fun matches(name: String): Boolean {
+        if (!valid) return false
+        val d = decoded
+        if (d != null) return d == name
+        return end - start == name.length && source.regionMatches(start, name, 0, name.length)
+    }
+
+    /** The key as text; null when it held an unpaired surrogate (then it is no string at all). */
+    val text: String?
+        get() = if (!valid) null else decoded ?: source.substring(start, end)
 }
 
 // endregion

@@ -127,109 +127,236 @@ object WidgetData {
 
     /** Decodes the document text. Strict RFC 8259, fail-closed, never throws, never crashes. */
     fun decode(text: String): Decoded {
-        // Not JSON, not an object, or nested deeper than ContractJsonReader.MAX_DEPTH: nothing is usable.
-        val json = ContractJsonReader.parse(text)
-        if (json !is ContractJson.Obj) return Decoded(Status.MALFORMED, null, 0)
-        // The version gate comes first: a future version may mean something else by every field.
-        if (!ContractRead.isVersion(json.entries[VERSION_FIELD], ACCEPTED_VERSIONS)) {
-            return Decoded(Status.UNSUPPORTED_VERSION, null, 0)
-        }
+        val scanner = ContractJsonScanner(text)
         val context = DecodeContext()
-        // Derived fields look into `projectColors`, so it is read before the elements that use it.
-        context.projectColors = decodeMapOfString(json.entries["projectColors"], context) ?: emptyMap()
-        val value = decodeSnapshot(json, context)
+        val isObject = scanner.nextIsObject()
+        val value = decodeSnapshot(scanner, context)
+        // Not JSON, not an object, or nested deeper than ContractJsonScanner.MAX_DEPTH: nothing is usable.
+        if (!isObject || !scanner.finish()) return Decoded(Status.MALFORMED, null, 0)
+        // The version gate comes before any field: a future version may mean something else by every field.
+        val version: Double = context.version ?: return Decoded(Status.UNSUPPORTED_VERSION, null, 0)
+        if (ACCEPTED_VERSIONS.none { it == version }) return Decoded(Status.UNSUPPORTED_VERSION, null, 0)
         // A fail-document field anywhere fails the whole read: a distinct, visible state, not zeros.
         if (value == null || context.failed) return Decoded(Status.INVALID, null, 0)
-        return Decoded(Status.OK, value, context.dropped)
+        return Decoded(Status.OK, resolvingDerivedFields(value, context), context.dropped)
     }
 
     /** State threaded through one decode. */
     private class DecodeContext {
-        /** Array elements dropped anywhere in the document. */
+        /** The root's `v` (its last occurrence) when it is a number: the version gate's slot. */
+        var version: Double? = null
+
+        /**
+         * Array elements dropped in the values read so far. A decoder that returns null leaves it as
+         * it found it: drops inside an element only count if the element is kept.
+         */
         var dropped = 0
 
         /** Set when a `fail-document` field is missing or invalid. */
         var failed = false
 
-        /** The root's `projectColors`, read first for the derived fields that look into it. */
+        /** The root's `projectColors`, for the derived fields resolved once the whole document is read. */
         var projectColors: Map<String, String> = emptyMap()
+
+        /** Forgets the drops counted since [start] (an element being dropped); returns null. */
+        fun dropFrom(start: Int): Nothing? {
+            dropped = start
+            return null
+        }
     }
 
-    private fun decodeSnapshot(json: ContractJson?, context: DecodeContext): Snapshot? {
-        if (json !is ContractJson.Obj) return null
-        val members = json.entries
-        val dayStr = ContractRead.localDate(members["dayStr"])
-        val validUntil = ContractRead.epochMillis(members["validUntil"])
-        val tasks = decodeArrayOfTask(members["tasks"], context) ?: emptyList()
-        val projectColors = decodeMapOfString(members["projectColors"], context) ?: emptyMap()
-        val projects = decodeArrayOfProject(members["projects"], context) ?: emptyList()
+    /**
+     * Derived fields are filled in once the whole document is read: the map they look into may
+     * come after the elements that use it.
+     */
+    private fun resolvingDerivedFields(value: Snapshot, context: DecodeContext): Snapshot {
+        var result = value
+        result = eachTask(result) { element ->
+            // projectColor = projectColors[projectId] when both exist, else null.
+            element.copy(projectColor = element.projectId?.let { context.projectColors[it] })
+        }
+        return result
+    }
+
+    private fun decodeSnapshot(scanner: ContractJsonScanner, context: DecodeContext): Snapshot? {
+        if (!scanner.enterObject()) {
+            scanner.skipValue()
+            return null
+        }
+        var dayStrSlot: String? = null
+        var validUntilSlot: Long? = null
+        var tasksSlot: List<Task>? = null
+        var tasksDropped = 0
+        var projectColorsSlot: Map<String, String>? = null
+        var projectsSlot: List<Project>? = null
+        var projectsDropped = 0
+        while (true) {
+            val key = scanner.nextMember() ?: break
+            if (key.matches(VERSION_FIELD)) {
+                context.version = scanner.anyNumber()
+            } else if (key.matches("dayStr")) {
+                dayStrSlot = scanner.localDate()
+            } else if (key.matches("validUntil")) {
+                validUntilSlot = scanner.epochMillis()
+            } else if (key.matches("tasks")) {
+                // A later occurrence replaces the earlier one, and the drops counted in it.
+                context.dropped -= tasksDropped
+                val before = context.dropped
+                tasksSlot = decodeArrayOfTask(scanner, context)
+                tasksDropped = context.dropped - before
+            } else if (key.matches("projectColors")) {
+                projectColorsSlot = decodeMapOfString(scanner, context)
+            } else if (key.matches("projects")) {
+                // A later occurrence replaces the earlier one, and the drops counted in it.
+                context.dropped -= projectsDropped
+                val before = context.dropped
+                projectsSlot = decodeArrayOfProject(scanner, context)
+                projectsDropped = context.dropped - before
+            } else {
+                scanner.skipValue() // unknown keys are ignored: fields are added within a version
+            }
+        }
+        if (scanner.failed) return null
+        val dayStr = dayStrSlot
+        val validUntil = validUntilSlot
+        val tasks = tasksSlot ?: emptyList()
+        val projectColors = projectColorsSlot ?: emptyMap()
+        val projects = projectsSlot ?: emptyList()
+        context.projectColors = projectColorsSlot ?: emptyMap()
         return Snapshot(dayStr = dayStr, validUntil = validUntil, tasks = tasks, projectColors = projectColors, projects = projects)
     }
 
-    private fun decodeTask(json: ContractJson?, context: DecodeContext): Task? {
-        if (json !is ContractJson.Obj) return null
-        val members = json.entries
-        // Required fields first: nothing inside an element that will be dropped is looked at or counted.
-        val id = ContractRead.string(members["id"]) ?: return null
-        val title = ContractRead.string(members["title"]) ?: return null
-        val isDone = ContractRead.bool(members["isDone"]) ?: false
-        val projectId = ContractRead.string(members["projectId"])?.takeIf { it.isNotEmpty() }
-        // projectColor = projectColors[projectId] when both exist, else null.
-        val projectColor = projectId?.let { context.projectColors[it] }
-        return Task(id = id, title = title, isDone = isDone, projectId = projectId, projectColor = projectColor)
+    @Suppress("UNUSED_PARAMETER") // Every decoder takes the context; this one needs none.
+    private fun decodeTask(scanner: ContractJsonScanner, context: DecodeContext): Task? {
+        if (!scanner.enterObject()) {
+            scanner.skipValue()
+            return null
+        }
+        var idSlot: String? = null
+        var titleSlot: String? = null
+        var isDoneSlot: Boolean? = null
+        var projectIdSlot: String? = null
+        while (true) {
+            val key = scanner.nextMember() ?: break
+            if (key.matches("id")) {
+                idSlot = scanner.string()
+            } else if (key.matches("title")) {
+                titleSlot = scanner.string()
+            } else if (key.matches("isDone")) {
+                isDoneSlot = scanner.bool()
+            } else if (key.matches("projectId")) {
+                projectIdSlot = scanner.string()?.takeIf { it.isNotEmpty() }
+            } else {
+                scanner.skipValue() // unknown keys are ignored: fields are added within a version
+            }
+        }
+        if (scanner.failed) return null
+        val id = idSlot ?: return null // id missing or invalid: the element is dropped
+        val title = titleSlot ?: return null // title missing or invalid: the element is dropped
+        val isDone = isDoneSlot ?: false
+        val projectId = projectIdSlot
+        return Task(id = id, title = title, isDone = isDone, projectId = projectId, projectColor = null)
     }
 
-    private fun decodeProject(json: ContractJson?, context: DecodeContext): Project? {
-        if (json !is ContractJson.Obj) return null
-        val members = json.entries
-        // Required fields first: nothing inside an element that will be dropped is looked at or counted.
-        val id = ContractRead.string(members["id"]) ?: return null
-        val title = ContractRead.string(members["title"]) ?: return null
-        val tasks = decodeArrayOfTask(members["tasks"], context) ?: emptyList()
+    private fun decodeProject(scanner: ContractJsonScanner, context: DecodeContext): Project? {
+        if (!scanner.enterObject()) {
+            scanner.skipValue()
+            return null
+        }
+        val start = context.dropped
+        var idSlot: String? = null
+        var titleSlot: String? = null
+        var tasksSlot: List<Task>? = null
+        var tasksDropped = 0
+        while (true) {
+            val key = scanner.nextMember() ?: break
+            if (key.matches("id")) {
+                idSlot = scanner.string()
+            } else if (key.matches("title")) {
+                titleSlot = scanner.string()
+            } else if (key.matches("tasks")) {
+                // A later occurrence replaces the earlier one, and the drops counted in it.
+                context.dropped -= tasksDropped
+                val before = context.dropped
+                tasksSlot = decodeArrayOfTask(scanner, context)
+                tasksDropped = context.dropped - before
+            } else {
+                scanner.skipValue() // unknown keys are ignored: fields are added within a version
+            }
+        }
+        if (scanner.failed) return null
+        val id = idSlot ?: return context.dropFrom(start) // id missing or invalid: the element is dropped
+        val title = titleSlot ?: return context.dropFrom(start) // title missing or invalid: the element is dropped
+        val tasks = tasksSlot ?: emptyList()
         return Project(id = id, title = title, tasks = tasks)
     }
 
     /** An array; each element that is not a valid Task is dropped and counted. */
-    private fun decodeArrayOfTask(json: ContractJson?, context: DecodeContext): List<Task>? {
-        if (json !is ContractJson.Arr) return null
-        val result = ArrayList<Task>(json.items.size)
-        for (item in json.items) {
-            val value = decodeTask(item, context)
-            if (value != null) {
-                result.add(value)
-            } else {
-                context.dropped += 1
-            }
+    private fun decodeArrayOfTask(scanner: ContractJsonScanner, context: DecodeContext): List<Task>? {
+        if (!scanner.enterArray()) {
+            scanner.skipValue()
+            return null
         }
-        return result
+        val result = ArrayList<Task>()
+        while (scanner.nextElement()) {
+            val value = decodeTask(scanner, context)
+            if (value != null) result.add(value) else context.dropped += 1 // one bad row never hides the others
+        }
+        return if (scanner.failed) null else result
     }
 
-    /** A string-keyed map; entries whose value is not a valid string are ignored one by one. */
+    /**
+     * A string-keyed map; entries whose value is not a valid string are ignored one by one;
+     * a duplicate key replaces the earlier entry (the last wins, even when it is invalid).
+     */
     @Suppress("UNUSED_PARAMETER") // Every decoder takes the context; this one needs none.
-    private fun decodeMapOfString(json: ContractJson?, context: DecodeContext): Map<String, String>? {
-        if (json !is ContractJson.Obj) return null
-        val result = LinkedHashMap<String, String>()
-        for ((key, item) in json.entries) {
-            val value = ContractRead.string(item)
-            if (value != null) {
-                result[key] = value
-            }
+    private fun decodeMapOfString(scanner: ContractJsonScanner, context: DecodeContext): Map<String, String>? {
+        if (!scanner.enterObject()) {
+            scanner.skipValue()
+            return null
         }
-        return result
+        val result = LinkedHashMap<String, String>()
+        while (true) {
+            val name = (scanner.nextMember() ?: break).text
+            val value = scanner.string()
+            // A key holding an unpaired surrogate is not a string, so no entry has it.
+            if (name == null) continue
+            result.remove(name)
+            if (value != null) result[name] = value
+        }
+        return if (scanner.failed) null else result
     }
 
     /** An array; each element that is not a valid Project is dropped and counted. */
-    private fun decodeArrayOfProject(json: ContractJson?, context: DecodeContext): List<Project>? {
-        if (json !is ContractJson.Arr) return null
-        val result = ArrayList<Project>(json.items.size)
-        for (item in json.items) {
-            val value = decodeProject(item, context)
-            if (value != null) {
-                result.add(value)
-            } else {
-                context.dropped += 1
-            }
+    private fun decodeArrayOfProject(scanner: ContractJsonScanner, context: DecodeContext): List<Project>? {
+        if (!scanner.enterArray()) {
+            scanner.skipValue()
+            return null
         }
+        val result = ArrayList<Project>()
+        while (scanner.nextElement()) {
+            val value = decodeProject(scanner, context)
+            if (value != null) result.add(value) else context.dropped += 1 // one bad row never hides the others
+        }
+        return if (scanner.failed) null else result
+    }
+
+    private fun eachTask(value: Snapshot, update: (Task) -> Task): Snapshot {
+        var result = value
+        result = result.copy(tasks = value.tasks.map { element -> eachTask(element, update) })
+        result = result.copy(projects = value.projects.map { element -> eachTask(element, update) })
+        return result
+    }
+
+    private fun eachTask(value: Task, update: (Task) -> Task): Task {
+        var result = value
+        result = update(result)
+        return result
+    }
+
+    private fun eachTask(value: Project, update: (Task) -> Task): Project {
+        var result = value
+        result = result.copy(tasks = value.tasks.map { element -> eachTask(element, update) })
         return result
     }
 
@@ -241,27 +368,12 @@ object WidgetData {
      * A task's rendered isDone is the done-queue's boolean target for its id when there is one,
      * else the blob's isDone. Native code never rewrites the blob: the app is its only writer.
      */
-    fun overlaying(value: Snapshot, pending: Map<String, Boolean>): Snapshot = overlaySnapshot(value, pending)
-
-    private fun overlaySnapshot(value: Snapshot, pending: Map<String, Boolean>): Snapshot {
-        var result = value
-        result = result.copy(tasks = value.tasks.map { element -> overlayTask(element, pending) })
-        result = result.copy(projects = value.projects.map { element -> overlayProject(element, pending) })
-        return result
-    }
-
-    private fun overlayTask(value: Task, pending: Map<String, Boolean>): Task {
-        var result = value
-        // The queue's boolean target, when there is one, wins over the blob's isDone.
-        val target = pending[value.id]
-        if (target != null) result = result.copy(isDone = target)
-        return result
-    }
-
-    private fun overlayProject(value: Project, pending: Map<String, Boolean>): Project {
-        var result = value
-        result = result.copy(tasks = value.tasks.map { element -> overlayTask(element, pending) })
-        return result
+    fun overlaying(value: Snapshot, pending: Map<String, Boolean>): Snapshot {
+        return eachTask(value) { element ->
+            // The queue's boolean target, when there is one, wins over the blob's isDone.
+            val target = pending[element.id]
+            if (target != null) element.copy(isDone = target) else element
+        }
     }
 
     /**
