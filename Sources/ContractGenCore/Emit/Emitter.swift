@@ -142,8 +142,38 @@ struct ContractFacts {
         return seen
     }
 
+    /// Types with derived fields, in declaration order.
+    var derivedTypes: [ObjectType] { contract.types.filter { $0.fields.contains { $0.derived != nil } } }
+
+    /// Types some behaviour visits everywhere in the document (derived fields, overlay): each
+    /// gets an `each<Type>` walker in every language.
+    var walkedTypes: [String] {
+        var names = derivedTypes.map(\.name)
+        if let overlay = contract.behaviours.overlay, !names.contains(overlay.typeName) { names.append(overlay.typeName) }
+        return names
+    }
+
+    /// A stand-in field for the element or value of a composite type, so the per-field read
+    /// expression of each emitter applies to it too.
+    static func elementField(at location: SourceLocation) -> Field {
+        Field(name: "element", doc: "", type: .string, presence: .optional, constraints: Constraints(),
+              derived: nil, location: location, typeLocation: location)
+    }
+
     var hasDroppedCounter: Bool {
         if case .flat(_, true) = contract.observation { return true }
         return false
+    }
+}
+
+extension FieldType {
+    /// Whether decoding a value of this type can drop array elements (which then count toward
+    /// `dropped` only if the enclosing element is kept).
+    var countsDrops: Bool {
+        switch self {
+        case .array, .object: return true
+        case .map(let value): return value.countsDrops
+        default: return false
+        }
     }
 }

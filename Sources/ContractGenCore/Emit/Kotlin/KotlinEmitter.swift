@@ -372,7 +372,7 @@ struct KotlinContractWriter {
             p.line("if (ACCEPTED_VERSIONS.none { it == version }) return Decoded(Status.UNSUPPORTED_VERSION, null, 0)")
             p.line("// A fail-document field anywhere fails the whole read: a distinct, visible state, not zeros.")
             p.line("if (value == null || context.failed) return Decoded(Status.INVALID, null, 0)")
-            if derivedTypes.isEmpty {
+            if facts.derivedTypes.isEmpty {
                 p.line("return Decoded(Status.OK, value, context.dropped)")
             } else {
                 p.line("return Decoded(Status.OK, resolvingDerivedFields(value, context), context.dropped)")
@@ -404,7 +404,7 @@ struct KotlinContractWriter {
                 p.line("return null")
             }
         }
-        if !derivedTypes.isEmpty {
+        if !facts.derivedTypes.isEmpty {
             p.line()
             p.line("/**")
             p.line(" * Derived fields are filled in once the whole document is read: the map they look into may")
@@ -412,7 +412,7 @@ struct KotlinContractWriter {
             p.line(" */")
             p.block("private fun resolvingDerivedFields(value: \(root.name), context: DecodeContext): \(root.name) {") { p in
                 p.line("var result = value")
-                for type in derivedTypes {
+                for type in facts.derivedTypes {
                     p.block("result = each\(type.name)(result) { element ->") { p in
                         var arguments: [String] = []
                         for field in type.fields {
@@ -437,22 +437,12 @@ struct KotlinContractWriter {
             p.line()
             compositeDecoder(composite, &p)
         }
-        for target in walkedTypes {
+        for target in facts.walkedTypes {
             walkers(to: target, &p)
         }
         p.line()
         p.line("// endregion")
         p.line()
-    }
-
-    /// Types with derived fields, in declaration order.
-    var derivedTypes: [ObjectType] { contract.types.filter { $0.fields.contains { $0.derived != nil } } }
-
-    /// Types some behaviour visits everywhere in the document (derived fields, overlay).
-    var walkedTypes: [String] {
-        var names = derivedTypes.map(\.name)
-        if let overlay = contract.behaviours.overlay, !names.contains(overlay.typeName) { names.append(overlay.typeName) }
-        return names
     }
 
     /// Whether a value of this type is read through a helper that takes the context.
@@ -472,7 +462,7 @@ struct KotlinContractWriter {
     /// field fails. Drops inside it count only if it is kept.
     func objectDecoder(_ type: ObjectType, _ p: inout CodePrinter) {
         let isRoot = type.name == root.name
-        let counted = type.storedFields.filter { hasDropCount($0.type) }
+        let counted = type.storedFields.filter { $0.type.countsDrops }
         let dropsElement = type.storedFields.contains { if case .required(.dropElement) = $0.presence { return true } else { return false } }
         let failsDocument = type.storedFields.contains { if case .required(.failDocument) = $0.presence { return true } else { return false } }
         let usesContext = isRoot || failsDocument || type.storedFields.contains { needsContext($0.type) }
@@ -486,7 +476,7 @@ struct KotlinContractWriter {
             if restores { p.line("val start = context.dropped") }
             for field in type.storedFields {
                 p.line("var \(field.name)Slot: \(slotType(field, owner: type))? = null")
-                if hasDropCount(field.type) { p.line("var \(field.name)Dropped = 0") }
+                if field.type.countsDrops { p.line("var \(field.name)Dropped = 0") }
             }
             if type.storedFields.isEmpty && !isRoot {
                 p.line("while (scanner.nextMember() != null) scanner.skipValue()")
@@ -532,18 +522,10 @@ struct KotlinContractWriter {
     }
 
     /// Values that may hold arrays, whose dropped elements are counted.
-    func hasDropCount(_ type: FieldType) -> Bool {
-        switch type {
-        case .array, .object: return true
-        case .map(let value): return hasDropCount(value)
-        default: return false
-        }
-    }
-
     /// One occurrence of the key: read the value into the slot (the last occurrence wins).
     func fieldDecode(_ field: Field, owner: String, _ p: inout CodePrinter) {
         let read = readExpression(field, owner: owner)
-        if hasDropCount(field.type) {
+        if field.type.countsDrops {
             p.line("// A later occurrence replaces the earlier one, and the drops counted in it.")
             p.line("context.dropped -= \(field.name)Dropped")
             p.line("val before = context.dropped")
@@ -605,8 +587,7 @@ struct KotlinContractWriter {
     }
 
     func compositeDecoder(_ type: FieldType, _ p: inout CodePrinter) {
-        let field = Field(name: "element", doc: "", type: .string, presence: .optional, constraints: Constraints(),
-                          derived: nil, location: contract.location, typeLocation: contract.location)
+        let field = ContractFacts.elementField(at: contract.location)
         let name = KotlinNames.helperName(type, enums: enums)
         switch type {
         case .array(let element):
@@ -630,7 +611,7 @@ struct KotlinContractWriter {
             var valueField = field
             valueField.type = value
             let valueType = self.type(value)
-            let counts = hasDropCount(value)
+            let counts = value.countsDrops
             p.line("/**")
             p.line(" * A string-keyed map; entries whose value is not a valid \(value.schemaSpelling) are ignored one by one;")
             p.line(" * a duplicate key replaces the earlier entry (the last wins, even when it is invalid).")

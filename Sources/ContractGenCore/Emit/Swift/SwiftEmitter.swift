@@ -225,7 +225,7 @@ struct SwiftContractWriter {
                 p.block("guard let value, !context.failed else {") { p in
                     p.line("return Decoded(status: .invalid, value: nil, dropped: 0)")
                 }
-                if derivedTypes.isEmpty {
+                if facts.derivedTypes.isEmpty {
                     p.line("return Decoded(status: .ok, value: value, dropped: dropped)")
                 } else {
                     p.line("return Decoded(status: .ok, value: resolvingDerivedFields(value, context), dropped: dropped)")
@@ -243,13 +243,13 @@ struct SwiftContractWriter {
                 p.line("var \(lookup.name): [ContractExactKey: \(SwiftNames.type(mapValueField(lookup).type, field: lookup))] = [:]")
             }
         }
-        if !derivedTypes.isEmpty {
+        if !facts.derivedTypes.isEmpty {
             p.line()
             p.line("/// Derived fields are filled in once the whole document is read: the map they look into")
             p.line("/// may come after the elements that use it.")
             p.block("private static func resolvingDerivedFields(_ value: \(root.name), _ context: DecodeContext) -> \(root.name) {") { p in
                 p.line("var result = value")
-                for type in derivedTypes {
+                for type in facts.derivedTypes {
                     p.block("result = each\(type.name)(result) { element in") { p in
                         for field in type.fields {
                             guard let derived = field.derived else { continue }
@@ -272,20 +272,10 @@ struct SwiftContractWriter {
             p.line()
             compositeDecoder(composite, &p)
         }
-        for target in walkedTypes {
+        for target in facts.walkedTypes {
             walkers(to: target, &p)
         }
         p.line()
-    }
-
-    /// Types with derived fields, in declaration order.
-    var derivedTypes: [ObjectType] { contract.types.filter { $0.fields.contains { $0.derived != nil } } }
-
-    /// Types some behaviour visits everywhere in the document (derived fields, overlay).
-    var walkedTypes: [String] {
-        var names = derivedTypes.map(\.name)
-        if let overlay = contract.behaviours.overlay, !names.contains(overlay.typeName) { names.append(overlay.typeName) }
-        return names
     }
 
     /// The decoder of one object type: nil when the value is not an object or a
@@ -304,7 +294,7 @@ struct SwiftContractWriter {
             for field in type.storedFields {
                 let slot = slotType(field)
                 p.line("var \(field.name)Slot: \(field.type.isEnumeration ? type.name + "." + slot : slot)?")
-                if hasDropCount(field.type) { p.line("var \(field.name)Dropped = 0") }
+                if field.type.countsDrops { p.line("var \(field.name)Dropped = 0") }
             }
             p.block("while let key = scanner.nextMember() {") { p in
                 var first = true
@@ -330,7 +320,7 @@ struct SwiftContractWriter {
             for field in type.storedFields {
                 presencePolicy(field, &p)
             }
-            let counted = type.storedFields.filter { hasDropCount($0.type) }
+            let counted = type.storedFields.filter { $0.type.countsDrops }
             if !counted.isEmpty {
                 p.line("dropped += " + counted.map { "\($0.name)Dropped" }.joined(separator: " + "))
             }
@@ -359,17 +349,9 @@ struct SwiftContractWriter {
         return SwiftNames.type(field.type, field: field)
     }
 
-    func hasDropCount(_ type: FieldType) -> Bool {
-        switch type {
-        case .array, .object: return true
-        case .map(let value): return hasDropCount(value)
-        default: return false
-        }
-    }
-
     /// One occurrence of the key: read the value into the slot (the last occurrence wins).
     func fieldDecode(_ field: Field, owner: String, _ p: inout CodePrinter) {
-        if hasDropCount(field.type) {
+        if field.type.countsDrops {
             p.line("\(field.name)Dropped = 0")
             p.line("\(field.name)Slot = \(readExpression(field, source: "&\(field.name)Dropped", owner: owner))")
         } else {
@@ -437,8 +419,7 @@ struct SwiftContractWriter {
     }
 
     func compositeDecoder(_ type: FieldType, _ p: inout CodePrinter) {
-        let field = Field(name: "element", doc: "", type: .string, presence: .optional, constraints: Constraints(),
-                          derived: nil, location: contract.location, typeLocation: contract.location)
+        let field = ContractFacts.elementField(at: contract.location)
         let signature = "(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext, _ dropped: inout Int)"
         switch type {
         case .array(let element):
@@ -454,7 +435,7 @@ struct SwiftContractWriter {
                 }
                 p.line("}")
                 p.line("var result: [\(elementType)] = []")
-                let counts = hasDropCount(element)
+                let counts = element.countsDrops
                 p.block("while scanner.nextElement() {") { p in
                     if counts { p.line("var inner = 0") }
                     p.block("if let value = \(readExpression(elementField, source: "&inner")) {") { p in
@@ -480,7 +461,7 @@ struct SwiftContractWriter {
                     p.line("return nil")
                 }
                 p.line("}")
-                let counts = hasDropCount(value)
+                let counts = value.countsDrops
                 p.line("var result: [(key: String, value: \(valueType))] = []")
                 if counts { p.line("var innerDropped: [Int] = []") }
                 p.line("var positions: [ContractExactKey: Int] = [:]")

@@ -376,7 +376,7 @@ struct TypeScriptContractWriter {
                 p.block("if (value === undefined || context.failed) {") { p in
                     p.line("return { status: \"invalid\", value: null, dropped: 0 };")
                 }
-                if derivedTypes.isEmpty {
+                if facts.derivedTypes.isEmpty {
                     p.line("return { status: \"ok\", value, dropped: context.dropped };")
                 } else {
                     p.line("return { status: \"ok\", value: resolvingDerivedFields(value, context), dropped: context.dropped };")
@@ -402,7 +402,7 @@ struct TypeScriptContractWriter {
                 p.line("\(lookup.name): \(type(lookup.type));")
             }
         }
-        if !derivedTypes.isEmpty {
+        if !facts.derivedTypes.isEmpty {
             p.line()
             p.line("/**")
             p.line(" * Derived fields are filled in once the whole document is read: the map they look into")
@@ -410,7 +410,7 @@ struct TypeScriptContractWriter {
             p.line(" */")
             p.block("function resolvingDerivedFields(value: \(root.name), context: DecodeContext): \(root.name) {") { p in
                 p.line("let result = value;")
-                for type in derivedTypes {
+                for type in facts.derivedTypes {
                     p.block("result = each\(type.name)In\(root.name)(result, (element) => ({", closer: "}));") { p in
                         p.line("...element,")
                         for field in type.fields {
@@ -439,20 +439,10 @@ struct TypeScriptContractWriter {
             p.line()
             compositeDecoder(composite, &p)
         }
-        for target in walkedTypes {
+        for target in facts.walkedTypes {
             walkers(to: target, &p)
         }
         p.line()
-    }
-
-    /// Types with derived fields, in declaration order.
-    var derivedTypes: [ObjectType] { contract.types.filter { $0.fields.contains { $0.derived != nil } } }
-
-    /// Types some behaviour visits everywhere in the document (derived fields, overlay).
-    var walkedTypes: [String] {
-        var names = derivedTypes.map(\.name)
-        if let overlay = contract.behaviours.overlay, !names.contains(overlay.typeName) { names.append(overlay.typeName) }
-        return names
     }
 
     /// An enumeration's reader: exactly one of its JSON spellings (no case folding), else undefined.
@@ -508,7 +498,7 @@ struct TypeScriptContractWriter {
             }
             for field in type.storedFields {
                 p.line("let \(field.name)Slot: \(slotType(field)) | undefined;")
-                if hasDropCount(field.type) { p.line("let \(field.name)Dropped = 0;") }
+                if field.type.countsDrops { p.line("let \(field.name)Dropped = 0;") }
             }
             p.block("for (let key = scanner.nextMember(); key !== undefined; key = scanner.nextMember()) {") { p in
                 var first = true
@@ -534,7 +524,7 @@ struct TypeScriptContractWriter {
             for field in type.storedFields {
                 presencePolicy(field, &p)
             }
-            let counted = type.storedFields.filter { hasDropCount($0.type) }
+            let counted = type.storedFields.filter { $0.type.countsDrops }
             if !counted.isEmpty {
                 p.line("context.dropped += " + counted.map { "\($0.name)Dropped" }.joined(separator: " + ") + ";")
             }
@@ -554,18 +544,10 @@ struct TypeScriptContractWriter {
     /// The type of a field's slot (without the `| undefined` of a slot not yet filled).
     func slotType(_ field: Field) -> String { type(field.type) }
 
-    func hasDropCount(_ type: FieldType) -> Bool {
-        switch type {
-        case .array, .object: return true
-        case .map(let value): return hasDropCount(value)
-        default: return false
-        }
-    }
-
     /// One occurrence of the key: read the value into the slot (the last occurrence wins). A
     /// composite value's drops are held apart (a duplicate key resets them) until the object is kept.
     func fieldDecode(_ field: Field, _ p: inout CodePrinter) {
-        if hasDropCount(field.type) {
+        if field.type.countsDrops {
             p.line("const mark = context.dropped;")
             p.line("\(field.name)Slot = \(readExpression(field));")
             p.line("\(field.name)Dropped = context.dropped - mark;")
@@ -631,15 +613,14 @@ struct TypeScriptContractWriter {
     }
 
     func compositeDecoder(_ type: FieldType, _ p: inout CodePrinter) {
-        let field = Field(name: "element", doc: "", type: .string, presence: .optional, constraints: Constraints(),
-                          derived: nil, location: contract.location, typeLocation: contract.location)
+        let field = ContractFacts.elementField(at: contract.location)
         let name = TypeScriptNames.helperName(type, owners: owners)
         switch type {
         case .array(let element):
             var elementField = field
             elementField.type = element
             let elementType = self.type(element)
-            let counts = hasDropCount(element)
+            let counts = element.countsDrops
             p.line("/** An array; each element that is not a valid \(element.schemaSpelling) is dropped and counted. */")
             p.block("function \(name)(scanner: ContractJsonScanner, context: DecodeContext): \(elementType)[] | undefined {") { p in
                 p.block("if (!scanner.enterArray()) {") { p in
@@ -668,7 +649,7 @@ struct TypeScriptContractWriter {
             var valueField = field
             valueField.type = value
             let valueType = self.type(value)
-            let counts = hasDropCount(value)
+            let counts = value.countsDrops
             p.line("/**")
             p.line(" * A string-keyed map; entries whose value is not a valid \(value.schemaSpelling) are ignored one by one;")
             p.line(" * a duplicate key replaces the earlier entry (the last wins).")
