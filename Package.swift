@@ -18,7 +18,12 @@ let package = Package(
             providers: [.apt(["libyaml-dev"])]
         ),
         // Parse → model → validate → emit → fixtures → conformance; everything but argv.
-        .target(name: "ContractGenCore", dependencies: ["CYAML"]),
+        // The runtimes are real source files in Runtime/, embedded at build time by a plugin.
+        .target(name: "ContractGenCore", dependencies: ["CYAML"], plugins: ["EmbedRuntimes"]),
+        .executableTarget(name: "embed-runtimes"),
+        .plugin(name: "EmbedRuntimes", capability: .buildTool(), dependencies: ["embed-runtimes"]),
+        // The Swift runtime compiled on its own, so its unit tests exercise the very source `emit` copies.
+        .target(name: "ContractRuntime", path: "Runtime/swift"),
         // The thin command-line front end.
         .executableTarget(name: "contract-gen", dependencies: ["ContractGenCore"]),
         // The committed generated Swift, compiled as is: tests exercise the very file a user copies.
@@ -35,6 +40,7 @@ let package = Package(
             dependencies: ["GeneratedContracts"],
             path: "Benchmarks/contract-bench"
         ),
+        .testTarget(name: "ContractRuntimeTests", dependencies: ["ContractRuntime"]),
         .testTarget(
             name: "ContractGenCoreTests",
             dependencies: ["ContractGenCore", "GeneratedContracts"]

@@ -28,10 +28,8 @@ public struct KotlinEmitter: LanguageEmitter {
         var p = CodePrinter()
         GeneratedHeader.print(into: &p, commentPrefix: "//", source: nil, hash: nil, lintOff: Self.lintOff)
         p.line()
-        p.line("package \(Self.runtimePackage)")
-        p.line()
         return GeneratedFile(path: "\(Self.directory)/\(Self.path(ofPackage: Self.runtimePackage))/ContractRuntime.kt",
-                             contents: p.text + KotlinRuntimeTemplate.source + "\n")
+                             contents: p.text + EmbeddedRuntime.kotlin)
     }
 
     // MARK: - Contract file

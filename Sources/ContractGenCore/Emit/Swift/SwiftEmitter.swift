@@ -16,7 +16,7 @@ public struct SwiftEmitter: LanguageEmitter {
         var p = CodePrinter()
         GeneratedHeader.print(into: &p, commentPrefix: "//", source: nil, hash: nil, lintOff: Self.lintOff)
         p.line()
-        return GeneratedFile(path: "\(Self.directory)/Contracts/ContractRuntime.swift", contents: p.text + SwiftRuntimeTemplate.source + "\n")
+        return GeneratedFile(path: "\(Self.directory)/Contracts/ContractRuntime.swift", contents: p.text + EmbeddedRuntime.swift)
     }
 
     // MARK: - Contract file

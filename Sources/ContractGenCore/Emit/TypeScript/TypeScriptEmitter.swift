@@ -19,7 +19,7 @@ public struct TypeScriptEmitter: LanguageEmitter {
         var p = CodePrinter(indentUnit: "  ")
         GeneratedHeader.print(into: &p, commentPrefix: "//", source: nil, hash: nil, lintOff: Self.lintOff)
         p.line()
-        return GeneratedFile(path: "\(Self.directory)/contract-runtime.ts", contents: p.text + TypeScriptRuntimeTemplate.source)
+        return GeneratedFile(path: "\(Self.directory)/contract-runtime.ts", contents: p.text + EmbeddedRuntime.typescript)
     }
 
     // MARK: - Contract file
@@ -212,7 +212,7 @@ enum TypeScriptNames {
     /// The names the runtime exports, read from its source (so the list never drifts from it).
     static let runtimeExports: [String] = {
         var names: [String] = []
-        for line in TypeScriptRuntimeTemplate.source.split(separator: "\n") {
+        for line in EmbeddedRuntime.typescript.split(separator: "\n") {
             let words = line.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_") })
             guard words.count >= 3, words[0] == "export" else { continue }
             let kind = words[1] == "abstract" ? words[2] : words[1]

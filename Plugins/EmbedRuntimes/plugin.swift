@@ -1,0 +1,29 @@
+/// Embeds `Runtime/{swift,kotlin,typescript}` into `ContractGenCore` at build time (see
+/// `Sources/embed-runtimes`). The runtimes are declared as inputs, so editing one rebuilds.
+import Foundation
+import PackagePlugin
+
+@main
+struct EmbedRuntimes: BuildToolPlugin {
+    /// Constant name → runtime source, relative to the package root.
+    static let runtimes: [(name: String, path: String)] = [
+        ("swift", "Runtime/swift/ContractRuntime.swift"),
+        ("kotlin", "Runtime/kotlin/ContractRuntime.kt"),
+        ("typescript", "Runtime/typescript/contract-runtime.ts"),
+    ]
+
+    func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
+        let root = context.package.directoryURL
+        let output = context.pluginWorkDirectoryURL.appending(path: "EmbeddedRuntime.swift")
+        let inputs = Self.runtimes.map { root.appending(path: $0.path) }
+        return [
+            .buildCommand(
+                displayName: "Embedding the Swift, Kotlin and TypeScript runtimes",
+                executable: try context.tool(named: "embed-runtimes").url,
+                arguments: [output.path] + zip(Self.runtimes, inputs).map { "\($0.name)=\($1.path)" },
+                inputFiles: inputs,
+                outputFiles: [output]
+            )
+        ]
+    }
+}

@@ -1,0 +1,988 @@
+package dev.contractgen.runtime
+
+import java.util.TimeZone
+
+// region 1. JSON value model
+
+/**
+ * A parsed JSON value: null, bool, number (an IEEE-754 double, as JavaScript reads it), a
+ * well-formed UTF-16 string, an *invalid string* (one that held an unpaired surrogate), an array
+ * or an object.
+ *
+ * Only [ContractJsonScanner.value] (through [ContractJsonReader.parse]) builds these from text;
+ * generated decoders read straight into their types instead. [ContractJsonWriter] turns them back into
+ * compact JSON ([toString] does the same, for debugging).
+ */
+sealed class ContractJson {
+    /** JSON `null`. */
+    object Null : ContractJson()
+
+    /**
+     * A JSON boolean.
+     * @property value the boolean.
+     */
+    class Bool(val value: Boolean) : ContractJson()
+
+    /**
+     * A JSON number, read as an IEEE-754 double (may be infinite: `1e400`; never NaN from text).
+     * @property value the double.
+     */
+    class Num(val value: Double) : ContractJson()
+
+    /**
+     * A JSON string that is well-formed UTF-16 (every surrogate is paired).
+     * @property value the string.
+     */
+    class Str(val value: String) : ContractJson()
+
+    /**
+     * A JSON string that held an unpaired UTF-16 surrogate (escaped like `"\ud800"` or raw in the
+     * text). It exists, but it has the wrong type for every field: such a string is not a string.
+     */
+    object InvalidStr : ContractJson()
+
+    /**
+     * A JSON array.
+     * @property items the elements, in order.
+     */
+    class Arr(val items: List<ContractJson>) : ContractJson()
+
+    /**
+     * A JSON object. Each key is held once (the last occurrence in the text wins) in the order of
+     * its first appearance; keys that were invalid strings are not held at all.
+     * @property entries the members by key.
+     */
+    class Obj(val entries: LinkedHashMap<String, ContractJson>) : ContractJson()
+
+    /** The compact JSON text of this value (see [ContractJsonWriter.serialize]). */
+    override fun toString(): String = ContractJsonWriter.serialize(this)
+}
+
+// endregion
+
+// region 2. Strict reader
+
+/**
+ * The strict RFC 8259 reader. It does not use `org.json`: Android's `org.json` is lenient (it
+ * accepts trailing garbage, single quotes, unquoted keys, `010` as octal, `0x10`, raw control
+ * characters, reads `[1,]` as `[1,null]`) and recurses without bound, so a few thousand nested
+ * brackets kill it with a StackOverflowError. Trees are built with [ContractJsonScanner], the one
+ * lexer of this runtime.
+ */
+object ContractJsonReader {
+    /**
+     * The deepest nesting accepted: an array or object opens one level, the root container is
+     * level 1; 512 levels are accepted, 513 are not. Why a limit: every platform must give the same
+     * answer for the same text, and none may crash on 10^6 levels, so the limit is part of the
+     * contract (checked before descending, so recursion is bounded by it).
+     */
+    const val MAX_DEPTH = 512
+
+    /**
+     * Parses [text] as exactly one RFC 8259 JSON value surrounded by optional whitespace (space,
+     * tab, LF, CR). Returns null for ANY deviation (comments, trailing commas, NaN/Infinity,
+     * single quotes, unquoted keys, leading zeros, `0x10`, `1.`, `.5`, `+1`, a lone `-`, invalid
+     * escapes, raw control characters in strings, a byte-order mark, trailing garbage, empty text,
+     * nesting deeper than [MAX_DEPTH]). Never throws.
+     */
+    fun parse(text: String): ContractJson? {
+        val scanner = ContractJsonScanner(text)
+        val value = scanner.value()
+        return if (scanner.finish()) value else null
+    }
+
+    /**
+     * Whether every surrogate in [s] is part of a high+low pair. Kotlin strings are UTF-16, so an
+     * unpaired surrogate (raw in the text or escaped) would otherwise slip through as a "string"
+     * that no UTF-8 consumer can represent.
+     */
+    internal fun isWellFormed(s: CharSequence, from: Int = 0, to: Int = s.length): Boolean {
+        var k = from
+        while (k < to) {
+            val c = s[k]
+            if (c < '\uD800' || c > '\uDFFF') {
+                k++
+            } else if (Character.isHighSurrogate(c) && k + 1 < to && Character.isLowSurrogate(s[k + 1])) {
+                k += 2
+            } else {
+                return false
+            }
+        }
+        return true
+    }
+}
+
+/**
+ * A strict RFC 8259 pull reader over the UTF-16 chars of a text: the one lexer of this runtime.
+ * Generated decoders read a document through it once, front to back, straight into their types,
+ * with no intermediate tree (so a decode costs little more memory than its result);
+ * [ContractJsonReader.parse] builds a tree with it. Any syntax error, or nesting deeper than
+ * [MAX_DEPTH], sets [failed] and ends the scan; every read after that returns null.
+ *
+ * A value that has the wrong type for a typed read ([string], [bool] …) is still consumed and
+ * checked for syntax, then reported as null: the field is invalid, the document may be fine.
+ */
+class ContractJsonScanner(private val text: String) {
+    companion object {
+        /**
+         * Arrays and objects may nest this deep (the root object is level 1): deeper input is
+         * malformed, so hostile nesting cannot exhaust the stack of a widget's binder thread.
+         */
+        const val MAX_DEPTH = ContractJsonReader.MAX_DEPTH
+
+        private const val STRING_OK = 0
+        private const val STRING_INVALID = 1
+        private const val STRING_SYNTAX_ERROR = 2
+
+        private val TRUE = ContractJson.Bool(true)
+        private val FALSE = ContractJson.Bool(false)
+    }
+
+    private val n = text.length
+    private var i = 0
+    private var depth = 0
+
+    /** Set right after entering a container: the next member or element is the first. */
+    private var atFirst = false
+
+    /** Escaped strings are decoded here, reusing one buffer. */
+    private val scratch = StringBuilder()
+
+    /** The text of the last string lexed with `keep` (or of an escaped key). */
+    private var lexed: String? = null
+
+    /** Whether the last string lexed held an escape (then [lexed] holds its text when kept). */
+    private var escaped = false
+
+    /** The one key object of this scanner, refilled by each [nextMember]. */
+    private val key = ContractJsonKey(text)
+
+    /** True once a syntax error (or too deep nesting) was found; the scan is over. */
+    var failed = false
+        private set
+
+    // Structure
+
+    /** True when the next value is an object (after whitespace). */
+    fun nextIsObject(): Boolean {
+        skipWs()
+        return i < n && text[i] == '{'
+    }
+
+    /** Enters an object if one comes next; false (and nothing consumed) for any other value. */
+    fun enterObject(): Boolean = enter('{')
+
+    /** Enters an array if one comes next; false (and nothing consumed) for any other value. */
+    fun enterArray(): Boolean = enter('[')
+
+    private fun enter(opener: Char): Boolean {
+        if (failed) return false
+        skipWs()
+        if (i >= n || text[i] != opener) return false
+        // Depth is checked BEFORE descending: the new container would be level depth+1.
+        if (depth >= MAX_DEPTH) {
+            fail()
+            return false
+        }
+        depth++
+        i++
+        atFirst = true
+        return true
+    }
+
+    /**
+     * The key of the next member of the current object (its `:` consumed, its value next), or
+     * null at the closing brace (consumed) or on a syntax error. The key object is reused: read
+     * its [ContractJsonKey.text] before reading the member's value.
+     */
+    fun nextMember(): ContractJsonKey? {
+        if (!advance('}')) return null
+        if (i >= n || text[i] != '"' || !lexKey()) {
+            fail()
+            return null
+        }
+        skipWs()
+        if (i >= n || text[i] != ':') {
+            fail()
+            return null
+        }
+        i++
+        return key
+    }
+
+    /**
+     * True when another element of the current array follows (read it next); false at the
+     * closing bracket (consumed) or on a syntax error.
+     */
+    fun nextElement(): Boolean = advance(']')
+
+    /** Moves past `,` to the next item, or past the closer (returning false). */
+    private fun advance(closer: Char): Boolean {
+        if (failed) return false
+        skipWs()
+        if (i >= n) {
+            fail()
+            return false
+        }
+        val c = text[i]
+        if (c == closer) {
+            // `[1,]` is caught below, right after the comma, so a closer here is legal.
+            i++
+            depth--
+            atFirst = false
+            return false
+        }
+        if (atFirst) {
+            atFirst = false
+            return true
+        }
+        if (c != ',') {
+            fail()
+            return false
+        }
+        i++
+        skipWs()
+        // A trailing comma: `[1,]`, `{"a":1,}` are not JSON.
+        if (i < n && text[i] == closer) {
+            fail()
+            return false
+        }
+        return true
+    }
+
+    /** Consumes one value of any type, checking its syntax (recursion is bounded by [MAX_DEPTH]). */
+    fun skipValue() {
+        if (failed) return
+        skipWs()
+        if (i >= n) {
+            fail()
+            return
+        }
+        when (text[i]) {
+            '{' -> {
+                if (!enterObject()) return
+                while (nextMember() != null) skipValue()
+            }
+            '[' -> {
+                if (!enterArray()) return
+                while (nextElement()) skipValue()
+            }
+            '"' -> if (lexString(false) == STRING_SYNTAX_ERROR) fail()
+            't' -> if (!literal("true")) fail()
+            'f' -> if (!literal("false")) fail()
+            'n' -> if (!literal("null")) fail()
+            else -> if (lexNumber() == null) fail()
+        }
+    }
+
+    /** True when the whole text was one valid value followed only by whitespace. */
+    fun finish(): Boolean {
+        if (failed) return false
+        skipWs()
+        return i == n && depth == 0
+    }
+
+    // Typed reads
+
+    /**
+     * Any value, as a tree (for the done-queue and the testee; decoders use the typed reads).
+     * Recursion is bounded by [MAX_DEPTH]. Object keys that are not strings are dropped; for a
+     * duplicate key the last value wins at the first key's position.
+     */
+    fun value(): ContractJson? {
+        val c = peek()
+        if (c < 0) {
+            fail()
+            return null
+        }
+        when (c.toChar()) {
+            '{' -> {
+                if (!enterObject()) return null
+                val map = LinkedHashMap<String, ContractJson>()
+                while (true) {
+                    val name = (nextMember() ?: break).text
+                    val item = value() ?: return null
+                    // Last occurrence wins. Why: JavaScript's JSON.parse and Android's org.json
+                    // (the blob's other readers) both keep the last one. A member whose key is an
+                    // invalid string is dropped: such a key is not a string.
+                    if (name != null) map[name] = item
+                }
+                return if (failed) null else ContractJson.Obj(map)
+            }
+            '[' -> {
+                if (!enterArray()) return null
+                val items = ArrayList<ContractJson>()
+                while (nextElement()) items.add(value() ?: return null)
+                return if (failed) null else ContractJson.Arr(items)
+            }
+            '"' -> return when (lexString(true)) {
+                STRING_OK -> ContractJson.Str(lexed!!)
+                STRING_INVALID -> ContractJson.InvalidStr
+                else -> {
+                    fail()
+                    null
+                }
+            }
+            't', 'f' -> return bool()?.let { if (it) TRUE else FALSE }
+            'n' -> {
+                if (!literal("null")) {
+                    fail()
+                    return null
+                }
+                return ContractJson.Null
+            }
+            else -> return anyNumber()?.let { ContractJson.Num(it) }
+        }
+    }
+
+    /** A string (one without unpaired surrogates), else null. */
+    fun string(): String? {
+        if (peek() != '"'.toInt()) {
+            skipValue()
+            return null
+        }
+        return when (lexString(true)) {
+            STRING_OK -> lexed
+            STRING_INVALID -> null // an unpaired surrogate: not a string (SPEC §5.8)
+            else -> {
+                fail()
+                null
+            }
+        }
+    }
+
+    /** A JSON boolean, else null: `1` and `"true"` are not coerced. */
+    fun bool(): Boolean? {
+        when (peek()) {
+            't'.toInt() -> if (literal("true")) return true
+            'f'.toInt() -> if (literal("false")) return false
+            else -> {
+                skipValue()
+                return null
+            }
+        }
+        fail()
+        return null
+    }
+
+    /** Any JSON number as an IEEE double, infinite included (`1e400`): for the version gate. */
+    fun anyNumber(): Double? {
+        val c = peek()
+        if (c != '-'.toInt() && (c < '0'.toInt() || c > '9'.toInt())) {
+            skipValue()
+            return null
+        }
+        val value = lexNumber()
+        if (value == null) fail()
+        return value
+    }
+
+    /** A finite number (`1e400` is a number, but not a usable one). */
+    fun number(): Double? {
+        val d = anyNumber() ?: return null
+        return if (d.isNaN() || d.isInfinite()) null else d
+    }
+
+    /** A number with an integral value within ±(2^53−1) (`1.0` and `1e0` are 1). */
+    fun integer(): Long? {
+        val d = number() ?: return null
+        if (d % 1.0 != 0.0 || Math.abs(d) > ContractRead.MAX_SAFE_INTEGER_DOUBLE) return null
+        return d.toLong()
+    }
+
+    /** Epoch milliseconds: an integral number in 1 … 2^53−1. Zero is 1970, never a real verdict. */
+    fun epochMillis(): Long? {
+        val v = integer() ?: return null
+        return if (v >= 1L) v else null
+    }
+
+    /** A string naming a real proleptic-Gregorian date `YYYY-MM-DD` (years 0001–9999). */
+    fun localDate(): String? {
+        val s = string() ?: return null
+        return if (ContractCalendar.parseLocalDate(s) != null) s else null
+    }
+
+    // Lexing
+
+    private fun fail() {
+        failed = true
+        i = n
+    }
+
+    private fun skipWs() {
+        while (i < n) {
+            val c = text[i]
+            if (c == ' ' || c == '\t' || c == '\n' || c == '\r') i++ else return
+        }
+    }
+
+    /** The next char after whitespace as an Int, or -1 at the end or after a failure. */
+    private fun peek(): Int {
+        if (failed) return -1
+        skipWs()
+        return if (i < n) text[i].toInt() else -1
+    }
+
+    private fun literal(word: String): Boolean {
+        if (!text.startsWith(word, i)) return false
+        i += word.length
+        return true
+    }
+
+    /**
+     * Validates the RFC 8259 number grammar, then converts the token with the JDK's correctly
+     * rounded conversion (`1e400` is +Infinity, `-0` is -0.0, as JavaScript reads them). Null for
+     * bad grammar.
+     */
+    private fun lexNumber(): Double? {
+        val start = i
+        if (i < n && text[i] == '-') i++
+        if (i >= n) return null
+        val first = text[i]
+        if (first == '0') {
+            i++
+        } else if (first in '1'..'9') {
+            i++
+            while (i < n && isDigit(text[i])) i++
+        } else {
+            return null
+        }
+        if (i < n && text[i] == '.') {
+            i++
+            if (i >= n || !isDigit(text[i])) return null
+            while (i < n && isDigit(text[i])) i++
+        }
+        if (i < n && (text[i] == 'e' || text[i] == 'E')) {
+            i++
+            if (i < n && (text[i] == '+' || text[i] == '-')) i++
+            if (i >= n || !isDigit(text[i])) return null
+            while (i < n && isDigit(text[i])) i++
+        }
+        return java.lang.Double.parseDouble(text.substring(start, i))
+    }
+
+    private fun isDigit(c: Char): Boolean = c >= '0' && c <= '9'
+
+    private fun hexValue(c: Char): Int = when (c) {
+        in '0'..'9' -> c - '0'
+        in 'a'..'f' -> c - 'a' + 10
+        in 'A'..'F' -> c - 'A' + 10
+        else -> -1
+    }
+
+    /**
+     * Lexes a string starting at its opening quote: STRING_OK, STRING_INVALID (an unpaired
+     * surrogate, raw or escaped) or STRING_SYNTAX_ERROR. With [keep], [lexed] holds the text of a
+     * valid string. Without it only the syntax is checked (an unpaired surrogate is still a
+     * syntactically fine string). [escaped] tells whether the string held an escape.
+     */
+    private fun lexString(keep: Boolean): Int {
+        i++ // opening quote
+        val start = i
+        escaped = false
+        // Fast path: no escapes.
+        while (i < n) {
+            val c = text[i]
+            if (c == '"') {
+                val end = i
+                i++
+                if (!keep) return STRING_OK
+                if (!ContractJsonReader.isWellFormed(text, start, end)) return STRING_INVALID
+                lexed = text.substring(start, end)
+                return STRING_OK
+            }
+            if (c == '\\') break
+            if (c < ' ') return STRING_SYNTAX_ERROR
+            i++
+        }
+        if (i >= n) return STRING_SYNTAX_ERROR
+        escaped = true
+        val sb = scratch
+        sb.setLength(0)
+        if (keep) sb.append(text, start, i)
+        while (i < n) {
+            val c = text[i]
+            if (c == '"') {
+                i++
+                if (!keep) return STRING_OK
+                // Escaped surrogates were appended as code units; pairing is checked on the whole
+                // string, so `\ud83d\ude00` is a pair and a lone one is not.
+                if (!ContractJsonReader.isWellFormed(sb)) return STRING_INVALID
+                lexed = sb.toString()
+                return STRING_OK
+            }
+            if (c < ' ') return STRING_SYNTAX_ERROR
+            if (c != '\\') {
+                if (keep) sb.append(c)
+                i++
+                continue
+            }
+            if (i + 1 >= n) return STRING_SYNTAX_ERROR
+            val e = text[i + 1]
+            i += 2
+            val decoded: Char = when (e) {
+                '"' -> '"'
+                '\\' -> '\\'
+                '/' -> '/'
+                'b' -> '\b'
+                'f' -> '\u000C'
+                'n' -> '\n'
+                'r' -> '\r'
+                't' -> '\t'
+                'u' -> {
+                    if (i + 4 > n) return STRING_SYNTAX_ERROR
+                    var code = 0
+                    for (k in 0 until 4) {
+                        val h = hexValue(text[i + k])
+                        if (h < 0) return STRING_SYNTAX_ERROR
+                        code = code * 16 + h
+                    }
+                    i += 4
+                    code.toChar()
+                }
+                else -> return STRING_SYNTAX_ERROR
+            }
+            if (keep) sb.append(decoded)
+        }
+        return STRING_SYNTAX_ERROR
+    }
+
+    /** Lexes a member key into [key]; false on a syntax error. */
+    private fun lexKey(): Boolean {
+        val quote = i
+        val status = lexString(false)
+        if (status == STRING_SYNTAX_ERROR) return false
+        if (!escaped) {
+            // Compared in place, by exact UTF-16 code units (no substring for a known key).
+            val start = quote + 1
+            val end = i - 1
+            key.fill(start, end, null, ContractJsonReader.isWellFormed(text, start, end))
+            return true
+        }
+        // Escaped key (rare): decode it once more, keeping the text.
+        val end = i
+        i = quote
+        val kept = lexString(true)
+        i = end
+        key.fill(0, 0, if (kept == STRING_OK) lexed else null, kept == STRING_OK)
+        return true
+    }
+}
+
+/**
+ * An object member's key during a scan. The scanner reuses one key object: it is valid until the
+ * next [ContractJsonScanner.nextMember].
+ */
+class ContractJsonKey internal constructor(private val source: String) {
+    private var start = 0
+    private var end = 0
+    private var decoded: String? = null
+    private var valid = true
+
+    internal fun fill(start: Int, end: Int, decoded: String?, valid: Boolean) {
+        this.start = start
+        this.end = end
+        this.decoded = decoded
+        this.valid = valid
+    }
+
+    /** True when the key is exactly [name] (UTF-16 code unit for code unit: no normalisation). */
+    fun matches(name: String): Boolean {
+        if (!valid) return false
+        val d = decoded
+        if (d != null) return d == name
+        return end - start == name.length && source.regionMatches(start, name, 0, name.length)
+    }
+
+    /** The key as text; null when it held an unpaired surrogate (then it is no string at all). */
+    val text: String?
+        get() = if (!valid) null else decoded ?: source.substring(start, end)
+}
+
+// endregion
+
+// region 3. Serializer
+
+/** Writes [ContractJson] values as compact JSON text. */
+object ContractJsonWriter {
+    private const val HEX = "0123456789abcdef"
+
+    /**
+     * The compact JSON text of [value]. Integral numbers within ±(2^53−1) print as integers
+     * (`1784325600000`, never `1.7843256E12`); other finite numbers print in the JDK's round-trip
+     * form. Strings are escaped per RFC 8259 (an unpaired surrogate in a String built by the caller
+     * is written as a `\uXXXX` escape). Values the reader can produce but JSON cannot spell exactly
+     * are written as in Swift and TypeScript (docs/runtime-api.md §2); they only appear in entries
+     * [ContractDoneQueue.set] keeps untouched: [ContractJson.InvalidStr] as `"\ufffd"` (U+FFFD,
+     * what every Unicode decoder substitutes for an unpaired surrogate), +∞/−∞ as `1e400`/`-1e400`
+     * (re-reading gives the same unusable number), −0 as `0`.
+     * Iterative: no nesting depth can overflow the call stack.
+     */
+    fun serialize(value: ContractJson): String {
+        val sb = StringBuilder()
+        val stack = ArrayList<Open>()
+        var pending: ContractJson? = value
+        while (true) {
+            val v = pending
+            if (v != null) {
+                pending = null
+                when (v) {
+                    is ContractJson.Arr -> {
+                        sb.append('[')
+                        stack.add(Open.Items(v.items.iterator()))
+                    }
+                    is ContractJson.Obj -> {
+                        sb.append('{')
+                        stack.add(Open.Members(v.entries.entries.iterator()))
+                    }
+                    is ContractJson.Null -> sb.append("null")
+                    is ContractJson.Bool -> sb.append(if (v.value) "true" else "false")
+                    is ContractJson.Num -> writeNumber(v.value, sb)
+                    is ContractJson.Str -> writeString(v.value, sb)
+                    is ContractJson.InvalidStr -> sb.append("\"\\ufffd\"")
+                }
+            }
+            if (stack.isEmpty()) return sb.toString()
+            val top = stack[stack.size - 1]
+            when (top) {
+                is Open.Items -> {
+                    if (top.it.hasNext()) {
+                        if (top.count > 0) sb.append(',')
+                        top.count++
+                        pending = top.it.next()
+                    } else {
+                        sb.append(']')
+                        stack.removeAt(stack.size - 1)
+                    }
+                }
+                is Open.Members -> {
+                    if (top.it.hasNext()) {
+                        if (top.count > 0) sb.append(',')
+                        top.count++
+                        val entry = top.it.next()
+                        writeString(entry.key, sb)
+                        sb.append(':')
+                        pending = entry.value
+                    } else {
+                        sb.append('}')
+                        stack.removeAt(stack.size - 1)
+                    }
+                }
+            }
+        }
+    }
+
+    private sealed class Open {
+        var count = 0
+
+        class Items(val it: Iterator<ContractJson>) : Open()
+        class Members(val it: Iterator<Map.Entry<String, ContractJson>>) : Open()
+    }
+
+    private fun writeNumber(d: Double, sb: StringBuilder) {
+        if (d.isInfinite()) {
+            sb.append(if (d > 0) "1e400" else "-1e400")
+        } else if (d.isNaN()) {
+            // Not a JSON value, and never produced by the reader.
+            sb.append("null")
+        } else if (d % 1.0 == 0.0 && Math.abs(d) <= ContractRead.MAX_SAFE_INTEGER_DOUBLE) {
+            // Integral and exactly representable: print as an integer (`-0` prints as `0`).
+            sb.append(d.toLong())
+        } else {
+            sb.append(d.toString())
+        }
+    }
+
+    private fun writeString(s: String, sb: StringBuilder) {
+        sb.append('"')
+        val len = s.length
+        var k = 0
+        while (k < len) {
+            val c = s[k]
+            when {
+                c == '"' -> sb.append("\\\"")
+                c == '\\' -> sb.append("\\\\")
+                c == '\n' -> sb.append("\\n")
+                c == '\r' -> sb.append("\\r")
+                c == '\t' -> sb.append("\\t")
+                c == '\b' -> sb.append("\\b")
+                c == '\u000C' -> sb.append("\\f")
+                c < ' ' -> writeEscape(c, sb)
+                Character.isHighSurrogate(c) -> {
+                    if (k + 1 < len && Character.isLowSurrogate(s[k + 1])) {
+                        sb.append(c)
+                        sb.append(s[k + 1])
+                        k++
+                    } else {
+                        writeEscape(c, sb)
+                    }
+                }
+                Character.isLowSurrogate(c) -> writeEscape(c, sb)
+                else -> sb.append(c)
+            }
+            k++
+        }
+        sb.append('"')
+    }
+
+    private fun writeEscape(c: Char, sb: StringBuilder) {
+        val code = c - '\u0000'
+        sb.append("\\u")
+        sb.append(HEX[(code shr 12) and 0xF])
+        sb.append(HEX[(code shr 8) and 0xF])
+        sb.append(HEX[(code shr 4) and 0xF])
+        sb.append(HEX[code and 0xF])
+    }
+}
+
+// endregion
+
+// region 4. Field readers
+
+/**
+ * Field readers: each returns the value, or null when the JSON value is missing or has the wrong
+ * type. No coercion anywhere (`1` is not a boolean, `"1"` is not a number).
+ */
+object ContractRead {
+    /** 2^53−1, the largest integer a double (and JavaScript) holds exactly. */
+    const val MAX_SAFE_INTEGER: Long = 9007199254740991L
+
+    /** [MAX_SAFE_INTEGER] as a double (exact). */
+    const val MAX_SAFE_INTEGER_DOUBLE: Double = 9007199254740991.0
+
+    /** A valid string ([ContractJson.InvalidStr] is not one). */
+    fun string(v: ContractJson?): String? = if (v is ContractJson.Str) v.value else null
+
+    /** A JSON boolean only (never `1` or `"true"`). */
+    fun bool(v: ContractJson?): Boolean? = if (v is ContractJson.Bool) v.value else null
+
+    /** A finite number (`1e400` is a number, but not a usable one). */
+    fun number(v: ContractJson?): Double? {
+        if (v !is ContractJson.Num) return null
+        val d = v.value
+        return if (d.isNaN() || d.isInfinite()) null else d
+    }
+
+    /** A finite number with an integral value within ±(2^53−1) (`1.0` and `1e0` are 1). */
+    fun integer(v: ContractJson?): Long? {
+        val d = number(v) ?: return null
+        if (d % 1.0 != 0.0 || Math.abs(d) > MAX_SAFE_INTEGER_DOUBLE) return null
+        return d.toLong()
+    }
+
+    /** An integral number within 1 … 2^53−1 (0, negatives and fractions are not epoch millis). */
+    fun epochMillis(v: ContractJson?): Long? {
+        val n = integer(v) ?: return null
+        return if (n >= 1L) n else null
+    }
+
+    /** A string that is a valid `YYYY-MM-DD` local date (see [ContractCalendar.parseLocalDate]). */
+    fun localDate(v: ContractJson?): String? {
+        val s = string(v) ?: return null
+        return if (ContractCalendar.parseLocalDate(s) != null) s else null
+    }
+
+    /** Whether [v] is a JSON number equal to one of [accepted] (`1`, `1.0`, `1e0` all equal 1). */
+    fun isVersion(v: ContractJson?, accepted: DoubleArray): Boolean {
+        if (v !is ContractJson.Num) return false
+        val d = v.value
+        for (a in accepted) if (a == d) return true
+        return false
+    }
+
+    /**
+     * Whether [a] sorts before [b] in UTF-16 code-unit order. Why UTF-16: it is the order
+     * JavaScript's `<` uses, so all three languages sort ids identically (`"10" < "9"`,
+     * `"Z" < "a"`, `"😀" < "ｚ"`); Kotlin's String.compareTo already compares UTF-16 code units.
+     */
+    fun utf16Less(a: String, b: String): Boolean = a.compareTo(b) < 0
+}
+
+// endregion
+
+// region 5. Calendar
+
+/**
+ * Proleptic-Gregorian calendar arithmetic in plain integers (no platform calendar, ASCII digits
+ * only), plus time-zone offsets from java.util.TimeZone in an explicit zone — never the device
+ * default. No java.time: it needs Android API 26.
+ */
+object ContractCalendar {
+    /** Milliseconds in a civil day. */
+    const val DAY_MS: Long = 86_400_000L
+
+    /**
+     * Parses exactly 10 UTF-16 code units `YYYY-MM-DD` with ASCII digits, year 0001–9999, month
+     * 01–12 and a day that exists in that month; returns `[year, month, day]` or null.
+     */
+    fun parseLocalDate(s: String): IntArray? {
+        if (s.length != 10 || s[4] != '-' || s[7] != '-') return null
+        for (k in 0 until 10) {
+            if (k == 4 || k == 7) continue
+            val c = s[k]
+            if (c < '0' || c > '9') return null
+        }
+        val y = (s[0] - '0') * 1000 + (s[1] - '0') * 100 + (s[2] - '0') * 10 + (s[3] - '0')
+        val m = (s[5] - '0') * 10 + (s[6] - '0')
+        val d = (s[8] - '0') * 10 + (s[9] - '0')
+        if (y < 1 || m < 1 || m > 12 || d < 1 || d > daysInMonth(y, m)) return null
+        return intArrayOf(y, m, d)
+    }
+
+    private fun daysInMonth(y: Int, m: Int): Int = when (m) {
+        2 -> if ((y % 4 == 0 && y % 100 != 0) || y % 400 == 0) 29 else 28
+        4, 6, 9, 11 -> 30
+        else -> 31
+    }
+
+    /** Days since 1970-01-01 of the proleptic-Gregorian date [y]-[m]-[d] (Howard Hinnant's days_from_civil). */
+    fun daysFromCivil(y: Int, m: Int, d: Int): Long {
+        val yy = (if (m <= 2) y - 1 else y).toLong()
+        val era = (if (yy >= 0) yy else yy - 399) / 400
+        val yoe = yy - era * 400
+        val mp = (if (m > 2) m - 3 else m + 9).toLong()
+        val doy = (153 * mp + 2) / 5 + d - 1
+        val doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146097 + doe - 719468
+    }
+
+    /** The proleptic-Gregorian `[year, month, day]` of [days] since 1970-01-01 (Hinnant's civil_from_days). */
+    fun civilFromDays(days: Long): IntArray {
+        val z = days + 719468
+        val era = (if (z >= 0) z else z - 146096) / 146097
+        val doe = z - era * 146097
+        val yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365
+        val doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        val mp = (5 * doy + 2) / 153
+        val d = doy - (153 * mp + 2) / 5 + 1
+        val m = if (mp < 10) mp + 3 else mp - 9
+        val y = yoe + era * 400 + (if (m <= 2) 1 else 0)
+        return intArrayOf(y.toInt(), m.toInt(), d.toInt())
+    }
+
+    // Why check getAvailableIDs: TimeZone.getTimeZone silently returns GMT for an unknown id, and
+    // a silent fallback would compute wrong instants; an unknown zone must fail closed (null).
+    private val availableIds: Set<String> by lazy { TimeZone.getAvailableIDs().toHashSet() }
+
+    /** The IANA zone named [id], or null when the platform does not know it (never a GMT fallback). */
+    fun timeZone(id: String): TimeZone? =
+        if (availableIds.contains(id)) TimeZone.getTimeZone(id) else null
+
+    /** The UTC offset of [zone] at [instantMs], in milliseconds. */
+    fun offsetMs(zone: TimeZone, instantMs: Long): Long = zone.getOffset(instantMs).toLong()
+
+    /**
+     * The first instant whose local date in [zone] is [dayStr]: local midnight, the earlier one when
+     * midnight happens twice, or the first instant after the gap when a DST gap skips midnight.
+     * Null for an invalid [dayStr].
+     */
+    fun dayStartMs(dayStr: String, zone: TimeZone): Long? {
+        val ymd = parseLocalDate(dayStr) ?: return null
+        return startOfDay(daysFromCivil(ymd[0], ymd[1], ymd[2]), zone)
+    }
+
+    /**
+     * The first instant of the civil day after [dayStr] in [zone], plus [startOfNextDayDiffMs]
+     * (correct across DST and month/year/leap-year rollover, never "+24h"). Null for an invalid
+     * [dayStr] or a result outside ±(2^53−1).
+     */
+    fun validUntilMs(dayStr: String, startOfNextDayDiffMs: Long, zone: TimeZone): Long? {
+        val ymd = parseLocalDate(dayStr) ?: return null
+        val start = startOfDay(daysFromCivil(ymd[0], ymd[1], ymd[2]) + 1, zone)
+        val max = ContractRead.MAX_SAFE_INTEGER
+        // |start| < 2^53 and the bounds below keep the sum far from Long overflow.
+        if (startOfNextDayDiffMs > 2 * max || startOfNextDayDiffMs < -2 * max) return null
+        val result = start + startOfNextDayDiffMs
+        return if (result > max || result < -max) null else result
+    }
+
+    /** The shared algorithm of docs/runtime-api.md §4, identical in Swift, Kotlin and TypeScript. */
+    private fun startOfDay(days: Long, zone: TimeZone): Long {
+        val local = days * DAY_MS // local midnight written as if it were UTC
+        val offsets = longArrayOf(
+            offsetMs(zone, local - DAY_MS),
+            offsetMs(zone, local),
+            offsetMs(zone, local + DAY_MS)
+        )
+        var found = false
+        var best = 0L
+        var minOffset = offsets[0]
+        var maxOffset = offsets[0]
+        for (o in offsets) {
+            if (o < minOffset) minOffset = o
+            if (o > maxOffset) maxOffset = o
+            val t = local - o
+            if (offsetMs(zone, t) == o && (!found || t < best)) {
+                found = true
+                best = t
+            }
+        }
+        if (found) return best
+        // Midnight is skipped: the smallest t in [local - max, local - min] with t + offset(t) >= local.
+        var lo = local - maxOffset
+        var hi = local - minOffset
+        while (lo < hi) {
+            val mid = lo + (hi - lo) / 2
+            if (mid + offsetMs(zone, mid) >= local) hi = mid else lo = mid + 1
+        }
+        return lo
+    }
+}
+
+// endregion
+
+// region 6. Done-queue
+
+/**
+ * The done-queue: a JSON object `{taskId: targetIsDone}` kept as text in its own storage slot,
+ * written by the widget on a tap and drained by the app.
+ */
+object ContractDoneQueue {
+    /**
+     * The new queue text after a tap on [taskId] with target [isDone]: the last tap per task wins
+     * (an existing key keeps its position, its value is replaced); every other entry is kept
+     * exactly as it was, even a non-boolean one (the writer never loses data it does not own); a
+     * missing, corrupt, too-deep or non-object [queue] is replaced by a fresh object, so the tap
+     * is never lost.
+     */
+    fun set(queue: String?, taskId: String, isDone: Boolean): String {
+        val root = if (queue == null) null else ContractJsonReader.parse(queue)
+        val map = LinkedHashMap<String, ContractJson>()
+        if (root is ContractJson.Obj) map.putAll(root.entries)
+        map[taskId] = ContractJson.Bool(isDone)
+        return ContractJsonWriter.serialize(ContractJson.Obj(map))
+    }
+
+    /**
+     * The entries of [queue] whose value is a JSON boolean; other entries are skipped one by one
+     * (one bad entry must not hide the rest). Not a JSON object → empty.
+     */
+    fun peek(queue: String?): Map<String, Boolean> {
+        val result = LinkedHashMap<String, Boolean>()
+        val root = if (queue == null) null else ContractJsonReader.parse(queue)
+        if (root is ContractJson.Obj) {
+            for ((id, value) in root.entries) {
+                if (value is ContractJson.Bool) result[id] = value.value
+            }
+        }
+        return result
+    }
+
+    /**
+     * The changes to apply: entries of [queue] with a boolean target whose id is in [current] and
+     * whose target differs from `current[id]`, sorted by id in UTF-16 code-unit order (the order
+     * JavaScript uses; not insertion order, which JavaScript objects do not keep for integer-like
+     * keys). Not a JSON object → no changes.
+     */
+    fun drain(queue: String?, current: Map<String, Boolean>): List<Pair<String, Boolean>> {
+        val changes = ArrayList<Pair<String, Boolean>>()
+        for ((id, target) in peek(queue)) {
+            val now = current[id] ?: continue
+            if (now != target) changes.add(Pair(id, target))
+        }
+        // String.compareTo compares UTF-16 code units, exactly ContractRead.utf16Less.
+        return changes.sortedWith(Comparator { a, b -> a.first.compareTo(b.first) })
+    }
+}
+
+// endregion

@@ -1,0 +1,68 @@
+// Unit tests of the Kotlin runtime as a source file of its own (Runtime/kotlin), the file `emit`
+// copies verbatim into every app. A plain program (no test framework ships with Debian's Kotlin):
+// it exits non-zero on the first broken check. Run by scripts/test-runtimes.sh with -Werror.
+// Expectations follow RFC 8259 and the proleptic Gregorian calendar, worked out by hand.
+package dev.contractgen.runtime.test
+
+import dev.contractgen.runtime.ContractCalendar
+import dev.contractgen.runtime.ContractJson
+import dev.contractgen.runtime.ContractJsonReader
+import dev.contractgen.runtime.ContractRead
+import kotlin.system.exitProcess
+
+private var checks = 0
+
+private fun check(condition: Boolean, what: String) {
+    checks++
+    if (!condition) {
+        System.err.println("FAILED: $what")
+        exitProcess(1)
+    }
+}
+
+private fun number(v: ContractJson?): Double? = (v as? ContractJson.Num)?.value
+
+fun main() {
+    // RFC 8259: accepted and rejected texts.
+    check(ContractJsonReader.parse(" \t\r\n[] ") is ContractJson.Arr, "whitespace around an array")
+    for (text in listOf("", "01", "[1,]", "{\"a\":1,}", "'x'", "NaN", "[1] 2", "\uFEFF{}", "{a:1}", "[\"\u0001\"]", "1.", ".5", "-", "+1", "[", "{\"a\"}", "\"\\x\"")) {
+        check(ContractJsonReader.parse(text) == null, "rejects ${text.map { it.toInt() }}")
+    }
+
+    // Depth: 512 levels are accepted, 513 are not.
+    check(ContractJsonReader.parse("[".repeat(512) + "]".repeat(512)) != null, "512 levels")
+    check(ContractJsonReader.parse("[".repeat(513) + "]".repeat(513)) == null, "513 levels")
+
+    // Duplicate keys: the last wins, also in objects past any small-object threshold.
+    val members = (0 until 14).map { "\"k$it\":$it" } + "\"k3\":99"
+    val obj = ContractJsonReader.parse("{" + members.joinToString(",") + "}") as ContractJson.Obj
+    check(number(obj.entries["k3"]) == 99.0, "late duplicate in a 14-key object wins")
+    check(number(obj.entries["k13"]) == 13.0, "last key kept")
+
+    // Unpaired surrogates are not strings.
+    check(ContractRead.string(ContractJsonReader.parse("\"\\ud800\"")) == null, "unpaired surrogate")
+    check(ContractRead.string(ContractJsonReader.parse("\"\\ud83d\\ude00\"")) == "\uD83D\uDE00", "surrogate pair")
+
+    // epochMillis: integral, 1 … 2^53−1.
+    check(ContractRead.epochMillis(ContractJson.Num(0.0)) == null, "0 is not an instant")
+    check(ContractRead.epochMillis(ContractJson.Num(1.0)) == 1L, "1 is")
+    check(ContractRead.epochMillis(ContractJson.Num(9007199254740991.0)) == 9007199254740991L, "2^53-1 is")
+    check(ContractRead.epochMillis(ContractJson.Num(9007199254740992.0)) == null, "2^53 is not")
+    check(ContractRead.epochMillis(ContractJson.Num(1.5)) == null, "1.5 is not")
+
+    // Calendar: real proleptic-Gregorian dates only.
+    for (bad in listOf("2026-02-30", "2026-11-31", "2026-09-31", "1900-02-29", "0000-01-01", "2026-1-01")) {
+        check(ContractCalendar.parseLocalDate(bad) == null, "rejects $bad")
+    }
+    check(ContractCalendar.parseLocalDate("2000-02-29") != null, "2000 is a leap year")
+    check(ContractCalendar.daysFromCivil(1970, 1, 1) == 0L, "epoch day")
+    check(ContractCalendar.daysFromCivil(2000, 3, 1) == 11017L, "2000-03-01")
+
+    // America/Santiago 2022-09-11: midnight is skipped (UTC−4 → UTC−3); the day starts 04:00 UTC.
+    val santiago = ContractCalendar.timeZone("America/Santiago")
+    check(santiago != null, "Santiago is known")
+    check(ContractCalendar.dayStartMs("2022-09-11", santiago!!) == 1662868800000L, "skipped midnight")
+    check(ContractCalendar.timeZone("Mars/Olympus") == null, "unknown zone fails closed")
+
+    println("kotlin runtime: $checks passed, 0 failed")
+}

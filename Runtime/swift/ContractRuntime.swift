@@ -1,0 +1,1224 @@
+import Foundation
+
+// MARK: - JSON value model
+
+/// One parsed JSON value, as the strict reader produces it and the serializer writes it.
+///
+/// For example `{"v":1,"tasks":[]}` is `.object` holding `v → .number(1)` and `tasks → .array([])`.
+/// Numbers are IEEE-754 doubles because that is how JavaScript (the writer) reads them, so all
+/// three platforms agree on `1.0000000000000001 == 1`.
+public enum ContractJSON: Sendable, Equatable {
+    /// JSON `null`.
+    case null
+    /// JSON `true` / `false`.
+    case bool(Bool)
+    /// A JSON number, as a double (`1e400` is `+infinity`: a number, but no field accepts it).
+    case number(Double)
+    /// A well-formed string (no unpaired UTF-16 surrogate).
+    case string(String)
+    /// A string that held an unpaired surrogate: it exists, but has the wrong type for every
+    /// field, because not every platform can represent it (Swift `String` cannot at all).
+    case invalidString
+    /// A JSON array.
+    case array([ContractJSON])
+    /// A JSON object (each key once, last occurrence wins).
+    case object(ContractJSONObject)
+
+    /// Structural equality with exact (code-unit) string comparison: Swift's `==` on `String`
+    /// would call canonically equivalent strings ("é" and "e\u{301}") equal, JSON does not.
+    /// Object key order is irrelevant. Iterative, so deep values cannot exhaust a small stack.
+    public static func == (lhs: ContractJSON, rhs: ContractJSON) -> Bool {
+        var pending: [(ContractJSON, ContractJSON)] = []
+        var pair = (lhs, rhs)
+        while true {
+            switch pair {
+            case (.null, .null), (.invalidString, .invalidString):
+                break
+            case let (.bool(a), .bool(b)):
+                guard a == b else { return false }
+            case let (.number(a), .number(b)):
+                guard a == b else { return false }
+            case let (.string(a), .string(b)):
+                guard ContractExactKey.same(a, b) else { return false }
+            case let (.array(a), .array(b)):
+                guard a.count == b.count else { return false }
+                for offset in a.indices {
+                    pending.append((a[offset], b[offset]))
+                }
+            case let (.object(a), .object(b)):
+                guard a.count == b.count else { return false }
+                for entry in a.entries {
+                    guard let other = b[entry.key] else { return false }
+                    pending.append((entry.value, other))
+                }
+            default:
+                return false
+            }
+            guard let next = pending.popLast() else { return true }
+            pair = next
+        }
+    }
+}
+
+/// A string compared and hashed by its exact UTF-8 bytes (equivalently, its UTF-16 code units).
+/// Why: Swift's `String ==` and hashing use Unicode canonical equivalence, while JavaScript and
+/// Kotlin compare code units; object keys and lookups must agree across the three languages
+/// (no case folding, no normalisation).
+struct ContractExactKey: Hashable, Sendable {
+    let text: String
+
+    init(_ text: String) {
+        self.text = text
+    }
+
+    static func == (lhs: ContractExactKey, rhs: ContractExactKey) -> Bool {
+        same(lhs.text, rhs.text)
+    }
+
+    func hash(into hasher: inout Hasher) {
+        let done: Bool? = text.utf8.withContiguousStorageIfAvailable { bytes in
+            hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
+            return true
+        }
+        if done == nil {
+            Array(text.utf8).withUnsafeBytes { hasher.combine(bytes: $0) }
+        }
+    }
+
+    /// True when `a` and `b` have exactly the same code units (UTF-8 bytes compared directly).
+    @inline(__always)
+    static func same(_ a: String, _ b: String) -> Bool {
+        guard a.utf8.count == b.utf8.count else { return false }
+        var left = a
+        var right = b
+        return left.withUTF8 { l in
+            right.withUTF8 { r in
+                l.count == 0 || memcmp(l.baseAddress!, r.baseAddress!, l.count) == 0
+            }
+        }
+    }
+}
+
+/// A JSON object: each key once, in order of first appearance, with the LAST value given for it.
+///
+/// For example `{"a":1,"b":2,"a":3}` has `keys == ["a", "b"]` and `self["a"] == .number(3)`.
+/// Order is kept only so that serialization is stable; no result depends on it.
+public struct ContractJSONObject: Sendable, Equatable, Sequence {
+    /// The entries, one per key, in order of first appearance.
+    public private(set) var entries: [(key: String, value: ContractJSON)]
+
+    /// Exact-key index, built only for larger objects: small objects (the common case: a task
+    /// has four keys) are searched linearly, which is faster and allocates nothing.
+    private var index: [ContractExactKey: Int]?
+
+    /// True when every key is known to be ASCII. Then `==` on String is exact for keys of equal
+    /// UTF-8 length (canonical equivalence can only map longer non-ASCII text onto ASCII), and
+    /// it is much faster than comparing bytes.
+    private var asciiKeys: Bool
+
+    /// Up to this many entries, lookups scan linearly instead of keeping a hash index.
+    private static let linearLimit = 12
+
+    /// An empty object.
+    public init() {
+        entries = []
+        index = nil
+        asciiKeys = true
+    }
+
+    /// Returns a dictionary slot's value through its in-place accessor, so that looking a key
+    /// up and inserting it when new (with the subscript's default) costs one hash.
+    @inline(__always)
+    private static func claim(_ slot: inout Int) -> Int {
+        slot
+    }
+
+    /// The keys, unique, in order of first appearance.
+    public var keys: [String] {
+        entries.map { $0.key }
+    }
+
+    /// The number of (unique) keys.
+    public var count: Int {
+        entries.count
+    }
+
+    /// The value stored for `key` (exact code-unit match), or nil when the key is absent.
+    public subscript(key: String) -> ContractJSON? {
+        guard let position = position(of: key) else { return nil }
+        return entries[position].value
+    }
+
+    /// Sets `key` to `value`: an existing key keeps its position and gets the new value (last
+    /// occurrence wins, as in JavaScript and org.json); a new key is appended.
+    public mutating func set(_ key: String, _ value: ContractJSON) {
+        if let position = position(of: key) {
+            entries[position].value = value
+            return
+        }
+        entries.append((key: key, value: value))
+        if asciiKeys {
+            asciiKeys = Self.isASCII(key)
+        }
+        if index != nil {
+            index![ContractExactKey(key)] = entries.count - 1
+        } else if entries.count > Self.linearLimit {
+            var built = [ContractExactKey: Int](minimumCapacity: entries.count * 2)
+            for (offset, entry) in entries.enumerated() {
+                built[ContractExactKey(entry.key)] = offset
+            }
+            index = built
+        }
+    }
+
+    /// Iterates the entries in order of first appearance.
+    public func makeIterator() -> IndexingIterator<[(key: String, value: ContractJSON)]> {
+        entries.makeIterator()
+    }
+
+    /// Same keys with equal values; order is irrelevant (it is never observable).
+    public static func == (lhs: ContractJSONObject, rhs: ContractJSONObject) -> Bool {
+        ContractJSON.object(lhs) == ContractJSON.object(rhs)
+    }
+
+    private func position(of key: String) -> Int? {
+        if let index {
+            return index[ContractExactKey(key)]
+        }
+        for offset in entries.indices where Self.sameKey(entries[offset].key, key, ascii: asciiKeys) {
+            return offset
+        }
+        return nil
+    }
+
+    /// Exact key equality; `ascii` says that `stored` is known to be ASCII.
+    @inline(__always)
+    private static func sameKey(_ stored: String, _ key: String, ascii: Bool) -> Bool {
+        if ascii {
+            return stored.utf8.count == key.utf8.count && stored == key
+        }
+        return ContractExactKey.same(stored, key)
+    }
+
+    private static func isASCII(_ text: String) -> Bool {
+        var copy = text
+        return copy.withUTF8 { bytes in !bytes.contains { $0 >= 0x80 } }
+    }
+}
+
+// MARK: - Strict reader
+
+extension ContractJSON {
+    /// The deepest nesting `parse` accepts: an array or object opens one level, the root
+    /// container is level 1. The limit exists so that hostile input (10^6 `[`) cannot exhaust
+    /// memory or the stack, and so that all three languages reject exactly the same documents.
+    public static let maxDepth = 512
+
+    /// Parses `text` as RFC 8259 JSON, strictly; returns nil for ANY deviation (comments,
+    /// trailing commas, NaN, leading zeros, a byte-order mark, trailing garbage, invalid escapes,
+    /// raw control characters, nesting deeper than `maxDepth`, empty text). Never crashes.
+    ///
+    /// For example `parse("{\"v\":1}")` is an object and `parse("{\"v\":1,}")` is nil.
+    public static func parse(_ text: String) -> ContractJSON? {
+        ContractJSONScanner.scan(text) { scanner in
+            let value = scanner.value()
+            return scanner.finish() ? value : nil
+        }
+    }
+}
+
+
+/// A strict RFC 8259 pull reader over the UTF-8 bytes of a text: the one lexer of this runtime.
+/// Generated decoders read a document through it once, front to back, straight into their
+/// types, with no intermediate tree (so a decode costs little more memory than its result);
+/// `ContractJSON.parse` builds a tree with it. Any syntax error, or nesting deeper than
+/// `maxDepth`, sets `failed` and ends the scan; every read after that returns nil.
+///
+/// A value that has the wrong type for a typed read (`string()`, `bool()` …) is still consumed
+/// and checked for syntax, then reported as nil: the field is invalid, the document may be fine.
+public struct ContractJSONScanner {
+    /// Arrays and objects may nest this deep (the root object is level 1): deeper input is
+    /// malformed, so hostile nesting cannot exhaust the stack of a widget extension.
+    public static let maxDepth = ContractJSON.maxDepth
+
+    private let bytes: UnsafeBufferPointer<UInt8>
+    private var position = 0
+    private var depth = 0
+    /// Set right after entering a container: the next member or element is the first.
+    private var atFirst = false
+    /// Escaped strings are decoded here, reusing one buffer.
+    private var scratch: [UInt8] = []
+    /// True for text that came from UTF-16 (see `scan`): raw unpaired surrogates may be present.
+    private let mayHoldRawSurrogates: Bool
+    /// True once a syntax error (or too deep nesting) was found; the scan is over.
+    public private(set) var failed = false
+
+    private init(bytes: UnsafeBufferPointer<UInt8>, mayHoldRawSurrogates: Bool) {
+        self.bytes = bytes
+        self.mayHoldRawSurrogates = mayHoldRawSurrogates
+    }
+
+    /// Runs `body` with a scanner over `text` (the bytes stay valid for the duration).
+    public static func scan<Result>(_ text: String, _ body: (inout ContractJSONScanner) -> Result) -> Result {
+        // Fast path: a native Swift string is valid UTF-8 stored contiguously: read it in place.
+        if let result = text.utf8.withContiguousStorageIfAvailable({ buffer -> Result in
+            var scanner = ContractJSONScanner(bytes: buffer, mayHoldRawSurrogates: false)
+            return body(&scanner)
+        }) {
+            return result
+        }
+        // A bridged (UTF-16) string, as UserDefaults hands out on Apple platforms, may hold raw
+        // unpaired surrogates; they must make their string invalid (as in JavaScript and Kotlin)
+        // rather than silently become U+FFFD, so transcode to WTF-8 and let the lexer flag them.
+        let bytes = wtf8(text.utf16)
+        return bytes.withUnsafeBufferPointer { buffer in
+            var scanner = ContractJSONScanner(bytes: buffer, mayHoldRawSurrogates: true)
+            return body(&scanner)
+        }
+    }
+
+    // MARK: Structure
+
+    /// True when the next value is an object (after whitespace).
+    public mutating func nextIsObject() -> Bool {
+        skipWhitespace()
+        return position < bytes.count && bytes[position] == UInt8(ascii: "{")
+    }
+
+    /// Enters an object if one comes next; false (and nothing consumed) for any other value.
+    public mutating func enterObject() -> Bool {
+        enter(UInt8(ascii: "{"))
+    }
+
+    /// Enters an array if one comes next; false (and nothing consumed) for any other value.
+    public mutating func enterArray() -> Bool {
+        enter(UInt8(ascii: "["))
+    }
+
+    private mutating func enter(_ opener: UInt8) -> Bool {
+        if failed { return false }
+        skipWhitespace()
+        guard position < bytes.count, bytes[position] == opener else { return false }
+        guard depth < Self.maxDepth else {
+            fail()
+            return false
+        }
+        depth += 1
+        position += 1
+        atFirst = true
+        return true
+    }
+
+    /// The key of the next member of the current object (its `:` consumed, its value next),
+    /// or nil at the closing brace (consumed) or on a syntax error.
+    public mutating func nextMember() -> ContractJSONKey? {
+        guard advance(closer: UInt8(ascii: "}")) else { return nil }
+        guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {
+            fail()
+            return nil
+        }
+        guard let key = lexKey() else {
+            fail()
+            return nil
+        }
+        skipWhitespace()
+        guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else {
+            fail()
+            return nil
+        }
+        position += 1
+        return key
+    }
+
+    /// True when another element of the current array follows (read it next); false at the
+    /// closing bracket (consumed) or on a syntax error.
+    public mutating func nextElement() -> Bool {
+        advance(closer: UInt8(ascii: "]"))
+    }
+
+    /// Moves past `,` to the next item, or past the closer (returning false).
+    private mutating func advance(closer: UInt8) -> Bool {
+        if failed { return false }
+        skipWhitespace()
+        guard position < bytes.count else {
+            fail()
+            return false
+        }
+        let byte = bytes[position]
+        if byte == closer {
+            // `[1,]` is caught by the value read after the comma, so a closer here is legal.
+            position += 1
+            depth -= 1
+            atFirst = false
+            return false
+        }
+        if atFirst {
+            atFirst = false
+            return true
+        }
+        guard byte == UInt8(ascii: ",") else {
+            fail()
+            return false
+        }
+        position += 1
+        skipWhitespace()
+        // A trailing comma: `[1,]`, `{"a":1,}` are not JSON.
+        if position < bytes.count, bytes[position] == closer {
+            fail()
+            return false
+        }
+        return true
+    }
+
+    /// Consumes one value of any type, checking its syntax (recursion is bounded by `maxDepth`).
+    public mutating func skipValue() {
+        if failed { return }
+        skipWhitespace()
+        guard position < bytes.count else {
+            fail()
+            return
+        }
+        switch bytes[position] {
+        case UInt8(ascii: "{"):
+            guard enterObject() else { return }
+            while nextMember() != nil { skipValue() }
+        case UInt8(ascii: "["):
+            guard enterArray() else { return }
+            while nextElement() { skipValue() }
+        case UInt8(ascii: "\""):
+            if lexString(keep: false) == .syntaxError { fail() }
+        case UInt8(ascii: "t"):
+            if !literal("true") { fail() }
+        case UInt8(ascii: "f"):
+            if !literal("false") { fail() }
+        case UInt8(ascii: "n"):
+            if !literal("null") { fail() }
+        default:
+            if lexNumber() == nil { fail() }
+        }
+    }
+
+    /// True when the whole text was one valid value followed only by whitespace.
+    public mutating func finish() -> Bool {
+        if failed { return false }
+        skipWhitespace()
+        return position == bytes.count && depth == 0
+    }
+
+    // MARK: Typed reads
+
+    /// Any value, as a tree (for the done-queue and the testee; decoders use the typed reads).
+    /// Recursion is bounded by `maxDepth`. Object keys that are not strings are dropped; for a
+    /// duplicate key the last value wins at the first key's position.
+    public mutating func value() -> ContractJSON? {
+        guard let byte = peek() else {
+            fail()
+            return nil
+        }
+        switch byte {
+        case UInt8(ascii: "{"):
+            guard enterObject() else { return nil }
+            var object = ContractJSONObject()
+            while let key = nextMember() {
+                guard let item = value() else { return nil }
+                if let name = key.text { object.set(name, item) }
+            }
+            return failed ? nil : .object(object)
+        case UInt8(ascii: "["):
+            guard enterArray() else { return nil }
+            var items: [ContractJSON] = []
+            while nextElement() {
+                guard let item = value() else { return nil }
+                items.append(item)
+            }
+            return failed ? nil : .array(items)
+        case UInt8(ascii: "\""):
+            switch lexString(keep: true) {
+            case .string(let text): return .string(text)
+            case .invalid: return .invalidString
+            case .syntaxError:
+                fail()
+                return nil
+            }
+        case UInt8(ascii: "t"), UInt8(ascii: "f"):
+            return bool().map { .bool($0) }
+        case UInt8(ascii: "n"):
+            guard literal("null") else {
+                fail()
+                return nil
+            }
+            return .null
+        default:
+            return anyNumber().map { .number($0) }
+        }
+    }
+
+    /// A string (one without unpaired surrogates), else nil.
+    public mutating func string() -> String? {
+        guard peek() == UInt8(ascii: "\"") else {
+            skipValue()
+            return nil
+        }
+        switch lexString(keep: true) {
+        case .string(let text): return text
+        case .invalid: return nil  // an unpaired surrogate: not a string (SPEC §5.8)
+        case .syntaxError:
+            fail()
+            return nil
+        }
+    }
+
+    /// A JSON boolean, else nil: `1` and `"true"` are not coerced.
+    public mutating func bool() -> Bool? {
+        switch peek() {
+        case UInt8(ascii: "t"):
+            if literal("true") { return true }
+        case UInt8(ascii: "f"):
+            if literal("false") { return false }
+        default:
+            skipValue()
+            return nil
+        }
+        fail()
+        return nil
+    }
+
+    /// Any JSON number as an IEEE double, infinite included (`1e400`): for the version gate.
+    public mutating func anyNumber() -> Double? {
+        guard let byte = peek(), byte == UInt8(ascii: "-") || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) else {
+            skipValue()
+            return nil
+        }
+        guard let value = lexNumber() else {
+            fail()
+            return nil
+        }
+        return value
+    }
+
+    /// A finite number (`1e400` is a number, but not a usable one).
+    public mutating func number() -> Double? {
+        guard let value = anyNumber(), value.isFinite else { return nil }
+        return value
+    }
+
+    /// A number with an integral value within ±(2^53−1) (`1.0` and `1e0` are 1).
+    public mutating func integer() -> Int64? {
+        guard let value = number(), value == value.rounded(.towardZero), abs(value) <= 9_007_199_254_740_991 else { return nil }
+        return Int64(value)
+    }
+
+    /// Epoch milliseconds: an integral number in 1 … 2^53−1. Zero is 1970, never a real verdict.
+    public mutating func epochMillis() -> Int64? {
+        guard let value = integer(), value >= 1 else { return nil }
+        return value
+    }
+
+    /// A string naming a real proleptic-Gregorian date `YYYY-MM-DD` (years 0001–9999).
+    public mutating func localDate() -> String? {
+        guard let text = string(), ContractCalendar.parseLocalDate(text) != nil else { return nil }
+        return text
+    }
+
+    // MARK: Lexing
+
+    private mutating func fail() {
+        failed = true
+        position = bytes.count
+    }
+
+    @inline(__always)
+    private mutating func skipWhitespace() {
+        while position < bytes.count {
+            let byte = bytes[position]
+            guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return }
+            position += 1
+        }
+    }
+
+    /// The next byte after whitespace (nil at the end: the caller's skipValue then fails).
+    private mutating func peek() -> UInt8? {
+        if failed { return nil }
+        skipWhitespace()
+        return position < bytes.count ? bytes[position] : nil
+    }
+
+    private mutating func literal(_ word: StaticString) -> Bool {
+        let count = word.utf8CodeUnitCount
+        guard bytes.count - position >= count,
+              memcmp(bytes.baseAddress! + position, word.utf8Start, count) == 0 else { return false }
+        position += count
+        return true
+    }
+
+    /// Validates the RFC 8259 number grammar, then converts the token with the platform's
+    /// correctly rounded conversion (as JavaScript reads numbers). Nil for bad grammar.
+    private mutating func lexNumber() -> Double? {
+        let start = position
+        if position < bytes.count, bytes[position] == UInt8(ascii: "-") { position += 1 }
+        guard position < bytes.count else { return nil }
+        if bytes[position] == UInt8(ascii: "0") {
+            position += 1  // no leading zeros: `01` is not JSON
+        } else if isDigit(bytes[position]) {
+            while position < bytes.count, isDigit(bytes[position]) { position += 1 }
+        } else {
+            return nil
+        }
+        var simple = true
+        if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
+            simple = false
+            position += 1
+            guard position < bytes.count, isDigit(bytes[position]) else { return nil }
+            while position < bytes.count, isDigit(bytes[position]) { position += 1 }
+        }
+        if position < bytes.count, bytes[position] == UInt8(ascii: "e") || bytes[position] == UInt8(ascii: "E") {
+            simple = false
+            position += 1
+            if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") { position += 1 }
+            guard position < bytes.count, isDigit(bytes[position]) else { return nil }
+            while position < bytes.count, isDigit(bytes[position]) { position += 1 }
+        }
+        // Short plain integers (the common case: versions, counts, instants) need no parser:
+        // below 2^53 every integer is exact in a double.
+        if simple, position - start <= 16 {
+            var value: Int64 = 0
+            var index = start
+            let negative = bytes[index] == UInt8(ascii: "-")
+            if negative { index += 1 }
+            while index < position {
+                value = value * 10 + Int64(bytes[index] &- UInt8(ascii: "0"))
+                index += 1
+            }
+            return negative ? (value == 0 ? -0.0 : -Double(value)) : Double(value)
+        }
+        let token = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
+        return Double(token)
+    }
+
+    @inline(__always)
+    private func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
+
+    private enum LexedString: Equatable {
+        case string(String)
+        case invalid
+        case syntaxError
+    }
+
+    /// Reads a string literal at its opening quote. `keep: false` only validates (skipping).
+    private mutating func lexString(keep: Bool) -> LexedString {
+        position += 1
+        let start = position
+        // Fast path: no escape until the closing quote, so the string is the byte slice itself.
+        while position < bytes.count {
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "\"") {
+                let slice = UnsafeBufferPointer(rebasing: bytes[start..<position])
+                position += 1
+                if mayHoldRawSurrogates, Self.containsRawSurrogate(slice) { return .invalid }
+                return .string(keep ? String(decoding: slice, as: UTF8.self) : "")
+            }
+            if byte == UInt8(ascii: "\\") { break }
+            if byte < 0x20 { return .syntaxError }  // raw control characters are not allowed
+            position += 1
+        }
+        guard position < bytes.count else { return .syntaxError }
+        scratch.removeAll(keepingCapacity: true)
+        if keep { scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<position])) }
+        var valid = true
+        while position < bytes.count {
+            let byte = bytes[position]
+            position += 1
+            if byte == UInt8(ascii: "\"") {
+                guard valid else { return .invalid }
+                if mayHoldRawSurrogates, Self.containsRawSurrogate(UnsafeBufferPointer(rebasing: bytes[start..<(position - 1)])) {
+                    return .invalid
+                }
+                return .string(keep ? String(decoding: scratch, as: UTF8.self) : "")
+            }
+            if byte < 0x20 { return .syntaxError }
+            guard byte == UInt8(ascii: "\\") else {
+                if keep { scratch.append(byte) }
+                continue
+            }
+            guard position < bytes.count else { return .syntaxError }
+            let escape = bytes[position]
+            position += 1
+            let decoded: UInt8
+            switch escape {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): decoded = escape
+            case UInt8(ascii: "b"): decoded = 0x08
+            case UInt8(ascii: "f"): decoded = 0x0C
+            case UInt8(ascii: "n"): decoded = 0x0A
+            case UInt8(ascii: "r"): decoded = 0x0D
+            case UInt8(ascii: "t"): decoded = 0x09
+            case UInt8(ascii: "u"):
+                guard let unit = hex4() else { return .syntaxError }
+                if unit >= 0xD800, unit <= 0xDBFF {
+                    // A high surrogate pairs only with an immediately following escaped low one.
+                    if bytes.count - position >= 6, bytes[position] == UInt8(ascii: "\\"), bytes[position + 1] == UInt8(ascii: "u") {
+                        position += 2
+                        guard let low = hex4() else { return .syntaxError }
+                        if low >= 0xDC00, low <= 0xDFFF {
+                            if keep { appendUTF8(0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)) }
+                        } else {
+                            valid = false
+                            if low >= 0xD800, low <= 0xDBFF { position -= 6 }  // re-read it as a high surrogate
+                            else if keep { appendUTF8(low) }
+                        }
+                    } else {
+                        valid = false
+                    }
+                } else if unit >= 0xDC00, unit <= 0xDFFF {
+                    valid = false  // a low surrogate without a high one
+                } else if keep {
+                    appendUTF8(unit)
+                }
+                continue
+            default:
+                return .syntaxError  // `\x`, `\'`, `\U` … are not JSON escapes
+            }
+            if keep { scratch.append(decoded) }
+        }
+        return .syntaxError  // unterminated
+    }
+
+    private mutating func hex4() -> UInt32? {
+        guard bytes.count - position >= 4 else { return nil }
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            let byte = bytes[position]
+            let digit: UInt32
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
+            default: return nil
+            }
+            value = value << 4 | digit
+            position += 1
+        }
+        return value
+    }
+
+    private mutating func appendUTF8(_ scalar: UInt32) {
+        switch scalar {
+        case ..<0x80:
+            scratch.append(UInt8(scalar))
+        case ..<0x800:
+            scratch.append(UInt8(0xC0 | scalar >> 6))
+            scratch.append(UInt8(0x80 | scalar & 0x3F))
+        case ..<0x10000:
+            scratch.append(UInt8(0xE0 | scalar >> 12))
+            scratch.append(UInt8(0x80 | scalar >> 6 & 0x3F))
+            scratch.append(UInt8(0x80 | scalar & 0x3F))
+        default:
+            scratch.append(UInt8(0xF0 | scalar >> 18))
+            scratch.append(UInt8(0x80 | scalar >> 12 & 0x3F))
+            scratch.append(UInt8(0x80 | scalar >> 6 & 0x3F))
+            scratch.append(UInt8(0x80 | scalar & 0x3F))
+        }
+    }
+
+    /// True when WTF-8 bytes hold an encoded surrogate (0xED 0xA0…0xBF …): an unpaired one.
+    private static func containsRawSurrogate(_ literal: UnsafeBufferPointer<UInt8>) -> Bool {
+        var offset = 0
+        while offset + 1 < literal.count {
+            if literal[offset] == 0xED, literal[offset + 1] >= 0xA0 { return true }
+            offset += 1
+        }
+        return false
+    }
+
+    /// UTF-16 → WTF-8: UTF-8, except that an unpaired surrogate is encoded as its own three
+    /// bytes (instead of being replaced by U+FFFD) so the reader can tell it was there.
+    private static func wtf8<Units: Collection>(_ units: Units) -> [UInt8] where Units.Element == UInt16 {
+        var out: [UInt8] = []
+        out.reserveCapacity(units.count + units.count / 2)
+        var pendingHigh: UInt32? = nil
+        func put(_ scalar: UInt32) {
+            switch scalar {
+            case 0..<0x80:
+                out.append(UInt8(scalar))
+            case 0x80..<0x800:
+                out.append(UInt8(0xC0 | scalar >> 6))
+                out.append(UInt8(0x80 | scalar & 0x3F))
+            case 0x800..<0x10000:
+                out.append(UInt8(0xE0 | scalar >> 12))
+                out.append(UInt8(0x80 | scalar >> 6 & 0x3F))
+                out.append(UInt8(0x80 | scalar & 0x3F))
+            default:
+                out.append(UInt8(0xF0 | scalar >> 18))
+                out.append(UInt8(0x80 | scalar >> 12 & 0x3F))
+                out.append(UInt8(0x80 | scalar >> 6 & 0x3F))
+                out.append(UInt8(0x80 | scalar & 0x3F))
+            }
+        }
+        for unit in units {
+            let value = UInt32(unit)
+            if let high = pendingHigh {
+                pendingHigh = nil
+                if value >= 0xDC00, value <= 0xDFFF {
+                    put(0x10000 + ((high - 0xD800) << 10) + (value - 0xDC00))
+                    continue
+                }
+                put(high)  // unpaired high surrogate, kept as WTF-8
+            }
+            if value >= 0xD800, value <= 0xDBFF {
+                pendingHigh = value
+            } else {
+                put(value)  // includes an unpaired low surrogate, kept as WTF-8
+            }
+        }
+        if let high = pendingHigh {
+            put(high)
+        }
+        return out
+    }
+
+    /// A member key: compared by its exact bytes, never canonically.
+    private mutating func lexKey() -> ContractJSONKey? {
+        let start = position + 1
+        switch lexString(keep: false) {
+        case .syntaxError:
+            return nil
+        case .invalid:
+            return ContractJSONKey(raw: nil, decoded: nil)
+        case .string:
+            let raw = UnsafeBufferPointer(rebasing: bytes[start..<(position - 1)])
+            if !raw.contains(UInt8(ascii: "\\")) { return ContractJSONKey(raw: raw, decoded: nil) }
+            // Escaped key (rare): decode it once more, keeping the text.
+            let end = position
+            position = start - 1
+            guard case .string(let text) = lexString(keep: true) else { return nil }
+            position = end
+            return ContractJSONKey(raw: nil, decoded: text)
+        }
+    }
+}
+
+/// An object member's key during a scan (its bytes live as long as the scan).
+public struct ContractJSONKey {
+    fileprivate let raw: UnsafeBufferPointer<UInt8>?
+    fileprivate let decoded: String?
+
+    /// True when the key is exactly `name` (byte for byte: no Unicode normalisation).
+    @inline(__always)
+    public func matches(_ name: StaticString) -> Bool {
+        if let raw {
+            return raw.count == name.utf8CodeUnitCount && (raw.count == 0 || memcmp(raw.baseAddress!, name.utf8Start, raw.count) == 0)
+        }
+        guard let decoded else { return false }
+        return decoded.utf8.elementsEqual(UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+    }
+
+    /// The key as text; nil when it held an unpaired surrogate (then it is no string at all).
+    public var text: String? {
+        if let raw { return String(decoding: raw, as: UTF8.self) }
+        return decoded
+    }
+}
+
+// MARK: - Serializer
+
+extension ContractJSON {
+    /// Compact JSON text for this value. Integral numbers within ±(2^53−1) print as integers
+    /// (`1784325600000`, never `1.7843256e+12`) so every language reads back the same epoch
+    /// millis; other finite numbers print in Swift's shortest round-trip form; ±infinity (JSON
+    /// has none; it comes from `1e400`) prints as `1e400` / `-1e400`, which reads back the same.
+    public func serialized() -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(64)
+        ContractSerializer.write(self, into: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+}
+
+/// Writes `ContractJSON` as compact UTF-8 JSON text. Iterative (an explicit stack of open
+/// containers), so even a debug build on a small thread stack cannot overflow it.
+private enum ContractSerializer {
+    /// An open container and the index of its next element.
+    private enum Open {
+        case array([ContractJSON], Int)
+        case object(ContractJSONObject, Int)
+    }
+
+    static func write(_ root: ContractJSON, into out: inout [UInt8]) {
+        var open: [Open] = []
+        var next: ContractJSON? = root
+        while true {
+            if let value = next {
+                next = nil
+                switch value {
+                case .null:
+                    out.append(contentsOf: "null".utf8)
+                case .bool(let flag):
+                    out.append(contentsOf: (flag ? "true" : "false").utf8)
+                case .number(let number):
+                    writeNumber(number, into: &out)
+                case .string(let text):
+                    writeString(text, into: &out)
+                case .invalidString:
+                    // The unpaired surrogate cannot be represented (and its value was not kept);
+                    // it is written as U+FFFD so the entry survives as a string (e.g. in a
+                    // done-queue rewrite).
+                    out.append(contentsOf: "\"\u{FFFD}\"".utf8)
+                case .array(let items):
+                    out.append(UInt8(ascii: "["))
+                    open.append(.array(items, 0))
+                case .object(let object):
+                    out.append(UInt8(ascii: "{"))
+                    open.append(.object(object, 0))
+                }
+            }
+            guard let top = open.popLast() else { return }
+            switch top {
+            case let .array(items, index):
+                if index == items.count {
+                    out.append(UInt8(ascii: "]"))
+                    continue
+                }
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                open.append(.array(items, index + 1))
+                next = items[index]
+            case let .object(object, index):
+                if index == object.entries.count {
+                    out.append(UInt8(ascii: "}"))
+                    continue
+                }
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                let entry = object.entries[index]
+                writeString(entry.key, into: &out)
+                out.append(UInt8(ascii: ":"))
+                open.append(.object(object, index + 1))
+                next = entry.value
+            }
+        }
+    }
+
+    private static func writeNumber(_ number: Double, into out: inout [UInt8]) {
+        guard number.isFinite else {
+            // ±∞ (from 1e400) writes as 1e400 so a kept entry re-reads as the same unusable
+            // number, as in Kotlin and TypeScript; NaN never comes out of the reader.
+            out.append(contentsOf: (number.isNaN ? "null" : number < 0 ? "-1e400" : "1e400").utf8)
+            return
+        }
+        if number == number.rounded(.towardZero), abs(number) <= 9_007_199_254_740_991 {
+            out.append(contentsOf: String(Int64(number)).utf8)  // -0 prints as 0, as in JavaScript
+        } else {
+            out.append(contentsOf: number.description.utf8)
+        }
+    }
+
+    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
+
+    private static func writeString(_ text: String, into out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        for byte in text.utf8 {
+            let escaped: UInt8
+            switch byte {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"):
+                escaped = byte
+            case 0x0A:
+                escaped = UInt8(ascii: "n")
+            case 0x0D:
+                escaped = UInt8(ascii: "r")
+            case 0x09:
+                escaped = UInt8(ascii: "t")
+            case 0x08:
+                escaped = UInt8(ascii: "b")
+            case 0x0C:
+                escaped = UInt8(ascii: "f")
+            case 0..<0x20:
+                // Other control characters must be escaped (RFC 8259 §7), in lowercase hex as
+                // JavaScript's JSON.stringify writes them.
+                out.append(UInt8(ascii: "\\"))
+                out.append(UInt8(ascii: "u"))
+                out.append(UInt8(ascii: "0"))
+                out.append(UInt8(ascii: "0"))
+                out.append(hexDigits[Int(byte >> 4)])
+                out.append(hexDigits[Int(byte & 0xF)])
+                continue
+            default:
+                out.append(byte)  // everything else, including non-ASCII, is written as is
+                continue
+            }
+            out.append(UInt8(ascii: "\\"))
+            out.append(escaped)
+        }
+        out.append(UInt8(ascii: "\""))
+    }
+}
+
+// MARK: - Field readers
+
+/// Tiny typed readers: each returns the value, or nil when the JSON value is missing or of the
+/// wrong type. Per-contract code composes them with constraints and degrade policies; nothing
+/// is ever coerced (`1` is not a bool, `"1"` is not a number, `null` is not a string).
+public enum ContractRead {
+    /// The largest integer every language represents exactly (JavaScript's safe integers).
+    public static let maxSafeInteger: Int64 = 9_007_199_254_740_991
+
+    /// A valid string; nil for an invalid string (unpaired surrogate) or any other type.
+    public static func string(_ value: ContractJSON?) -> String? {
+        if case let .string(text)? = value { return text }
+        return nil
+    }
+
+    /// A JSON boolean only (never `1` or `"true"`).
+    public static func bool(_ value: ContractJSON?) -> Bool? {
+        if case let .bool(flag)? = value { return flag }
+        return nil
+    }
+
+    /// A finite number (`1e400` is a number in JSON, but not a usable one).
+    public static func number(_ value: ContractJSON?) -> Double? {
+        if case let .number(number)? = value, number.isFinite { return number }
+        return nil
+    }
+
+    /// A finite number with an integral value within ±(2^53−1) (`1.0` and `1e0` are 1): beyond
+    /// that, doubles skip integers and the three languages would disagree.
+    public static func integer(_ value: ContractJSON?) -> Int64? {
+        guard let number = number(value), number == number.rounded(.towardZero),
+              abs(number) <= Double(maxSafeInteger) else { return nil }
+        return Int64(number)
+    }
+
+    /// Epoch milliseconds: an integral number within 1 … 2^53−1. Zero and negatives are
+    /// rejected because a missing timestamp must never read as 1970.
+    public static func epochMillis(_ value: ContractJSON?) -> Int64? {
+        guard let millis = integer(value), millis >= 1 else { return nil }
+        return millis
+    }
+
+    /// A string that is a real proleptic-Gregorian date `YYYY-MM-DD` (see `ContractCalendar`).
+    public static func localDate(_ value: ContractJSON?) -> String? {
+        guard let text = string(value), ContractCalendar.parseLocalDate(text) != nil else { return nil }
+        return text
+    }
+
+    /// True when `value` is a JSON number equal to one of `accepted` (`1`, `1.0`, `1e0` all
+    /// equal 1; `"1"` and `true` never do): an unknown version is rejected, never guessed at.
+    public static func isVersion(_ value: ContractJSON?, accepted: [Double]) -> Bool {
+        guard case let .number(number)? = value else { return false }
+        return accepted.contains(number)
+    }
+
+    /// UTF-16 code-unit order, the order JavaScript and Kotlin sort strings in. Swift's `<` on
+    /// `String` compares Unicode scalars, which differs for characters above U+FFFF versus
+    /// U+E000…U+FFFF (e.g. "😀" < "ｚ" in UTF-16).
+    public static func utf16Less(_ a: String, _ b: String) -> Bool {
+        a.utf16.lexicographicallyPrecedes(b.utf16)
+    }
+}
+
+// MARK: - Calendar
+
+/// Proleptic-Gregorian date arithmetic with ASCII digits and an explicit time zone. Nothing here
+/// reads the device calendar, locale or default zone (a Buddhist calendar or Arabic-Indic digits
+/// on the device must not change a result).
+public enum ContractCalendar {
+    private static let dayMs: Int64 = 86_400_000
+
+    /// Parses exactly 10 UTF-16 code units `YYYY-MM-DD` (ASCII digits only, year 0001–9999,
+    /// month 01–12, a day that exists in that month); nil for anything else. Lenient parsing
+    /// would roll `2026-02-30` into March, so nothing is normalised.
+    ///
+    /// For example `"2024-02-29"` → (2024, 2, 29); `"2026-02-30"`, `"2026-7-1"` → nil.
+    public static func parseLocalDate(_ text: String) -> (year: Int, month: Int, day: Int)? {
+        let units = text.utf16
+        guard units.count == 10 else { return nil }
+        var fields = [0, 0, 0]
+        var field = 0
+        for (offset, unit) in units.enumerated() {
+            if offset == 4 || offset == 7 {
+                guard unit == 0x2D else { return nil }  // "-"
+                field += 1
+                continue
+            }
+            // ASCII digits only: full-width or other scripts' digits are not accepted.
+            guard unit >= 0x30, unit <= 0x39 else { return nil }
+            fields[field] = fields[field] * 10 + Int(unit - 0x30)
+        }
+        let (year, month, day) = (fields[0], fields[1], fields[2])
+        guard year >= 1, month >= 1, month <= 12, day >= 1, day <= daysInMonth(year, month) else { return nil }
+        return (year, month, day)
+    }
+
+    private static func daysInMonth(_ year: Int, _ month: Int) -> Int {
+        switch month {
+        case 2:
+            // Gregorian leap years: divisible by 4 and not by 100, or by 400.
+            let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
+            return leap ? 29 : 28
+        case 4, 6, 9, 11:
+            return 30
+        default:
+            return 31
+        }
+    }
+
+    /// Days since 1970-01-01 of a proleptic-Gregorian date (Howard Hinnant's `days_from_civil`):
+    /// pure integer arithmetic, so no platform calendar can interfere. Wrapping arithmetic keeps
+    /// absurd inputs from trapping; results are meaningful for realistic years.
+    public static func daysFromCivil(_ year: Int, _ month: Int, _ day: Int) -> Int64 {
+        let y = Int64(year) &- (month <= 2 ? 1 : 0)
+        let era = (y >= 0 ? y : y &- 399) / 400
+        let yearOfEra = y &- era &* 400
+        let m = Int64(month)
+        let dayOfYear = (153 &* (m > 2 ? m &- 3 : m &+ 9) &+ 2) / 5 &+ Int64(day) &- 1
+        let dayOfEra = yearOfEra &* 365 &+ yearOfEra / 4 &- yearOfEra / 100 &+ dayOfYear
+        return era &* 146_097 &+ dayOfEra &- 719_468
+    }
+
+    /// The proleptic-Gregorian date of a day number (days since 1970-01-01; Howard Hinnant's
+    /// `civil_from_days`), the inverse of `daysFromCivil`.
+    public static func civilFromDays(_ days: Int64) -> (year: Int, month: Int, day: Int) {
+        let z = days &+ 719_468
+        let era = (z >= 0 ? z : z &- 146_096) / 146_097
+        let dayOfEra = z &- era &* 146_097
+        let yearOfEra = (dayOfEra &- dayOfEra / 1460 &+ dayOfEra / 36_524 &- dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra &- (365 &* yearOfEra &+ yearOfEra / 4 &- yearOfEra / 100)
+        let mp = (5 &* dayOfYear &+ 2) / 153
+        let day = dayOfYear &- (153 &* mp &+ 2) / 5 &+ 1
+        let month = mp < 10 ? mp &+ 3 : mp &- 9
+        let year = yearOfEra &+ era &* 400 &+ (month <= 2 ? 1 : 0)
+        return (Int(truncatingIfNeeded: year), Int(month), Int(day))
+    }
+
+    /// The IANA time zone named `id`, or nil when unknown: never a silent fallback to UTC/GMT
+    /// (fail closed). Foundation's custom-offset names (`GMT+5`, `UTC-0300`) are not IANA zones
+    /// and are rejected too; the IANA spelling is `Etc/GMT-5`.
+    public static func timeZone(_ id: String) -> TimeZone? {
+        for prefix in ["GMT+", "GMT-", "UTC+", "UTC-"] where id.hasPrefix(prefix) {
+            return nil
+        }
+        return TimeZone(identifier: id)
+    }
+
+    /// The zone's UTC offset, in milliseconds, at the instant `instantMs` (epoch millis).
+    public static func offsetMs(_ zone: TimeZone, _ instantMs: Int64) -> Int64 {
+        let date = Date(timeIntervalSince1970: Double(instantMs) / 1000)
+        return Int64(zone.secondsFromGMT(for: date)) * 1000
+    }
+
+    /// The first instant (epoch millis) whose local date in `zone` is `dayStr`: local midnight,
+    /// or, where midnight is skipped by a DST gap, the first instant after the gap; where
+    /// midnight happens twice, the earlier one. Nil for an invalid `dayStr`.
+    public static func dayStartMs(_ dayStr: String, _ zone: TimeZone) -> Int64? {
+        guard let date = parseLocalDate(dayStr) else { return nil }
+        return dayStartMs(days: daysFromCivil(date.year, date.month, date.day), zone)
+    }
+
+    /// The instant the snapshot for `dayStr` expires: the first instant of the following local
+    /// day plus `startOfNextDayDiffMs`. Computed from the calendar, not "+24 h", so 23 h and
+    /// 25 h DST days and month/year/leap-year rollover are right. Nil for an invalid `dayStr` or
+    /// a result outside ±(2^53−1) (epoch millis are safe integers).
+    public static func validUntilMs(_ dayStr: String, startOfNextDayDiffMs: Int64, _ zone: TimeZone) -> Int64? {
+        guard let date = parseLocalDate(dayStr) else { return nil }
+        let nextDay = daysFromCivil(date.year, date.month, date.day) + 1  // 9999-12-31 → 10000-01-01
+        let start = dayStartMs(days: nextDay, zone)
+        let (result, overflow) = start.addingReportingOverflow(startOfNextDayDiffMs)
+        guard !overflow, (-ContractRead.maxSafeInteger...ContractRead.maxSafeInteger).contains(result) else {
+            return nil
+        }
+        return result
+    }
+
+    /// The algorithm shared by all three languages, so they agree to the millisecond.
+    static func dayStartMs(days: Int64, _ zone: TimeZone) -> Int64 {
+        // Local midnight written as if it were UTC.
+        let local = days * dayMs
+        // Every offset that can apply around that day (at most two in practice).
+        var offsets: [Int64] = []
+        for probe in [local - dayMs, local, local + dayMs] {
+            let offset = offsetMs(zone, probe)
+            if !offsets.contains(offset) { offsets.append(offset) }
+        }
+        // Local midnight really occurs at `local − o` when the offset there is `o`; if it occurs
+        // twice (clocks set back over midnight), the earlier instant is the start of the day.
+        var earliest: Int64? = nil
+        for offset in offsets {
+            let candidate = local - offset
+            if offsetMs(zone, candidate) == offset, candidate < (earliest ?? Int64.max) {
+                earliest = candidate
+            }
+        }
+        if let earliest {
+            return earliest
+        }
+        // Midnight is skipped by a DST gap: the day starts at the first instant whose local
+        // time is at or after midnight (the transition itself, like java.time's atStartOfDay).
+        var low = local - (offsets.max() ?? 0)
+        var high = local - (offsets.min() ?? 0)
+        while low < high {
+            let middle = low + (high - low) / 2
+            if middle + offsetMs(zone, middle) >= local {
+                high = middle
+            } else {
+                low = middle + 1
+            }
+        }
+        return low
+    }
+}
+
+// MARK: - Done-queue
+
+/// The done-queue: a JSON object `{taskId: targetIsDone}` in its own shared-storage slot, to
+/// which the widget appends taps and which the app drains. The blob itself is never rewritten
+/// by native code.
+public enum ContractDoneQueue {
+    /// The queue text with `taskId` set to `isDone` (last tap wins; the key keeps its place).
+    /// Every other entry is kept exactly as it was, even a non-boolean one: the writer must not
+    /// lose data it does not own. A missing, corrupt or non-object queue is replaced by a fresh
+    /// object, because the tap must never be lost.
+    public static func set(_ queue: String?, taskId: String, isDone: Bool) -> String {
+        var object = parseObject(queue) ?? ContractJSONObject()
+        object.set(taskId, .bool(isDone))
+        return ContractJSON.object(object).serialized()
+    }
+
+    /// The entries whose value is a JSON boolean; other entries are skipped one by one (one bad
+    /// entry must not hide the rest); not an object → empty.
+    ///
+    /// Entries, not a [String: Bool]: Swift's String equality is canonical ("é" == "e\u{301}"),
+    /// so a dictionary would merge ids that Kotlin and JavaScript keep apart.
+    public static func peek(_ queue: String?) -> [(id: String, isDone: Bool)] {
+        guard let object = parseObject(queue) else { return [] }
+        var result: [(id: String, isDone: Bool)] = []
+        for entry in object.entries {
+            if case let .bool(target) = entry.value {
+                result.append((id: entry.key, isDone: target))
+            }
+        }
+        return result
+    }
+
+    /// The changes to apply: entries with a boolean target whose task exists in `current` and
+    /// whose current `isDone` differs, sorted by id in UTF-16 code-unit order (the same order in
+    /// all three languages; JavaScript's object key order puts integer-like keys first, so it
+    /// cannot be used). Invalid JSON or a non-object → no changes.
+    /// `current` lists each task's id and blob `isDone` (a later duplicate id wins).
+    public static func drain(_ queue: String?, current: [(id: String, isDone: Bool)]) -> [(id: String, isDone: Bool)] {
+        guard let object = parseObject(queue) else { return [] }
+        // Ids match by exact code units, as in JavaScript and Kotlin (no Unicode normalisation).
+        var tasks = [ContractExactKey: Bool](minimumCapacity: current.count)
+        for (id, isDone) in current {
+            tasks[ContractExactKey(id)] = isDone
+        }
+        var changes: [(id: String, isDone: Bool)] = []
+        for entry in object.entries {
+            guard case let .bool(target) = entry.value,
+                  let isDone = tasks[ContractExactKey(entry.key)], isDone != target else { continue }
+            changes.append((id: entry.key, isDone: target))
+        }
+        changes.sort { ContractRead.utf16Less($0.id, $1.id) }
+        return changes
+    }
+
+    private static func parseObject(_ queue: String?) -> ContractJSONObject? {
+        guard let queue, case let .object(object)? = ContractJSON.parse(queue) else { return nil }
+        return object
+    }
+}

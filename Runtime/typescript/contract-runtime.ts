@@ -1,0 +1,1170 @@
+// The contract runtime: the contract-independent part of every generated TypeScript decoder.
+// Its sections match ContractRuntime.swift and ContractRuntime.kt one for one, so the three
+// runtimes can be read side by side; the last section, Writer, is TypeScript's alone (the app is
+// the only writer). No dependencies, no Node built-ins: it runs in Node 20 and in browsers alike.
+
+// MARK: - JSON value model
+
+/**
+ * The type of the one *invalid string* value: a JSON string that held an unpaired UTF-16
+ * surrogate. It exists (the key is present) but has the wrong type for every field.
+ * For example, `parseContractJson('"\\ud800"') === CONTRACT_INVALID_STRING`.
+ */
+export interface ContractInvalidString {
+  /** Brand, so that no other value is structurally a ContractInvalidString. */
+  readonly contractInvalidString: true;
+}
+
+/**
+ * The unique invalid-string sentinel; compare with `===`.
+ * Why a sentinel and not the broken string itself: such a string is not a string (§5.8), and a
+ * value of its own kind makes every `typeof v === 'string'` check reject it for free.
+ */
+export const CONTRACT_INVALID_STRING: ContractInvalidString = Object.freeze({ contractInvalidString: true as const });
+
+/**
+ * A JSON object: each key once, in order of first appearance.
+ * Why a Map and not a plain object: a plain object turns the key `"__proto__"` into a prototype
+ * change and reorders integer-like keys (`"10"` before `"9"`, before `"a"`); in a Map keys are
+ * only data. For example, `{"b":1,"a":2}` is `new Map([["b", 1], ["a", 2]])`.
+ */
+export type ContractJsonObject = Map<string, ContractJson>;
+
+/**
+ * A parsed JSON value: null, boolean, number (an IEEE-754 double, as JavaScript reads it),
+ * string (always well-formed UTF-16), the invalid-string sentinel, array or object.
+ * For example, `[1,"a",null]` is `[1, "a", null]`.
+ */
+export type ContractJson =
+  | null
+  | boolean
+  | number
+  | string
+  | ContractInvalidString
+  | ContractJson[]
+  | ContractJsonObject;
+
+// MARK: - Strict reader
+
+/**
+ * The deepest nesting accepted: an array or object opens one level, the root container is level 1.
+ * Why a limit: a hostile or corrupt blob of 10^6 `[` must be rejected, never crash the widget;
+ * the same limit in Swift, Kotlin and TypeScript keeps the three verdicts identical.
+ */
+export const CONTRACT_MAX_DEPTH = 512;
+
+/**
+ * Parses `text` as exactly one RFC 8259 JSON value; `undefined` for any deviation (comments,
+ * trailing commas, NaN/Infinity, single quotes, leading zeros, `1.`, `.5`, `+1`, invalid escapes,
+ * raw control characters in strings, a byte-order mark, trailing non-whitespace, empty text,
+ * nesting deeper than CONTRACT_MAX_DEPTH). Never throws.
+ * Duplicate keys: the last occurrence wins, keeping the position of the first — why: JavaScript
+ * and Android's org.json, the other readers of the same blob, both do so.
+ * Entries whose key is an invalid string are dropped (such a key names no field).
+ * Built with ContractJsonScanner, the runtime's one lexer (the decoders read through it directly).
+ * For example, `parseContractJson('{"v":1e0}')` is `new Map([["v", 1]])`; `parseContractJson('01')` is `undefined`.
+ */
+export function parseContractJson(text: string): ContractJson | undefined {
+  try {
+    const scanner = new ContractJsonScanner(text);
+    const value = scanner.value();
+    return scanner.finish() ? value : undefined;
+  } catch {
+    // Only resource exhaustion (e.g. a string longer than the engine allows) can get here.
+    return undefined;
+  }
+}
+
+/** Sticky: a run of RFC 8259 whitespace. Why a regex: the engine scans long runs natively. */
+const WHITESPACE_RUN = /[ \t\n\r]*/y;
+
+/** Sticky: a run of string characters needing no attention (no quote, backslash, control, surrogate). */
+const PLAIN_STRING_RUN = /[^"\\\u0000-\u001f\ud800-\udfff]*/y;
+
+/**
+ * An object member's key, as `ContractJsonScanner.nextMember` returns it. `text` is undefined
+ * for a key holding an unpaired surrogate: such a key is not a string, so it matches no name.
+ */
+export class ContractJsonKey {
+  constructor(readonly text: string | undefined) {}
+
+  /** Whether the key is exactly `name` (UTF-16 code units, no normalization). */
+  matches(name: string): boolean {
+    return this.text === name;
+  }
+}
+
+/** What the string lexer found: the text, an invalid string (an unpaired surrogate), or a syntax error. */
+const LEXED_INVALID = 1;
+const LEXED_SYNTAX_ERROR = 2;
+
+/**
+ * A strict RFC 8259 pull reader over one text: the decoders read the text once, front to back,
+ * straight into their types, with no intermediate JSON tree. Same API as ContractJSONScanner in
+ * Swift. Any syntax error, or nesting deeper than CONTRACT_MAX_DEPTH, makes `failed` sticky: every
+ * later read returns undefined / false and `finish()` is false. A value of the wrong type for a
+ * typed read is still consumed and syntax-checked (`skipValue`), and the read returns undefined.
+ * Why not JSON.parse: it accepts unpaired surrogates silently and knows nothing of our depth limit.
+ * Recursion (`skipValue`, `value`) is bounded by CONTRACT_MAX_DEPTH: the depth is checked before
+ * descending, so no input can overflow the call stack.
+ */
+export class ContractJsonScanner {
+  private i = 0;
+  private readonly n: number;
+  private depth = 0;
+  /** Just inside `{` or `[`: the next member or element needs no comma. */
+  private atFirst = false;
+  /** Decoded pieces of the string being read (only used once it holds an escape). */
+  private pieces: string[] = [];
+  /** Decoded code units not yet turned into a piece. */
+  private units: number[] = [];
+  /** Set on the first syntax error (or a nesting too deep); sticky. */
+  failed = false;
+
+  constructor(private readonly text: string) {
+    this.n = text.length;
+  }
+
+  // Structure
+
+  /** Whether the next value is an object (the document's root must be). */
+  nextIsObject(): boolean {
+    this.skipWhitespace();
+    return this.i < this.n && this.text.charCodeAt(this.i) === 0x7b;
+  }
+
+  /** Enters an object when the next value is one; false (nothing consumed) otherwise or when too deep (fails). */
+  enterObject(): boolean {
+    return this.enter(0x7b);
+  }
+
+  /** Enters an array when the next value is one; false (nothing consumed) otherwise or when too deep (fails). */
+  enterArray(): boolean {
+    return this.enter(0x5b);
+  }
+
+  private enter(opener: number): boolean {
+    if (this.failed) return false;
+    this.skipWhitespace();
+    if (this.i >= this.n || this.text.charCodeAt(this.i) !== opener) return false;
+    // Why check before descending: 513 levels are rejected without looking any deeper.
+    if (this.depth >= CONTRACT_MAX_DEPTH) {
+      this.fail();
+      return false;
+    }
+    this.depth++;
+    this.i++;
+    this.atFirst = true;
+    return true;
+  }
+
+  /** The next member's key (the cursor then at its value), or undefined at the object's end (or on failure). */
+  nextMember(): ContractJsonKey | undefined {
+    if (!this.advance(0x7d)) return undefined;
+    if (this.i >= this.n || this.text.charCodeAt(this.i) !== 0x22) { // unquoted, single-quoted
+      this.fail();
+      return undefined;
+    }
+    const k = this.lexString(true);
+    if (k === LEXED_SYNTAX_ERROR) {
+      this.fail();
+      return undefined;
+    }
+    this.skipWhitespace();
+    if (this.text.charCodeAt(this.i) !== 0x3a) {
+      this.fail();
+      return undefined;
+    }
+    this.i++;
+    return new ContractJsonKey(typeof k === 'string' ? k : undefined);
+  }
+
+  /** Whether another element follows (the cursor then at it); false at the array's end (or on failure). */
+  nextElement(): boolean {
+    return this.advance(0x5d);
+  }
+
+  private advance(closer: number): boolean {
+    if (this.failed) return false;
+    this.skipWhitespace();
+    if (this.i >= this.n) {
+      this.fail();
+      return false;
+    }
+    const c = this.text.charCodeAt(this.i);
+    if (c === closer) {
+      // `[1,]` is caught below (after the comma), so a closer here is legal.
+      this.i++;
+      this.depth--;
+      this.atFirst = false;
+      return false;
+    }
+    if (this.atFirst) {
+      this.atFirst = false;
+      return true;
+    }
+    if (c !== 0x2c) {
+      this.fail();
+      return false;
+    }
+    this.i++;
+    this.skipWhitespace();
+    // A trailing comma: `[1,]`, `{"a":1,}` are not JSON.
+    if (this.i < this.n && this.text.charCodeAt(this.i) === closer) {
+      this.fail();
+      return false;
+    }
+    return true;
+  }
+
+  /** Consumes and syntax-checks one value of any type. */
+  skipValue(): void {
+    if (this.failed) return;
+    this.skipWhitespace();
+    if (this.i >= this.n) {
+      this.fail();
+      return;
+    }
+    switch (this.text.charCodeAt(this.i)) {
+      case 0x7b: // '{'
+        if (!this.enterObject()) return;
+        while (this.nextMember() !== undefined) this.skipValue();
+        return;
+      case 0x5b: // '['
+        if (!this.enterArray()) return;
+        while (this.nextElement()) this.skipValue();
+        return;
+      case 0x22:
+        if (this.lexString(false) === LEXED_SYNTAX_ERROR) this.fail();
+        return;
+      case 0x74: // 't'
+        if (!this.literal('true')) this.fail();
+        return;
+      case 0x66: // 'f'
+        if (!this.literal('false')) this.fail();
+        return;
+      case 0x6e: // 'n'
+        if (!this.literal('null')) this.fail();
+        return;
+      default:
+        if (this.lexNumber() === undefined) this.fail();
+    }
+  }
+
+  /** Whether the text was one well-formed value with only whitespace after it. */
+  finish(): boolean {
+    if (this.failed) return false;
+    this.skipWhitespace();
+    return this.i === this.n && this.depth === 0;
+  }
+
+  // Typed reads: the value when it has the type, else undefined (a wrong-typed value is still consumed).
+
+  /** Any value as a tree (for the few readers that need one: requests, the done queue). */
+  value(): ContractJson | undefined {
+    const c = this.peek();
+    switch (c) {
+      case undefined:
+        this.fail();
+        return undefined;
+      case 0x7b: {
+        if (!this.enterObject()) return undefined;
+        const object: ContractJsonObject = new Map();
+        for (let key = this.nextMember(); key !== undefined; key = this.nextMember()) {
+          const item = this.value();
+          if (item === undefined) return undefined;
+          // Last occurrence wins; Map.set keeps the first occurrence's position.
+          // An invalid-string key names no field: the entry is dropped.
+          if (key.text !== undefined) object.set(key.text, item);
+        }
+        return this.failed ? undefined : object;
+      }
+      case 0x5b: {
+        if (!this.enterArray()) return undefined;
+        const items: ContractJson[] = [];
+        while (this.nextElement()) {
+          const item = this.value();
+          if (item === undefined) return undefined;
+          items.push(item);
+        }
+        return this.failed ? undefined : items;
+      }
+      case 0x22: {
+        const s = this.lexString(true);
+        if (s === LEXED_SYNTAX_ERROR) {
+          this.fail();
+          return undefined;
+        }
+        return typeof s === 'string' ? s : CONTRACT_INVALID_STRING; // LEXED_INVALID: an unpaired surrogate
+      }
+      case 0x74:
+      case 0x66:
+        return this.bool();
+      case 0x6e:
+        if (this.literal('null')) return null;
+        this.fail();
+        return undefined;
+      default:
+        return this.anyNumber();
+    }
+  }
+
+  /** A valid string; undefined for anything else, including a string with an unpaired surrogate (§5.8). */
+  string(): string | undefined {
+    if (this.peek() !== 0x22) {
+      this.skipValue();
+      return undefined;
+    }
+    const s = this.lexString(true);
+    if (s === LEXED_SYNTAX_ERROR) {
+      this.fail();
+      return undefined;
+    }
+    return typeof s === 'string' ? s : undefined; // LEXED_INVALID: an unpaired surrogate
+  }
+
+  /** A JSON boolean only. Why no coercion: `1` or `"true"` would be guessed, not read. */
+  bool(): boolean | undefined {
+    const c = this.peek();
+    if (c === 0x74) {
+      if (this.literal('true')) return true;
+    } else if (c === 0x66) {
+      if (this.literal('false')) return false;
+    } else {
+      this.skipValue();
+      return undefined;
+    }
+    this.fail();
+    return undefined;
+  }
+
+  /** Any JSON number, ±Infinity included (`1e400`): the version gate compares it. */
+  anyNumber(): number | undefined {
+    const c = this.peek();
+    if (c === undefined || !(c === 0x2d || isDigit(c))) {
+      this.skipValue();
+      return undefined;
+    }
+    const x = this.lexNumber();
+    if (x === undefined) this.fail();
+    return x;
+  }
+
+  /** A finite number. Why finite: `1e400` parses (as Infinity) but no field can use it. */
+  number(): number | undefined {
+    const x = this.anyNumber();
+    return x !== undefined && Number.isFinite(x) ? x : undefined;
+  }
+
+  /** A number with an integral value within ±(2^53−1); `1.0` and `1e0` are 1, `-0` is 0. */
+  integer(): number | undefined {
+    const x = this.anyNumber();
+    return x !== undefined && Number.isSafeInteger(x) ? x + 0 : undefined;
+  }
+
+  /** Epoch milliseconds: an integral number within 1 … 2^53−1 (0 would read as 1970, not unknown). */
+  epochMillis(): number | undefined {
+    const x = this.integer();
+    return x !== undefined && x >= 1 ? x : undefined;
+  }
+
+  /** A string that isValidLocalDate (`YYYY-MM-DD`, a real proleptic-Gregorian date, 0001–9999). */
+  localDate(): string | undefined {
+    const s = this.string();
+    return s !== undefined && isValidLocalDate(s) ? s : undefined;
+  }
+
+  // Lexing
+
+  private fail(): void {
+    this.failed = true;
+    this.i = this.n;
+  }
+
+  /** The next non-whitespace code unit, or undefined at the end (or after a failure). */
+  private peek(): number | undefined {
+    if (this.failed) return undefined;
+    this.skipWhitespace();
+    return this.i < this.n ? this.text.charCodeAt(this.i) : undefined;
+  }
+
+  private literal(word: string): boolean {
+    if (!this.text.startsWith(word, this.i)) return false;
+    this.i += word.length;
+    return true;
+  }
+
+  private skipWhitespace(): void {
+    // Why only these four: RFC 8259 whitespace; anything else (a BOM, U+00A0) is an error.
+    const c = this.text.charCodeAt(this.i);
+    if (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) {
+      WHITESPACE_RUN.lastIndex = this.i;
+      WHITESPACE_RUN.test(this.text);
+      this.i = WHITESPACE_RUN.lastIndex;
+    }
+  }
+
+  /**
+   * A string token from its opening quote: the string (empty when `keep` is false), LEXED_INVALID
+   * for a well-formed token holding an unpaired surrogate, LEXED_SYNTAX_ERROR when malformed.
+   */
+  private lexString(keep: boolean): string | number {
+    const text = this.text;
+    const n = this.n;
+    let i = this.i + 1;
+    // Why runs: a 100 MB string is copied once per run of plain characters (`slice`), never
+    // rebuilt one character at a time.
+    let runStart = i;
+    let escaped = false;
+    // Why track surrogates: a string holding an unpaired surrogate is not a string (§5.8). The
+    // decoded code units must be well-formed UTF-16, whether a surrogate was escaped or raw.
+    let highPending = false; // the last code unit was a high surrogate, not yet paired
+    let wellFormed = true;
+    for (;;) {
+      const hopStart = i;
+      PLAIN_STRING_RUN.lastIndex = i;
+      PLAIN_STRING_RUN.test(text);
+      i = PLAIN_STRING_RUN.lastIndex;
+      if (i >= n) return LEXED_SYNTAX_ERROR; // unterminated
+      if (highPending && i > hopStart) {
+        highPending = false;
+        wellFormed = false;
+      }
+      let c = text.charCodeAt(i);
+      if (c === 0x22) { // closing quote
+        this.i = i + 1;
+        if (highPending) wellFormed = false;
+        let result = '';
+        if (!escaped) {
+          if (keep && wellFormed) result = text.slice(runStart, i); // no escapes: one slice of the text
+        } else if (keep) {
+          this.takeRun(runStart, i);
+          this.flushUnits();
+          result = this.pieces.join('');
+          this.pieces = [];
+        }
+        return wellFormed ? result : LEXED_INVALID;
+      }
+      if (c === 0x5c) { // an escape
+        if (!escaped) {
+          escaped = true;
+          this.pieces = [];
+          this.units = [];
+        }
+        if (keep) this.takeRun(runStart, i);
+        if (i + 1 >= n) return LEXED_SYNTAX_ERROR;
+        let unit: number;
+        switch (text.charCodeAt(i + 1)) {
+          case 0x22: unit = 0x22; break; // \"
+          case 0x5c: unit = 0x5c; break; // \\
+          case 0x2f: unit = 0x2f; break; // \/
+          case 0x62: unit = 0x08; break; // \b
+          case 0x66: unit = 0x0c; break; // \f
+          case 0x6e: unit = 0x0a; break; // \n
+          case 0x72: unit = 0x0d; break; // \r
+          case 0x74: unit = 0x09; break; // \t
+          case 0x75: { // \uXXXX: exactly four hex digits
+            if (i + 6 > n) return LEXED_SYNTAX_ERROR;
+            unit = 0;
+            for (let k = i + 2; k < i + 6; k++) {
+              const h = hexValue(text.charCodeAt(k));
+              if (h < 0) return LEXED_SYNTAX_ERROR;
+              unit = unit * 16 + h;
+            }
+            i += 4;
+            break;
+          }
+          default:
+            return LEXED_SYNTAX_ERROR; // \a, \x, \' … are not JSON
+        }
+        i += 2;
+        runStart = i;
+        if ((unit & 0xfc00) === 0xdc00) {
+          if (highPending) highPending = false; else wellFormed = false;
+        } else {
+          if (highPending) wellFormed = false;
+          highPending = (unit & 0xfc00) === 0xd800;
+        }
+        if (keep) {
+          this.units.push(unit);
+          if (this.units.length >= 4096) this.flushUnits();
+        }
+        continue;
+      }
+      if (c < 0x20) return LEXED_SYNTAX_ERROR; // raw control characters must be escaped
+      // A raw surrogate: it stays part of the current run; only its pairing is checked.
+      if (c >= 0xdc00) {
+        if (highPending) highPending = false; else wellFormed = false;
+        i++;
+        continue;
+      }
+      if (highPending) wellFormed = false; // two high surrogates in a row; the second stays pending
+      highPending = true;
+      i++;
+      // Text rich in raw pairs (emoji): walk it here rather than one regex call per pair.
+      while (i < n) {
+        c = text.charCodeAt(i);
+        if (highPending) {
+          if ((c & 0xfc00) !== 0xdc00) break;
+          highPending = false;
+        } else if ((c & 0xfc00) === 0xd800) {
+          highPending = true;
+        } else if (c < 0x20 || c === 0x22 || c === 0x5c || (c & 0xfc00) === 0xdc00) {
+          break;
+        }
+        i++;
+      }
+    }
+  }
+
+  /** Appends text[from..<to] to the string being decoded. */
+  private takeRun(from: number, to: number): void {
+    if (to - from >= 64) {
+      this.flushUnits();
+      this.pieces.push(this.text.slice(from, to));
+    } else {
+      for (let k = from; k < to; k++) this.units.push(this.text.charCodeAt(k));
+      if (this.units.length >= 4096) this.flushUnits();
+    }
+  }
+
+  private flushUnits(): void {
+    if (this.units.length > 0) {
+      this.pieces.push(String.fromCharCode.apply(null, this.units));
+      this.units = [];
+    }
+  }
+
+  /** A number token per the RFC grammar; undefined when malformed. */
+  private lexNumber(): number | undefined {
+    const text = this.text;
+    const n = this.n;
+    const start = this.i;
+    let i = start;
+    if (text.charCodeAt(i) === 0x2d) i++; // '-'
+    const first = text.charCodeAt(i);
+    if (first === 0x30) {
+      i++; // a leading 0 stands alone: no "01", "-01", "0x10"
+    } else if (first >= 0x31 && first <= 0x39) {
+      i++;
+      while (i < n && isDigit(text.charCodeAt(i))) i++;
+    } else {
+      return undefined; // a lone '-', "-a", "-.5"
+    }
+    if (text.charCodeAt(i) === 0x2e) { // a fraction needs a digit: "1." is not JSON
+      i++;
+      if (!isDigit(text.charCodeAt(i))) return undefined;
+      while (i < n && isDigit(text.charCodeAt(i))) i++;
+    }
+    if ((text.charCodeAt(i) | 0x20) === 0x65) { // exponent: e/E, optional sign, digits
+      i++;
+      const sign = text.charCodeAt(i);
+      if (sign === 0x2b || sign === 0x2d) i++;
+      if (!isDigit(text.charCodeAt(i))) return undefined;
+      while (i < n && isDigit(text.charCodeAt(i))) i++;
+    }
+    this.i = i;
+    // Why Number(): the platform's correctly rounded conversion, as JavaScript readers see the
+    // blob (1.0000000000000001 is 1; 1e400 is Infinity; -0 is -0).
+    return Number(text.slice(start, i));
+  }
+}
+
+function isDigit(c: number): boolean {
+  return c >= 0x30 && c <= 0x39;
+}
+
+function hexValue(c: number): number {
+  if (c >= 0x30 && c <= 0x39) return c - 0x30;
+  const lower = c | 0x20;
+  if (lower >= 0x61 && lower <= 0x66) return lower - 0x61 + 10;
+  return -1;
+}
+
+// MARK: - Serializer
+
+/**
+ * Compact JSON text of `value`. Integral numbers within ±(2^53−1) print as integers (-0 as `0`),
+ * other finite numbers in JavaScript's shortest round-trip form; ±Infinity (only `1e400`-like
+ * input produces it) prints as `1e400` / `-1e400`, so re-reading gives the same value; the
+ * invalid-string sentinel prints as `"\ufffd"` (U+FFFD, the replacement for the unpaired surrogate
+ * it stood for: the entry is kept and stays a non-boolean, non-valid-for-anything value).
+ * Strings are escaped per RFC 8259.
+ * For example, `serializeContractJson(new Map([["t1", true]]))` is `{"t1":true}`.
+ */
+export function serializeContractJson(value: ContractJson): string {
+  const out: string[] = [];
+  writeValue(value, out);
+  return out.join('');
+}
+
+/** Recursive, but only over values this runtime built or parsed (≤ CONTRACT_MAX_DEPTH levels). */
+function writeValue(value: ContractJson, out: string[]): void {
+  if (value === null) {
+    out.push('null');
+  } else if (typeof value === 'boolean') {
+    out.push(value ? 'true' : 'false');
+  } else if (typeof value === 'number') {
+    out.push(formatNumber(value));
+  } else if (typeof value === 'string') {
+    out.push(quoteString(value));
+  } else if (value === CONTRACT_INVALID_STRING) {
+    // The six characters \ufffd, spelled as docs/runtime-api.md §2 spells them (ASCII output).
+    out.push('"\\ufffd"');
+  } else if (Array.isArray(value)) {
+    out.push('[');
+    let first = true;
+    for (const item of value) {
+      if (!first) out.push(',');
+      first = false;
+      writeValue(item, out);
+    }
+    out.push(']');
+  } else if (value instanceof Map) {
+    out.push('{');
+    let first = true;
+    for (const [k, v] of value) {
+      if (!first) out.push(',');
+      first = false;
+      out.push(quoteString(k), ':');
+      writeValue(v, out);
+    }
+    out.push('}');
+  } else {
+    out.push('null'); // unreachable for well-typed input
+  }
+}
+
+/** A character JSON.stringify would escape (or a surrogate, which it escapes when unpaired). */
+const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
+
+/**
+ * A string literal per RFC 8259: `"`, `\` and control characters escaped (as JSON.stringify
+ * spells them), everything else as is. Why the fast path: most strings need no escape, and
+ * JSON.stringify on millions of short strings dominates writing a large blob.
+ */
+function quoteString(s: string): string {
+  return NEEDS_ESCAPE.test(s) ? JSON.stringify(s) : '"' + s + '"';
+}
+
+function formatNumber(x: number): string {
+  // Why integers as integers: epoch millis must read 1784325600000, never 1.7843256E12.
+  if (Number.isInteger(x) && Math.abs(x) <= Number.MAX_SAFE_INTEGER) return x === 0 ? '0' : String(x);
+  if (Number.isFinite(x)) return String(x);
+  if (x === Infinity) return '1e400';
+  if (x === -Infinity) return '-1e400';
+  return 'null'; // NaN: not a JSON value, never produced by the reader
+}
+
+// MARK: - Field readers
+// Each returns the value, or undefined when the JSON value has the wrong type. The per-contract
+// code composes them with constraints and degrade policies.
+
+/**
+ * A valid string; undefined for anything else, including the invalid-string sentinel.
+ * For example, `readString("a")` is `"a"`; `readString(null)` is undefined (never `"null"`).
+ */
+export function readString(v: ContractJson | undefined): string | undefined {
+  return typeof v === 'string' ? v : undefined;
+}
+
+/**
+ * A JSON boolean only. Why no coercion: `1` or `"true"` would be guessed, not read.
+ * For example, `readBool(true)` is `true`; `readBool(1)` is undefined.
+ */
+export function readBool(v: ContractJson | undefined): boolean | undefined {
+  return typeof v === 'boolean' ? v : undefined;
+}
+
+/**
+ * A finite number. Why finite: `1e400` parses (as Infinity) but no field can use it.
+ * For example, `readNumber(1.5)` is `1.5`; `readNumber(Infinity)` is undefined.
+ */
+export function readNumber(v: ContractJson | undefined): number | undefined {
+  return typeof v === 'number' && Number.isFinite(v) ? v : undefined;
+}
+
+/**
+ * A number with an integral value within ±(2^53−1); `1.0` and `1e0` are 1, `-0` is 0.
+ * Why the bound: beyond it, doubles stop being exact integers in every language.
+ * For example, `readInteger(3)` is `3`; `readInteger(1.5)` is undefined.
+ */
+export function readInteger(v: ContractJson | undefined): number | undefined {
+  return typeof v === 'number' && Number.isSafeInteger(v) ? v + 0 : undefined;
+}
+
+/**
+ * Epoch milliseconds: an integral number within 1 … 2^53−1.
+ * Why not 0 or negative: a missing timestamp must stay unknown, never become 1970.
+ * For example, `readEpochMillis(1784325600000)` is `1784325600000`; `readEpochMillis(0)` is undefined.
+ */
+export function readEpochMillis(v: ContractJson | undefined): number | undefined {
+  return typeof v === 'number' && Number.isSafeInteger(v) && v >= 1 ? v : undefined;
+}
+
+/**
+ * A string that isValidLocalDate (`YYYY-MM-DD`, a real proleptic-Gregorian date, 0001–9999).
+ * For example, `readLocalDate("2026-07-17")` is `"2026-07-17"`; `readLocalDate("2026-02-30")` is undefined.
+ */
+export function readLocalDate(v: ContractJson | undefined): string | undefined {
+  return typeof v === 'string' && isValidLocalDate(v) ? v : undefined;
+}
+
+/**
+ * Whether `v` is a JSON number equal to one of `accepted` (`1`, `1.0`, `1e0` all equal 1).
+ * Why strict: an unknown version renders an empty widget; it is never guessed at.
+ * For example, `isVersion(1, [1])` is true; `isVersion("1", [1])` is false.
+ */
+export function isVersion(v: ContractJson | undefined, accepted: readonly number[]): boolean {
+  return typeof v === 'number' && accepted.indexOf(v) >= 0;
+}
+
+/**
+ * `value` when it is present and passes `test` (a field's constraints: non-empty, min, max),
+ * else undefined. TypeScript's spelling of Swift's `.flatMap { test($0) ? $0 : nil }`.
+ * For example, `satisfying(readString(""), (v) => v.length > 0)` is undefined.
+ */
+export function satisfying<T>(value: T | undefined, test: (value: T) => boolean): T | undefined {
+  return value !== undefined && test(value) ? value : undefined;
+}
+
+/**
+ * `a < b` in UTF-16 code-unit order, which is what `<` on JavaScript strings compares.
+ * Why UTF-16 order: it is the one order Swift, Kotlin and TypeScript can all compute identically
+ * (`"10"` < `"9"`, `"Z"` < `"a"`, `"😀"` < `"ｚ"`), unlike locale or code-point order.
+ */
+export function utf16Less(a: string, b: string): boolean {
+  return a < b;
+}
+
+// MARK: - Calendar
+// Proleptic Gregorian, ASCII digits, an explicit IANA zone; never the device's calendar, locale
+// or default zone (a Buddhist-calendar device must not shift the year by 543).
+
+const MS_PER_DAY = 86_400_000;
+
+/**
+ * Whether `s` is exactly `YYYY-MM-DD` with ASCII digits naming a real date in years 0001–9999.
+ * For example, `isValidLocalDate("2024-02-29")` is true; `isValidLocalDate("2026-7-1")` is false.
+ */
+export function isValidLocalDate(s: string): boolean {
+  return parseLocalDate(s) !== undefined;
+}
+
+/**
+ * `[year, month, day]` of a `YYYY-MM-DD` string: exactly 10 UTF-16 code units, ASCII digits only,
+ * year 0001–9999, month 01–12, a day that exists in that month; undefined otherwise.
+ * Why hand-written: platform date parsers are lenient (`2026-02-30` rolls into March).
+ * For example, `parseLocalDate("2026-07-17")` is `[2026, 7, 17]`.
+ */
+export function parseLocalDate(s: string): [number, number, number] | undefined {
+  if (typeof s !== 'string' || s.length !== 10 || s.charCodeAt(4) !== 0x2d || s.charCodeAt(7) !== 0x2d) return undefined;
+  const year = asciiNumber(s, 0, 4);
+  const month = asciiNumber(s, 5, 7);
+  const day = asciiNumber(s, 8, 10);
+  if (year < 1 || month < 1 || month > 12 || day < 1) return undefined;
+  if (day > daysInMonth(year, month)) return undefined;
+  return [year, month, day];
+}
+
+/** The value of the ASCII digits s[from..<to]; -1 if any is not an ASCII digit (full-width digits are not). */
+function asciiNumber(s: string, from: number, to: number): number {
+  let v = 0;
+  for (let k = from; k < to; k++) {
+    const c = s.charCodeAt(k);
+    if (!isDigit(c)) return -1;
+    v = v * 10 + (c - 0x30);
+  }
+  return v;
+}
+
+function daysInMonth(year: number, month: number): number {
+  if (month === 2) {
+    const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+    return leap ? 29 : 28;
+  }
+  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
+}
+
+/**
+ * Days since 1970-01-01 of a proleptic-Gregorian date (Howard Hinnant's days_from_civil; pure
+ * integer arithmetic, no platform calendar).
+ * For example, `daysFromCivil(1970, 1, 1)` is 0; `daysFromCivil(2026, 7, 17)` is 20651.
+ */
+export function daysFromCivil(year: number, month: number, day: number): number {
+  const y = month <= 2 ? year - 1 : year;
+  const era = Math.floor(y / 400);
+  const yoe = y - era * 400; // [0, 399]
+  const doy = Math.floor((153 * (month > 2 ? month - 3 : month + 9) + 2) / 5) + day - 1; // [0, 365]
+  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy; // [0, 146096]
+  return era * 146097 + doe - 719468;
+}
+
+/**
+ * The proleptic-Gregorian `[year, month, day]` of a count of days since 1970-01-01 (Howard
+ * Hinnant's civil_from_days).
+ * For example, `civilFromDays(0)` is `[1970, 1, 1]`.
+ */
+export function civilFromDays(days: number): [number, number, number] {
+  const z = days + 719468;
+  const era = Math.floor(z / 146097);
+  const doe = z - era * 146097; // [0, 146096]
+  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36524) - Math.floor(doe / 146096)) / 365);
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100)); // [0, 365]
+  const mp = Math.floor((5 * doy + 2) / 153); // [0, 11], March-based
+  const day = doy - Math.floor((153 * mp + 2) / 5) + 1;
+  const month = mp < 10 ? mp + 3 : mp - 9;
+  const year = yoe + era * 400 + (month <= 2 ? 1 : 0);
+  return [year, month, day];
+}
+
+/** One formatter per valid zone id; creating an Intl.DateTimeFormat is far costlier than using it. */
+const zoneFormatters = new Map<string, Intl.DateTimeFormat>();
+
+function zoneFormatter(id: string): Intl.DateTimeFormat | undefined {
+  const cached = zoneFormatters.get(id);
+  if (cached !== undefined) return cached;
+  // Offset ids ("+01:00", accepted by newer engines) are not IANA zones anywhere else.
+  if (typeof id !== 'string' || id.length === 0 || id.charCodeAt(0) === 0x2b || id.charCodeAt(0) === 0x2d) return undefined;
+  let formatter: Intl.DateTimeFormat;
+  try {
+    // Why en-US with the Gregorian calendar and Latin digits spelled out, an era and h23: ASCII
+    // digits in the proleptic Gregorian calendar whatever the device's locale; the era tells
+    // 1 BC from 1 AD; h23 never prints midnight as "24".
+    // (`hourCycle` is ES2020 Intl, not in the ES2019 typings this file compiles against.)
+    const options: Intl.DateTimeFormatOptions & { hourCycle: 'h23' } = {
+      timeZone: id,
+      hourCycle: 'h23',
+      era: 'short',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    };
+    formatter = new Intl.DateTimeFormat('en-US-u-ca-gregory-nu-latn', options);
+  } catch {
+    return undefined; // Intl throws a RangeError for an unknown zone
+  }
+  // Intl matches ids case-insensitively ("europe/berlin" → "Europe/Berlin"); Swift and Kotlin do
+  // not, so a spelling that differs from the canonical id only by case is unknown here too.
+  const resolved = formatter.resolvedOptions().timeZone;
+  if (resolved !== id && resolved.toLowerCase() === id.toLowerCase()) return undefined;
+  zoneFormatters.set(id, formatter);
+  return formatter;
+}
+
+/**
+ * The IANA zone id when the platform knows it, else undefined (the caller's result is then null:
+ * fail closed, never a silent fallback to UTC as Java's `TimeZone.getTimeZone` does).
+ * For example, `contractTimeZone("Europe/Berlin")` is `"Europe/Berlin"`; `contractTimeZone("Mars/Olympus")` is undefined.
+ */
+export function contractTimeZone(id: string): string | undefined {
+  return zoneFormatter(id) !== undefined ? id : undefined;
+}
+
+/**
+ * The UTC offset of zone `zoneId` at `instantMs`, in milliseconds (local = UTC + offset).
+ * NaN when the zone is unknown or the instant is outside the Date range (±8.64e15 ms).
+ * Built from `formatToParts` (the only zone data a browser exposes): the local wall time is
+ * rebuilt with daysFromCivil (no `Date.UTC`, whose years 0–99 mean 1900–1999) and the instant,
+ * truncated to the second the parts show, is subtracted.
+ * For example, `offsetMs("Europe/Berlin", 1784239200000)` is 7200000.
+ */
+export function offsetMs(zoneId: string, instantMs: number): number {
+  const formatter = zoneFormatter(zoneId);
+  if (formatter === undefined) return NaN;
+  let parts: Intl.DateTimeFormatPart[];
+  try {
+    parts = formatter.formatToParts(new Date(instantMs));
+  } catch {
+    return NaN; // RangeError: invalid time value
+  }
+  let year = NaN;
+  let month = NaN;
+  let day = NaN;
+  let hour = NaN;
+  let minute = NaN;
+  let second = NaN;
+  let beforeChrist = false;
+  for (const part of parts) {
+    switch (part.type) {
+      case 'year': year = asciiInteger(part.value); break;
+      case 'month': month = asciiInteger(part.value); break;
+      case 'day': day = asciiInteger(part.value); break;
+      case 'hour': hour = asciiInteger(part.value); break;
+      case 'minute': minute = asciiInteger(part.value); break;
+      case 'second': second = asciiInteger(part.value); break;
+      case 'era': beforeChrist = part.value.charCodeAt(0) === 0x42; break; // "BC" (en-US), vs "AD"
+      default: break;
+    }
+  }
+  if (beforeChrist) year = 1 - year; // 1 BC is the proleptic year 0, 2 BC is -1
+  if (hour === 24) hour = 0; // engines predating hourCycle support print midnight as 24
+  const localMs = daysFromCivil(year, month, day) * MS_PER_DAY + hour * 3_600_000 + minute * 60_000 + second * 1000;
+  const wholeSecondMs = instantMs - (((instantMs % 1000) + 1000) % 1000);
+  return localMs - wholeSecondMs;
+}
+
+/** The value of a run of ASCII digits (grouping separators skipped); NaN if there are none. */
+function asciiInteger(s: string): number {
+  let v = 0;
+  let digits = 0;
+  for (let k = 0; k < s.length; k++) {
+    const c = s.charCodeAt(k);
+    if (isDigit(c)) {
+      v = v * 10 + (c - 0x30);
+      digits++;
+    }
+  }
+  return digits > 0 ? v : NaN;
+}
+
+/**
+ * The first instant whose local date in `zoneId` is `dayStr`: local midnight; the earlier one when
+ * midnight happens twice; the first instant after the gap when a DST change skips midnight (as
+ * java.time's `atStartOfDay`). Undefined for an invalid dayStr or an unknown zone.
+ * The algorithm is identical in Swift, Kotlin and TypeScript, so the three agree to the millisecond.
+ * For example, `dayStartMs("2026-07-17", "Europe/Berlin")` is 1784239200000.
+ */
+export function dayStartMs(dayStr: string, zoneId: string): number | undefined {
+  const date = parseLocalDate(dayStr);
+  if (date === undefined || zoneFormatter(zoneId) === undefined) return undefined;
+  return dayStartFromDays(daysFromCivil(date[0], date[1], date[2]), zoneId);
+}
+
+function dayStartFromDays(days: number, zoneId: string): number | undefined {
+  const local = days * MS_PER_DAY; // local midnight written as if it were UTC
+  const offsets: number[] = [];
+  for (const probe of [local - MS_PER_DAY, local, local + MS_PER_DAY]) {
+    const o = offsetMs(zoneId, probe);
+    if (Number.isNaN(o)) return undefined;
+    if (offsets.indexOf(o) < 0) offsets.push(o);
+  }
+  // Midnight occurs at local − o for each offset o in force at that instant; take the earliest.
+  let best: number | undefined;
+  for (const o of offsets) {
+    const t = local - o;
+    if (offsetMs(zoneId, t) === o && (best === undefined || t < best)) best = t;
+  }
+  if (best !== undefined) return best;
+  // Midnight is skipped: the smallest t whose local wall time has reached midnight.
+  let lo = local - Math.max(...offsets);
+  let hi = local - Math.min(...offsets);
+  while (lo < hi) {
+    const mid = Math.floor((lo + hi) / 2);
+    const o = offsetMs(zoneId, mid);
+    if (Number.isNaN(o)) return undefined;
+    if (mid + o >= local) hi = mid; else lo = mid + 1;
+  }
+  return lo;
+}
+
+/**
+ * The writer's `validUntil`: the first instant of the local day after `dayStr` in `zoneId` plus
+ * `startOfNextDayDiffMs`. Why the next civil day and not "+24h": days are 23 or 25 hours long
+ * across DST changes, and months and years roll over. Undefined for an invalid dayStr, an unknown
+ * zone, a non-integral diff, or a result outside ±(2^53−1).
+ * For example, `validUntilMs("2026-07-17", 0, "Europe/Berlin")` is 1784325600000.
+ */
+export function validUntilMs(dayStr: string, startOfNextDayDiffMs: number, zoneId: string): number | undefined {
+  const date = parseLocalDate(dayStr);
+  if (date === undefined || !Number.isSafeInteger(startOfNextDayDiffMs)) return undefined;
+  if (zoneFormatter(zoneId) === undefined) return undefined;
+  const start = dayStartFromDays(daysFromCivil(date[0], date[1], date[2]) + 1, zoneId);
+  if (start === undefined) return undefined;
+  const result = start + startOfNextDayDiffMs;
+  return Number.isSafeInteger(result) ? result + 0 : undefined;
+}
+
+// MARK: - Done-queue
+// The widget's done-taps, `{taskId: targetIsDone}`, in their own storage slot.
+
+/** The queue's object, or undefined when the text is absent, malformed or not a JSON object. */
+function queueObject(queue: string | null | undefined): ContractJsonObject | undefined {
+  if (queue === null || queue === undefined) return undefined;
+  const parsed = parseContractJson(queue);
+  return parsed instanceof Map ? parsed : undefined;
+}
+
+/**
+ * The new queue text after a tap: `taskId` set to `isDone`. The last tap per task wins (an existing
+ * entry is replaced in place); every other entry is kept exactly as it was, even non-boolean ones
+ * (the writer must never lose data it does not own); a corrupt or non-object queue is replaced by
+ * a fresh object (the tap must never be lost).
+ * For example, `queueSet(null, "t1", true)` is `{"t1":true}`.
+ */
+export function queueSet(queue: string | null | undefined, taskId: string, isDone: boolean): string {
+  const object = queueObject(queue) ?? new Map<string, ContractJson>();
+  object.set(taskId, isDone);
+  return serializeContractJson(object);
+}
+
+/**
+ * The queue's entries whose value is a JSON boolean; other entries are skipped one by one (one bad
+ * entry must not hide the rest); an absent, malformed or non-object queue is empty.
+ * For example, `queuePeek('{"a":true,"b":1}')` is `new Map([["a", true]])`.
+ */
+export function queuePeek(queue: string | null | undefined): Map<string, boolean> {
+  const result = new Map<string, boolean>();
+  const object = queueObject(queue);
+  if (object !== undefined) {
+    for (const [id, target] of object) {
+      if (typeof target === 'boolean') result.set(id, target);
+    }
+  }
+  return result;
+}
+
+/**
+ * The changes to apply: entries with a boolean target whose task exists in `current` and whose
+ * target differs from its current `isDone`, sorted by id in UTF-16 code-unit order (why: the same
+ * order in all three languages; JavaScript object key order puts integer-like keys first).
+ * For example, `queueDrain('{"b":true,"a":false}', new Map([["a", true], ["b", false]]))` is
+ * `[{id: "a", isDone: false}, {id: "b", isDone: true}]`.
+ */
+export function queueDrain(
+  queue: string | null | undefined,
+  current: ReadonlyMap<string, boolean>,
+): Array<{ id: string; isDone: boolean }> {
+  const changes: Array<{ id: string; isDone: boolean }> = [];
+  for (const [id, target] of queuePeek(queue)) {
+    const now = current.get(id);
+    if (now !== undefined && now !== target) changes.push({ id, isDone: target });
+  }
+  changes.sort((a, b) => (utf16Less(a.id, b.id) ? -1 : utf16Less(b.id, a.id) ? 1 : 0));
+  return changes;
+}
+
+// MARK: - Writer
+// TypeScript only: the app is the blob's only writer (SPEC §1). Each `write…` returns the value
+// as JSON, or throws ContractEncodeError when the readers would not read it back as given —
+// the writer's bug surfaces in the app's own tests, not as a wrong number on a home screen.
+
+/**
+ * A value the encoder refuses to write, with the path of the offending field.
+ * For example, `new ContractEncodeError("$.tasks[0].id", "a string")` reads
+ * `$.tasks[0].id: expected a string`.
+ */
+export class ContractEncodeError extends RangeError {
+  constructor(readonly path: string, readonly expected: string) {
+    super(`${path}: expected ${expected}`);
+    this.name = 'ContractEncodeError';
+  }
+}
+
+/**
+ * A string-keyed map as the writer may give it: a Map, or a plain object (its own enumerable
+ * keys). For example, `new Map([["p1", "#ff0000"]])` or `{p1: "#ff0000"}`.
+ */
+export type ContractInputMap<T> = ReadonlyMap<string, T> | { readonly [key: string]: T };
+
+/** An unpaired surrogate anywhere (a high one not followed by a low one, or a lone low one). */
+const UNPAIRED_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?:^|[^\ud800-\udbff])[\udc00-\udfff]/;
+
+/**
+ * Whether `s` is well-formed UTF-16 (no unpaired surrogate): the only strings a reader accepts.
+ * For example, `isWellFormedString("\ud83d\ude00")` is true; `isWellFormedString("\ud800")` is false.
+ */
+export function isWellFormedString(s: string): boolean {
+  return !UNPAIRED_SURROGATE.test(s);
+}
+
+/** A new, empty JSON object for the fields of `v`, which must be an object (not null, not an array). */
+export function writeObject(v: unknown, path: string): ContractJsonObject {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) throw new ContractEncodeError(path, 'an object');
+  return new Map();
+}
+
+/** A well-formed string (an unpaired surrogate would read back as the wrong type). */
+export function writeString(v: unknown, path: string): string {
+  if (typeof v !== 'string' || !isWellFormedString(v)) throw new ContractEncodeError(path, 'a well-formed string');
+  return v;
+}
+
+/** A boolean (never 1 or "true"). */
+export function writeBool(v: unknown, path: string): boolean {
+  if (typeof v !== 'boolean') throw new ContractEncodeError(path, 'a boolean');
+  return v;
+}
+
+/** A finite number (NaN and ±Infinity have no JSON spelling a reader would accept). */
+export function writeNumber(v: unknown, path: string): number {
+  if (typeof v !== 'number' || !Number.isFinite(v)) throw new ContractEncodeError(path, 'a finite number');
+  return v + 0;
+}
+
+/** An integer within ±(2^53−1), as readInteger accepts. */
+export function writeInteger(v: unknown, path: string): number {
+  if (typeof v !== 'number' || !Number.isSafeInteger(v)) throw new ContractEncodeError(path, 'an integer within ±(2^53−1)');
+  return v + 0;
+}
+
+/** Epoch milliseconds within 1 … 2^53−1, as readEpochMillis accepts (0 would read as unknown). */
+export function writeEpochMillis(v: unknown, path: string): number {
+  if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 1) {
+    throw new ContractEncodeError(path, 'epoch milliseconds within 1 … 2^53−1');
+  }
+  return v;
+}
+
+/** A `YYYY-MM-DD` string naming a real date in years 0001–9999, as readLocalDate accepts. */
+export function writeLocalDate(v: unknown, path: string): string {
+  if (typeof v !== 'string' || !isValidLocalDate(v)) throw new ContractEncodeError(path, 'a YYYY-MM-DD date in 0001–9999');
+  return v;
+}
+
+/** One of an enumeration's spellings, exactly. */
+export function writeOneOf<T extends string>(v: unknown, values: readonly T[], path: string): T {
+  if (typeof v !== 'string' || (values as readonly string[]).indexOf(v) < 0) {
+    throw new ContractEncodeError(path, 'one of ' + values.map((value) => JSON.stringify(value)).join(', '));
+  }
+  return v as T;
+}
+
+/** `value` when it passes a field's constraints (`expected` names them for the error). */
+export function writeSatisfying<T>(value: T, test: (value: T) => boolean, expected: string, path: string): T {
+  if (!test(value)) throw new ContractEncodeError(path, expected);
+  return value;
+}
+
+/**
+ * A JSON array of `v`'s elements, each written by `element` (given the element's path, `path[i]`).
+ * Every element must be valid: the encoder never writes an element a reader would drop.
+ */
+export function writeArray<T>(v: ReadonlyArray<T>, path: string, element: (item: T, path: string) => ContractJson): ContractJson[] {
+  if (!Array.isArray(v)) throw new ContractEncodeError(path, 'an array');
+  const result: ContractJson[] = [];
+  for (let i = 0; i < v.length; i++) result.push(element(v[i], `${path}[${i}]`));
+  return result;
+}
+
+/**
+ * A JSON object of `v`'s entries (a Map, or a plain object's own enumerable keys), each value
+ * written by `value` (given the entry's path, `path["key"]`). Keys must be well-formed strings
+ * (a reader ignores any other entry).
+ */
+export function writeMap<T>(v: ContractInputMap<T>, path: string, value: (item: T, path: string) => ContractJson): ContractJsonObject {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) throw new ContractEncodeError(path, 'a Map or an object');
+  const result: ContractJsonObject = new Map();
+  const add = (item: T, key: unknown): void => {
+    const keyPath = `${path}[${typeof key === 'string' ? JSON.stringify(key) : String(key)}]`;
+    if (typeof key !== 'string' || !isWellFormedString(key)) throw new ContractEncodeError(keyPath, 'a well-formed string key');
+    result.set(key, value(item, keyPath));
+  };
+  if (isReadonlyMap(v)) {
+    v.forEach(add);
+  } else {
+    const object = v as { readonly [key: string]: T };
+    for (const key of Object.keys(object)) add(object[key], key);
+  }
+  return result;
+}
+
+/** A Map or any other ReadonlyMap (duck-typed: a plain object's values are data, never functions). */
+function isReadonlyMap<T>(v: ContractInputMap<T>): v is ReadonlyMap<string, T> {
+  if (v instanceof Map) return true;
+  const candidate = v as { readonly forEach?: unknown; readonly get?: unknown; readonly has?: unknown };
+  return typeof candidate.forEach === 'function' && typeof candidate.get === 'function' && typeof candidate.has === 'function';
+}

@@ -1,0 +1,59 @@
+// Unit tests of the TypeScript runtime as a source file of its own (Runtime/typescript), the file
+// `emit` copies verbatim into every app. Run with node:test (Node 20, no npm) by
+// scripts/test-runtimes.sh after `tsc --strict`. Expectations follow RFC 8259 and the proleptic
+// Gregorian calendar, worked out by hand.
+import { test } from "node:test";
+import * as assert from "node:assert/strict";
+import {
+  parseContractJson, readString, readEpochMillis, parseLocalDate, daysFromCivil, contractTimeZone, dayStartMs,
+} from "../contract-runtime";
+
+test("accepts RFC 8259 texts, rejects everything else", () => {
+  assert.ok(parseContractJson(" \t\r\n[] ") !== undefined);
+  for (const text of ["", "01", "[1,]", "{\"a\":1,}", "'x'", "NaN", "[1] 2", "\uFEFF{}", "{a:1}", "[\"\u0001\"]", "1.", ".5", "-", "+1", "[", "{\"a\"}", "\"\\x\""]) {
+    assert.equal(parseContractJson(text), undefined, JSON.stringify(text));
+  }
+});
+
+test("512 levels are accepted, 513 are not", () => {
+  assert.notEqual(parseContractJson("[".repeat(512) + "]".repeat(512)), undefined);
+  assert.equal(parseContractJson("[".repeat(513) + "]".repeat(513)), undefined);
+});
+
+test("the last duplicate key wins, also late in a 14-key object", () => {
+  const members = Array.from({ length: 14 }, (_, k) => `"k${k}":${k}`).concat(['"k3":99']);
+  const value = parseContractJson("{" + members.join(",") + "}");
+  assert.ok(value instanceof Map);
+  assert.equal((value as Map<string, unknown>).get("k3"), 99);
+  assert.equal((value as Map<string, unknown>).get("k13"), 13);
+});
+
+test("an unpaired surrogate is not a string", () => {
+  assert.equal(readString(parseContractJson('"\\ud800"')), undefined);
+  assert.equal(readString(parseContractJson('"\\ud83d\\ude00"')), "\u{1F600}");
+});
+
+test("epochMillis is integral, 1 … 2^53−1", () => {
+  assert.equal(readEpochMillis(0), undefined);
+  assert.equal(readEpochMillis(1), 1);
+  assert.equal(readEpochMillis(9007199254740991), 9007199254740991);
+  assert.equal(readEpochMillis(9007199254740992), undefined);
+  assert.equal(readEpochMillis(1.5), undefined);
+});
+
+test("only real proleptic-Gregorian dates", () => {
+  for (const bad of ["2026-02-30", "2026-11-31", "2026-09-31", "1900-02-29", "0000-01-01", "2026-1-01"]) {
+    assert.equal(parseLocalDate(bad), undefined, bad);
+  }
+  assert.deepEqual(parseLocalDate("2000-02-29"), [2000, 2, 29]);
+  assert.equal(daysFromCivil(1970, 1, 1), 0);
+  assert.equal(daysFromCivil(2000, 3, 1), 11017);
+});
+
+test("a skipped midnight starts the day at the transition; unknown zones fail closed", () => {
+  // America/Santiago 2022-09-11: 00:00 → 01:00 (UTC−4 → UTC−3), so the day starts 04:00 UTC.
+  const zone = contractTimeZone("America/Santiago");
+  assert.ok(zone !== undefined);
+  assert.equal(dayStartMs("2022-09-11", zone!), 1662868800000);
+  assert.equal(contractTimeZone("Mars/Olympus"), undefined);
+});

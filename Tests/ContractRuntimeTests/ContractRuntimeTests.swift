@@ -1,0 +1,94 @@
+/// Unit tests of the Swift runtime as a source file of its own (`Runtime/swift`), the file `emit`
+/// copies verbatim into every app. Expectations follow the contract's JSON and calendar rules
+/// (RFC 8259, proleptic Gregorian calendar), worked out by hand.
+import XCTest
+import ContractRuntime
+
+final class ContractJSONParseTests: XCTestCase {
+    func testAcceptsRFC8259Texts() {
+        var expected = ContractJSONObject()
+        expected.set("a", .array([.number(1), .number(25), .number(-0.0), .bool(true), .bool(false), .null, .string("x")]))
+        XCTAssertEqual(ContractJSON.parse(#"{"a":[1,2.5e1,-0,true,false,null,"x"]}"#), .object(expected))
+        XCTAssertEqual(ContractJSON.parse(" \t\r\n[] "), .array([]))
+    }
+
+    func testRejectsEverythingRFC8259Rejects() {
+        for text in ["", "01", "[1,]", "{\"a\":1,}", "'x'", "NaN", "[1] 2", "\u{FEFF}{}", "{a:1}", "[\"\u{01}\"]", "1.", ".5", "-", "+1", "[", "{\"a\"}", "\"\\x\""] {
+            XCTAssertNil(ContractJSON.parse(text), "accepted \(text.debugDescription)")
+        }
+    }
+
+    func testDepthLimitIs512() {
+        let ok = String(repeating: "[", count: 512) + String(repeating: "]", count: 512)
+        let tooDeep = String(repeating: "[", count: 513) + String(repeating: "]", count: 513)
+        XCTAssertNotNil(ContractJSON.parse(ok))
+        XCTAssertNil(ContractJSON.parse(tooDeep))
+    }
+
+    func testDuplicateKeyLastWins() {
+        guard case .object(let object)? = ContractJSON.parse(#"{"k":1,"k":2}"#) else { return XCTFail("not an object") }
+        XCTAssertEqual(object["k"], .number(2))
+    }
+
+    func testDuplicateKeyLastWinsInLargeObjects() {
+        // Objects past any small-object threshold, with the duplicate late: the 14-entry case.
+        var members = (0..<14).map { "\"k\($0)\":\($0)" }
+        members.append("\"k3\":99")
+        guard case .object(let object)? = ContractJSON.parse("{" + members.joined(separator: ",") + "}") else { return XCTFail("not an object") }
+        XCTAssertEqual(object["k3"], .number(99))
+        XCTAssertEqual(object["k13"], .number(13))
+        XCTAssertEqual(object["k0"], .number(0))
+    }
+
+    func testUnpairedSurrogateIsAnInvalidString() {
+        XCTAssertEqual(ContractRead.string(ContractJSON.parse(#""\ud800""#)), nil)
+        XCTAssertEqual(ContractRead.string(ContractJSON.parse(#""\ud83d\ude00""#)), "😀")
+    }
+}
+
+final class ContractReadTests: XCTestCase {
+    func testEpochMillisIsIntegralAndPositiveUpTo2To53Minus1() {
+        XCTAssertNil(ContractRead.epochMillis(.number(0)))
+        XCTAssertEqual(ContractRead.epochMillis(.number(1)), 1)
+        XCTAssertEqual(ContractRead.epochMillis(.number(9_007_199_254_740_991)), 9_007_199_254_740_991)
+        XCTAssertNil(ContractRead.epochMillis(.number(9_007_199_254_740_992)))
+        XCTAssertNil(ContractRead.epochMillis(.number(1.5)))
+        XCTAssertNil(ContractRead.epochMillis(.string("1")))
+    }
+
+    func testUTF16OrderIsNotScalarOrder() {
+        // U+FF61 (one UTF-16 unit 0xFF61) sorts after U+1F600 (surrogates 0xD83D…) in UTF-16 order.
+        XCTAssertTrue(ContractRead.utf16Less("😀", "\u{FF61}"))
+        XCTAssertFalse(ContractRead.utf16Less("\u{FF61}", "😀"))
+    }
+}
+
+final class ContractCalendarTests: XCTestCase {
+    func testLocalDatesAreRealProlepticGregorianDates() {
+        XCTAssertNil(ContractCalendar.parseLocalDate("2026-02-30"))
+        XCTAssertNil(ContractCalendar.parseLocalDate("2026-11-31"))
+        XCTAssertNil(ContractCalendar.parseLocalDate("2026-09-31"))
+        XCTAssertNil(ContractCalendar.parseLocalDate("1900-02-29"))   // century, not divisible by 400
+        XCTAssertNotNil(ContractCalendar.parseLocalDate("2000-02-29"))
+        XCTAssertNil(ContractCalendar.parseLocalDate("0000-01-01"))
+        XCTAssertNil(ContractCalendar.parseLocalDate("2026-1-01"))
+        XCTAssertNil(ContractCalendar.parseLocalDate("２０２６-01-01"))
+    }
+
+    func testCivilDayNumbering() {
+        XCTAssertEqual(ContractCalendar.daysFromCivil(1970, 1, 1), 0)
+        XCTAssertEqual(ContractCalendar.daysFromCivil(2000, 3, 1), 11_017)
+        XCTAssertEqual(ContractCalendar.civilFromDays(11_017).day, 1)
+    }
+
+    func testDayStartSkipsAMissingMidnight() throws {
+        // America/Santiago, 2022-09-11: clocks jump 00:00 → 01:00 (UTC−4 → UTC−3), so the day starts
+        // at 01:00 local = 04:00 UTC.
+        let zone = try XCTUnwrap(ContractCalendar.timeZone("America/Santiago"))
+        XCTAssertEqual(ContractCalendar.dayStartMs("2022-09-11", zone), 1_662_868_800_000)
+    }
+
+    func testUnknownZoneIsNil() {
+        XCTAssertNil(ContractCalendar.timeZone("Mars/Olympus"))
+    }
+}
