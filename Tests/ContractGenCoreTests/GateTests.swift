@@ -33,13 +33,23 @@ final class GateTests: XCTestCase {
         text.replacingOccurrences(of: "writes: 1, accepts: [1]", with: "writes: 2, accepts: [2]")
     }
 
-    /// The rule fires as breaking without a bump, and is allowed (not breaking) with one.
+    /// A bump whose readers still accept v:1 blobs (the bump hole).
+    func bumpedStillAccepting(_ text: String) -> String {
+        text.replacingOccurrences(of: "writes: 1, accepts: [1]", with: "writes: 2, accepts: [1, 2]")
+    }
+
+    /// The rule fires as breaking without a bump, is allowed (not breaking) with a bump whose
+    /// readers reject v:1, and stays breaking with a bump whose readers still accept v:1.
     func assertBreaking(_ rule: SchemaChange.Rule, _ changed: String, file: StaticString = #filePath, line: UInt = #line) throws {
         let found = try changes(Self.base, changed)
         XCTAssertTrue(found.contains { $0.rule == rule && $0.isBreaking }, "\(rule) not breaking: \(found.map(\.message))", file: file, line: line)
         let withBump = try changes(Self.base, bumped(changed))
         XCTAssertTrue(withBump.contains { $0.rule == rule && !$0.isBreaking }, "\(rule) with a bump: \(withBump.map(\.message))", file: file, line: line)
         XCTAssertFalse(withBump.contains(where: \.isBreaking), "bump should allow: \(withBump.map(\.message))", file: file, line: line)
+        let stillAccepting = try changes(Self.base, bumpedStillAccepting(changed))
+        let hole = stillAccepting.first { $0.rule == rule }
+        XCTAssertEqual(hole?.isBreaking, true, "\(rule) with v:1 still accepted: \(stillAccepting.map(\.message))", file: file, line: line)
+        XCTAssertTrue(hole?.message.contains("although v was bumped to 2: the new readers still accept v:1 blobs") ?? false, hole?.message ?? "", file: file, line: line)
     }
 
     func assertNotBreaking(_ rule: SchemaChange.Rule, _ changed: String, file: StaticString = #filePath, line: UInt = #line) throws {
@@ -51,10 +61,25 @@ final class GateTests: XCTestCase {
     func testNoChangeNoFindings() throws { XCTAssertEqual(try changes(Self.base, Self.base), []) }
     func testFieldRemoved() throws { try assertBreaking(.fieldRemoved, edit("      note: {type: string, optional: true}\n", "")) }
     func testFieldRenamedIsARemoval() throws {
-        let found = try changes(Self.base, edit("note:", "remark:"))
+        let found = try changes(Self.base, edit("note:", "notes:"))
         let removal = try XCTUnwrap(found.first { $0.rule == .fieldRemoved })
         XCTAssertEqual(removal.location?.line, 8)
-        XCTAssertTrue(removal.message.contains("field 'note' of Doc removed (renamed to 'remark'? a rename is a removal to old writers) without bumping v"), removal.message)
+        XCTAssertTrue(removal.message.contains("field 'note' of Doc removed (renamed to 'notes'? a rename is a removal to old writers) without bumping v"), removal.message)
+    }
+    /// A rename is only guessed for a similar name of the same type; `note` → `remark` and
+    /// `note` → `url` are unrelated names, `note` → `notes` of another type is not a rename.
+    func testRenameGuessNeedsASimilarNameAndTheSameType() throws {
+        for replacement in ["remark:", "url:"] {
+            let removal = try XCTUnwrap(try changes(Self.base, edit("note:", replacement)).first { $0.rule == .fieldRemoved })
+            XCTAssertTrue(removal.message.hasPrefix("field 'note' of Doc removed without bumping v"), removal.message)
+            XCTAssertFalse(removal.message.contains("renamed"), removal.message)
+        }
+        let retyped = try changes(Self.base, edit("note: {type: string", "notes: {type: integer"))
+        XCTAssertFalse(try XCTUnwrap(retyped.first { $0.rule == .fieldRemoved }).message.contains("renamed"))
+        XCTAssertNotNil(RenameGuess.similarity("isDone", "done"))
+        XCTAssertNotNil(RenameGuess.similarity("color", "colour"))
+        XCTAssertNil(RenameGuess.similarity("color", "url"))
+        XCTAssertNil(RenameGuess.similarity("title", "name"))
     }
     func testTypeChanged() throws { try assertBreaking(.fieldTypeChanged, edit("note: {type: string", "note: {type: integer")) }
     func testOptionalMadeRequired() throws { try assertBreaking(.fieldMadeRequired, edit("note: {type: string, optional: true}", "note: {type: string, required: fail-document}")) }
@@ -78,6 +103,44 @@ final class GateTests: XCTestCase {
         let new = old.replacingOccurrences(of: "writes: 1, accepts: [1, 2]", with: "writes: 2, accepts: [2]")
         let found = try changes(old, new)
         XCTAssertTrue(found.contains { $0.rule == .bumpStillAccepted && $0.isBreaking }, "\(found.map(\.message))")
+    }
+    /// The bump hole: with `writes: 2, accepts: [1, 2]` the new readers still read v:1 blobs,
+    /// now by the v:2 rules, so lowering a max is breaking although v was bumped.
+    func testBumpWhoseReadersStillAcceptTheOldVersionExcusesNothing() throws {
+        let found = try changes(Self.base, bumpedStillAccepting(edit("max: 10", "max: 5")))
+        let narrowed = try XCTUnwrap(found.first { $0.rule == .constraintNarrowed })
+        XCTAssertTrue(narrowed.isBreaking, narrowed.message)
+        XCTAssertTrue(found.contains { $0.rule == .versionBumped && $0.message.contains("still accept v:1") }, "\(found.map(\.message))")
+        // The same bump with nothing else breaking is fine: widening `accepts` is part of it.
+        let plain = try changes(Self.base, bumpedStillAccepting(Self.base + "\n      extra: {type: bool, optional: true}"))
+        XCTAssertFalse(plain.contains(where: \.isBreaking), "\(plain.map(\.message))")
+        XCTAssertTrue(plain.contains { $0.rule == .versionGateChanged && !$0.isBreaking })
+        // Old blobs may carry any version the old readers accepted, not only the one they wrote.
+        let older = edit("writes: 1, accepts: [1]", "writes: 1, accepts: [0, 1]")
+        let keepsZero = try changes(older, edit("writes: 1, accepts: [1]", "writes: 2, accepts: [0, 2]", in: edit("max: 10", "max: 5")))
+        XCTAssertEqual(keepsZero.first { $0.rule == .constraintNarrowed }?.isBreaking, true, "\(keepsZero.map(\.message))")
+    }
+    func testStorageKeyChangeIsBreakingEvenWithABump() throws {
+        let keyed = "storage-key: demo_blob\n" + Self.base
+        for changed in [edit("demo_blob", "demo_blob_2", in: keyed), bumped(edit("demo_blob", "demo_blob_2", in: keyed)),
+                        edit("storage-key: demo_blob\n", "", in: keyed)] {
+            let found = try changes(keyed, changed)
+            let change = try XCTUnwrap(found.first { $0.rule == .storageKeyChanged }, "\(found.map(\.message))")
+            XCTAssertTrue(change.isBreaking, change.message)
+        }
+        let added = try changes(Self.base, keyed)
+        XCTAssertEqual(added.map(\.rule), [.storageKeyAdded])
+        XCTAssertFalse(added[0].isBreaking)
+    }
+    func testTargetsAndObservationChangesAreNotes() throws {
+        let found = try changes(Self.base, "targets:\n  swift: {namespace: Other}\n" + Self.base)
+        XCTAssertEqual(found.map(\.rule), [.targetsChanged])
+        XCTAssertFalse(found[0].isBreaking)
+    }
+    func testNoRationaleNamesABundledContract() {
+        for (rule, text) in SchemaComparison.rationale {
+            for word in ["projects", "widget-data", "todo-count", "tasks", "projectId"] { XCTAssertFalse(text.contains(word), "\(rule): \(text)") }
+        }
     }
     func testDocumentationChangeIsNotBreaking() throws { try assertNotBreaking(.documentationChanged, edit("note: {type: string, optional: true}", "note: {type: string, optional: true, doc: hello}")) }
     func testEveryRuleHasARationale() {
@@ -115,10 +178,14 @@ final class GateTests: XCTestCase {
         let path = repository + "/generated/kotlin/dev/contractgen/widget/WidgetData.kt"
         let text = try String(contentsOfFile: path, encoding: .utf8)
         try text.replacingOccurrences(of: "ACCEPTED_VERSIONS", with: "ACCEPTED_VERSIONZ").write(toFile: path, atomically: true, encoding: .utf8)
-        let edited = TestSupport.run(["check", "--format", "github"], root: repository)
+        let edited = TestSupport.run(["check", "--format", "github", "--diff"], root: repository)
         XCTAssertEqual(edited.status, 1)
         XCTAssertTrue(edited.out.contains("stale: generated/kotlin/dev/contractgen/widget/WidgetData.kt"), edited.out)
         XCTAssertTrue(edited.out.contains("+++ b/generated/kotlin/dev/contractgen/widget/WidgetData.kt (generated)"), edited.out)
+        XCTAssertTrue(edited.out.hasSuffix("check: 1 stale generated file\n"), edited.out)
+        let brief = TestSupport.run(["check"], root: repository)
+        XCTAssertEqual(brief.status, 1)
+        XCTAssertFalse(brief.out.contains("+++ b/"), brief.out)
         XCTAssertTrue(edited.out.contains("::error file=generated/kotlin/dev/contractgen/widget/WidgetData.kt,line="), edited.out)
     }
 

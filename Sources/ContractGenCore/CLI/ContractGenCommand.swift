@@ -42,7 +42,7 @@ public struct ContractGenCommand: Sendable {
 
     USAGE:
       contract-gen emit --lang swift|kotlin|typescript|golden|all [--schema FILE]... [--out DIR|-] [--kotlin-package PKG]
-      contract-gen check [--schema FILE]... [--base GIT-REF] [--format text|github]
+      contract-gen check [--schema FILE]... [--base GIT-REF] [--diff] [--format text|github]
       contract-gen conform [--lang swift|kotlin|typescript|all] [--golden DIR]... [--testee 'CMD']
                            [--report junit.xml] [--filter PATTERN] [--expected-failures FILE]
                            [--fix-expected-failures] [--format text|github] [--timeout SECONDS]
@@ -65,12 +65,17 @@ public struct ContractGenCommand: Sendable {
           Output is deterministic byte for byte and written atomically; a schema error writes nothing.
         """,
         "check": """
-        contract-gen check [--schema FILE]... [--base GIT-REF] [--format text|github]
+        contract-gen check [--schema FILE]... [--base GIT-REF] [--diff] [--format text|github]
 
           The pre-merge gate: the schemas are valid, generated/ and the schema-derived goldens are
-          exactly what emit would write (stale files are shown as a unified diff), hand-written
-          goldens parse and name a known contract and op, and with --base no breaking change
-          against the schema at that git revision unless its version was bumped.
+          exactly what emit would write, hand-written goldens parse and name a known contract and
+          op, and with --base no breaking change against the contracts of the same `contract:`
+          name at that git revision (a removed contract or a changed storage-key is breaking; a
+          version bump excuses the other rules only if the new readers accept no old version).
+          Breaking changes are printed first; out-of-date files one line each (one line per
+          contract when there are many); the summary counts each kind.
+          --base GIT-REF       a commit, branch or tag; one that does not resolve is a usage error
+          --diff               also print the unified diff of every stale file
           --format github      also print GitHub Actions annotations (::error file=…)
         """,
         "conform": """
@@ -244,9 +249,11 @@ public struct ContractGenCommand: Sendable {
     // MARK: - check
 
     func check(_ arguments: [String]) throws -> Int32 {
-        let spec = CommandSpec(name: "check", valueOptions: ["schema", "base", "format"], flags: [])
+        let spec = CommandSpec(name: "check", valueOptions: ["schema", "base", "format"], flags: ["diff"])
         let parsed = try spec.parse(arguments)
         let format = try OutputFormat(parsed.value("format"))
+        // A bad ref is a usage error before anything else is read.
+        let base = try parsed.value("base").map { try GitRevision(root: root, ref: $0) }
         let paths = try schemaPaths(parsed.values("schema"))
         let contracts: [Contract]
         do {
@@ -256,20 +263,22 @@ public struct ContractGenCommand: Sendable {
             throw error
         }
         let gate = ContractGate(root: root)
-        var findings = gate.driftFindings(contracts)
+        var findings: [GateFinding] = []
+        if let base {
+            findings += try gate.breakingChanges(contracts, base: base, schemaPaths: paths, explicitSchemas: !parsed.values("schema").isEmpty)
+        }
         findings += gate.handWrittenGoldenFindings(contracts)
-        if let base = parsed.value("base") {
-            findings += try gate.breakingChanges(contracts, base: base)
+        findings += gate.driftFindings(contracts, diffs: parsed.has("diff"))
+        let report = GateReport(findings: findings, showDiffs: parsed.has("diff"))
+        for (text, diagnostic) in report.lines() {
+            io.out(text.hasSuffix("\n") ? text : text + "\n")
+            if let diagnostic { format.annotate(diagnostic, io: io) }
         }
-        for finding in findings {
-            io.out(finding.text + "\n")
-            if let diagnostic = finding.diagnostic { format.annotate(diagnostic, io: io) }
-        }
-        if findings.contains(where: \.isFailure) {
-            io.out("check: \(findings.filter(\.isFailure).count) problem(s)\n")
+        if report.hasFailures {
+            io.out(report.summary + "\n")
             return ExitCode.failure
         }
-        io.out("check: \(contracts.count) contract(s) valid, generated/ and goldens up to date\(parsed.value("base").map { ", no breaking change against \($0)" } ?? "")\n")
+        io.out("check: \(contracts.count) contract(s) valid, generated/ and goldens up to date\(base.map { ", no breaking change against \($0.ref)" } ?? "")\n")
         return ExitCode.success
     }
 

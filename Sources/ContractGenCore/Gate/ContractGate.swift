@@ -2,11 +2,24 @@
 /// usable, and (with `--base`) no breaking schema change without a version bump.
 import Foundation
 
+/// What a finding is about; the report orders and counts findings by kind.
+public enum GateFindingKind: Int, Sendable, Comparable, CaseIterable {
+    case breaking, golden, missing, stale, orphan, note
+
+    public static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
+}
+
 /// One line of the gate's verdict.
 public struct GateFinding: Sendable {
     public var text: String
     public var diagnostic: Diagnostic?
     public var isFailure: Bool
+    public var kind: GateFindingKind
+    /// The generated file a drift finding is about, its group (a golden directory's contract or
+    /// a generated language directory) and, for stale files, the unified diff.
+    public var path: String? = nil
+    public var group: String? = nil
+    public var diff: String? = nil
 }
 
 public struct ContractGate: Sendable {
@@ -14,7 +27,7 @@ public struct ContractGate: Sendable {
 
     public init(root: String) { self.root = root }
 
-    /// The ops a contract's testee serves (SPEC §6), from its declared behaviours.
+    /// The ops a contract's testee serves (the testee protocol), from its declared behaviours.
     public static func ops(of contract: Contract) -> [String] {
         var ops = ["decode"]
         let b = contract.behaviours
@@ -27,24 +40,24 @@ public struct ContractGate: Sendable {
 
     // MARK: Drift
 
-    /// Regenerates everything in memory and compares with the files on disk.
-    public func driftFindings(_ contracts: [Contract]) -> [GateFinding] {
+    /// Regenerates everything in memory and compares with the files on disk; stale files carry
+    /// their unified diff when `diffs` is set (`check --diff`).
+    public func driftFindings(_ contracts: [Contract], diffs: Bool = false) -> [GateFinding] {
         let files = GeneratorPipeline.generate(contracts, options: .init(languages: Language.allCases, golden: true))
         var findings: [GateFinding] = []
         for file in files {
             let onDisk = FileManager.default.contents(atPath: root + "/" + file.path).map { String(decoding: $0, as: UTF8.self) }
             guard let onDisk else {
-                findings.append(GateFinding(text: "missing: \(file.path) (run `contract-gen emit --lang all`)",
-                                            diagnostic: .error("generated file is missing", at: SourceLocation(file: file.path, line: 1, column: 1)),
-                                            isFailure: true))
+                findings.append(drift(.missing, file.path, "generated file is missing"))
                 continue
             }
             if onDisk != file.contents {
-                let diff = UnifiedDiff.diff(old: onDisk, new: file.contents, oldName: "a/\(file.path) (on disk)", newName: "b/\(file.path) (generated)")
-                let line = Self.firstChangedLine(diff)
-                findings.append(GateFinding(text: "stale: \(file.path) differs from what the schema generates (hand-edited, or the schema changed without `emit`):\n\(diff)",
-                                            diagnostic: .error("stale or hand-edited generated file; run `contract-gen emit --lang all`", at: SourceLocation(file: file.path, line: line, column: 1)),
-                                            isFailure: true))
+                var finding = drift(.stale, file.path, "differs from what the schema generates (hand-edited, or the schema changed without `emit`)",
+                                    line: Self.firstDifferentLine(onDisk, file.contents))
+                if diffs {
+                    finding.diff = UnifiedDiff.diff(old: onDisk, new: file.contents, oldName: "a/\(file.path) (on disk)", newName: "b/\(file.path) (generated)")
+                }
+                findings.append(finding)
             }
         }
         // Files under generated/ that nothing generates any more.
@@ -56,27 +69,38 @@ public struct ContractGate: Sendable {
                 var isDirectory: ObjCBool = false
                 _ = FileManager.default.fileExists(atPath: root + "/" + path, isDirectory: &isDirectory)
                 if !isDirectory.boolValue, !expected.contains(path), !item.split(separator: "/").last!.hasPrefix(".") {
-                    findings.append(GateFinding(text: "stale: \(path) is not generated from any schema (delete it)",
-                                                diagnostic: .error("not generated from any schema", at: SourceLocation(file: path, line: 1, column: 1)),
-                                                isFailure: true))
+                    findings.append(drift(.orphan, path, "is not generated from any schema (delete it)"))
                 }
             }
         }
         for stale in GeneratorPipeline.staleGoldenFiles(contracts, generated: files, root: root) {
-            findings.append(GateFinding(text: "stale: \(stale) is no longer generated (run `contract-gen emit --lang golden`)",
-                                        diagnostic: .error("stale generated golden", at: SourceLocation(file: stale, line: 1, column: 1)),
-                                        isFailure: true))
+            findings.append(drift(.orphan, stale, "is no longer generated (`emit` removes it)"))
         }
         return findings
     }
 
-    static func firstChangedLine(_ diff: String) -> Int {
-        for line in diff.split(separator: "\n") where line.hasPrefix("@@") {
-            // "@@ -12,7 +12,8 @@"
-            let parts = line.split(separator: " ")
-            if parts.count > 1, let start = Int(parts[1].dropFirst().split(separator: ",")[0]) { return start + 3 }
+    func drift(_ kind: GateFindingKind, _ path: String, _ message: String, line: Int = 1) -> GateFinding {
+        let diagnostic = Diagnostic.error(message, at: SourceLocation(file: path, line: line, column: 1))
+        let label = kind == .missing ? "missing" : "stale"
+        return GateFinding(text: "\(label): \(path) \(kind == .missing ? "(run `contract-gen emit --lang all`)" : message)",
+                           diagnostic: diagnostic, isFailure: true, kind: kind, path: path, group: Self.group(of: path))
+    }
+
+    /// `golden/<contract>/…` → the contract; `generated/<language>/…` → that directory.
+    static func group(of path: String) -> String {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        if parts.count > 2, parts[0] == "golden" { return String(parts[1]) }
+        return parts.count > 2 ? parts[0...1].joined(separator: "/") : path
+    }
+
+    /// The 1-based number of the first line where two texts differ.
+    static func firstDifferentLine(_ a: String, _ b: String) -> Int {
+        var line = 1
+        for (x, y) in zip(a.utf8, b.utf8) {
+            if x != y { return line }
+            if x == 10 { line += 1 }
         }
-        return 1
+        return line
     }
 
     // MARK: Hand-written goldens
@@ -112,47 +136,91 @@ public struct ContractGate: Sendable {
 
     func finding(_ path: String, _ message: String) -> GateFinding {
         let diagnostic = Diagnostic.error(message, at: SourceLocation(file: path, line: 1, column: 1))
-        return GateFinding(text: diagnostic.description, diagnostic: diagnostic, isFailure: true)
+        return GateFinding(text: diagnostic.description, diagnostic: diagnostic, isFailure: true, kind: .golden)
     }
 
     // MARK: Breaking changes
 
-    /// Compares each schema with its version at `base` (`git show base:path`).
-    public func breakingChanges(_ contracts: [Contract], base: String) throws -> [GateFinding] {
-        var findings: [GateFinding] = []
-        for contract in contracts {
-            guard let oldText = try gitShow(base: base, path: contract.sourcePath) else {
-                findings.append(GateFinding(text: "\(contract.sourcePath): note: new contract '\(contract.name)' (not in \(base))", diagnostic: nil, isFailure: false))
+    /// Compares each contract with the contract of the same `contract:` name at `base`, wherever
+    /// its schema file was then. `schemaPaths` are the schemas being checked; every `.yaml` in
+    /// their directories at `base` is read too, so a renamed file is still matched. A contract
+    /// at `base` that no longer exists is reported as removed when it is in scope: always when
+    /// the whole schema directory is checked, and with `--schema` only if its old file was given.
+    public func breakingChanges(_ contracts: [Contract], base: GitRevision, schemaPaths: [String], explicitSchemas: Bool) throws -> [GateFinding] {
+        let paths = schemaPaths.map(Self.normalized)
+        let directories = Set(paths.map(Self.directory)).sorted()
+        let old = loadBaseContracts(try base.schemaFiles(directories: directories, paths: paths), base: base)
+        var findings = old.notes
+        let headNames = Set(contracts.map(\.name))
+        for contract in contracts.sorted(by: { $0.name < $1.name }) {
+            let path = Self.normalized(contract.sourcePath)
+            guard let previous = old.contracts[contract.name] else {
+                findings.append(note(contract.location, "new contract '\(contract.name)' (not in \(base.ref))"))
                 continue
             }
-            let old: Contract
-            do {
-                old = try SchemaLoader.load(text: oldText, path: "\(base):\(contract.sourcePath)")
-            } catch {
-                findings.append(GateFinding(text: "\(contract.sourcePath): note: the schema at \(base) does not load, so nothing is compared", diagnostic: nil, isFailure: false))
-                continue
+            if previous.sourcePath != path {
+                findings.append(note(contract.location, "contract '\(contract.name)' was in \(previous.sourcePath) at \(base.ref); compared with that"))
             }
-            for change in SchemaComparison.compare(old: old, new: contract) {
-                let diagnostic = Diagnostic(change.isBreaking ? .error : .note, change.message, at: change.location)
-                findings.append(GateFinding(text: diagnostic.description, diagnostic: change.isBreaking ? diagnostic : nil, isFailure: change.isBreaking))
+            for change in SchemaComparison.compare(old: previous.contract, new: contract) {
+                findings.append(finding(change))
             }
+        }
+        for (name, previous) in old.contracts.sorted(by: { $0.key < $1.key }) where !headNames.contains(name) {
+            guard !explicitSchemas || paths.contains(previous.sourcePath) else { continue }
+            let successor = contracts.first { Self.normalized($0.sourcePath) == previous.sourcePath && old.contracts[$0.name] == nil }
+            let hint = successor.map { " (renamed to '\($0.name)'? contracts are matched by their `contract:` name)" } ?? ""
+            let why = SchemaComparison.rationale[.contractRemoved]!
+            findings.append(finding(SchemaChange(rule: .contractRemoved, isBreaking: true,
+                                                 message: "contract '\(name)' (\(previous.sourcePath) at \(base.ref)) removed\(hint) (\(why); no version bump excuses this)",
+                                                 location: successor?.location ?? SourceLocation(file: previous.sourcePath, line: 1, column: 1))))
         }
         return findings
     }
 
-    func gitShow(base: String, path: String) throws -> String? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "-C", root, "show", "\(base):\(path)"]
-        let output = Pipe(), error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        let errorText = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        if process.terminationStatus == 0 { return String(decoding: data, as: UTF8.self) }
-        if errorText.contains("does not exist") || errorText.contains("exists on disk, but not in") { return nil }
-        throw UsageError("cannot read \(path) at '\(base)': \(errorText.trimmingCharacters(in: .whitespacesAndNewlines))")
+    struct BaseContract {
+        var contract: Contract
+        var sourcePath: String
+    }
+
+    /// Loads every schema at `base`, by contract name; a schema that does not load is a note.
+    func loadBaseContracts(_ files: [BaseSchemaFile], base: GitRevision) -> (contracts: [String: BaseContract], notes: [GateFinding]) {
+        var contracts: [String: BaseContract] = [:]
+        var notes: [GateFinding] = []
+        for file in files {
+            let location = SourceLocation(file: file.path, line: 1, column: 1)
+            guard let contract = try? SchemaLoader.load(text: file.text, path: "\(base.ref):\(file.path)") else {
+                notes.append(note(location, "the schema \(file.path) at \(base.ref) does not load, so the contract in it is not compared"))
+                continue
+            }
+            if let first = contracts[contract.name] {
+                notes.append(note(location, "contract '\(contract.name)' is defined twice at \(base.ref); compared with \(first.sourcePath)"))
+                continue
+            }
+            contracts[contract.name] = BaseContract(contract: contract, sourcePath: file.path)
+        }
+        return (contracts, notes)
+    }
+
+    /// A breaking change names its rule, so the README's table says why.
+    func finding(_ change: SchemaChange) -> GateFinding {
+        let message = change.isBreaking ? "\(change.message) [\(change.rule.rawValue)]" : change.message
+        let diagnostic = Diagnostic(change.isBreaking ? .error : .note, message, at: change.location)
+        return GateFinding(text: diagnostic.description, diagnostic: change.isBreaking ? diagnostic : nil,
+                           isFailure: change.isBreaking, kind: change.isBreaking ? .breaking : .note)
+    }
+
+    func note(_ location: SourceLocation?, _ message: String) -> GateFinding {
+        GateFinding(text: Diagnostic(.note, message, at: location).description, diagnostic: nil, isFailure: false, kind: .note)
+    }
+
+    static func normalized(_ path: String) -> String {
+        var path = path
+        while path.hasPrefix("./") { path.removeFirst(2) }
+        return path
+    }
+
+    static func directory(_ path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return String(path[..<slash])
     }
 }

@@ -1,8 +1,9 @@
 /// Classifies every difference between two versions of a contract, like `buf breaking` does for
 /// protobuf. A change that lets the old writer and the new reader (or the new writer and an old
-/// reader) disagree about a blob is breaking unless the contract version is bumped — and a bump
-/// is only sound when the old readers reject the new version, which the version gate guarantees
-/// if the new `writes` is not in the old `accepts`.
+/// reader) disagree about a blob is breaking unless the contract version is bumped. A bump excuses
+/// it only when no old blob is read under the new rules: the old readers must reject the new
+/// version, and the new readers must no longer accept any version the old schema wrote or read
+/// (with `writes: 2, accepts: [1, 2]`, v:1 blobs are still read, now by the new rules).
 
 /// One classified difference.
 public struct SchemaChange: Sendable, Equatable {
@@ -21,12 +22,21 @@ public struct SchemaChange: Sendable, Equatable {
         case typeRemoved = "type-removed"
         case rootChanged = "root-changed"
         case bumpStillAccepted = "bump-still-accepted"
+        case storageKeyChanged = "storage-key-changed"
+        case contractRemoved = "contract-removed"
         // Not breaking:
         case optionalFieldAdded = "optional-field-added"
         case constraintWidened = "constraint-widened"
         case enumValueAdded = "enum-value-added"
         case documentationChanged = "documentation-changed"
         case versionBumped = "version-bumped"
+        case storageKeyAdded = "storage-key-added"
+        case targetsChanged = "targets-changed"
+        case observationChanged = "observation-changed"
+
+        /// Rules no version bump can excuse: they are about where blobs live or whether anything
+        /// reads them at all, which the version field cannot express.
+        public var isExcusableByBump: Bool { self != .storageKeyChanged && self != .contractRemoved }
     }
 
     public var rule: Rule
@@ -52,34 +62,36 @@ public enum SchemaComparison {
         .typeRemoved: "its fields were removed with it",
         .rootChanged: "the document would be read as a different type",
         .bumpStillAccepted: "a bump is only safe if old readers reject the new version",
-        .optionalFieldAdded: "old blobs lack it and read it as null or its default (as `projects` was added within v:1)",
+        .storageKeyChanged: "blobs already stored under the old key would never be read again, and old readers keep showing the last blob written there",
+        .contractRemoved: "old apps still write the blob and nothing would read it any more",
+        .optionalFieldAdded: "old blobs lack it and read it as null or its default",
         .constraintWidened: "everything valid before is still valid",
         .enumValueAdded: "old values stay valid; old readers degrade the new one by its policy",
         .documentationChanged: "no behaviour changes",
         .versionBumped: "old readers reject the new version, so nothing is mis-read",
+        .storageKeyAdded: "blobs are read the same way; apps may now use the declared key",
+        .targetsChanged: "generated names change, so app code must follow, but blobs are read the same way",
+        .observationChanged: "only how golden cases observe a decode changes, not how blobs are read",
     ]
 
     public static func compare(old: Contract, new: Contract) -> [SchemaChange] {
         var changes: [SchemaChange] = []
-        let bumped = new.version.writes != old.version.writes
-        let versionName = new.version.field
+        let gate = BumpAssessment(old: old.version, new: new.version)
         func add(_ rule: SchemaChange.Rule, breaking: Bool, _ message: String, at location: SourceLocation?) {
-            let suffix = breaking && !bumped ? " without bumping \(versionName) (\(rationale[rule]!))" : ""
-            let isBreaking = breaking && !bumped
-            changes.append(SchemaChange(rule: rule, isBreaking: isBreaking, message: message + suffix
-                                        + (breaking && bumped ? " (allowed: \(versionName) bumped to \(new.version.writes))" : ""),
-                                        location: location))
+            changes.append(gate.classify(rule, breaking: breaking, message, at: location))
         }
 
         // The version gate itself.
-        if bumped {
+        if gate.bumped {
             if old.version.accepts.contains(new.version.writes) {
                 changes.append(SchemaChange(rule: .bumpStillAccepted, isBreaking: true,
-                                            message: "\(versionName) bumped to \(new.version.writes), but the old readers accept \(new.version.writes) (\(rationale[.bumpStillAccepted]!))",
+                                            message: "\(gate.field) bumped to \(new.version.writes), but the old readers accept \(new.version.writes) (\(rationale[.bumpStillAccepted]!))",
                                             location: new.version.location))
             } else {
+                let still = gate.stillAccepted.isEmpty ? ""
+                    : "; the new readers still accept \(gate.stillAcceptedText), so every breaking-change rule still applies"
                 changes.append(SchemaChange(rule: .versionBumped, isBreaking: false,
-                                            message: "\(versionName) bumped from \(old.version.writes) to \(new.version.writes)", location: new.version.location))
+                                            message: "\(gate.field) bumped from \(old.version.writes) to \(new.version.writes)\(still)", location: new.version.location))
             }
         }
         if old.version.field != new.version.field || Set(old.version.accepts) != Set(new.version.accepts) {
@@ -90,6 +102,7 @@ public enum SchemaComparison {
         if old.rootTypeName != new.rootTypeName {
             add(.rootChanged, breaking: true, "root type changed from \(old.rootTypeName) to \(new.rootTypeName)", at: new.location)
         }
+        compareTopLevel(old, new, add)
 
         // Types and fields.
         for oldType in old.types {
@@ -97,9 +110,10 @@ public enum SchemaComparison {
                 add(.typeRemoved, breaking: true, "type '\(oldType.name)' removed", at: new.location)
                 continue
             }
+            let renames = RenameGuess.guesses(oldType: oldType, newType: newType)
             for oldField in oldType.fields {
                 guard let newField = newType.field(named: oldField.name) else {
-                    let renamed = newType.fields.first { candidate in oldType.field(named: candidate.name) == nil && candidate.type == oldField.type }
+                    let renamed = renames[oldField.name]
                     let hint = renamed.map { " (renamed to '\($0.name)'? a rename is a removal to old writers)" } ?? ""
                     add(.fieldRemoved, breaking: true, "field '\(oldField.name)' of \(oldType.name) removed\(hint)", at: renamed?.location ?? newType.location)
                     continue
@@ -130,11 +144,40 @@ public enum SchemaComparison {
         if ob.validUntil?.dayField != nb.validUntil?.dayField {
             add(.behaviourChanged, breaking: true, "valid-until day changed from \(ob.validUntil?.dayField ?? "none") to \(nb.validUntil?.dayField ?? "none")", at: nb.validUntil?.location ?? new.location)
         }
-        if bindingText(ob.doneQueue?.binding) != bindingText(nb.doneQueue?.binding) || ob.doneQueue?.storageKey != nb.doneQueue?.storageKey {
-            add(.behaviourChanged, breaking: true, "done-queue changed", at: nb.doneQueue?.binding.location ?? new.location)
+        if bindingText(ob.doneQueue?.binding) != bindingText(nb.doneQueue?.binding) {
+            add(.behaviourChanged, breaking: true, "done-queue changed from \(bindingText(ob.doneQueue?.binding)) to \(bindingText(nb.doneQueue?.binding))",
+                at: nb.doneQueue?.binding.location ?? new.location)
+        }
+        if let oldKey = ob.doneQueue?.storageKey, let queue = nb.doneQueue, queue.storageKey != oldKey {
+            add(.storageKeyChanged, breaking: true, "done-queue storage-key changed from \(quoted(oldKey)) to \(queue.storageKey.map(quoted) ?? "none")",
+                at: queue.binding.location)
         }
         return changes
     }
+
+    /// Top-level settings other than the version gate and the root: where blobs are stored,
+    /// and the settings that change generated names or observations but not blob reading.
+    static func compareTopLevel(_ old: Contract, _ new: Contract,
+                                _ add: (SchemaChange.Rule, Bool, String, SourceLocation?) -> Void) {
+        switch (old.storageKey, new.storageKey) {
+        case let (a?, b) where a != b:
+            add(.storageKeyChanged, true, "storage-key changed from \(quoted(a)) to \(b.map(quoted) ?? "none")", new.location)
+        case let (nil, b?):
+            add(.storageKeyAdded, false, "storage-key \(quoted(b)) declared", new.location)
+        default:
+            break
+        }
+        let ot = old.targets, nt = new.targets
+        if ot.swiftNamespace != nt.swiftNamespace || ot.kotlinPackage != nt.kotlinPackage
+            || ot.kotlinObject != nt.kotlinObject || ot.typeScriptModule != nt.typeScriptModule {
+            add(.targetsChanged, false, "targets changed (\(rationale[.targetsChanged]!))", new.location)
+        }
+        if old.observation != new.observation {
+            add(.observationChanged, false, "observation changed (\(rationale[.observationChanged]!))", new.location)
+        }
+    }
+
+    static func quoted(_ text: String) -> String { "'\(text)'" }
 
     static func compareField(_ old: Field, _ new: Field, typeName: String,
                              _ add: (SchemaChange.Rule, Bool, String, SourceLocation?) -> Void) {
