@@ -85,7 +85,7 @@ public struct ConformanceRunner: Sendable {
         case .timedOut:
             return .failed(expected: expected, actual: "(no answer within \(Int(timeout)) s; testee restarted)", details: [])
         case .crashed(let detail):
-            return .failed(expected: expected, actual: "(crashed: \(detail); testee restarted)", details: [])
+            return .failed(expected: expected, actual: "(\(detail); testee restarted)", details: [])
         case .line(let line):
             guard let response = JSONValue.parse(line), case .object(let entries) = response, entries.count == 1 else {
                 return .failed(expected: expected, actual: "(not a protocol response: \(line.prefix(200)))", details: [])
