@@ -205,7 +205,7 @@ public final class TesteeProcess: @unchecked Sendable {
         return "testee exited (\(status))" + summary
     }
 
-    /// The last lines of stderr, at most 300 characters. After an exit, first drains what is
+    /// The last three lines of stderr, each clipped to 120 characters. After an exit, first drains what is
     /// still in the pipe, for at most two seconds (a grandchild may hold stderr open forever).
     private func stderrSummary(afterExit: Bool) -> String {
         if afterExit, let process {
@@ -218,9 +218,10 @@ public final class TesteeProcess: @unchecked Sendable {
                 readStderr(&chunk)
             }
         }
-        let text = String(decoding: stderrTail.bytes.suffix(4096), as: UTF8.self)
-            .split(whereSeparator: \.isNewline).suffix(3).joined(separator: " | ")
-        return text.isEmpty ? "" : ": " + String(text.prefix(300))
+        let lines = String(decoding: stderrTail.bytes.suffix(4096), as: UTF8.self)
+            .split(whereSeparator: \.isNewline).suffix(3)
+            .map { $0.count > 120 ? $0.prefix(120) + "…" : String($0) }
+        return lines.isEmpty ? "" : ": " + lines.joined(separator: " | ")
     }
 
     static func inode(_ fd: Int32) -> UInt64? {
