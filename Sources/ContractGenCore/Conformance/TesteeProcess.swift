@@ -134,13 +134,15 @@ public final class TesteeProcess: @unchecked Sendable {
         var deadline = Date().addingTimeInterval(timeout)
         var chunk = [UInt8](repeating: 0, count: 65536)
         while replies.count < requests.count {
-            if let line = takeLine() {
+            switch takeLine(limit: limit) {
+            case .success(let line)?:
                 replies.append(.line(line))
                 deadline = Date().addingTimeInterval(timeout)
                 continue
-            }
-            if buffer.count > limit {
-                return fail(.crashed("answer longer than \(limit) bytes without a line break"))
+            case .failure?:
+                return fail(.crashed("answer longer than \(limit) bytes"))
+            case nil:
+                break
             }
             let remaining = deadline.timeIntervalSinceNow
             if remaining <= 0 { return fail(.timedOut) }
@@ -154,7 +156,7 @@ public final class TesteeProcess: @unchecked Sendable {
             if fds[0].revents != 0 {
                 let n = chunk.withUnsafeMutableBytes { read(stdoutFD, $0.baseAddress, $0.count) }
                 if n > 0 {
-                    buffer += chunk[..<n]
+                    chunk.withUnsafeBytes { buffer.append(contentsOf: $0[..<n]) }
                 } else if n == 0 || (errno != EINTR && errno != EAGAIN) {
                     return fail(.crashed(exitDescription()))
                 }
@@ -171,24 +173,32 @@ public final class TesteeProcess: @unchecked Sendable {
         return replies
     }
 
-    /// The next complete line in the buffer, if any.
-    private func takeLine() -> String? {
-        guard let newline = buffer[scanned...].firstIndex(of: 0x0a) else {
-            scanned = buffer.count
-            return nil
+    /// The next complete line in the buffer, if any; a line longer than `limit` is an error.
+    private func takeLine(limit: Int) -> Result<String, OverlongLine>? {
+        let found: Int? = buffer.withUnsafeBytes { bytes in
+            guard scanned < bytes.count,
+                  let hit = memchr(bytes.baseAddress! + scanned, 0x0a, bytes.count - scanned) else { return nil }
+            return bytes.baseAddress!.distance(to: UnsafeRawPointer(hit))
         }
+        guard let newline = found else {
+            scanned = buffer.count
+            return buffer.count > limit ? .failure(OverlongLine()) : nil
+        }
+        if newline > limit { return .failure(OverlongLine()) }
         let line = String(decoding: buffer[..<newline], as: UTF8.self)
         buffer.removeSubrange(...newline)
         scanned = 0
-        return line
+        return .success(line)
     }
+
+    private struct OverlongLine: Error {}
 
     /// Reads what stderr holds now (non-blocking), keeping only the tail.
     private func readStderr(_ chunk: inout [UInt8]) {
         while let process, process.stderrFD >= 0 {
             let n = chunk.withUnsafeMutableBytes { read(process.stderrFD, $0.baseAddress, $0.count) }
             if n > 0 {
-                stderrTail.append(chunk[..<n])
+                chunk.withUnsafeBytes { stderrTail.append(UnsafeRawBufferPointer(rebasing: $0[..<n])) }
                 if n < chunk.count { return }
             } else {
                 if n < 0, errno == EINTR { continue }
@@ -239,17 +249,34 @@ private func systemWrite(_ fd: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) 
     #endif
 }
 
-/// The last `capacity` bytes appended, in amortised constant time per byte.
+/// The last `capacity` bytes appended: a ring, written with memcpy (this runs per 64 KiB chunk
+/// of a possibly endless stream, also in debug builds).
 struct ByteTail {
     let capacity: Int
-    private(set) var storage: [UInt8] = []
+    private var ring: [UInt8]
+    private var end = 0        // next write position
+    private var filled = 0
 
-    init(capacity: Int) { self.capacity = capacity }
-
-    mutating func append(_ bytes: ArraySlice<UInt8>) {
-        storage += bytes.suffix(capacity)
-        if storage.count > 2 * capacity { storage.removeFirst(storage.count - capacity) }
+    init(capacity: Int) {
+        self.capacity = capacity
+        ring = [UInt8](repeating: 0, count: capacity)
     }
 
-    var bytes: ArraySlice<UInt8> { storage.suffix(capacity) }
+    mutating func append(_ source: UnsafeRawBufferPointer) {
+        var source = source
+        if source.count > capacity { source = UnsafeRawBufferPointer(rebasing: source[(source.count - capacity)...]) }
+        ring.withUnsafeMutableBytes { ring in
+            let first = min(source.count, capacity - end)
+            ring.baseAddress!.advanced(by: end).copyMemory(from: source.baseAddress!, byteCount: first)
+            if first < source.count {
+                ring.baseAddress!.copyMemory(from: source.baseAddress!.advanced(by: first), byteCount: source.count - first)
+            }
+        }
+        end = (end + source.count) % capacity
+        filled = min(capacity, filled + source.count)
+    }
+
+    var bytes: [UInt8] {
+        filled < capacity ? Array(ring[..<filled]) : Array(ring[end...] + ring[..<end])
+    }
 }
