@@ -1,4 +1,4 @@
-/// Golden case files (SPEC §7): loading any directory of them, including ones never seen before.
+/// Golden case files: loading any directory of them, including ones never seen before.
 import Foundation
 
 /// One conformance case as read from disk.
@@ -12,7 +12,7 @@ public struct ConformanceCase: Sendable {
     public var given: JSONValue
     public var expect: JSONValue
 
-    /// The testee request line (SPEC §7).
+    /// The testee request line.
     public var request: String {
         JSONValue.object([("contract", .string(contract)), ("op", .string(op)), ("given", given)]).serialized()
     }
@@ -93,7 +93,7 @@ public enum GoldenCaseLoader {
     }
 }
 
-/// Structural comparison (SPEC §6): key order is irrelevant, numbers compare as values.
+/// Structural comparison of observations: key order is irrelevant, numbers compare as values.
 public enum ObservationDiff {
     /// Human-readable differences, each `at $.path: expected X, got Y`; empty when equal.
     public static func differences(expected: JSONValue, actual: JSONValue, path: String = "$", limit: Int = 8) -> [String] {

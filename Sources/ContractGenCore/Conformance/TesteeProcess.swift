@@ -1,4 +1,4 @@
-/// One long-lived testee process speaking JSON lines (docs/conformance protocol): survives
+/// One long-lived testee process speaking JSON lines (the testee protocol): survives
 /// crashes, hangs and floods of the program under test by reporting, restarting and going on.
 /// Everything taken from a testee is bounded: the length of one answer line, the stderr kept
 /// (a 64 KiB tail, read as it comes), the time waited, and the processes left behind.
