@@ -50,9 +50,6 @@ public final class TesteeProcess: @unchecked Sendable {
 
     deinit { stop() }
 
-    /// The process id of the running testee, if any (tests use it to find its family).
-    public var processIdentifier: Int32? { process?.pid }
-
     func start() throws {
         let process = try ChildProcess(command)
         self.process = process
@@ -88,7 +85,8 @@ public final class TesteeProcess: @unchecked Sendable {
         }
         // Whatever is left of its process group (background jobs of a wrapper script).
         kill(-pid, SIGKILL)
-        ProcessFamily.reap(family.union(ProcessFamily.members(root: pid, pipeInodes: pipeInodes)))
+        // (Not the testee itself: it is reaped, and its pid may already belong to someone else.)
+        ProcessFamily.reap(family.union(ProcessFamily.members(root: pid, pipeInodes: pipeInodes)).subtracting([pid]))
         process.closeAll()
         self.process = nil
         pipeInodes = []
