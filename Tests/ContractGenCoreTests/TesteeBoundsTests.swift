@@ -104,47 +104,57 @@ final class TesteeBoundsTests: XCTestCase {
     /// A wrapper that starts the real testee with `setsid` (its own session and group, out of
     /// reach of a process-group kill), which ignores SIGTERM and EOF: stopping kills it anyway.
     func testSetsidGrandchildIsNotLeaked() throws {
-        let (script, pidFile) = try grandchildScript()
+        let grandchild = try grandchildScript()
         let started = Date()
-        let result = try conform("setsid sh \(script)")
+        let result = try conform("setsid sh \(grandchild.script)")
         XCTAssertEqual(result.status, 0, result.out)
         XCTAssertLessThan(Date().timeIntervalSince(started), 8)
-        try assertAllDead(pidFile, expected: 1)
+        try assertAllDead(grandchild)
     }
 
     /// `setsid -f`: the wrapper exits at once and the grandchild is orphaned (no longer a
     /// descendant); it still holds the testee's pipes, which is how it is found.
     func testOrphanedSetsidGrandchildIsNotLeaked() throws {
-        let (script, pidFile) = try grandchildScript()
-        let result = try conform("setsid -f sh \(script)")
+        let grandchild = try grandchildScript()
+        let result = try conform("setsid -f sh \(grandchild.script)")
         XCTAssertTrue(result.out.hasSuffix("3 passed, 0 failed\n"), result.out)
-        try assertAllDead(pidFile, expected: nil)
+        try assertAllDead(grandchild)
     }
 
-    /// The real testee: records its pid, ignores SIGTERM and SIGHUP, and after EOF lingers
-    /// (with a child of its own) still holding the pipes.
-    func grandchildScript() throws -> (script: String, pidFile: String) {
+    /// The real testee: records its pid, ignores SIGTERM and SIGHUP, and after EOF forks a
+    /// long `sleep` (a new process appearing while it is being stopped) that holds the pipes.
+    /// The sleep's argument is unique to this test, so a leaked one can be found.
+    func grandchildScript() throws -> (script: String, pidFile: String, sleepArgument: String) {
         let directory = TestSupport.temporaryDirectory()
+        let sleepArgument = "300.\(UInt32.random(in: 100_000...999_999))"
         try """
         echo $$ >> \(directory)/pids
         trap '' TERM HUP
         while read l; do echo '{"ok":true}'; done
-        sleep 300
+        sleep \(sleepArgument)
         """.write(toFile: directory + "/testee.sh", atomically: true, encoding: .utf8)
-        return (directory + "/testee.sh", directory + "/pids")
+        return (directory + "/testee.sh", directory + "/pids", sleepArgument)
     }
 
-    func assertAllDead(_ pidFile: String, expected: Int?) throws {
-        let pids = try String(contentsOfFile: pidFile, encoding: .utf8).split(separator: "\n").compactMap { pid_t($0) }
+    /// Processes (not zombies) whose command line contains `argument`.
+    func processes(withArgument argument: String) -> [pid_t] {
+        ProcessFamily.processTable().map(\.pid).filter { pid in
+            guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return false }
+            return data.split(separator: 0).contains { String(decoding: $0, as: UTF8.self) == argument } && ProcessFamily.isAlive(pid)
+        }
+    }
+
+    func assertAllDead(_ grandchild: (script: String, pidFile: String, sleepArgument: String)) throws {
+        let pids = try String(contentsOfFile: grandchild.pidFile, encoding: .utf8).split(separator: "\n").compactMap { pid_t($0) }
         XCTAssertFalse(pids.isEmpty)
-        if let expected { XCTAssertEqual(pids.count, expected) }
         // SIGKILL is asynchronous; give the kernel a moment.
         let deadline = Date().addingTimeInterval(2)
-        while pids.contains(where: ProcessFamily.isAlive), Date() < deadline { usleep(20_000) }
-        for pid in pids {
-            XCTAssertFalse(ProcessFamily.isAlive(pid), "grandchild \(pid) leaked")
-            if ProcessFamily.isAlive(pid) { kill(pid, SIGKILL) }
+        while pids.contains(where: ProcessFamily.isAlive) || !processes(withArgument: grandchild.sleepArgument).isEmpty, Date() < deadline {
+            usleep(20_000)
         }
+        let leaked = pids.filter(ProcessFamily.isAlive) + processes(withArgument: grandchild.sleepArgument)
+        XCTAssertEqual(leaked, [], "leaked processes")
+        for pid in leaked { kill(pid, SIGKILL) }
     }
     #endif
 }

@@ -9,13 +9,14 @@ import Darwin
 #endif
 
 enum ProcessFamily {
-    /// Every live process belonging to the testee `root`. Linux only (read from /proc); elsewhere
-    /// empty, and stopping relies on the process group alone.
-    static func members(root: pid_t, pipeInodes: Set<UInt64>) -> Set<pid_t> {
+    /// Every live process belonging to the testee `root`: its process group, whatever holds one
+    /// of its pipes, `known` members, and the descendants of all of these. Linux only (read from
+    /// /proc); elsewhere empty, and stopping relies on the process group alone.
+    static func members(root: pid_t, pipeInodes: Set<UInt64>, known: Set<pid_t> = []) -> Set<pid_t> {
         #if os(Linux)
         let table = processTable()
         let me = getpid()
-        var members: Set<pid_t> = [root]
+        var members: Set<pid_t> = known.union([root])
         for entry in table where entry.pgrp == root { members.insert(entry.pid) }
         if !pipeInodes.isEmpty {
             let links = Set(pipeInodes.map { "pipe:[\($0)]" })
@@ -38,17 +39,27 @@ enum ProcessFamily {
         #endif
     }
 
-    /// Gives the members still alive a moment to exit on their own (their input is closed), then
-    /// SIGKILLs the rest.
-    static func reap(_ members: Set<pid_t>) {
+    /// Gives the members (except `root`, already reaped) a moment to exit on their own (their
+    /// input is closed), then freezes the rest with SIGSTOP, rescanning until no new member
+    /// appears (a member may fork while it is being killed), and SIGKILLs them all.
+    static func kill(_ known: Set<pid_t>, root: pid_t, pipeInodes: Set<UInt64>) {
         #if os(Linux)
         let deadline = Date().addingTimeInterval(0.3)
-        var alive = members.filter(isAlive)
+        var alive = known.subtracting([root]).filter(isAlive)
         while !alive.isEmpty, Date() < deadline {
             usleep(10_000)
             alive = alive.filter(isAlive)
         }
-        for pid in alive { kill(pid, SIGKILL) }
+        var stopped: Set<pid_t> = []
+        for _ in 0..<20 {
+            let fresh = members(root: root, pipeInodes: pipeInodes, known: alive.union(stopped))
+                .subtracting([root]).subtracting(stopped).filter(isAlive)
+            if fresh.isEmpty { break }
+            for pid in fresh { Glibc.kill(pid, SIGSTOP) }
+            stopped.formUnion(fresh)
+            alive = []
+        }
+        for pid in stopped { Glibc.kill(pid, SIGKILL) }
         #endif
     }
 

@@ -86,7 +86,7 @@ public final class TesteeProcess: @unchecked Sendable {
         // Whatever is left of its process group (background jobs of a wrapper script).
         kill(-pid, SIGKILL)
         // (Not the testee itself: it is reaped, and its pid may already belong to someone else.)
-        ProcessFamily.reap(family.union(ProcessFamily.members(root: pid, pipeInodes: pipeInodes)).subtracting([pid]))
+        ProcessFamily.kill(family, root: pid, pipeInodes: pipeInodes)
         process.closeAll()
         self.process = nil
         pipeInodes = []
