@@ -45,7 +45,7 @@ final class ConformanceRunnerTests: XCTestCase {
         // Answers the first request, dies on the second; a restarted process answers again.
         let result = try conform(#"read l; echo '{"ok":true}'; read l; echo boom >&2; exit 3"#)
         XCTAssertTrue(result.out.contains("FAIL beta [testee]"), result.out)
-        XCTAssertTrue(result.out.contains("crashed"), result.out)
+        XCTAssertTrue(result.out.contains("actual (testee exited (exit 3): boom; testee restarted)"), result.out)
         XCTAssertTrue(result.out.hasSuffix("2 passed, 1 failed\n"), result.out)
     }
 

@@ -21,9 +21,9 @@ enum TestSupport {
         var value: String { lock.lock(); defer { lock.unlock() }; return text }
     }
 
-    static func run(_ arguments: [String], root: String = TestSupport.root, stdin: String = "") -> RunResult {
+    static func run(_ arguments: [String], root: String = TestSupport.root, stdin: String = "", stdinBytes: Data? = nil) -> RunResult {
         let out = Buffer(), err = Buffer()
-        let io = CommandIO(out: { out.append($0) }, err: { err.append($0) }, readStdin: { stdin })
+        let io = CommandIO(out: { out.append($0) }, err: { err.append($0) }, readStdinBytes: { stdinBytes ?? Data(stdin.utf8) })
         let status = ContractGenCommand(io: io, root: root).run(arguments)
         return RunResult(status: status, out: out.value, err: err.value)
     }

@@ -53,7 +53,8 @@ public struct CommandSpec: Sendable {
                 }
                 parsed.options[key, default: []].append(value)
             } else {
-                let hint = closestMatch(to: key, in: valueOptions + flags).map { " (did you mean --\($0)?)" } ?? ""
+                // `--help` itself is handled before parsing, but a typo of it deserves the hint too.
+                let hint = closestMatch(to: key, in: valueOptions + flags + ["help"]).map { " (did you mean --\($0)?)" } ?? ""
                 throw UsageError("unknown option '--\(key)' for '\(name)'\(hint)")
             }
             index += 1

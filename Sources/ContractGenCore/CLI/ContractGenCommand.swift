@@ -6,19 +6,24 @@ import Foundation
 public struct CommandIO: Sendable {
     public var out: @Sendable (String) -> Void
     public var err: @Sendable (String) -> Void
-    public var readStdin: @Sendable () -> String
+    /// All of stdin, as bytes (`decode` refuses bytes that are not UTF-8 rather than repair them).
+    public var readStdinBytes: @Sendable () -> Data
+    /// All of stdin as text (invalid UTF-8 repaired with U+FFFD).
+    public var readStdin: @Sendable () -> String {
+        { [readStdinBytes] in String(decoding: readStdinBytes(), as: UTF8.self) }
+    }
 
     public init(out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void,
-                readStdin: @escaping @Sendable () -> String = { "" }) {
+                readStdin: @escaping @Sendable () -> String = { "" }, readStdinBytes: (@Sendable () -> Data)? = nil) {
         self.out = out
         self.err = err
-        self.readStdin = readStdin
+        self.readStdinBytes = readStdinBytes ?? { Data(readStdin().utf8) }
     }
 
     public static let standard = CommandIO(
         out: { text in FileHandle.standardOutput.write(Data(text.utf8)) },
         err: { text in FileHandle.standardError.write(Data(text.utf8)) },
-        readStdin: { String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self) })
+        readStdinBytes: { FileHandle.standardInput.readDataToEndOfFile() })
 }
 
 public enum ExitCode {
@@ -46,9 +51,10 @@ public struct ContractGenCommand: Sendable {
       contract-gen conform [--lang swift|kotlin|typescript|all] [--golden DIR]... [--testee 'CMD']
                            [--report junit.xml] [--filter PATTERN] [--expected-failures FILE]
                            [--fix-expected-failures] [--format text|github] [--timeout SECONDS]
+                           [--deadline SECONDS] [--allow-skip]
       contract-gen decode [--schema FILE] [--lang swift|kotlin|typescript] [--pending JSON] [--timeout S] < blob.json
       contract-gen differential [--count N] [--seed S] [--lang swift|kotlin|typescript|all]
-      contract-gen --help | COMMAND --help | --version
+      contract-gen --help | COMMAND --help | help COMMAND | --version
 
     Exit status: 0 success, 1 check or conformance failure, 2 usage or schema error.
     """
@@ -82,17 +88,26 @@ public struct ContractGenCommand: Sendable {
         contract-gen conform [--lang swift|kotlin|typescript|all] [--golden DIR]... [--testee 'CMD']
                              [--report junit.xml] [--filter PATTERN] [--expected-failures FILE]
                              [--fix-expected-failures] [--format text|github] [--timeout SECONDS]
+                             [--deadline SECONDS] [--allow-skip]
 
           Runs every golden case against every selected implementation (default: all three) and
           prints one line per failure, a summary per language, then `N passed, N failed`.
-          --golden DIR          a directory of SPEC §7 cases (default: golden); repeatable
+          --golden DIR          a directory of golden cases (default: golden); repeatable; a
+                                missing one is a usage error (exit 2)
           --testee 'CMD'        also run an external program speaking the testee protocol
           --report FILE         write a JUnit XML report
-          --filter PATTERN      only cases whose name contains PATTERN (or matches it with * wildcards)
+          --filter PATTERN      only cases whose name contains PATTERN (or matches it with * wildcards);
+                                matching no case is a usage error (exit 2)
           --expected-failures F known failures, one `[lang:]case-name  # reason` per line; an
                                 unlisted failure fails the run, and so does a listed case that passes
           --fix-expected-failures  rewrite that file to the failures of this run
-          --timeout SECONDS     per-case answer timeout (default 60); a hung testee is restarted
+          --timeout SECONDS     per-case answer timeout (default 60); a hung testee is restarted,
+                                and after 3 timeouts in a row its remaining cases fail unrun
+          --deadline SECONDS    limit for running all cases (default 1800); cases not reached fail
+          --allow-skip          a language whose toolchain is missing is reported but does not
+                                fail the run (by default it does)
+          Answer lines are capped at 64 MiB (or 16 × the request); duplicate case names within a
+          contract are errors.
         """,
         "differential": """
         contract-gen differential [--count N] [--seed S] [--lang swift|kotlin|typescript|all]
@@ -105,9 +120,9 @@ public struct ContractGenCommand: Sendable {
         "decode": """
         contract-gen decode [--schema FILE] [--lang swift|kotlin|typescript] [--pending JSON] [--timeout S] < blob.json
 
-          Prints the observation (SPEC §6) of the blob on stdin, as the generated decoder of that
+          Prints the observation of the blob on stdin, as the generated decoder of that
           language sees it (default: Swift; schema default: schema/widget-data.yaml; --timeout
-          default 300 s).
+          default 300 s). Stdin must be UTF-8: other bytes are refused (exit 2), never repaired.
         """,
     ]
 
@@ -118,6 +133,14 @@ public struct ContractGenCommand: Sendable {
             return ExitCode.usage
         }
         let rest = Array(arguments.dropFirst())
+        if command == "help", let topic = rest.first {
+            guard let text = Self.help[topic] else {
+                io.err("error: no help for '\(topic)'\(Self.suggestion(for: topic))\n\n" + Self.usage + "\n")
+                return ExitCode.usage
+            }
+            io.out(text + "\n")
+            return ExitCode.success
+        }
         if command == "--help" || command == "-h" || command == "help" {
             io.out(Self.usage + "\n")
             return ExitCode.success
@@ -142,8 +165,7 @@ public struct ContractGenCommand: Sendable {
             case "decode": return try decode(rest)
             case "differential": return try differential(rest)
             default:
-                let hint = closestMatch(to: command, in: ["emit", "check", "conform", "decode"]).map { " (did you mean '\($0)'?)" } ?? ""
-                throw UsageError("unknown command '\(command)'\(hint)")
+                throw UsageError("unknown command '\(command)'\(Self.suggestion(for: command))")
             }
         } catch let error as UsageError {
             io.err("error: \(error.message)\n\n" + (Self.help[command] ?? Self.usage) + "\n")
@@ -158,6 +180,12 @@ public struct ContractGenCommand: Sendable {
     }
 
     // MARK: - Shared
+
+    /// " (did you mean 'emit'?)" for a near miss of a command or a top-level flag, else "".
+    static func suggestion(for word: String) -> String {
+        let known = help.keys.sorted() + ["help", "--help", "--version"]
+        return closestMatch(to: word, in: known).map { " (did you mean '\($0)'?)" } ?? ""
+    }
 
     func path(_ relative: String) -> String {
         relative.hasPrefix("/") ? relative : root + "/" + relative
@@ -286,8 +314,9 @@ public struct ContractGenCommand: Sendable {
 
     func conform(_ arguments: [String]) throws -> Int32 {
         let spec = CommandSpec(name: "conform",
-                               valueOptions: ["lang", "golden", "testee", "report", "filter", "expected-failures", "format", "timeout"],
-                               flags: ["fix-expected-failures"])
+                               valueOptions: ["lang", "golden", "testee", "report", "filter", "expected-failures", "format",
+                                              "timeout", "deadline"],
+                               flags: ["fix-expected-failures", "allow-skip"])
         let parsed = try spec.parse(arguments)
         let format = try OutputFormat(parsed.value("format"))
         var languages: [Language]
@@ -296,16 +325,23 @@ public struct ContractGenCommand: Sendable {
         } else {
             languages = try Self.languages(parsed.value("lang"), allowGolden: false).languages
         }
+        let timeout = try Self.seconds(parsed.value("timeout"), option: "timeout") ?? 60
+        let deadline = try Self.seconds(parsed.value("deadline"), option: "deadline") ?? 1800
         let directories = parsed.values("golden").isEmpty ? ["golden"] : parsed.values("golden")
+        for directory in directories where !FileManager.default.fileExists(atPath: path(directory)) {
+            throw UsageError("golden directory '\(directory)' does not exist" + (parsed.values("golden").isEmpty ? " (give --golden DIR)" : ""))
+        }
         let loaded = GoldenCaseLoader.load(directories: directories.map(path))
         var cases = loaded.cases
         if let pattern = parsed.value("filter") {
             cases = cases.filter { CaseFilter.matches($0.name, pattern: pattern) }
+            // A filter that matches nothing would otherwise pass with "0 passed, 0 failed".
+            if cases.isEmpty { throw UsageError("--filter '\(pattern)' matches none of the \(loaded.cases.count) case(s)") }
         }
-        let timeout = try parsed.value("timeout").map { text -> Double in
-            guard let seconds = Double(text), seconds > 0 else { throw UsageError("--timeout needs a positive number of seconds") }
-            return seconds
-        } ?? 60
+        if cases.isEmpty, loaded.errors.isEmpty {
+            io.err("error: no golden cases (*.json) under \(directories.joined(separator: ", "))\n")
+            return ExitCode.failure
+        }
         let builder = TesteeBuilder(root: root, log: { [io] message in io.err(message + "\n") })
         var targets = languages.map { ConformanceTarget(name: $0.rawValue, launch: builder.launch($0)) }
         for (index, command) in parsed.values("testee").enumerated() {
@@ -313,12 +349,12 @@ public struct ContractGenCommand: Sendable {
             targets.append(ConformanceTarget(name: name, launch: .command(["sh", "-c", command])))
         }
         guard !targets.isEmpty else { throw UsageError("nothing to run: give --lang or --testee") }
-        let runner = ConformanceRunner(timeout: timeout)
+        let runner = ConformanceRunner(timeout: timeout, deadline: deadline)
         var report = runner.run(cases: cases, targets: targets)
         report.loadErrors = loaded.errors
         let expectations = try parsed.value("expected-failures").map { try ExpectedFailures.load(path: path($0)) }
         let printer = ConformancePrinter(io: io, format: format)
-        let verdict = printer.print(report, targets: targets.map(\.name), expected: expectations)
+        let verdict = printer.print(report, targets: targets.map(\.name), expected: expectations, allowSkip: parsed.has("allow-skip"))
         if let reportPath = parsed.value("report") {
             try JUnitReport.write(report, targets: targets.map(\.name), to: path(reportPath))
             io.err("wrote JUnit report \(reportPath)\n")
@@ -332,6 +368,15 @@ public struct ContractGenCommand: Sendable {
         return verdict ? ExitCode.success : ExitCode.failure
     }
 
+    /// A positive number of seconds given for `--option`, or nil when absent.
+    static func seconds(_ text: String?, option: String) throws -> Double? {
+        guard let text else { return nil }
+        guard let seconds = Double(text), seconds > 0, seconds.isFinite else {
+            throw UsageError("--\(option) needs a positive number of seconds, not '\(text)'")
+        }
+        return seconds
+    }
+
     // MARK: - decode
 
     func decode(_ arguments: [String]) throws -> Int32 {
@@ -340,10 +385,21 @@ public struct ContractGenCommand: Sendable {
         let schema = parsed.value("schema") ?? "schema/widget-data.yaml"
         let contract = try loadContracts([schema])[0]
         let language = try parsed.value("lang").map { name -> Language in
-            guard let language = Language(rawValue: name) else { throw UsageError("unknown --lang '\(name)'") }
+            guard let language = Language(rawValue: name) else {
+                throw UsageError("unknown --lang '\(name)' (expected \(Language.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
             return language
         } ?? .swift
-        var given: [(String, JSONValue)] = [("blob", .string(io.readStdin()))]
+        let timeout = try Self.seconds(parsed.value("timeout"), option: "timeout") ?? 300
+        // A blob is text: bytes that are not UTF-8 cannot travel in the request's JSON string
+        // unchanged, and repairing them would show the observation of a different blob.
+        let bytes = io.readStdinBytes()
+        let validPrefix = Self.validUTF8Prefix(bytes)
+        guard validPrefix == bytes.count else {
+            io.err("error: stdin is not valid UTF-8 (first bad byte at offset \(validPrefix)); decode reads the blob as UTF-8 text\n")
+            return ExitCode.usage
+        }
+        var given: [(String, JSONValue)] = [("blob", .string(String(decoding: bytes, as: UTF8.self)))]
         if let pending = parsed.value("pending") {
             guard let value = JSONValue.parse(pending), case .object = value else { throw UsageError("--pending must be a JSON object") }
             given.append(("pending", value))
@@ -354,10 +410,6 @@ public struct ContractGenCommand: Sendable {
             if case .failed(let reason) = launch { io.err("error: \(reason)\n") }
             return ExitCode.failure
         }
-        let timeout = try parsed.value("timeout").map { text -> Double in
-            guard let seconds = Double(text), seconds > 0 else { throw UsageError("--timeout needs a positive number of seconds") }
-            return seconds
-        } ?? 300
         let process = TesteeProcess(command: command, timeout: timeout)
         defer { process.stop() }
         let request = JSONValue.object([("contract", .string(contract.name)), ("op", .string("decode")), ("given", .object(given))])
@@ -376,6 +428,18 @@ public struct ContractGenCommand: Sendable {
             io.err("error: testee timed out\n")
             return ExitCode.failure
         }
+    }
+
+    /// How many leading bytes are valid UTF-8 (all of them when the input is valid). Strict:
+    /// overlong forms, encoded surrogates (CESU-8) and truncated sequences all stop it.
+    static func validUTF8Prefix(_ bytes: Data) -> Int {
+        var offset = 0
+        var decoder = UTF8()
+        var iterator = bytes.makeIterator()
+        while case .scalarValue(let scalar) = decoder.decode(&iterator) {
+            offset += UTF8.width(scalar)
+        }
+        return offset
     }
 }
 

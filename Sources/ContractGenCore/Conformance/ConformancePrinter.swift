@@ -5,8 +5,9 @@ struct ConformancePrinter {
     let io: CommandIO
     let format: OutputFormat
 
-    /// Returns whether the run passes (taking expected failures into account).
-    func print(_ report: ConformanceReport, targets: [String], expected: ExpectedFailures?) -> Bool {
+    /// Returns whether the run passes (taking expected failures into account). A language skipped
+    /// for a missing toolchain fails the run unless `allowSkip`.
+    func print(_ report: ConformanceReport, targets: [String], expected: ExpectedFailures?, allowSkip: Bool = false) -> Bool {
         var ok = true
         for error in report.loadErrors {
             io.out("FAIL \(error.path): unusable case file: \(error.message)\n")
@@ -39,6 +40,10 @@ struct ConformancePrinter {
         }
         for unavailable in report.unavailable {
             io.out("\(unavailable.skipped ? "SKIPPED" : "UNAVAILABLE") \(unavailable.name): \(unavailable.reason)\n")
+            if !(unavailable.skipped && allowSkip) { ok = false }
+        }
+        for abandoned in report.abandoned {
+            io.out("ABANDONED \(abandoned.name): \(abandoned.count) remaining case(s) not run: \(abandoned.reason)\n")
             ok = false
         }
         for target in targets {
@@ -46,7 +51,8 @@ struct ConformancePrinter {
             guard !results.isEmpty || !report.unavailable.contains(where: { $0.name == target }) else { continue }
             let passed = results.filter { $0.outcome == .passed }.count
             let seconds = results.reduce(0) { $0 + $1.seconds }
-            io.out("\(target): \(passed) passed, \(results.count - passed) failed (\(String(format: "%.1f", seconds)) s)\n")
+            let notRun = report.abandoned.filter { $0.name == target }.reduce(0) { $0 + $1.count }
+            io.out("\(target): \(passed) passed, \(results.count - passed + notRun) failed\(notRun > 0 ? " (\(notRun) not run)" : "") (\(String(format: "%.1f", seconds)) s)\n")
         }
         if expectedHits > 0 { io.out("(\(expectedHits) listed expected failure(s) did not fail the run)\n") }
         io.out("\(report.passed) passed, \(report.failed) failed\(report.skipped > 0 ? ", \(report.skipped) skipped" : "")\n")

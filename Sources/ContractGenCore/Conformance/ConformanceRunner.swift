@@ -32,60 +32,97 @@ public struct ConformanceReport: Sendable {
     /// Targets that did not run, with why (skipped toolchain or failed build). Either fails the run.
     public var unavailable: [(name: String, reason: String, skipped: Bool)] = []
     public var loadErrors: [CaseLoadError] = []
+    /// Cases of a target never run because the runner gave up on it (an unresponsive testee,
+    /// the run's deadline): one entry per target, counted as failures.
+    public var abandoned: [(name: String, count: Int, reason: String)] = []
 
     /// Cases per target, for counting what an unavailable target did not run.
     public var casesPerTarget = 0
 
     public var passed: Int { results.filter { $0.outcome == .passed }.count }
-    /// Failed results, unusable case files, and every case of a testee that did not build.
+    /// Failed results, unusable case files, every case of a testee that did not build, and
+    /// every case abandoned.
     public var failed: Int {
         results.count - passed + loadErrors.count + unavailable.filter { !$0.skipped }.count * casesPerTarget
+            + abandoned.reduce(0) { $0 + $1.count }
     }
     /// Cases not run because a language's toolchain is missing (the run still fails).
     public var skipped: Int { unavailable.filter(\.skipped).count * casesPerTarget }
 }
 
 public struct ConformanceRunner: Sendable {
+    /// Seconds one case may take.
     public var timeout: Double = 60
+    /// Seconds the whole run may take (running cases, not building testees); nil: no limit.
+    public var deadline: Double?
+    /// After this many timeouts in a row a testee is declared unresponsive and its remaining
+    /// cases are not run (each timeout costs `timeout` seconds: 704 cases of a silent testee
+    /// would otherwise take hours).
+    public var unresponsiveAfter = 3
+    /// Longest answer line accepted (raised for large requests; see TesteeProcess).
+    public var lineLimit = TesteeProcess.defaultLineLimit
     public var progress: @Sendable (String) -> Void = { _ in }
 
-    public init(timeout: Double = 60, progress: @escaping @Sendable (String) -> Void = { _ in }) {
+    public init(timeout: Double = 60, deadline: Double? = nil, progress: @escaping @Sendable (String) -> Void = { _ in }) {
         self.timeout = timeout
+        self.deadline = deadline
         self.progress = progress
     }
 
     public func run(cases: [ConformanceCase], targets: [ConformanceTarget]) -> ConformanceReport {
         var report = ConformanceReport()
         report.casesPerTarget = cases.count
+        let runDeadline = deadline.map { Date().addingTimeInterval($0) }
         for target in targets {
             switch target.launch {
             case .skipped(let reason):
                 report.unavailable.append((target.name, reason, true))
-                continue
             case .failed(let reason):
                 report.unavailable.append((target.name, reason, false))
-                continue
             case .command(let command):
-                let process = TesteeProcess(command: command, timeout: timeout)
-                defer { process.stop() }
-                for golden in cases {
-                    let started = Date()
-                    let outcome = evaluate(golden, reply: process.send(golden.request))
-                    report.results.append(CaseResult(caseName: golden.name, path: golden.path, language: target.name,
-                                                     outcome: outcome, seconds: Date().timeIntervalSince(started)))
-                }
+                run(cases, target: target.name, command: command, until: runDeadline, into: &report)
             }
         }
         return report
+    }
+
+    private func run(_ cases: [ConformanceCase], target: String, command: [String], until runDeadline: Date?,
+                     into report: inout ConformanceReport) {
+        let process = TesteeProcess(command: command, timeout: timeout, lineLimit: lineLimit)
+        defer { process.stop() }
+        var timeoutsInARow = 0
+        for (index, golden) in cases.enumerated() {
+            let left = runDeadline?.timeIntervalSinceNow ?? .infinity
+            let caseTimeout = min(timeout, left)
+            let started = Date()
+            let reply: TesteeProcess.Reply = left > 0 ? process.send(golden.request, timeout: caseTimeout) : .timedOut
+            if case .timedOut = reply, caseTimeout < timeout {
+                // Cut short by the run's deadline, not by this case: it and the rest are not run.
+                report.abandoned.append((target, cases.count - index, "the run's deadline (--deadline \(Self.seconds(deadline ?? 0))) passed"))
+                return
+            }
+            if case .timedOut = reply { timeoutsInARow += 1 } else { timeoutsInARow = 0 }
+            report.results.append(CaseResult(caseName: golden.name, path: golden.path, language: target,
+                                             outcome: evaluate(golden, reply: reply), seconds: Date().timeIntervalSince(started)))
+            if timeoutsInARow >= unresponsiveAfter, index + 1 < cases.count {
+                report.abandoned.append((target, cases.count - index - 1,
+                                         "testee unresponsive (\(timeoutsInARow) timeouts in a row), giving up on it"))
+                return
+            }
+        }
+    }
+
+    static func seconds(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(value)
     }
 
     func evaluate(_ golden: ConformanceCase, reply: TesteeProcess.Reply) -> CaseResult.Outcome {
         let expected = golden.expect.serialized(sortedKeys: true)
         switch reply {
         case .timedOut:
-            return .failed(expected: expected, actual: "(no answer within \(Int(timeout)) s; testee restarted)", details: [])
+            return .failed(expected: expected, actual: "(no answer within \(Self.seconds(timeout)) s; testee restarted)", details: [])
         case .crashed(let detail):
-            return .failed(expected: expected, actual: "(crashed: \(detail); testee restarted)", details: [])
+            return .failed(expected: expected, actual: "(\(detail); testee restarted)", details: [])
         case .line(let line):
             guard let response = JSONValue.parse(line), case .object(let entries) = response, entries.count == 1 else {
                 return .failed(expected: expected, actual: "(not a protocol response: \(line.prefix(200)))", details: [])

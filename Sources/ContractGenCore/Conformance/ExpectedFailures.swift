@@ -59,14 +59,22 @@ public struct ExpectedFailures: Sendable {
 public enum JUnitReport {
     public static func xml(_ report: ConformanceReport, targets: [String]) -> String {
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        out += "<testsuites name=\"contract-gen conform\" tests=\"\(report.results.count)\" failures=\"\(report.results.count - report.passed)\">\n"
+        // A target that did not run, or was abandoned, contributes one failing pseudo-case each.
+        func extras(_ target: String) -> Int {
+            report.unavailable.filter { $0.name == target }.count + report.abandoned.filter { $0.name == target }.count
+        }
+        let totalExtras = targets.reduce(0) { $0 + extras($1) }
+        out += "<testsuites name=\"contract-gen conform\" tests=\"\(report.results.count + totalExtras)\" failures=\"\(report.results.count - report.passed + totalExtras)\">\n"
         for target in targets {
             let results = report.results.filter { $0.language == target }
-            let failures = results.filter { $0.outcome != .passed }.count
+            let failures = results.filter { $0.outcome != .passed }.count + extras(target)
             let time = results.reduce(0) { $0 + $1.seconds }
-            out += "  <testsuite name=\"\(escape(target))\" tests=\"\(results.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"0\" time=\"\(String(format: "%.3f", time))\">\n"
+            out += "  <testsuite name=\"\(escape(target))\" tests=\"\(results.count + extras(target))\" failures=\"\(failures)\" errors=\"0\" skipped=\"0\" time=\"\(String(format: "%.3f", time))\">\n"
             if let unavailable = report.unavailable.first(where: { $0.name == target }) {
                 out += "    <testcase classname=\"\(escape(target))\" name=\"(toolchain)\"><failure message=\"\(escape(unavailable.reason))\"/></testcase>\n"
+            }
+            for abandoned in report.abandoned where abandoned.name == target {
+                out += "    <testcase classname=\"\(escape(target))\" name=\"(\(abandoned.count) cases not run)\"><failure message=\"\(escape(abandoned.reason))\"/></testcase>\n"
             }
             for result in results {
                 let classname = escape("\(target).\(URL(fileURLWithPath: result.path).deletingLastPathComponent().lastPathComponent)")

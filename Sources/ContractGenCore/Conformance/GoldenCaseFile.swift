@@ -1,4 +1,4 @@
-/// Golden case files (SPEC §7): loading any directory of them, including ones never seen before.
+/// Golden case files: loading any directory of them, including ones never seen before.
 import Foundation
 
 /// One conformance case as read from disk.
@@ -12,7 +12,7 @@ public struct ConformanceCase: Sendable {
     public var given: JSONValue
     public var expect: JSONValue
 
-    /// The testee request line (SPEC §7).
+    /// The testee request line.
     public var request: String {
         JSONValue.object([("contract", .string(contract)), ("op", .string(op)), ("given", given)]).serialized()
     }
@@ -44,13 +44,31 @@ public enum GoldenCaseLoader {
                 if item.hasSuffix(".json") { paths.append(directory + "/" + item) }
             }
         }
-        for path in paths.sorted() {
+        // A file reached through two overlapping --golden directories is one case, not a duplicate.
+        for path in Set(paths.map { URL(fileURLWithPath: $0).standardizedFileURL.path }).sorted() {
             switch loadCase(path: path) {
             case .success(let golden): cases.append(golden)
             case .failure(let error): errors.append(error)
             }
         }
-        return (cases, errors)
+        return (cases, errors + duplicateNames(cases))
+    }
+
+    /// Case names must be unique within a contract: expected-failure lists, `--filter` and the
+    /// reports name a case by its name alone. One error per file that repeats a name already
+    /// used (in path order), naming the first file. The gate can call this on its own cases.
+    public static func duplicateNames(_ cases: [ConformanceCase]) -> [CaseLoadError] {
+        var firstPath: [String: [String: String]] = [:]   // contract → case name → path
+        var errors: [CaseLoadError] = []
+        for golden in cases.sorted(by: { $0.path < $1.path }) {
+            if let first = firstPath[golden.contract]?[golden.name] {
+                errors.append(CaseLoadError(path: golden.path,
+                                            message: "duplicate case name '\(golden.name)' in contract '\(golden.contract)' (also \(first))"))
+            } else {
+                firstPath[golden.contract, default: [:]][golden.name] = golden.path
+            }
+        }
+        return errors
     }
 
     public static func loadCase(path: String) -> Result<ConformanceCase, CaseLoadError> {
@@ -75,7 +93,7 @@ public enum GoldenCaseLoader {
     }
 }
 
-/// Structural comparison (SPEC §6): key order is irrelevant, numbers compare as values.
+/// Structural comparison of observations: key order is irrelevant, numbers compare as values.
 public enum ObservationDiff {
     /// Human-readable differences, each `at $.path: expected X, got Y`; empty when equal.
     public static func differences(expected: JSONValue, actual: JSONValue, path: String = "$", limit: Int = 8) -> [String] {

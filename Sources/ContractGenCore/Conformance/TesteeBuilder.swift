@@ -18,8 +18,34 @@ public struct TesteeBuilder: Sendable {
         self.log = log
     }
 
-    /// Debian's Android org.json, the very implementation Android ships (SPEC §8).
-    public static let androidJSONJar = "/usr/share/java/com.android.json.jar"
+    /// Android's org.json, the very implementation Android ships (not the json.org library, whose
+    /// behaviour differs). `CONTRACT_GEN_ORG_JSON_JAR` names it; otherwise the usual places are
+    /// searched: Debian/Ubuntu's libandroid-json-java, /usr/local and Homebrew's share/java, and
+    /// Maven's copy of the same sources (com.vaadin.external.google:android-json).
+    public static let orgJSONJarVariable = "CONTRACT_GEN_ORG_JSON_JAR"
+
+    static func androidJSONJarCandidates(environment: [String: String] = ProcessInfo.processInfo.environment) -> [String] {
+        let home = environment["HOME"] ?? NSHomeDirectory()
+        return ["/usr/share/java/com.android.json.jar", "/usr/share/java/android-json.jar",
+                "/usr/local/share/java/com.android.json.jar", "/opt/homebrew/share/java/com.android.json.jar",
+                home + "/.m2/repository/com/vaadin/external/google/android-json/0.0.20131108.vaadin1/android-json-0.0.20131108.vaadin1.jar"]
+    }
+
+    /// The jar to compile and run the Kotlin testee with, or why there is none.
+    static func androidJSONJar(environment: [String: String] = ProcessInfo.processInfo.environment) -> Result<String, TesteeLaunchProblem> {
+        if let given = environment[orgJSONJarVariable], !given.isEmpty {
+            // A jar named explicitly is never silently replaced by another one.
+            return FileManager.default.fileExists(atPath: given) ? .success(given)
+                : .failure(TesteeLaunchProblem(message: "\(orgJSONJarVariable)=\(given): no such file"))
+        }
+        let candidates = androidJSONJarCandidates(environment: environment)
+        if let found = candidates.first(where: FileManager.default.fileExists) { return .success(found) }
+        return .failure(TesteeLaunchProblem(message: "Android's org.json jar not found (looked for \(candidates.joined(separator: ", ")); set \(orgJSONJarVariable)"))
+    }
+
+    struct TesteeLaunchProblem: Error {
+        var message: String
+    }
 
     static let installHints: [Language: String] = [
         .swift: "install the Swift toolchain (swift.org) and put swiftc on PATH",
@@ -120,16 +146,18 @@ public struct TesteeBuilder: Sendable {
         guard Self.which("kotlinc") != nil, Self.which("java") != nil else {
             return .skipped(reason: "kotlinc/java not found; " + Self.installHints[.kotlin]!)
         }
-        guard FileManager.default.fileExists(atPath: Self.androidJSONJar) else {
-            return .skipped(reason: "\(Self.androidJSONJar) not found; " + Self.installHints[.kotlin]!)
+        let jar: String
+        switch Self.androidJSONJar() {
+        case .success(let found): jar = found
+        case .failure(let problem): return .skipped(reason: problem.message + "; " + Self.installHints[.kotlin]!)
         }
         let files = sources(under: "generated/kotlin", ext: "kt")
         guard !files.isEmpty else { return .failed(reason: "no generated Kotlin; run `contract-gen emit --lang kotlin`") }
         let digest = hash(files, extra: "kotlinc -Werror")
         if let problem = cached(.kotlin, digest: digest, product: "testee.jar", build: { directory in
-            run(["kotlinc", "-Werror", "-cp", Self.androidJSONJar, "-include-runtime", "-d", directory + "/testee.jar"] + files)
+            run(["kotlinc", "-Werror", "-cp", jar, "-include-runtime", "-d", directory + "/testee.jar"] + files)
         }) { return problem }
-        return .command(["java", "-Xss1m", "-cp", cacheDirectory(.kotlin, digest) + "/testee.jar:" + Self.androidJSONJar,
+        return .command(["java", "-Xss1m", "-cp", cacheDirectory(.kotlin, digest) + "/testee.jar:" + jar,
                          "dev.contractgen.testee.TesteeKt"])
     }
 

@@ -1,209 +1,280 @@
-/// One long-lived testee process speaking JSON lines (SPEC §7): survives crashes and hangs of
-/// the program under test by reporting, restarting and going on.
+/// One long-lived testee process speaking JSON lines (the testee protocol): survives
+/// crashes, hangs and floods of the program under test by reporting, restarting and going on.
+/// Everything taken from a testee is bounded: the length of one answer line, the stderr kept
+/// (a 64 KiB tail, read as it comes), the time waited, and the processes left behind.
 import Foundation
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// A running implementation under test.
 public final class TesteeProcess: @unchecked Sendable {
     public let command: [String]
     public let timeout: Double
-    private var process: Process?
-    private var stdinFD: Int32 = -1
-    private var stdoutFD: Int32 = -1
-    private var buffer: [UInt8] = []
+    /// The longest answer line accepted, whatever the request; a larger request raises it (an
+    /// answer may echo its input several times over, escaped).
+    public let lineLimit: Int
 
-    /// What came back for one request.
+    public static let defaultLineLimit = 64 << 20
+    /// How much of a testee's stderr is kept to explain a crash.
+    public static let stderrTailBytes = 64 << 10
+
+    private var process: ChildProcess?
+    private var stdinFD: Int32 { process?.stdinFD ?? -1 }
+    private var stdoutFD: Int32 { process?.stdoutFD ?? -1 }
+    private var stderrFD: Int32 { process?.stderrFD ?? -1 }
+    private var pipeInodes: Set<UInt64> = []
+    private var buffer: [UInt8] = []
+    /// Bytes of `buffer` already searched for a newline: a 100 MB answer arrives in 64 KB
+    /// chunks, and rescanning from the start each time would be quadratic.
+    private var scanned = 0
+    private var stderrTail = ByteTail(capacity: TesteeProcess.stderrTailBytes)
+
+    /// What came back for one request. `crashed` carries a complete explanation (the testee
+    /// exited, closed its input, or broke a protocol bound); the process has been stopped.
     public enum Reply: Sendable {
         case line(String)
         case crashed(String)
         case timedOut
     }
 
-    public init(command: [String], timeout: Double = 30) {
+    public init(command: [String], timeout: Double = 30, lineLimit: Int = TesteeProcess.defaultLineLimit) {
         self.command = command
         self.timeout = timeout
+        self.lineLimit = lineLimit
         // A testee that dies mid-write must not kill the runner with SIGPIPE.
         signal(SIGPIPE, SIG_IGN)
     }
 
-    deinit {
-        stop()
-        try? FileManager.default.removeItem(atPath: stderrPath)
-    }
+    deinit { stop() }
 
     func start() throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = command
-        let input = Pipe(), output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        // stderr goes to a file: a chatty testee must never block on a full pipe nobody reads.
-        _ = FileManager.default.createFile(atPath: stderrPath, contents: nil)
-        process.standardError = FileHandle(forWritingAtPath: stderrPath)
-        try process.run()
+        let process = try ChildProcess(command)
         self.process = process
-        stdinFD = input.fileHandleForWriting.fileDescriptor
-        stdoutFD = output.fileHandleForReading.fileDescriptor
-        // Keep the Pipe objects alive with the process.
-        pipes = [input, output]
+        // stderr is a pipe drained while waiting for answers, keeping only its tail: a chatty
+        // testee neither blocks nor fills memory or disk.
+        _ = fcntl(process.stderrFD, F_SETFL, fcntl(process.stderrFD, F_GETFL) | O_NONBLOCK)
+        _ = fcntl(process.stdinFD, F_SETFL, fcntl(process.stdinFD, F_GETFL) | O_NONBLOCK)
+        pipeInodes = Set([process.stdinFD, process.stdoutFD, process.stderrFD].compactMap(Self.inode))
+        buffer = []
+        scanned = 0
+        stderrTail = ByteTail(capacity: Self.stderrTailBytes)
+    }
+
+    /// Stops the testee and everything it started, without ever blocking for long: closing
+    /// its stdin lets a well-behaved testee exit on EOF; then SIGTERM, then SIGKILL to its
+    /// process group. On Linux, processes that left the group (`setsid`) but descend from it
+    /// or still hold its pipes are killed too, so none is leaked.
+    public func stop() { stop(grace: 1) }
+
+    /// `grace`: how long a testee may take to exit on EOF before it is signalled (none after a
+    /// timeout: a hung testee does not read its input).
+    private func stop(grace: Double) {
+        guard let process else { return }
+        let pid = process.pid
+        let family = ProcessFamily.members(root: pid, pipeInodes: pipeInodes)
+        process.closeStdin()
+        if !process.waitForExit(seconds: grace) {
+            kill(pid, SIGTERM)
+            if !process.waitForExit(seconds: 1) {
+                kill(pid, SIGKILL)
+                _ = process.waitForExit(seconds: 2)
+            }
+        }
+        // Whatever is left of its process group (background jobs of a wrapper script).
+        kill(-pid, SIGKILL)
+        // (Not the testee itself: it is reaped, and its pid may already belong to someone else.)
+        ProcessFamily.kill(family, root: pid, pipeInodes: pipeInodes)
+        process.closeAll()
+        self.process = nil
+        pipeInodes = []
         buffer = []
         scanned = 0
     }
 
-    private var pipes: [Pipe] = []
-    private lazy var stderrPath = NSTemporaryDirectory() + "/contract-gen-testee-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).stderr"
-
-    /// Stops the testee without ever blocking for long: closing its stdin lets a well-behaved
-    /// testee (and any process a wrapper script started, which holds the same pipe) exit on
-    /// EOF; then SIGTERM, then SIGKILL to the process and its process group.
-    public func stop() {
-        if let process {
-            if let input = pipes.first { try? input.fileHandleForWriting.close() }
-            if process.isRunning, !waitForExit(process, seconds: 1) {
-                process.terminate()
-                if !waitForExit(process, seconds: 1) {
-                    kill(-process.processIdentifier, SIGKILL)
-                    kill(process.processIdentifier, SIGKILL)
-                    _ = waitForExit(process, seconds: 2)
-                }
-            }
-        }
-        process = nil
-        pipes = []
-        buffer = []
-        scanned = 0
-    }
-
-    private func waitForExit(_ process: Process, seconds: Double) -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while process.isRunning, Date() < deadline { usleep(5_000) }
-        return !process.isRunning
-    }
-
-    /// Sends one request line and waits for one response line.
-    public func send(_ request: String) -> Reply {
-        if process == nil || !(process?.isRunning ?? false) {
-            stop()
-            do { try start() } catch { return .crashed("cannot start \(command.joined(separator: " ")): \(error)") }
-        }
-        var bytes = Array(request.utf8)
-        bytes.append(0x0a)
-        var written = 0
-        while written < bytes.count {
-            let n = bytes[written...].withUnsafeBytes { Glibc.write(stdinFD, $0.baseAddress, $0.count) }
-            if n <= 0 {
-                if n < 0, errno == EINTR { continue }
-                let detail = drainStderr()
-                stop()
-                return .crashed("testee closed its input" + detail)
-            }
-            written += n
-        }
-        let deadline = Date().addingTimeInterval(timeout)
-        while true {
-            if let line = takeLine() { return .line(line) }
-            let remaining = deadline.timeIntervalSinceNow
-            if remaining <= 0 {
-                stop()
-                return .timedOut
-            }
-            var pfd = pollfd(fd: stdoutFD, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&pfd, 1, Int32(min(remaining, 1) * 1000))
-            if ready < 0, errno == EINTR { continue }
-            if ready <= 0 { continue }
-            var chunk = [UInt8](repeating: 0, count: 65536)
-            let n = chunk.withUnsafeMutableBytes { read(stdoutFD, $0.baseAddress, $0.count) }
-            if n <= 0 {
-                let detail = drainStderr()
-                let exited = process.map { waitForExit($0, seconds: 1) } ?? false
-                let status = exited ? process.map { " (exit \($0.terminationStatus))" } ?? "" : ""
-                stop()
-                return .crashed("testee exited\(status)" + detail)
-            }
-            buffer += chunk[..<n]
-        }
+    /// Sends one request line and waits for one response line, at most `timeout` seconds
+    /// (default: the process's own timeout).
+    public func send(_ request: String, timeout: Double? = nil) -> Reply {
+        exchange([request], timeout: timeout ?? self.timeout)[0]
     }
 
     /// Pipelines many requests (writes and reads interleaved, so neither pipe can fill up and
     /// deadlock); one reply per request, in order. After a crash or timeout the rest are reported
     /// as such and the process is restarted on the next call.
     public func sendBatch(_ requests: [String]) -> [Reply] {
-        if process == nil || !(process?.isRunning ?? false) {
+        exchange(requests, timeout: timeout)
+    }
+
+    private func exchange(_ requests: [String], timeout: Double) -> [Reply] {
+        if requests.isEmpty { return [] }
+        if !(process?.isRunning ?? false) {
             stop()
             do { try start() } catch {
                 return requests.map { _ in .crashed("cannot start \(command.joined(separator: " ")): \(error)") }
             }
         }
         var out: [UInt8] = []
+        var longest = 0
         for request in requests {
             out += request.utf8
             out.append(0x0a)
+            longest = max(longest, request.utf8.count)
         }
-        _ = fcntl(stdinFD, F_SETFL, fcntl(stdinFD, F_GETFL) | O_NONBLOCK)
-        defer { _ = fcntl(stdinFD, F_SETFL, fcntl(stdinFD, F_GETFL) & ~O_NONBLOCK) }
+        let limit = max(lineLimit, longest.multipliedReportingOverflow(by: 16).partialValue)
         var written = 0
         var replies: [Reply] = []
+        func fail(_ reply: Reply) -> [Reply] {
+            stop(grace: 0)
+            return replies + Array(repeating: reply, count: requests.count - replies.count)
+        }
         var deadline = Date().addingTimeInterval(timeout)
         var chunk = [UInt8](repeating: 0, count: 65536)
         while replies.count < requests.count {
-            if let line = takeLine() {
+            switch takeLine(limit: limit) {
+            case .success(let line)?:
                 replies.append(.line(line))
                 deadline = Date().addingTimeInterval(timeout)
                 continue
+            case .failure?:
+                return fail(.crashed("answer longer than \(limit) bytes"))
+            case nil:
+                break
             }
             let remaining = deadline.timeIntervalSinceNow
-            if remaining <= 0 {
-                stop()
-                return replies + Array(repeating: .timedOut, count: requests.count - replies.count)
-            }
-            var fds = [pollfd(fd: stdoutFD, events: Int16(POLLIN), revents: 0)]
+            if remaining <= 0 { return fail(.timedOut) }
+            var fds = [pollfd(fd: stdoutFD, events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: stderrFD, events: Int16(POLLIN), revents: 0)]
             if written < out.count { fds.append(pollfd(fd: stdinFD, events: Int16(POLLOUT), revents: 0)) }
-            let ready = poll(&fds, nfds_t(fds.count), Int32(min(remaining, 1) * 1000))
+            let ready = poll(&fds, nfds_t(fds.count), Int32(max(1, min(remaining, 1) * 1000)))
             if ready < 0, errno == EINTR { continue }
             if ready <= 0 { continue }
+            if fds[1].revents != 0 { readStderr(&chunk) }
             if fds[0].revents != 0 {
                 let n = chunk.withUnsafeMutableBytes { read(stdoutFD, $0.baseAddress, $0.count) }
-                if n <= 0 {
-                    let detail = drainStderr()
-                    stop()
-                    return replies + Array(repeating: .crashed("testee exited" + detail), count: requests.count - replies.count)
+                if n > 0 {
+                    chunk.withUnsafeBytes { buffer.append(contentsOf: $0[..<n]) }
+                } else if n == 0 || (errno != EINTR && errno != EAGAIN) {
+                    return fail(.crashed(exitDescription()))
                 }
-                buffer += chunk[..<n]
             }
-            if fds.count > 1, fds[1].revents != 0 {
-                let n = out[written...].withUnsafeBytes { Glibc.write(stdinFD, $0.baseAddress, min($0.count, 65536)) }
-                if n > 0 { written += n } else if n < 0, errno != EAGAIN, errno != EINTR {
-                    let detail = drainStderr()
-                    stop()
-                    return replies + Array(repeating: .crashed("testee closed its input" + detail), count: requests.count - replies.count)
+            if fds.count > 2, fds[2].revents != 0 {
+                let n = out[written...].withUnsafeBytes { systemWrite(stdinFD, $0.baseAddress, min($0.count, 65536)) }
+                if n > 0 {
+                    written += n
+                } else if n < 0, errno != EAGAIN, errno != EINTR {
+                    return fail(.crashed("testee closed its input" + stderrSummary(afterExit: true)))
                 }
             }
         }
         return replies
     }
 
-    /// Bytes of `buffer` already searched for a newline: a 100 MB answer arrives in 64 KB
-    /// chunks, and rescanning from the start each time would be quadratic.
-    private var scanned = 0
-
-    /// The next complete line in the buffer, if any.
-    private func takeLine() -> String? {
-        guard let newline = buffer[scanned...].firstIndex(of: 0x0a) else {
-            scanned = buffer.count
-            return nil
+    /// The next complete line in the buffer, if any; a line longer than `limit` is an error.
+    private func takeLine(limit: Int) -> Result<String, OverlongLine>? {
+        let found: Int? = buffer.withUnsafeBytes { bytes in
+            guard scanned < bytes.count,
+                  let hit = memchr(bytes.baseAddress! + scanned, 0x0a, bytes.count - scanned) else { return nil }
+            return bytes.baseAddress!.distance(to: UnsafeRawPointer(hit))
         }
+        guard let newline = found else {
+            scanned = buffer.count
+            return buffer.count > limit ? .failure(OverlongLine()) : nil
+        }
+        if newline > limit { return .failure(OverlongLine()) }
         let line = String(decoding: buffer[..<newline], as: UTF8.self)
         buffer.removeSubrange(...newline)
         scanned = 0
-        return line
+        return .success(line)
     }
 
-    private func drainStderr() -> String {
-        let data = FileManager.default.contents(atPath: stderrPath) ?? Data()
-        let text = String(decoding: data.suffix(4096), as: UTF8.self).split(separator: "\n").suffix(3).joined(separator: " | ")
-        return text.isEmpty ? "" : ": " + String(text.prefix(300))
+    private struct OverlongLine: Error {}
+
+    /// Reads what stderr holds now (non-blocking), keeping only the tail.
+    private func readStderr(_ chunk: inout [UInt8]) {
+        while let process, process.stderrFD >= 0 {
+            let n = chunk.withUnsafeMutableBytes { read(process.stderrFD, $0.baseAddress, $0.count) }
+            if n > 0 {
+                chunk.withUnsafeBytes { stderrTail.append(UnsafeRawBufferPointer(rebasing: $0[..<n])) }
+                if n < chunk.count { return }
+            } else {
+                if n < 0, errno == EINTR { continue }
+                if n == 0 { process.closeStderr() }   // EOF: poll ignores a negative fd
+                return
+            }
+        }
+    }
+
+    /// "testee exited (exit 3): last stderr lines" once the process is gone.
+    private func exitDescription() -> String {
+        let summary = stderrSummary(afterExit: true)
+        guard let process, !process.isRunning, let status = process.termination else { return "testee closed its output" + summary }
+        return "testee exited (\(status))" + summary
+    }
+
+    /// The last three lines of stderr, each clipped to 120 characters. After an exit, first drains what is
+    /// still in the pipe, for at most two seconds (a grandchild may hold stderr open forever).
+    private func stderrSummary(afterExit: Bool) -> String {
+        if afterExit, let process {
+            _ = process.waitForExit(seconds: 1)
+            var chunk = [UInt8](repeating: 0, count: 65536)
+            let deadline = Date().addingTimeInterval(2)
+            while stderrFD >= 0, Date() < deadline {
+                var pfd = pollfd(fd: stderrFD, events: Int16(POLLIN), revents: 0)
+                if poll(&pfd, 1, 100) <= 0 { break }
+                readStderr(&chunk)
+            }
+        }
+        let lines = String(decoding: stderrTail.bytes.suffix(4096), as: UTF8.self)
+            .split(whereSeparator: \.isNewline).suffix(3)
+            .map { $0.count > 120 ? $0.prefix(120) + "…" : String($0) }
+        return lines.isEmpty ? "" : ": " + lines.joined(separator: " | ")
+    }
+
+    static func inode(_ fd: Int32) -> UInt64? {
+        var info = stat()
+        return fstat(fd, &info) == 0 ? UInt64(info.st_ino) : nil
+    }
+}
+
+/// `write(2)` under either C library (module-qualified calls would tie the file to one platform).
+private func systemWrite(_ fd: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int {
+    #if canImport(Glibc)
+    return Glibc.write(fd, bytes, count)
+    #elseif canImport(Darwin)
+    return Darwin.write(fd, bytes, count)
+    #endif
+}
+
+/// The last `capacity` bytes appended: a ring, written with memcpy (this runs per 64 KiB chunk
+/// of a possibly endless stream, also in debug builds).
+struct ByteTail {
+    let capacity: Int
+    private var ring: [UInt8]
+    private var end = 0        // next write position
+    private var filled = 0
+
+    init(capacity: Int) {
+        self.capacity = capacity
+        ring = [UInt8](repeating: 0, count: capacity)
+    }
+
+    mutating func append(_ source: UnsafeRawBufferPointer) {
+        var source = source
+        if source.count > capacity { source = UnsafeRawBufferPointer(rebasing: source[(source.count - capacity)...]) }
+        ring.withUnsafeMutableBytes { ring in
+            let first = min(source.count, capacity - end)
+            ring.baseAddress!.advanced(by: end).copyMemory(from: source.baseAddress!, byteCount: first)
+            if first < source.count {
+                ring.baseAddress!.copyMemory(from: source.baseAddress!.advanced(by: first), byteCount: source.count - first)
+            }
+        }
+        end = (end + source.count) % capacity
+        filled = min(capacity, filled + source.count)
+    }
+
+    var bytes: [UInt8] {
+        filled < capacity ? Array(ring[..<filled]) : Array(ring[end...] + ring[..<end])
     }
 }
