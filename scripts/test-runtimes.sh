@@ -17,3 +17,10 @@ mkdir -p "$work/ts/test" && cp Runtime/typescript/test/*.ts "$work/ts/test/"
 tsc --strict --noUnusedLocals --noUnusedParameters --target es2019 --module commonjs \
     --outDir "$work/ts/out" "$work"/ts/*.ts "$work"/ts/test/*.ts
 node --test --test-reporter=spec "$work/ts/out/test/"
+
+# The JavaScriptCore adapter (Runtime/typescript/jsc) decodes requests exactly as Node does.
+if command -v jsc >/dev/null; then
+    node --test --test-reporter=spec Runtime/typescript/jsc/test/
+else
+    echo "jsc not found: the JavaScriptCore adapter test did not run (apt-get install -y libjavascriptcoregtk-4.0-bin)"
+fi

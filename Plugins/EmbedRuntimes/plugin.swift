@@ -10,6 +10,7 @@ struct EmbedRuntimes: BuildToolPlugin {
         ("swift", "Runtime/swift/ContractRuntime.swift"),
         ("kotlin", "Runtime/kotlin/ContractRuntime.kt"),
         ("typescript", "Runtime/typescript/contract-runtime.ts"),
+        ("typescriptJSCAdapter", "Runtime/typescript/jsc/jsc-testee-adapter.js"),
     ]
 
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {

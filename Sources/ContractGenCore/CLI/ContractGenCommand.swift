@@ -48,12 +48,12 @@ public struct ContractGenCommand: Sendable {
     USAGE:
       contract-gen emit --lang swift|kotlin|typescript|golden|all [--schema FILE]... [--out DIR|-] [--kotlin-package PKG]
       contract-gen check [--schema FILE]... [--base GIT-REF] [--diff] [--format text|github]
-      contract-gen conform [--lang swift|kotlin|typescript|all] [--golden DIR]... [--testee 'CMD']
+      contract-gen conform [--lang swift|kotlin|typescript|typescript-jsc|all] [--golden DIR]... [--testee 'CMD']
                            [--report junit.xml] [--filter PATTERN] [--expected-failures FILE]
                            [--fix-expected-failures] [--format text|github] [--timeout SECONDS]
                            [--deadline SECONDS] [--allow-skip]
       contract-gen decode [--schema FILE] [--lang swift|kotlin|typescript] [--pending JSON] [--timeout S] < blob.json
-      contract-gen differential [--count N] [--seed S] [--lang swift|kotlin|typescript|all]
+      contract-gen differential [--count N] [--seed S] [--lang swift|kotlin|typescript|typescript-jsc|all]
       contract-gen --help | COMMAND --help | help COMMAND | --version
 
     Exit status: 0 success, 1 check or conformance failure, 2 usage or schema error.
@@ -85,13 +85,15 @@ public struct ContractGenCommand: Sendable {
           --format github      also print GitHub Actions annotations (::error file=…)
         """,
         "conform": """
-        contract-gen conform [--lang swift|kotlin|typescript|all] [--golden DIR]... [--testee 'CMD']
+        contract-gen conform [--lang swift|kotlin|typescript|typescript-jsc|all] [--golden DIR]... [--testee 'CMD']
                              [--report junit.xml] [--filter PATTERN] [--expected-failures FILE]
                              [--fix-expected-failures] [--format text|github] [--timeout SECONDS]
                              [--deadline SECONDS] [--allow-skip]
 
-          Runs every golden case against every selected implementation (default: all three) and
-          prints one line per failure, a summary per language, then `N passed, N failed`.
+          Runs every golden case against every selected implementation (default: all: Swift,
+          Kotlin, TypeScript on Node's V8, and the same TypeScript on JavaScriptCore as
+          `typescript-jsc`; or a comma-separated list) and prints one line per failure, a summary
+          per implementation, then `N passed, N failed`.
           --golden DIR          a directory of golden cases (default: golden); repeatable; a
                                 missing one is a usage error (exit 2)
           --testee 'CMD'        also run an external program speaking the testee protocol
@@ -110,7 +112,7 @@ public struct ContractGenCommand: Sendable {
           contract are errors.
         """,
         "differential": """
-        contract-gen differential [--count N] [--seed S] [--lang swift|kotlin|typescript|all]
+        contract-gen differential [--count N] [--seed S] [--lang swift|kotlin|typescript|typescript-jsc|all]
 
           Differential testing: N seeded random and hostile inputs (mutated blobs, wrong types,
           duplicate keys, number spellings, surrogates, truncation, deep nesting, odd queues and
@@ -319,11 +321,11 @@ public struct ContractGenCommand: Sendable {
                                flags: ["fix-expected-failures", "allow-skip"])
         let parsed = try spec.parse(arguments)
         let format = try OutputFormat(parsed.value("format"))
-        var languages: [Language]
+        var languages: [Implementation]
         if parsed.value("lang") == nil, !parsed.values("testee").isEmpty {
             languages = []   // only the external testee(s), unless languages are asked for too
         } else {
-            languages = try Self.languages(parsed.value("lang"), allowGolden: false).languages
+            languages = try Implementation.parse(parsed.value("lang"))
         }
         let timeout = try Self.seconds(parsed.value("timeout"), option: "timeout") ?? 60
         let deadline = try Self.seconds(parsed.value("deadline"), option: "deadline") ?? 1800
@@ -449,7 +451,7 @@ extension ContractGenCommand {
         let parsed = try spec.parse(arguments)
         guard let count = Int(parsed.value("count") ?? "2000"), count > 0 else { throw UsageError("--count needs a positive integer") }
         guard let seed = UInt64(parsed.value("seed") ?? "1") else { throw UsageError("--seed needs a non-negative integer") }
-        let languages = try Self.languages(parsed.value("lang"), allowGolden: false).languages
+        let languages = try Implementation.parse(parsed.value("lang"))
         let builder = TesteeBuilder(root: root, log: { [io] message in io.err(message + "\n") })
         var targets: [(name: String, command: [String])] = []
         for language in languages {

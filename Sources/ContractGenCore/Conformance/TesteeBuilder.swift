@@ -52,6 +52,14 @@ public struct TesteeBuilder: Sendable {
         .kotlin: "apt-get install -y kotlin libandroid-json-java",
         .typescript: "apt-get install -y node-typescript nodejs",
     ]
+    static let jscInstallHint = "apt-get install -y libjavascriptcoregtk-4.0-bin node-typescript (macOS: JavaScriptCore.framework's Helpers/jsc)"
+
+    public func launch(_ implementation: Implementation) -> TesteeLaunch {
+        switch implementation {
+        case .swift, .kotlin, .typescript: return launch(implementation.language)
+        case .typescriptJSC: return buildTypeScriptJSC()
+        }
+    }
 
     public func launch(_ language: Language) -> TesteeLaunch {
         switch language {
@@ -174,5 +182,46 @@ public struct TesteeBuilder: Sendable {
             run(["tsc"] + flags + ["--outDir", directory] + files)
         }) { return problem }
         return .command(["node", "--stack-size=4000", cacheDirectory(.typescript, digest) + "/testee.js"])
+    }
+
+    /// JavaScriptCore's shell: Debian's `jsc`, or the one inside macOS's JavaScriptCore.framework.
+    static func jscPath() -> String? {
+        if let found = which("jsc") { return found }
+        let macOS = "/System/Library/Frameworks/JavaScriptCore.framework/Versions/Current/Helpers/jsc"
+        return FileManager.default.isExecutableFile(atPath: macOS) ? macOS : nil
+    }
+
+    /// The compiled TypeScript testee, unchanged, bundled behind the JSC adapter
+    /// (Runtime/typescript/jsc): the modules become factories that the adapter's `require` loads.
+    func buildTypeScriptJSC() -> TesteeLaunch {
+        guard let jsc = Self.jscPath() else { return .skipped(reason: "jsc not found; " + Self.jscInstallHint) }
+        let compiled = buildTypeScript()
+        guard case .command(let node) = compiled, let testee = node.last else { return compiled }
+        let directory = URL(fileURLWithPath: testee).deletingLastPathComponent().path
+        let bundle = directory + "/testee-jsc.js"
+        if !FileManager.default.fileExists(atPath: bundle) {
+            var text = EmbeddedRuntime.typescriptJSCAdapter
+            let modules = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [])
+                .filter { $0.hasSuffix(".js") && $0 != "testee-jsc.js" }.sorted()
+            for file in modules {
+                guard let source = FileManager.default.contents(atPath: directory + "/" + file) else {
+                    return .failed(reason: "cannot read the compiled TypeScript module \(file)")
+                }
+                let name = String(file.dropLast(3))
+                text += "\n__contractGenModule(\"\(name)\", function (exports, require, module) {\n"
+                text += String(decoding: source, as: UTF8.self)
+                text += "\n});\n"
+            }
+            text += "\n__contractGenMain(\"testee\");\n"
+            let temporary = bundle + ".tmp-\(getpid())"
+            do {
+                try Data(text.utf8).write(to: URL(fileURLWithPath: temporary))
+                guard rename(temporary, bundle) == 0 else { throw CocoaError(.fileWriteUnknown) }
+            } catch {
+                try? FileManager.default.removeItem(atPath: temporary)
+                return .failed(reason: "cannot write the JavaScriptCore bundle: \(error)")
+            }
+        }
+        return .command([jsc, bundle])
     }
 }
