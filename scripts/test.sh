@@ -5,8 +5,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 swift build
-swift test --disable-swift-testing 2>&1 | tee /tmp/contract-gen-swift-test.log | grep -vE "^(\[[0-9]+/[0-9]+\]|Test Case .* (started|passed))" || { tail -50 /tmp/contract-gen-swift-test.log; exit 1; }
-grep -qE "Executed [0-9]+ tests?, with 0 failures" /tmp/contract-gen-swift-test.log
+log="$(mktemp)"
+trap 'rm -f "$log"' EXIT
+swift test --disable-swift-testing 2>&1 | tee "$log" | grep -vE "^(\[[0-9]+/[0-9]+\]|Test Case .* (started|passed))" || { tail -50 "$log"; exit 1; }
+# The closing line of the whole run (not of one suite) must report no failure.
+grep -A1 "^Test Suite 'All tests'" "$log" | grep -qE "Executed [0-9]+ tests?, with 0 failures"
 bash scripts/test-runtimes.sh
 swift run -q contract-gen check
 swift run -q contract-gen conform --lang all
