@@ -117,6 +117,22 @@ final class HTMLReportBrowserTests: XCTestCase {
         XCTAssertEqual(Self.count(dom, "open=\"\""), 0)
     }
 
+    func testLargeRunFiltersInTheBrowser() throws {
+        let browser = try browser()
+        let file = URL(fileURLWithPath: TestSupport.temporaryDirectory() + "/large.html")
+        try LargeReportFixture.page.html.write(to: file, atomically: true, encoding: .utf8)
+        let started = Date()
+        // Only the `hand` column (index 3), only failures: cases with index % 20 == 17.
+        let (status, dom, err) = try browser.run(["--dump-dom"], url: file.absoluteString + "#status=fail&impl=3")
+        let seconds = Date().timeIntervalSince(started)
+        XCTAssertEqual(status, 0, err)
+        XCTAssertTrue(dom.contains("<body data-ready=\"true\">"))
+        XCTAssertTrue(dom.contains("<output id=\"shown\">125</output>"), String(dom.suffix(3000)))
+        XCTAssertEqual(Self.count(dom, "\" hidden=\"\"><th"), 2375)
+        XCTAssertLessThan(seconds, 60, "loading and filtering 2,500 × 4 took \(seconds) s")
+        print("large report in Chromium: \(String(format: "%.1f", seconds)) s")
+    }
+
     func testScreenshot() throws {
         let browser = try browser()
         let page = try writeFixturePage()

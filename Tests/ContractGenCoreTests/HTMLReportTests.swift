@@ -221,3 +221,46 @@ final class HTMLReportCommandTests: XCTestCase {
         XCTAssertTrue(result.err.hasPrefix("error: two implementations are named 'x'"), result.err)
     }
 }
+
+/// A large run: 2,500 cases × 4 implementations, 1 in 20 cells failing with a 2 KB input.
+enum LargeReportFixture {
+    static let caseCount = 2500
+    static let targets = ["swift", "kotlin", "typescript", "hand"]
+
+    static var page: (html: String, failing: Int) {
+        var cases: [ConformanceCase] = []
+        var report = ConformanceReport()
+        report.casesPerTarget = caseCount
+        var failing = 0
+        let blob = String(repeating: "x", count: 2000)
+        for index in 0..<caseCount {
+            let name = "schema.big.Type\(index % 25).field\(index % 7).mutation-\(index)"
+            let path = "/root/golden/big/\(index).json"
+            cases.append(ConformanceCase(name: name, path: path, about: "", contract: "big", op: "decode",
+                                         given: .object([("blob", .string(blob))]), expect: .bool(true)))
+            for (column, target) in targets.enumerated() {
+                let fails = (index + column) % 20 == 0
+                if fails { failing += 1 }
+                report.results.append(CaseResult(caseName: name, path: path, language: target,
+                                                 outcome: fails ? .failed(expected: "true", actual: "false", details: ["at $: expected true, got false"]) : .passed,
+                                                 seconds: 0))
+            }
+        }
+        return (HTMLReport.html(cases: cases, report: report, targets: targets, expected: nil, root: "/root"), failing)
+    }
+}
+
+final class HTMLReportSizeTests: XCTestCase {
+    func testLargeRunInlinesOnlyFailingCells() {
+        let started = Date()
+        let (html, failing) = LargeReportFixture.page
+        let seconds = Date().timeIntervalSince(started)
+        XCTAssertEqual(failing, 500)
+        XCTAssertEqual(html.components(separatedBy: "<details").count - 1, failing)
+        // Each failing cell carries its 2 KB input; the 9,500 passing cells carry a few bytes each.
+        let bytes = html.utf8.count
+        XCTAssertLessThan(bytes, failing * 2_600 + 2500 * 4 * 40 + 200_000, "\(bytes) bytes")
+        XCTAssertLessThan(seconds, 30, "building the page took \(seconds) s")
+        print("large report: \(bytes) bytes, built in \(String(format: "%.2f", seconds)) s")
+    }
+}

@@ -58,12 +58,13 @@ public enum HTMLReport {
             out += "<label class=\"s-\(status.rawValue)\"><input type=\"checkbox\" data-status=\"\(status.rawValue)\" checked> \(status.label) (\(total))</label>"
         }
         out += "<button type=\"button\" id=\"problems\">problems only</button><button type=\"button\" id=\"everything\">everything</button>"
+        out += "<button type=\"button\" id=\"fold\">groups only</button><button type=\"button\" id=\"unfold\">all cases</button>"
         out += "</fieldset>\n<fieldset><legend>implementation</legend>"
         for (index, column) in matrix.columns.enumerated() {
             out += "<label><input type=\"checkbox\" data-col=\"\(index)\" checked> \(e(column.name))</label>"
         }
         out += "</fieldset>\n<p class=\"shown\">showing <output id=\"shown\">\(matrix.caseCount)</output> of \(matrix.caseCount) case(s)"
-        out += " <span class=\"hint\">(a row shows when one of its shown implementations has a checked status; click a failing cell to open it)</span></p>\n"
+        out += " <span class=\"hint\">(a row shows when one of its shown implementations has a checked status; click a failing cell to open it, a group's name to fold it)</span></p>\n"
         out += "</form>\n</header>\n"
         return out
     }
@@ -92,7 +93,7 @@ public enum HTMLReport {
             for group in contract.groups {
                 out += "<tbody class=\"group\" data-contract=\"\(contractIndex)\">\n" + groupSummary(group, columns: matrix.columns)
                 for row in group.rows {
-                    out += caseRow(row, index: rowIndex, relative: relative)
+                    out += caseRow(row, group: group.name, index: rowIndex, relative: relative)
                     rowIndex += 1
                 }
                 out += "</tbody>\n"
@@ -118,11 +119,19 @@ public enum HTMLReport {
         return out + "</th>" + cells + "</tr>\n"
     }
 
-    static func caseRow(_ row: ReportMatrix.Row, index: Int, relative: (String) -> String) -> String {
+    /// The case name, its group's part dimmed when it merely repeats the group (schema-derived
+    /// names), so the part that differs stands out; the text is still the whole name.
+    static func caseName(_ golden: ConformanceCase, group: String) -> String {
+        let prefix = "schema.\(golden.contract).\(group)."
+        guard golden.name.hasPrefix(prefix), golden.name.count > prefix.count else { return e(golden.name) }
+        return "<span class=\"pre\">\(e(prefix))</span>\(e(String(golden.name.dropFirst(prefix.count))))"
+    }
+
+    static func caseRow(_ row: ReportMatrix.Row, group: String, index: Int, relative: (String) -> String) -> String {
         let statuses = row.cells.map(\.status.rawValue).joined(separator: " ")
         var out = "<tr data-s=\"\(statuses)\"><th"
         if !row.golden.about.isEmpty { out += " title=\"\(e(HTMLText.clip(row.golden.about, limit: 600)))\"" }
-        out += ">\(e(row.golden.name))</th>"
+        out += ">\(caseName(row.golden, group: group))</th>"
         for (column, cell) in row.cells.enumerated() {
             out += self.cell(cell, golden: row.golden, path: relative(row.golden.path), id: "c-\(index)-\(column)")
         }

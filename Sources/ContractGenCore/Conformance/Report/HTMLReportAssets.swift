@@ -45,6 +45,11 @@ enum HTMLReportAssets {
     .d .file { margin: 0 0 4px; color: #57606a; font-size: 11px; word-break: break-all; }
     .load-errors { border: 2px solid #cf222e; padding: 0 .8rem; margin: .6rem 0; }
     .load-errors h2 { font-size: 1rem; color: #cf222e; }
+    .pre { color: #8c959f; }
+    tr.gsum > th { cursor: pointer; }
+    tr.gsum > th::before { content: "▾ "; color: #57606a; }
+    tbody.folded tr.gsum > th::before { content: "▸ "; }
+    tbody.folded tr[data-s] { display: none; }
     [hidden] { display: none !important; }
 
     """
@@ -117,8 +122,10 @@ enum HTMLReportAssets {
           if (cell && cell.tagName === "DETAILS") {
             cell.open = true;
             var row = cell.closest("tr");
-            if (row) { row.hidden = false; row.parentNode.hidden = false; }
-            cell.scrollIntoView({ block: "center" });
+            if (row) { row.hidden = false; row.parentNode.hidden = false; row.parentNode.classList.remove("folded"); }
+            // Scroll only when the cell's own line is out of sight (not merely its details).
+            var box = cell.getBoundingClientRect();
+            if (box.top < 0 || box.top > window.innerHeight - 40) cell.scrollIntoView({ block: "center" });
           }
         }
       }
@@ -133,6 +140,16 @@ enum HTMLReportAssets {
       document.getElementById("everything").addEventListener("click", function () {
         for (var i = 0; i < columnBoxes.length; i++) columnBoxes[i].checked = true;
         setAll(function () { return true; });
+      });
+      function fold(folded) {
+        var groups = table.querySelectorAll("tbody.group");
+        for (var i = 0; i < groups.length; i++) groups[i].classList.toggle("folded", folded);
+      }
+      document.getElementById("fold").addEventListener("click", function () { fold(true); });
+      document.getElementById("unfold").addEventListener("click", function () { fold(false); });
+      table.addEventListener("click", function (event) {
+        var head = event.target.closest ? event.target.closest("tr.gsum > th") : null;
+        if (head) head.parentNode.parentNode.classList.toggle("folded");
       });
       window.addEventListener("hashchange", readHash);
       readHash();
