@@ -111,6 +111,18 @@ final class HTMLReportTests: XCTestCase {
         XCTAssertEqual(HTMLText.escape("a\u{0}b\u{1B}c\u{7F}d\u{85}e\tf"), "a\u{2400}b\u{241B}c\u{2421}d\u{FFFD}e\tf")
     }
 
+    func testHostileImplementationNamesReasonsAndLoadErrorsAreEscaped() {
+        var report = ReportFixture.report
+        report.unavailable = [("<b>impl</b>", "build failed: </script><i>stderr</i>", false)]
+        report.loadErrors = [CaseLoadError(path: "/root/golden/<u>x</u>.json", message: "unknown key '<s>'")]
+        let html = HTMLReport.html(cases: ReportFixture.cases, report: report, targets: ["left", "<b>impl</b>"], expected: nil, root: "/root")
+        XCTAssertFalse(html.contains("<b>impl") || html.contains("<i>") || html.contains("<u>") || html.contains("<s>"))
+        XCTAssertTrue(html.contains("<th>&lt;b&gt;impl&lt;/b&gt;<br><span class=\"tot\">0/5</span></th>"))
+        XCTAssertTrue(html.contains("not built: build failed: &lt;/script&gt;&lt;i&gt;stderr&lt;/i&gt;"))
+        XCTAssertTrue(html.contains("<li><code>golden/&lt;u&gt;x&lt;/u&gt;.json</code>: unknown key &#39;&lt;s&gt;&#39;</li>"))
+        XCTAssertEqual(html.components(separatedBy: "</script").count - 1, 1)
+    }
+
     func testOnlyFailingCellsCarryDetails() {
         let html = ReportFixture.html
         XCTAssertEqual(html.components(separatedBy: "<details").count - 1, 4)

@@ -50,8 +50,8 @@ public struct ContractGenCommand: Sendable {
       contract-gen check [--schema FILE]... [--base GIT-REF] [--diff] [--format text|github]
       contract-gen conform [--lang swift|kotlin|typescript|all] [--golden DIR]... [--testee '[NAME=]CMD']...
                            [--report junit.xml|report.html]... [--report-html FILE] [--badge FILE.svg]
-                           [--filter PATTERN] [--expected-failures FILE] [--fix-expected-failures] [--format text|github] [--timeout SECONDS]
-                           [--deadline SECONDS] [--allow-skip]
+                           [--filter PATTERN] [--expected-failures FILE] [--fix-expected-failures]
+                           [--format text|github] [--timeout SECONDS] [--deadline SECONDS] [--allow-skip]
       contract-gen decode [--schema FILE] [--lang swift|kotlin|typescript] [--pending JSON] [--timeout S] < blob.json
       contract-gen differential [--count N] [--seed S] [--lang swift|kotlin|typescript|all]
       contract-gen --help | COMMAND --help | help COMMAND | --version
@@ -87,8 +87,8 @@ public struct ContractGenCommand: Sendable {
         "conform": """
         contract-gen conform [--lang swift|kotlin|typescript|all] [--golden DIR]... [--testee '[NAME=]CMD']...
                              [--report junit.xml|report.html]... [--report-html FILE] [--badge FILE.svg]
-                             [--filter PATTERN] [--expected-failures FILE] [--fix-expected-failures] [--format text|github] [--timeout SECONDS]
-                             [--deadline SECONDS] [--allow-skip]
+                             [--filter PATTERN] [--expected-failures FILE] [--fix-expected-failures]
+                             [--format text|github] [--timeout SECONDS] [--deadline SECONDS] [--allow-skip]
 
           Runs every golden case against every selected implementation (default: all three) and
           prints one line per failure, a summary per language, then `N passed, N failed`.
