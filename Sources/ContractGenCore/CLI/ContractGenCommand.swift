@@ -48,10 +48,10 @@ public struct ContractGenCommand: Sendable {
     USAGE:
       contract-gen emit --lang swift|kotlin|typescript|golden|all [--schema FILE]... [--out DIR|-] [--kotlin-package PKG]
       contract-gen check [--schema FILE]... [--base GIT-REF] [--diff] [--format text|github]
-      contract-gen conform [--lang swift|kotlin|typescript|typescript-jsc|all] [--golden DIR]... [--testee 'CMD']
-                           [--report junit.xml] [--filter PATTERN] [--expected-failures FILE]
-                           [--fix-expected-failures] [--format text|github] [--timeout SECONDS]
-                           [--deadline SECONDS] [--allow-skip]
+      contract-gen conform [--lang swift|kotlin|typescript|typescript-jsc|all] [--golden DIR]... [--testee '[NAME=]CMD']...
+                           [--report junit.xml|report.html]... [--report-html FILE] [--badge FILE.svg]
+                           [--filter PATTERN] [--expected-failures FILE] [--fix-expected-failures]
+                           [--format text|github] [--timeout SECONDS] [--deadline SECONDS] [--allow-skip]
       contract-gen decode [--schema FILE] [--lang swift|kotlin|typescript] [--pending JSON] [--timeout S] < blob.json
       contract-gen differential [--count N] [--seed S] [--lang swift|kotlin|typescript|typescript-jsc|all]
       contract-gen --help | COMMAND --help | help COMMAND | --version
@@ -85,10 +85,10 @@ public struct ContractGenCommand: Sendable {
           --format github      also print GitHub Actions annotations (::error file=…)
         """,
         "conform": """
-        contract-gen conform [--lang swift|kotlin|typescript|typescript-jsc|all] [--golden DIR]... [--testee 'CMD']
-                             [--report junit.xml] [--filter PATTERN] [--expected-failures FILE]
-                             [--fix-expected-failures] [--format text|github] [--timeout SECONDS]
-                             [--deadline SECONDS] [--allow-skip]
+        contract-gen conform [--lang swift|kotlin|typescript|typescript-jsc|all] [--golden DIR]... [--testee '[NAME=]CMD']...
+                             [--report junit.xml|report.html]... [--report-html FILE] [--badge FILE.svg]
+                             [--filter PATTERN] [--expected-failures FILE] [--fix-expected-failures]
+                             [--format text|github] [--timeout SECONDS] [--deadline SECONDS] [--allow-skip]
 
           Runs every golden case against every selected implementation (default: all: Swift,
           Kotlin, TypeScript on Node's V8, and the same TypeScript on JavaScriptCore as
@@ -97,7 +97,13 @@ public struct ContractGenCommand: Sendable {
           --golden DIR          a directory of golden cases (default: golden); repeatable; a
                                 missing one is a usage error (exit 2)
           --testee 'CMD'        also run an external program speaking the testee protocol
-          --report FILE         write a JUnit XML report
+          --testee 'NAME=CMD'   the same, shown as NAME (lowercase letters, digits, . _ -); repeat
+                                --testee to compare several programs in one run
+          --report FILE         write a report: HTML if FILE ends in .html or .htm, else JUnit
+                                XML; repeatable
+          --report-html FILE    write the HTML report (cases × implementations, one
+                                self-contained page; see docs/conformance-report.md)
+          --badge FILE.svg      write an SVG badge, one "N/M cases" line per implementation
           --filter PATTERN      only cases whose name contains PATTERN (or matches it with * wildcards);
                                 matching no case is a usage error (exit 2)
           --expected-failures F known failures, one `[lang:]case-name  # reason` per line; an
@@ -316,8 +322,8 @@ public struct ContractGenCommand: Sendable {
 
     func conform(_ arguments: [String]) throws -> Int32 {
         let spec = CommandSpec(name: "conform",
-                               valueOptions: ["lang", "golden", "testee", "report", "filter", "expected-failures", "format",
-                                              "timeout", "deadline"],
+                               valueOptions: ["lang", "golden", "testee", "report", "report-html", "badge", "filter",
+                                              "expected-failures", "format", "timeout", "deadline"],
                                flags: ["fix-expected-failures", "allow-skip"])
         let parsed = try spec.parse(arguments)
         let format = try OutputFormat(parsed.value("format"))
@@ -346,9 +352,11 @@ public struct ContractGenCommand: Sendable {
         }
         let builder = TesteeBuilder(root: root, log: { [io] message in io.err(message + "\n") })
         var targets = languages.map { ConformanceTarget(name: $0.rawValue, launch: builder.launch($0)) }
-        for (index, command) in parsed.values("testee").enumerated() {
-            let name = parsed.values("testee").count == 1 ? "testee" : "testee\(index + 1)"
-            targets.append(ConformanceTarget(name: name, launch: .command(["sh", "-c", command])))
+        for testee in try TesteeArgument.parse(parsed.values("testee")) {
+            guard !targets.contains(where: { $0.name == testee.name }) else {
+                throw UsageError("two implementations are named '\(testee.name)'; name each --testee 'NAME=CMD' differently")
+            }
+            targets.append(ConformanceTarget(name: testee.name, launch: .command(["sh", "-c", testee.command])))
         }
         guard !targets.isEmpty else { throw UsageError("nothing to run: give --lang or --testee") }
         let runner = ConformanceRunner(timeout: timeout, deadline: deadline)
@@ -357,10 +365,7 @@ public struct ContractGenCommand: Sendable {
         let expectations = try parsed.value("expected-failures").map { try ExpectedFailures.load(path: path($0)) }
         let printer = ConformancePrinter(io: io, format: format)
         let verdict = printer.print(report, targets: targets.map(\.name), expected: expectations, allowSkip: parsed.has("allow-skip"))
-        if let reportPath = parsed.value("report") {
-            try JUnitReport.write(report, targets: targets.map(\.name), to: path(reportPath))
-            io.err("wrote JUnit report \(reportPath)\n")
-        }
+        try writeReports(parsed, cases: cases, report: report, targets: targets.map(\.name), expected: expectations)
         if parsed.has("fix-expected-failures") {
             guard let file = parsed.value("expected-failures") else { throw UsageError("--fix-expected-failures needs --expected-failures FILE") }
             try ExpectedFailures.rewrite(path: path(file), report: report, previous: expectations)

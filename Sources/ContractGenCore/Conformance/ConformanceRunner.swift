@@ -13,6 +13,10 @@ public struct CaseResult: Sendable {
     public var language: String
     public var outcome: Outcome
     public var seconds: Double
+    /// How the testee answered: the HTML report tells a crash or a timeout from a wrong answer.
+    public var reply: ReplyKind = .answered
+
+    public enum ReplyKind: Sendable, Equatable { case answered, crashed, timedOut }
 }
 
 /// One implementation under test: a name and how to start it.
@@ -103,12 +107,21 @@ public struct ConformanceRunner: Sendable {
             }
             if case .timedOut = reply { timeoutsInARow += 1 } else { timeoutsInARow = 0 }
             report.results.append(CaseResult(caseName: golden.name, path: golden.path, language: target,
-                                             outcome: evaluate(golden, reply: reply), seconds: Date().timeIntervalSince(started)))
+                                             outcome: evaluate(golden, reply: reply), seconds: Date().timeIntervalSince(started),
+                                             reply: Self.kind(of: reply)))
             if timeoutsInARow >= unresponsiveAfter, index + 1 < cases.count {
                 report.abandoned.append((target, cases.count - index - 1,
                                          "testee unresponsive (\(timeoutsInARow) timeouts in a row), giving up on it"))
                 return
             }
+        }
+    }
+
+    static func kind(of reply: TesteeProcess.Reply) -> CaseResult.ReplyKind {
+        switch reply {
+        case .line: return .answered
+        case .crashed: return .crashed
+        case .timedOut: return .timedOut
         }
     }
 
