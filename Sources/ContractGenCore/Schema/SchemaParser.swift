@@ -122,6 +122,28 @@ enum ScalarReading {
         return text
     }
 
+    // Names are checked scalar by scalar over the whole string: a regular expression's `$` also
+    // matches before a final newline, which then reached file names and code.
+
+    /// `widget-data`: lowercase letters and digits in dash-separated words, the first from a letter.
+    static func isKebabName(_ text: String) -> Bool {
+        guard let first = text.unicodeScalars.first, ("a"..."z").contains(first), text.unicodeScalars.last != "-" else { return false }
+        guard !text.contains("--") else { return false }
+        return text.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
+    }
+
+    /// A TypeScript module file name: a lowercase letter, then lowercase letters, digits and '-'.
+    static func isModuleName(_ text: String) -> Bool {
+        guard let first = text.unicodeScalars.first, ("a"..."z").contains(first) else { return false }
+        return text.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
+    }
+
+    /// An enum value: an ASCII letter, then ASCII letters, digits, '-' and '_'.
+    static func isEnumValue(_ text: String) -> Bool {
+        guard let first = text.unicodeScalars.first, first.isASCII, first.properties.isAlphabetic else { return false }
+        return text.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_") }
+    }
+
     static func isIdentifier(_ text: String) -> Bool {
         guard let first = text.unicodeScalars.first, first.isASCII, first.properties.isAlphabetic else { return false }
         return text.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)) }
@@ -137,7 +159,7 @@ private struct ContractBuilder {
         guard var top = MappingReader(root, what: "the schema", diagnostics: &d) else { return nil }
         let name = top.requiredValue("contract", diagnostics: &d).flatMap { node -> String? in
             guard let text = ScalarReading.string(node, what: "'contract'", diagnostics: &d) else { return nil }
-            guard text.range(of: #"^[a-z][a-z0-9]*(-[a-z0-9]+)*$"#, options: .regularExpression) != nil else {
+            guard ScalarReading.isKebabName(text) else {
                 d.error("contract name '\(text)' must be lowercase-kebab-case, e.g. widget-data", at: node.location)
                 return nil
             }
@@ -188,7 +210,7 @@ private struct ContractBuilder {
         }
         if let ts = reader.value("typescript"), var r = MappingReader(ts, what: "'targets.typescript'", diagnostics: &d) {
             if let n = r.value("module"), let v = ScalarReading.string(n, what: "'module'", diagnostics: &d) {
-                if v.range(of: #"^[a-z][a-z0-9-]*$"#, options: .regularExpression) != nil {
+                if ScalarReading.isModuleName(v) {
                     targets.typeScriptModule = v
                 } else {
                     d.error("TypeScript module '\(v)' must be a lowercase file name", at: n.location)
@@ -338,7 +360,7 @@ private struct ContractBuilder {
                 guard let cases = ScalarReading.stringList(value, what: "'enum'", diagnostics: &d) else { return nil }
                 if cases.isEmpty { d.error("an enum needs at least one value", at: value.location); return nil }
                 if Set(cases).count != cases.count { d.error("enum values must be unique", at: value.location); return nil }
-                for name in cases where name.range(of: #"^[A-Za-z][A-Za-z0-9_-]*$"#, options: .regularExpression) == nil {
+                for name in cases where !ScalarReading.isEnumValue(name) {
                     // Each value becomes a case name in Swift, Kotlin and TypeScript.
                     d.error("enum value '\(name)' must start with a letter and hold only letters, digits, '-' and '_'", at: value.location)
                     return nil

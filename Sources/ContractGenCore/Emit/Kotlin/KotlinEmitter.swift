@@ -216,22 +216,7 @@ enum KotlinNames {
 
     /// A Kotlin string literal: ASCII only, `$` escaped (no templates), every non-ASCII UTF-16 code
     /// unit as `\uXXXX` (so characters outside the BMP become a surrogate pair, as Kotlin needs).
-    static func quoted(_ text: String) -> String {
-        var result = "\""
-        for unit in text.utf16 {
-            switch unit {
-            case 0x22: result += "\\\""
-            case 0x5C: result += "\\\\"
-            case 0x24: result += "\\$"
-            case 0x0A: result += "\\n"
-            case 0x0D: result += "\\r"
-            case 0x09: result += "\\t"
-            case 0x20...0x7E: result.unicodeScalars.append(Unicode.Scalar(unit)!)
-            default: result += String(format: "\\u%04x", unit)
-            }
-        }
-        return result + "\""
-    }
+    static func quoted(_ text: String) -> String { StringLiteral.kotlin(text) }
 
     /// A local variable for a field, renamed when it would shadow one of the function's own names.
     static func local(_ name: String, avoiding taken: Set<String>) -> String {

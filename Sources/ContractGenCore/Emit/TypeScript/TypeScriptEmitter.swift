@@ -193,21 +193,7 @@ enum TypeScriptNames {
 
     /// A double-quoted string literal: ASCII only, every other UTF-16 code unit as `\uXXXX`
     /// (so characters outside the BMP become a surrogate pair, as JavaScript strings hold them).
-    static func quoted(_ text: String) -> String {
-        var result = "\""
-        for unit in text.utf16 {
-            switch unit {
-            case 0x22: result += "\\\""
-            case 0x5C: result += "\\\\"
-            case 0x0A: result += "\\n"
-            case 0x0D: result += "\\r"
-            case 0x09: result += "\\t"
-            case 0x20...0x7E: result.unicodeScalars.append(Unicode.Scalar(unit)!)
-            default: result += String(format: "\\u%04x", unit)
-            }
-        }
-        return result + "\""
-    }
+    static func quoted(_ text: String) -> String { StringLiteral.typeScript(text) }
 
     /// The names the runtime exports, read from its source (so the list never drifts from it).
     static let runtimeExports: [String] = {
