@@ -190,28 +190,39 @@ private struct ContractBuilder {
             kotlinObject: pascal, typeScriptModule: contractName)
     }
 
+    /// Reports a namespace, object or module alias that cannot be a top-level name; false then.
+    static func checkTargetName(_ name: String, what: String, taken: Set<String>, at location: SourceLocation, _ d: inout DiagnosticCollector) -> Bool {
+        guard let problem = SchemaValidator.targetNameProblem(name, what: what, taken: taken) else { return true }
+        d.error(problem, at: location)
+        return false
+    }
+
     func readTargets(_ node: YAMLNode, contractName: String, _ d: inout DiagnosticCollector) -> Targets? {
         var targets = defaultTargets(contractName: contractName)
         guard var reader = MappingReader(node, what: "'targets'", diagnostics: &d) else { return nil }
         if let swift = reader.value("swift"), var r = MappingReader(swift, what: "'targets.swift'", diagnostics: &d) {
-            if let n = r.value("namespace"), let v = ScalarReading.identifier(n, what: "'namespace'", diagnostics: &d) { targets.swiftNamespace = v }
+            if let n = r.value("namespace"), let v = ScalarReading.identifier(n, what: "'namespace'", diagnostics: &d),
+               Self.checkTargetName(v, what: "Swift namespace", taken: TakenNames.swift, at: n.location, &d) { targets.swiftNamespace = v }
             r.reportUnknownKeys(allowed: ["namespace"], diagnostics: &d)
         }
         if let kotlin = reader.value("kotlin"), var r = MappingReader(kotlin, what: "'targets.kotlin'", diagnostics: &d) {
             if let n = r.value("package"), let v = ScalarReading.string(n, what: "'package'", diagnostics: &d) {
-                if v.split(separator: ".", omittingEmptySubsequences: false).allSatisfy({ ScalarReading.isIdentifier(String($0)) }) {
-                    targets.kotlinPackage = v
+                if let problem = SchemaValidator.kotlinPackageProblem(v) {
+                    d.error(problem, at: n.location)
                 } else {
-                    d.error("Kotlin package '\(v)' must be dot-separated identifiers", at: n.location)
+                    targets.kotlinPackage = v
                 }
             }
-            if let n = r.value("object"), let v = ScalarReading.identifier(n, what: "'object'", diagnostics: &d) { targets.kotlinObject = v }
+            if let n = r.value("object"), let v = ScalarReading.identifier(n, what: "'object'", diagnostics: &d),
+               Self.checkTargetName(v, what: "Kotlin object", taken: TakenNames.kotlin, at: n.location, &d) { targets.kotlinObject = v }
             r.reportUnknownKeys(allowed: ["package", "object"], diagnostics: &d)
         }
         if let ts = reader.value("typescript"), var r = MappingReader(ts, what: "'targets.typescript'", diagnostics: &d) {
             if let n = r.value("module"), let v = ScalarReading.string(n, what: "'module'", diagnostics: &d) {
                 if ScalarReading.isModuleName(v) {
-                    targets.typeScriptModule = v
+                    if Self.checkTargetName(Naming.upperCamel(v), what: "TypeScript module alias (the testee imports '\(v)' as)", taken: TakenNames.typeScript, at: n.location, &d) {
+                        targets.typeScriptModule = v
+                    }
                 } else {
                     d.error("TypeScript module '\(v)' must be a lowercase file name", at: n.location)
                 }

@@ -119,17 +119,23 @@ enum KotlinNames {
 
     /// `idle` → `IDLE`, `unsupportedVersion` → `UNSUPPORTED_VERSION`; anything that is not a letter
     /// or digit becomes `_`, a leading digit gets a `_` prefix, duplicates get a numeric suffix.
+    /// One value's case name before duplicates are told apart (the validator refuses duplicates).
+    static func baseCaseName(_ value: String) -> String {
+        var name = ""
+        for character in Naming.screamingSnake(value) {
+            name += character.isASCII && (character.isLetter || character.isNumber) ? String(character) : "_"
+        }
+        if value.isEmpty { name = "EMPTY" }
+        if let first = name.first, first.isNumber { name = "_" + name }
+        return name
+    }
+
     static func caseNames(_ values: [String]) -> [String] {
         var names: [String] = []
         for value in values {
-            var name = ""
-            for character in Naming.screamingSnake(value) {
-                name += character.isASCII && (character.isLetter || character.isNumber) ? String(character) : "_"
-            }
-            if value.isEmpty { name = "EMPTY" }
+            var name = baseCaseName(value)
             // Kotlin reserves names made only of underscores.
             if name.allSatisfy({ $0 == "_" }) { name = "VALUE_\(names.count + 1)" }
-            if let first = name.first, first.isNumber { name = "_" + name }
             var unique = name
             var counter = 2
             while names.contains(unique) {

@@ -58,6 +58,9 @@ enum SwiftNames {
     static func caseName(_ value: String) -> String {
         let camel = Naming.upperCamel(value)
         let lower = camel.prefix(1).lowercased() + camel.dropFirst()
+        // `.none` on an optional enum means nil to Swift, not the case: the case gets a suffix
+        // (its JSON spelling stays "none"; the validator refuses a value that would also map here).
+        if lower == "none" { return "noneValue" }
         return SchemaValidator.reservedWords[lower] == nil ? lower : "`\(lower)`"
     }
 
