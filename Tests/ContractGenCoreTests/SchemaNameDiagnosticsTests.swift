@@ -121,11 +121,14 @@ final class SchemaNameDiagnosticsTests: XCTestCase {
         assertDiagnostic(enumSchema("none, none-value"), "demo.yaml:11:15: error: enum values 'none' and 'none-value' both become the Swift case 'noneValue'; keep one spelling (values may differ in more than case, '-' and '_')")
     }
 
-    func testEnumFieldWhoseTypeNameHidesAType() {
+    func testEnumFieldWhoseTypeNameHidesAType() throws {
         assertDiagnostic(replacing([("      name:\n        type: string", "      item:\n        type: {enum: [a]}")]),
                          "demo.yaml:10:7: error: enum field 'item' names its enum type 'Item', which is a declared type; rename the field, e.g. 'itemKind'")
-        assertDiagnostic(replacing([("      name:\n        type: string", "      string:\n        type: {enum: [a]}")]),
-                         "demo.yaml:10:7: error: enum field 'string' names its enum type 'String', which is already a name in Swift, Kotlin, TypeScript; rename the field, e.g. 'stringKind'")
+        // A platform name is not refused: every language suffixes it.
+        let contract = try SchemaLoader.load(text: replacing([("      name:\n        type: string", "      string:\n        type: {enum: [a]}")]), path: "demo.yaml")
+        XCTAssertTrue(SwiftEmitter().contractFile(contract).contents.contains("public enum StringValue: String"))
+        XCTAssertTrue(KotlinEmitter().contractFile(contract).contents.contains("enum class StringValue(val json: String)"))
+        XCTAssertTrue(TypeScriptEmitter().contractFile(contract).contents.contains("export type DocString = \"a\";"))
     }
 
     // MARK: Names with a trailing line break

@@ -28,9 +28,6 @@ extension SchemaValidator {
                 }
             }
         }
-        for owner in TypeScriptNames.enumOwners(contract) where TakenNames.typeScript.contains(owner.name) {
-            d.error("the TypeScript type of enum field '\(owner.typeName).\(owner.field.name)' would be '\(owner.name)', a name TypeScript or contract-gen's runtime already uses; rename the field, e.g. '\(owner.field.name)Kind'", at: owner.field.location)
-        }
     }
 
     static func checkTypeName(_ type: ObjectType, _ d: inout DiagnosticCollector) {
@@ -54,14 +51,12 @@ extension SchemaValidator {
         }
     }
 
-    /// An enum field's own enum type is its capitalised name in Swift (nested in the struct) and
-    /// Kotlin: it must not hide a declared type or a platform type the struct's fields use.
+    /// An enum field's own enum type is its capitalised name, nested in the struct (Swift): it must
+    /// not hide a declared type. (Platform names get a suffix in every emitter; Kotlin and
+    /// TypeScript also suffix declared type names, Swift has no contract at hand to do so.)
     static func checkEnumTypeName(_ field: Field, in type: ObjectType, typeNames: Set<String>, _ d: inout DiagnosticCollector) {
         let enumName = SwiftNames.enumTypeName(field)
-        let languages = TakenNames.languages(taking: enumName)
-        if !languages.isEmpty {
-            d.error("enum field '\(field.name)' names its enum type '\(enumName)', which is already a name in \(languages.joined(separator: ", ")); rename the field, e.g. '\(field.name)Kind'", at: field.location)
-        } else if typeNames.contains(enumName) || enumName == type.name {
+        if typeNames.contains(enumName) || enumName == type.name {
             d.error("enum field '\(field.name)' names its enum type '\(enumName)', which is a declared type; rename the field, e.g. '\(field.name)Kind'", at: field.location)
         }
     }

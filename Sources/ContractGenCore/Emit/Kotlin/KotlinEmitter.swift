@@ -72,8 +72,6 @@ public struct KotlinEmitter: LanguageEmitter {
 
 /// Kotlin spelling of model types and expressions.
 enum KotlinNames {
-    /// Names the generated object already uses for its own declarations; an enum must not shadow them.
-    static let generatedTypeNames: Set<String> = ["Status", "Decoded", "Header", "DoneQueue", "DecodeContext"]
 
     /// An enum class, nested in the type of the field that declares it (as in Swift). An enum inside
     /// an array or map (which the validator currently rejects) reuses the first class with the same
@@ -108,7 +106,7 @@ enum KotlinNames {
                 if case .enumeration(let cases) = field.type { own = [cases] } else { own = [] }
                 for cases in enumerations(in: field.type) where !own.isEmpty || !result.contains(where: { $0.cases == cases }) {
                     var name = Naming.upperCamel(field.name)
-                    if typeNames.contains(name) || generatedTypeNames.contains(name) || name == type.name { name += "Value" }
+                    if typeNames.contains(name) || TakenNames.kotlin.contains(name) || name == type.name { name += "Value" }
                     while result.contains(where: { $0.typeName == type.name && $0.enumName == name }) { name += "Value" }
                     result.append(EnumDeclaration(cases: cases, typeName: type.name, enumName: name, field: field))
                 }

@@ -53,7 +53,12 @@ public struct SwiftEmitter: LanguageEmitter {
 
 /// Swift spelling of model types and expressions.
 enum SwiftNames {
-    static func enumTypeName(_ field: Field) -> String { Naming.upperCamel(field.name) }
+    /// The enum type an enum field declares in its struct: `sync` → `Sync`; a name Swift or the
+    /// runtime already uses gets a suffix (`status` → `StatusValue`), as in Kotlin.
+    static func enumTypeName(_ field: Field) -> String {
+        let name = Naming.upperCamel(field.name)
+        return TakenNames.swift.contains(name) ? name + "Value" : name
+    }
 
     static func caseName(_ value: String) -> String {
         let camel = Naming.upperCamel(value)

@@ -106,7 +106,7 @@ enum TypeScriptNames {
             for field in type.fields {
                 for cases in enumerations(in: field.type) where !result.contains(where: { $0.cases == cases }) {
                     var name = type.name + Naming.upperCamel(field.name)
-                    while typeNames.contains(name) || generatedTypeNames.contains(name) || result.contains(where: { $0.name == name }) {
+                    while typeNames.contains(name) || TakenNames.typeScript.contains(name) || result.contains(where: { $0.name == name }) {
                         name += "Value"
                     }
                     result.append(EnumOwner(typeName: type.name, cases: cases, name: name, field: field))
