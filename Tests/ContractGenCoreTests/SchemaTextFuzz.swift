@@ -85,17 +85,23 @@ enum SchemaTextFuzz {
         let typeCount = 1 + r.below(3)
         var types: [String] = []
         while types.count < typeCount {
-            let name = options.hostileNames && r.chance(30) ? r.pick(hostileTypeNames) : r.pick(typeNames) + "\(index)"
+            let name = options.hostileNames && r.chance(12) ? r.pick(hostileTypeNames) : r.pick(typeNames) + "\(index)"
             if !types.contains(name) { types.append(name) }
         }
         var lines = [
             "contract: fz\(index)-\(r.pick(["a", "class", "string", "object", "runtime", "any", "none"]))",
             "doc: \(doc())",
             "storage-key: \(yamlQuoted(hostileText(&r)))",
-            "targets:",
-            "  swift: {namespace: Fz\(index)}",
-            "  kotlin: {package: dev.fz\(index).\(options.hostileNames ? r.pick(["data", "value", "open", "pkg"]) : "pkg"), object: Fz\(index)}",
-            "  typescript: {module: fz\(index)}",
+        ]
+        if !options.hostileNames || r.chance(70) {  // else the targets come from the contract name
+            lines += [
+                "targets:",
+                "  swift: {namespace: Fz\(index)}",
+                "  kotlin: {package: dev.fz\(index).\(options.hostileNames ? r.pick(["data", "value", "open", "pkg"]) : "pkg"), object: Fz\(index)}",
+                "  typescript: {module: fz\(index)}",
+            ]
+        }
+        lines += [
             "version: {field: v, writes: 1, accepts: [1], doc: \(doc())}",
             "root: \(types[0])",
             "types:",
@@ -105,8 +111,8 @@ enum SchemaTextFuzz {
             var fields: [String] = []
             let fieldCount = 1 + r.below(5)
             while fields.count < fieldCount {
-                var name = options.hostileNames && r.chance(20) ? r.pick(hostileFieldNames) : r.pick(fieldNames)
-                if options.hostileNames, r.chance(10), let sibling = fields.first { name = sibling + r.pick(["Slot", "Dropped"]) }
+                var name = options.hostileNames && r.chance(6) ? r.pick(hostileFieldNames) : r.pick(fieldNames)
+                if options.hostileNames, r.chance(4), let sibling = fields.first { name = sibling + r.pick(["Slot", "Dropped"]) }
                 if fields.contains(name) { continue }
                 fields.append(name)
                 let child = t + 1 < types.count && fields.count == 1 ? types[t + 1] : nil  // each type holds the next: a tree
@@ -133,7 +139,7 @@ enum SchemaTextFuzz {
         default:
             var values: [String] = []
             for _ in 0..<(1 + r.below(4)) {
-                let value = hostileNames ? r.pick(enumValues) : r.pick(["idle", "busy", "done", "failed", "none"])
+                let value = hostileNames && r.chance(50) ? r.pick(enumValues) : r.pick(["idle", "busy", "done", "failed", "none"])
                 if !values.contains(value) { values.append(value) }
             }
             return ("{enum: [\(values.map(yamlQuoted).joined(separator: ", "))]}", "optional: true")
