@@ -53,7 +53,8 @@ enum SchemaTextFuzz {
                              "prototype", "result", "status", "decoded", "scanner", "context", "version", "path", "element",
                              "observation", "decode", "encode", "json", "index", "type", "out", "input", "none"]
     static let hostileFieldNames = Array(SchemaValidator.reservedWords.keys).sorted()
-        + Array(SchemaValidator.swiftModifierWords).sorted() + ["dropped", "itemsDropped", "itemsSlot", "internal", "constructor"]
+        + Array(SchemaValidator.swiftModifierWords).sorted() + Array(TypeScriptNames.reservedWords.filter { $0.first!.isLowercase }).sorted()
+        + ["dropped", "itemsDropped", "itemsSlot", "internal", "constructor", "evalValue", "protectedValue", "argumentsValue"]
     static let enumValues = ["idle", "busy", "Busy", "not_started", "notStarted", "NOT_STARTED", "a-b", "a_b", "aB", "none",
                              "None", "self", "Type", "default", "class", "true", "null", "x", "value1", "some", "rawValue"]
 
@@ -129,7 +130,9 @@ enum SchemaTextFuzz {
             return r.chance(50) ? ("{array: \(child)}", "default: []") : (child, "optional: true")
         }
         switch r.below(8) {
-        case 0: return ("string", r.chance(50) ? "optional: true" : required)
+        case 0:
+            if r.chance(30) { return ("string", "default: \(yamlQuoted(hostileText(&r)))") }  // a hostile string literal
+            return ("string", r.chance(50) ? "optional: true" : required)
         case 1: return ("bool", "optional: true")
         case 2: return ("integer", r.chance(50) ? "optional: true" : "default: 0")
         case 3: return ("number", "optional: true")

@@ -113,11 +113,12 @@ final class SchemaTextPropertyTests: XCTestCase {
     }
 
     func testEverySchemaIsRefusedOrCompilesInAllLanguages() throws {
-        for tool in ["swiftc", "kotlinc", "java", "tsc"] where !Tool.exists(tool) { throw XCTSkip("\(tool) not installed") }
+        for tool in ["swiftc", "kotlinc", "java", "tsc", "node"] where !Tool.exists(tool) { throw XCTSkip("\(tool) not installed") }
         let root = Self.environment["FUZZ_KEEP_DIR"] ?? TestSupport.temporaryDirectory()
         let fileManager = FileManager.default
         try fileManager.createDirectory(atPath: root + "/schema", withIntermediateDirectories: true)
         var accepted = 0, refused = 0
+        var storageKeys: [[String: String]] = []
         for index in 0..<Self.compileCount {
             let seed = Self.seed &+ 0x5EED &+ UInt64(index)
             let text = SchemaTextFuzz.schema(index: index, seed: seed, options: .init(hostileNames: true, docs: true))
@@ -133,6 +134,10 @@ final class SchemaTextPropertyTests: XCTestCase {
             guard let refusal else {
                 try text.write(toFile: root + "/schema/" + name, atomically: true, encoding: .utf8)
                 accepted += 1
+                let contract = try SchemaLoader.load(text: text, path: "schema/" + name)
+                if let key = contract.storageKey {
+                    storageKeys.append(["module": root + "/ts-out/" + contract.targets.typeScriptModule + ".js", "key": key])
+                }
                 continue
             }
             refused += 1
@@ -159,6 +164,13 @@ final class SchemaTextPropertyTests: XCTestCase {
         for file in TestSupport.snapshot(root + "/generated").values {
             XCTAssertEqual(Self.hiddenScalars(String(decoding: file, as: UTF8.self)), [])
         }
+        // The compiled code holds each hostile storage key exactly: the expectations travel as
+        // JSON (Foundation's encoder, not the layer under test) and node compares.
+        let checks = try JSONSerialization.data(withJSONObject: storageKeys)
+        try checks.write(to: URL(fileURLWithPath: root + "/storage-keys.json"))
+        let program = "const c = require(process.argv[1]); const bad = c.filter(x => require(x.module).storageKey !== x.key).map(x => x.module); console.log(JSON.stringify(bad));"
+        let node = Tool.run(["node", "-e", program, root + "/storage-keys.json"], in: root)
+        XCTAssertEqual(node.output.trimmingCharacters(in: .whitespacesAndNewlines), "[]", "storage keys changed by escaping")
         if Self.environment["FUZZ_KEEP_DIR"] == nil, failures.isEmpty { try? fileManager.removeItem(atPath: root) }
     }
 }
