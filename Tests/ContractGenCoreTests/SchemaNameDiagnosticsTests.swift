@@ -90,6 +90,16 @@ final class SchemaNameDiagnosticsTests: XCTestCase {
         XCTAssertEqual(diagnostics(replacing([("      name:", "      nameSlot:")])), [])
     }
 
+    func testFieldNamedLikeADecoderParameterDoesNotShadowIt() throws {
+        // `context` is also the Swift decoder's parameter; a required field after it still needs
+        // `context.failed`, so the field's local is `context_` (never a field name: no underscores).
+        let text = replacing([("      name:\n        type: string\n        optional: true",
+                               "      context:\n        type: string\n        optional: true\n      count:\n        type: integer\n        required: fail-document")])
+        let swift = SwiftEmitter().contractFile(try SchemaLoader.load(text: text, path: "demo.yaml")).contents
+        XCTAssertTrue(swift.contains("        let context_ = contextSlot\n        guard let count = countSlot else {\n            context.failed = true"), swift)
+        XCTAssertTrue(swift.contains("return Doc(context: context_, count: count, items: items)"), swift)
+    }
+
     // MARK: Enums
 
     func enumSchema(_ values: String) -> String {
