@@ -139,6 +139,10 @@ final class SchemaNameDiagnosticsTests: XCTestCase {
         XCTAssertTrue(SwiftEmitter().contractFile(contract).contents.contains("public enum StringValue: String"))
         XCTAssertTrue(KotlinEmitter().contractFile(contract).contents.contains("enum class StringValue(val json: String)"))
         XCTAssertTrue(TypeScriptEmitter().contractFile(contract).contents.contains("export type DocString = \"a\";"))
+        // `Type` cannot name a member type in Swift (`Doc.Type` is the metatype); Kotlin keeps it.
+        let typed = try SchemaLoader.load(text: replacing([("      name:\n        type: string", "      type:\n        type: {enum: [a]}")]), path: "demo.yaml")
+        XCTAssertTrue(SwiftEmitter().contractFile(typed).contents.contains("public enum TypeValue: String"))
+        XCTAssertTrue(KotlinEmitter().contractFile(typed).contents.contains("enum class Type(val json: String)"))
     }
 
     // MARK: Names with a trailing line break

@@ -20,6 +20,8 @@ enum TakenNames {
         "Int32", "Int64", "JSONDecoder", "JSONEncoder", "JSONSerialization", "Locale", "Never", "NSNull", "NSNumber",
         "NSObject", "Optional", "Range", "RawRepresentable", "Result", "Sendable", "Sequence", "Set", "String",
         "Substring", "Swift", "TimeZone", "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "Unicode", "URL", "UUID", "Void",
+        // Not types but never a member type's name: `Foo.Type`, `Foo.Protocol`, `Self`.
+        "Type", "Protocol", "Self",
     ]
 
     /// Kotlin (kotlin.*, implicitly imported) and java.lang types, and the Android JSON classes.
