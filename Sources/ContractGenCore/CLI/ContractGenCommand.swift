@@ -209,7 +209,8 @@ public struct ContractGenCommand: Sendable {
     }
 
     /// Loads schemas, reporting paths as given (relative paths stay relative in diagnostics).
-    func loadContracts(_ paths: [String]) throws(DiagnosticsError) -> [Contract] {
+    /// Also refuses contracts whose generated files would overwrite each other or the runtime.
+    func loadContracts(_ paths: [String], kotlinPackage: String? = nil) throws(DiagnosticsError) -> [Contract] {
         var contracts: [Contract] = []
         var errors: [Diagnostic] = []
         for schema in paths {
@@ -235,6 +236,7 @@ public struct ContractGenCommand: Sendable {
                 errors.append(.error("\(error)", at: SourceLocation(file: schema, line: 1, column: 1)))
             }
         }
+        if errors.isEmpty { errors = OutputPaths.collisions(contracts, kotlinPackage: kotlinPackage) }
         if !errors.isEmpty { throw DiagnosticsError(errors) }
         return contracts
     }
@@ -259,9 +261,13 @@ public struct ContractGenCommand: Sendable {
         let parsed = try spec.parse(arguments)
         guard let lang = parsed.value("lang") else { throw UsageError("emit needs --lang swift|kotlin|typescript|golden|all") }
         let (languages, golden) = try Self.languages(lang, allowGolden: true)
-        let contracts = try loadContracts(try schemaPaths(parsed.values("schema")))
+        let kotlinPackage = parsed.value("kotlin-package")
+        if let kotlinPackage, let problem = SchemaValidator.kotlinPackageProblem(kotlinPackage) {
+            throw UsageError("--kotlin-package: " + problem)
+        }
+        let contracts = try loadContracts(try schemaPaths(parsed.values("schema")), kotlinPackage: kotlinPackage)
         let files = GeneratorPipeline.generate(contracts, options: .init(languages: languages, golden: golden,
-                                                                          kotlinPackage: parsed.value("kotlin-package")))
+                                                                          kotlinPackage: kotlinPackage))
         let out = parsed.value("out") ?? "."
         if out == "-" {
             for file in files {

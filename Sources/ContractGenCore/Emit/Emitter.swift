@@ -56,7 +56,8 @@ enum GeneratedHeader {
     }
 
     static func print(into printer: inout CodePrinter, commentPrefix: String, source: String?, hash: String?, lintOff: String?) {
-        for line in lines(source: source, hash: hash, lintOff: lintOff) { printer.line("\(commentPrefix) \(line)") }
+        // The schema path is text from outside: one line, whatever it holds.
+        for line in lines(source: source, hash: hash, lintOff: lintOff) { printer.line("\(commentPrefix) \(CommentText.singleLine(line))") }
         if let lintOff { printer.line(lintOff) }
     }
 }
@@ -82,23 +83,7 @@ enum Naming {
 
     /// A Swift string literal, ASCII-only (non-ASCII as `\u{…}` escapes, so generated files are
     /// plain ASCII whatever the schema says).
-    static func swiftQuoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            default:
-                if scalar.value < 0x20 || scalar.value > 0x7e {
-                    result += "\\u{" + String(scalar.value, radix: 16) + "}"
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result + "\""
-    }
+    static func swiftQuoted(_ text: String) -> String { StringLiteral.swift(text) }
 }
 
 /// Facts about a contract the emitters all need, computed once.

@@ -42,9 +42,11 @@ public struct CodePrinter: Sendable {
     }
 
     /// A comment block: each line prefixed (`///`, `//`, ` *`), wrapped at `width` columns.
+    /// The text goes through `CommentText.lines`: every line terminator of every target language
+    /// splits it, so no part of it can leave the comment.
     public mutating func comment(_ text: String, prefix: String, width: Int = 100) {
         let available = max(40, width - level * indentUnit.count - prefix.count - 1)
-        for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        for paragraph in CommentText.lines(text) {
             let words = paragraph.split(separator: " ")
             if words.isEmpty { line(prefix); continue }
             var current = ""
@@ -62,16 +64,29 @@ public struct CodePrinter: Sendable {
 
     /// A documentation comment in the style of the language: `///` or `/** … */`.
     public mutating func doc(_ text: String, style: DocStyle, width: Int = 100) {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let lines = CommentText.lines(text)
+        let trimmed = Self.trimBlankLines(lines)
         guard !trimmed.isEmpty else { return }
         switch style {
         case .tripleSlash:
-            comment(trimmed, prefix: "///", width: width)
+            comment(trimmed.joined(separator: "\n"), prefix: "///", width: width)
         case .block:
+            // Neither `/*` (Kotlin nests block comments) nor `*/` may survive inside.
             line("/**")
-            comment(trimmed.replacingOccurrences(of: "*/", with: "* /"), prefix: " *", width: width)
+            comment(trimmed.map(CommentText.blockCommentLine).joined(separator: "\n"), prefix: " *", width: width)
             line(" */")
         }
+    }
+
+    /// Lines without leading and trailing blank ones, each without edge whitespace at the ends
+    /// of the whole text (as the doc was written, minus the YAML's trailing newline).
+    static func trimBlankLines(_ lines: [String]) -> [String] {
+        let isBlank: (String) -> Bool = { $0.allSatisfy { $0 == " " } }
+        guard let first = lines.firstIndex(where: { !isBlank($0) }), let last = lines.lastIndex(where: { !isBlank($0) }) else { return [] }
+        var result = Array(lines[first...last])
+        result[0] = String(result[0].drop { $0 == " " })
+        result[result.count - 1] = String(result[result.count - 1].reversed().drop { $0 == " " }.reversed())
+        return result
     }
 
     public enum DocStyle: Sendable { case tripleSlash, block }

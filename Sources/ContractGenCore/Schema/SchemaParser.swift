@@ -122,6 +122,28 @@ enum ScalarReading {
         return text
     }
 
+    // Names are checked scalar by scalar over the whole string: a regular expression's `$` also
+    // matches before a final newline, which then reached file names and code.
+
+    /// `widget-data`: lowercase letters and digits in dash-separated words, the first from a letter.
+    static func isKebabName(_ text: String) -> Bool {
+        guard let first = text.unicodeScalars.first, ("a"..."z").contains(first), text.unicodeScalars.last != "-" else { return false }
+        guard !text.contains("--") else { return false }
+        return text.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
+    }
+
+    /// A TypeScript module file name: a lowercase letter, then lowercase letters, digits and '-'.
+    static func isModuleName(_ text: String) -> Bool {
+        guard let first = text.unicodeScalars.first, ("a"..."z").contains(first) else { return false }
+        return text.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
+    }
+
+    /// An enum value: an ASCII letter, then ASCII letters, digits, '-' and '_'.
+    static func isEnumValue(_ text: String) -> Bool {
+        guard let first = text.unicodeScalars.first, first.isASCII, first.properties.isAlphabetic else { return false }
+        return text.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_") }
+    }
+
     static func isIdentifier(_ text: String) -> Bool {
         guard let first = text.unicodeScalars.first, first.isASCII, first.properties.isAlphabetic else { return false }
         return text.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)) }
@@ -137,7 +159,7 @@ private struct ContractBuilder {
         guard var top = MappingReader(root, what: "the schema", diagnostics: &d) else { return nil }
         let name = top.requiredValue("contract", diagnostics: &d).flatMap { node -> String? in
             guard let text = ScalarReading.string(node, what: "'contract'", diagnostics: &d) else { return nil }
-            guard text.range(of: #"^[a-z][a-z0-9]*(-[a-z0-9]+)*$"#, options: .regularExpression) != nil else {
+            guard ScalarReading.isKebabName(text) else {
                 d.error("contract name '\(text)' must be lowercase-kebab-case, e.g. widget-data", at: node.location)
                 return nil
             }
@@ -168,28 +190,39 @@ private struct ContractBuilder {
             kotlinObject: pascal, typeScriptModule: contractName)
     }
 
+    /// Reports a namespace, object or module alias that cannot be a top-level name; false then.
+    static func checkTargetName(_ name: String, what: String, taken: Set<String>, at location: SourceLocation, _ d: inout DiagnosticCollector) -> Bool {
+        guard let problem = SchemaValidator.targetNameProblem(name, what: what, taken: taken) else { return true }
+        d.error(problem, at: location)
+        return false
+    }
+
     func readTargets(_ node: YAMLNode, contractName: String, _ d: inout DiagnosticCollector) -> Targets? {
         var targets = defaultTargets(contractName: contractName)
         guard var reader = MappingReader(node, what: "'targets'", diagnostics: &d) else { return nil }
         if let swift = reader.value("swift"), var r = MappingReader(swift, what: "'targets.swift'", diagnostics: &d) {
-            if let n = r.value("namespace"), let v = ScalarReading.identifier(n, what: "'namespace'", diagnostics: &d) { targets.swiftNamespace = v }
+            if let n = r.value("namespace"), let v = ScalarReading.identifier(n, what: "'namespace'", diagnostics: &d),
+               Self.checkTargetName(v, what: "Swift namespace", taken: TakenNames.swift, at: n.location, &d) { targets.swiftNamespace = v }
             r.reportUnknownKeys(allowed: ["namespace"], diagnostics: &d)
         }
         if let kotlin = reader.value("kotlin"), var r = MappingReader(kotlin, what: "'targets.kotlin'", diagnostics: &d) {
             if let n = r.value("package"), let v = ScalarReading.string(n, what: "'package'", diagnostics: &d) {
-                if v.split(separator: ".", omittingEmptySubsequences: false).allSatisfy({ ScalarReading.isIdentifier(String($0)) }) {
-                    targets.kotlinPackage = v
+                if let problem = SchemaValidator.kotlinPackageProblem(v) {
+                    d.error(problem, at: n.location)
                 } else {
-                    d.error("Kotlin package '\(v)' must be dot-separated identifiers", at: n.location)
+                    targets.kotlinPackage = v
                 }
             }
-            if let n = r.value("object"), let v = ScalarReading.identifier(n, what: "'object'", diagnostics: &d) { targets.kotlinObject = v }
+            if let n = r.value("object"), let v = ScalarReading.identifier(n, what: "'object'", diagnostics: &d),
+               Self.checkTargetName(v, what: "Kotlin object", taken: TakenNames.kotlin, at: n.location, &d) { targets.kotlinObject = v }
             r.reportUnknownKeys(allowed: ["package", "object"], diagnostics: &d)
         }
         if let ts = reader.value("typescript"), var r = MappingReader(ts, what: "'targets.typescript'", diagnostics: &d) {
             if let n = r.value("module"), let v = ScalarReading.string(n, what: "'module'", diagnostics: &d) {
-                if v.range(of: #"^[a-z][a-z0-9-]*$"#, options: .regularExpression) != nil {
-                    targets.typeScriptModule = v
+                if ScalarReading.isModuleName(v) {
+                    if Self.checkTargetName(Naming.upperCamel(v), what: "TypeScript module alias (the testee imports '\(v)' as)", taken: TakenNames.typeScript, at: n.location, &d) {
+                        targets.typeScriptModule = v
+                    }
                 } else {
                     d.error("TypeScript module '\(v)' must be a lowercase file name", at: n.location)
                 }
@@ -338,7 +371,7 @@ private struct ContractBuilder {
                 guard let cases = ScalarReading.stringList(value, what: "'enum'", diagnostics: &d) else { return nil }
                 if cases.isEmpty { d.error("an enum needs at least one value", at: value.location); return nil }
                 if Set(cases).count != cases.count { d.error("enum values must be unique", at: value.location); return nil }
-                for name in cases where name.range(of: #"^[A-Za-z][A-Za-z0-9_-]*$"#, options: .regularExpression) == nil {
+                for name in cases where !ScalarReading.isEnumValue(name) {
                     // Each value becomes a case name in Swift, Kotlin and TypeScript.
                     d.error("enum value '\(name)' must start with a letter and hold only letters, digits, '-' and '_'", at: value.location)
                     return nil

@@ -42,12 +42,9 @@ public enum SchemaValidator {
                 }
             }
         }
-        // Names every emitter generates beside the declared types.
-        let generatedNames: Set<String> = ["Status", "Decoded", "Header", "DoneQueue", "DecodeContext"]
+        // Platform, runtime and generated names; generated locals; enum case names.
+        checkNames(contract, &d)
         for type in contract.types {
-            if generatedNames.contains(type.name) {
-                d.error("type name '\(type.name)' clashes with a name the generated code declares (\(generatedNames.sorted().joined(separator: ", ")))", at: type.location)
-            }
             if type.name.hasSuffix("Input"), contract.type(named: String(type.name.dropLast(5))) != nil {
                 d.error("type name '\(type.name)' clashes with the TypeScript writer type of '\(type.name.dropLast(5))'", at: type.location)
             }

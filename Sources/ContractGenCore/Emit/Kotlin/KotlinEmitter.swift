@@ -70,8 +70,6 @@ public struct KotlinEmitter: LanguageEmitter {
 
 /// Kotlin spelling of model types and expressions.
 enum KotlinNames {
-    /// Names the generated object already uses for its own declarations; an enum must not shadow them.
-    static let generatedTypeNames: Set<String> = ["Status", "Decoded", "Header", "DoneQueue", "DecodeContext"]
 
     /// An enum class, nested in the type of the field that declares it (as in Swift). An enum inside
     /// an array or map (which the validator currently rejects) reuses the first class with the same
@@ -106,7 +104,7 @@ enum KotlinNames {
                 if case .enumeration(let cases) = field.type { own = [cases] } else { own = [] }
                 for cases in enumerations(in: field.type) where !own.isEmpty || !result.contains(where: { $0.cases == cases }) {
                     var name = Naming.upperCamel(field.name)
-                    if typeNames.contains(name) || generatedTypeNames.contains(name) || name == type.name { name += "Value" }
+                    if typeNames.contains(name) || TakenNames.kotlin.contains(name) || name == type.name { name += "Value" }
                     while result.contains(where: { $0.typeName == type.name && $0.enumName == name }) { name += "Value" }
                     result.append(EnumDeclaration(cases: cases, typeName: type.name, enumName: name, field: field))
                 }
@@ -117,17 +115,23 @@ enum KotlinNames {
 
     /// `idle` → `IDLE`, `unsupportedVersion` → `UNSUPPORTED_VERSION`; anything that is not a letter
     /// or digit becomes `_`, a leading digit gets a `_` prefix, duplicates get a numeric suffix.
+    /// One value's case name before duplicates are told apart (the validator refuses duplicates).
+    static func baseCaseName(_ value: String) -> String {
+        var name = ""
+        for character in Naming.screamingSnake(value) {
+            name += character.isASCII && (character.isLetter || character.isNumber) ? String(character) : "_"
+        }
+        if value.isEmpty { name = "EMPTY" }
+        if let first = name.first, first.isNumber { name = "_" + name }
+        return name
+    }
+
     static func caseNames(_ values: [String]) -> [String] {
         var names: [String] = []
         for value in values {
-            var name = ""
-            for character in Naming.screamingSnake(value) {
-                name += character.isASCII && (character.isLetter || character.isNumber) ? String(character) : "_"
-            }
-            if value.isEmpty { name = "EMPTY" }
+            var name = baseCaseName(value)
             // Kotlin reserves names made only of underscores.
             if name.allSatisfy({ $0 == "_" }) { name = "VALUE_\(names.count + 1)" }
-            if let first = name.first, first.isNumber { name = "_" + name }
             var unique = name
             var counter = 2
             while names.contains(unique) {
@@ -214,22 +218,7 @@ enum KotlinNames {
 
     /// A Kotlin string literal: ASCII only, `$` escaped (no templates), every non-ASCII UTF-16 code
     /// unit as `\uXXXX` (so characters outside the BMP become a surrogate pair, as Kotlin needs).
-    static func quoted(_ text: String) -> String {
-        var result = "\""
-        for unit in text.utf16 {
-            switch unit {
-            case 0x22: result += "\\\""
-            case 0x5C: result += "\\\\"
-            case 0x24: result += "\\$"
-            case 0x0A: result += "\\n"
-            case 0x0D: result += "\\r"
-            case 0x09: result += "\\t"
-            case 0x20...0x7E: result.unicodeScalars.append(Unicode.Scalar(unit)!)
-            default: result += String(format: "\\u%04x", unit)
-            }
-        }
-        return result + "\""
-    }
+    static func quoted(_ text: String) -> String { StringLiteral.kotlin(text) }
 
     /// A local variable for a field, renamed when it would shadow one of the function's own names.
     static func local(_ name: String, avoiding taken: Set<String>) -> String {

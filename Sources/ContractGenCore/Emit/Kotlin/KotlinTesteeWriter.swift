@@ -235,8 +235,8 @@ struct KotlinTesteeWriter {
                         }
                     }
                 }
-                // The quoted name escapes `$`, so it can be spliced into a template string.
-                p.line("else -> throw TesteeError(\"unknown op '$op' for \(KotlinNames.quoted(contract.name).dropFirst()))")
+                // The escaped name has `$` as `\$`, so it can be spliced into a template string.
+                p.line("else -> throw TesteeError(\"unknown op '$op' for \(StringLiteral.kotlinContent(contract.name))\")")
             }
         }
     }

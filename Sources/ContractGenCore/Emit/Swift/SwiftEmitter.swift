@@ -53,11 +53,19 @@ public struct SwiftEmitter: LanguageEmitter {
 
 /// Swift spelling of model types and expressions.
 enum SwiftNames {
-    static func enumTypeName(_ field: Field) -> String { Naming.upperCamel(field.name) }
+    /// The enum type an enum field declares in its struct: `sync` → `Sync`; a name Swift or the
+    /// runtime already uses gets a suffix (`status` → `StatusValue`), as in Kotlin.
+    static func enumTypeName(_ field: Field) -> String {
+        let name = Naming.upperCamel(field.name)
+        return TakenNames.swift.contains(name) ? name + "Value" : name
+    }
 
     static func caseName(_ value: String) -> String {
         let camel = Naming.upperCamel(value)
         let lower = camel.prefix(1).lowercased() + camel.dropFirst()
+        // `.none` on an optional enum means nil to Swift, not the case: the case gets a suffix
+        // (its JSON spelling stays "none"; the validator refuses a value that would also map here).
+        if lower == "none" { return "noneValue" }
         return SchemaValidator.reservedWords[lower] == nil ? lower : "`\(lower)`"
     }
 
@@ -331,12 +339,13 @@ struct SwiftContractWriter {
             }
             let arguments = type.fields.map { field -> String in
                 if field.derived != nil { return "\(field.name): nil" }
+                let local = Self.local(field)
                 if case .map = field.type {
                     return isOptional(field)
-                        ? "\(field.name): \(field.name).map { Dictionary($0, uniquingKeysWith: { $1 }) }"
-                        : "\(field.name): Dictionary(\(field.name), uniquingKeysWith: { $1 })"
+                        ? "\(field.name): \(local).map { Dictionary($0, uniquingKeysWith: { $1 }) }"
+                        : "\(field.name): Dictionary(\(local), uniquingKeysWith: { $1 })"
                 }
-                return "\(field.name): \(field.name)"
+                return "\(field.name): \(local)"
             }
             p.line("return \(type.name)(\(arguments.joined(separator: ", ")))")
         }
@@ -359,26 +368,36 @@ struct SwiftContractWriter {
         }
     }
 
+    /// The decoder's own parameters: a field's local must not shadow them (`context.failed`).
+    static let decoderParameters: Set<String> = ["scanner", "context", "dropped", "version", "key"]
+
+    /// The local holding a field's final value: its name, or with a trailing `_` when that is one
+    /// of the decoder's parameters (field names are letters and digits, so no field is named so).
+    static func local(_ field: Field) -> String {
+        decoderParameters.contains(field.name) ? field.name + "_" : field.name
+    }
+
     /// After all keys: the field's presence policy decides what a missing or invalid value becomes.
     func presencePolicy(_ field: Field, _ p: inout CodePrinter) {
         let slot = "\(field.name)Slot"
+        let local = Self.local(field)
         switch field.presence {
         case .required(.dropElement):
-            p.line("guard let \(field.name) = \(slot) else { return nil }  // \(field.name) missing or invalid: the element is dropped")
+            p.line("guard let \(local) = \(slot) else { return nil }  // \(field.name) missing or invalid: the element is dropped")
         case .required(.failDocument):
-            p.line("guard let \(field.name) = \(slot) else {")
+            p.line("guard let \(local) = \(slot) else {")
             p.indented { p in
                 p.line("context.failed = true  // \(field.name) missing or invalid: the whole document is unusable")
                 p.line("return nil")
             }
             p.line("}")
         case .optional:
-            p.line("let \(field.name) = \(slot)")
+            p.line("let \(local) = \(slot)")
         case .defaultValue(let value):
             if case .map = field.type {
-                p.line("let \(field.name) = \(slot) ?? []")
+                p.line("let \(local) = \(slot) ?? []")
             } else {
-                p.line("let \(field.name) = \(slot) ?? \(SwiftNames.literal(value, field: field))")
+                p.line("let \(local) = \(slot) ?? \(SwiftNames.literal(value, field: field))")
             }
         }
     }

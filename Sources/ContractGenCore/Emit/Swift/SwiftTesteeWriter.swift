@@ -199,7 +199,7 @@ struct SwiftTesteeWriter {
                 }
             }
             p.line("default:")
-            p.line("    throw TesteeError(message: \"unknown op '\\(op)' for \(contract.name)\")")
+            p.line("    throw TesteeError(message: \"unknown op '\\(op)' for \(StringLiteral.swiftContent(contract.name))\")")
             p.line("}")
         }
     }

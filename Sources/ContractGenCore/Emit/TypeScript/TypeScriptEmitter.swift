@@ -106,7 +106,7 @@ enum TypeScriptNames {
             for field in type.fields {
                 for cases in enumerations(in: field.type) where !result.contains(where: { $0.cases == cases }) {
                     var name = type.name + Naming.upperCamel(field.name)
-                    while typeNames.contains(name) || generatedTypeNames.contains(name) || result.contains(where: { $0.name == name }) {
+                    while typeNames.contains(name) || TakenNames.typeScript.contains(name) || result.contains(where: { $0.name == name }) {
                         name += "Value"
                     }
                     result.append(EnumOwner(typeName: type.name, cases: cases, name: name, field: field))
@@ -193,21 +193,7 @@ enum TypeScriptNames {
 
     /// A double-quoted string literal: ASCII only, every other UTF-16 code unit as `\uXXXX`
     /// (so characters outside the BMP become a surrogate pair, as JavaScript strings hold them).
-    static func quoted(_ text: String) -> String {
-        var result = "\""
-        for unit in text.utf16 {
-            switch unit {
-            case 0x22: result += "\\\""
-            case 0x5C: result += "\\\\"
-            case 0x0A: result += "\\n"
-            case 0x0D: result += "\\r"
-            case 0x09: result += "\\t"
-            case 0x20...0x7E: result.unicodeScalars.append(Unicode.Scalar(unit)!)
-            default: result += String(format: "\\u%04x", unit)
-            }
-        }
-        return result + "\""
-    }
+    static func quoted(_ text: String) -> String { StringLiteral.typeScript(text) }
 
     /// The names the runtime exports, read from its source (so the list never drifts from it).
     static let runtimeExports: [String] = {

@@ -224,7 +224,7 @@ struct TypeScriptTesteeWriter {
                 }
                 p.line("default:")
                 p.indented { p in
-                    p.line("throw new TesteeError(`unknown op '${op}' for \(contract.name)`);")
+                    p.line("throw new TesteeError(`unknown op '${op}' for \(StringLiteral.typeScriptContent(contract.name, quote: "`"))`);")
                 }
             }
         }

@@ -1,0 +1,68 @@
+/// Names a schema may not give a type, a namespace or an object, per target language: the
+/// platform's own types (shadowing them breaks or confuses generated and user code), every
+/// top-level name of the runtime and testee, and the names each contract file declares itself.
+/// The runtime names are read from the runtime sources, so the lists never drift from them.
+
+enum TakenNames {
+    /// Names every contract file declares beside the schema's types (all three languages).
+    static let generated: Set<String> = ["Status", "Decoded", "Header", "DoneQueue", "DecodeContext"]
+
+    /// Top-level names of the generated testee programs.
+    static let testee: Set<String> = ["TesteeError", "Given", "TesteeKt", "Testee"]
+
+    /// Swift standard library and Foundation types a name could shadow inside a namespace.
+    /// (`Task` is not here: the bundled widget-data contract names a type `Task`, generated code
+    /// never uses Swift Concurrency, and outside the namespace the type is always qualified.)
+    static let swiftPlatform: Set<String> = [
+        "Any", "AnyObject", "AnyHashable", "Array", "Bool", "Calendar", "CaseIterable", "Character", "Codable",
+        "Collection", "Comparable", "Data", "Date", "DateFormatter", "Decimal", "Decodable", "Dictionary", "Double",
+        "Encodable", "Equatable", "Error", "Float", "Foundation", "Hashable", "Identifiable", "Int", "Int8", "Int16",
+        "Int32", "Int64", "JSONDecoder", "JSONEncoder", "JSONSerialization", "Locale", "Never", "NSNull", "NSNumber",
+        "NSObject", "Optional", "Range", "RawRepresentable", "Result", "Sendable", "Sequence", "Set", "String",
+        "Substring", "Swift", "TimeZone", "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "Unicode", "URL", "UUID", "Void",
+        // Not types but never a member type's name: `Foo.Type`, `Foo.Protocol`, `Self`.
+        "Type", "Protocol", "Self",
+    ]
+
+    /// Kotlin (kotlin.*, implicitly imported) and java.lang types, and the Android JSON classes.
+    static let kotlinPlatform: Set<String> = [
+        "Any", "Array", "Boolean", "BooleanArray", "Byte", "Char", "CharSequence", "Collection", "Comparable",
+        "Deprecated", "Double", "DoubleArray", "Enum", "Error", "Exception", "Float", "Int", "IntArray", "Iterable",
+        "JSONArray", "JSONException", "JSONObject", "JvmStatic", "Lazy", "List", "Long", "LongArray", "Map",
+        "MutableList", "MutableMap", "MutableSet", "Nothing", "Number", "Object", "Pair", "Regex", "Result",
+        "Sequence", "Set", "Short", "String", "StringBuilder", "Suppress", "Throwable", "TimeZone", "Triple", "Unit",
+    ]
+
+    /// TypeScript global values and types (lib.es2019).
+    /// (`Record` is not here: the bundled todo-count contract names a type `Record` and generated
+    /// TypeScript never uses the `Record<K, V>` utility type.)
+    static let typeScriptPlatform: Set<String> = [
+        "Array", "ArrayBuffer", "ArrayLike", "BigInt", "Boolean", "Date", "Error", "Exclude", "Extract", "Function",
+        "Infinity", "Intl", "Iterable", "Iterator", "JSON", "Map", "Math", "NaN", "NonNullable", "Number", "Object",
+        "Omit", "Partial", "Pick", "Promise", "PromiseLike", "PropertyKey", "RangeError", "Readonly", "ReadonlyArray",
+        "ReadonlyMap", "ReadonlySet", "RegExp", "Required", "ReturnType", "Set", "String", "Symbol", "SyntaxError",
+        "TypeError", "Uint8Array", "WeakMap", "WeakSet",
+    ]
+
+    static let swift: Set<String> = swiftPlatform.union(generated).union(testee).union(topLevelNames(SwiftRuntimeTemplate.source))
+    static let kotlin: Set<String> = kotlinPlatform.union(generated).union(testee).union(topLevelNames(KotlinRuntimeTemplate.source))
+    static let typeScript: Set<String> = typeScriptPlatform.union(generated).union(testee).union(TypeScriptNames.runtimeExports)
+
+    /// The languages in which `name` is taken, e.g. `["Kotlin", "TypeScript"]` for `Map`.
+    static func languages(taking name: String) -> [String] {
+        [("Swift", swift), ("Kotlin", kotlin), ("TypeScript", typeScript)].filter { $0.1.contains(name) }.map(\.0)
+    }
+
+    /// Names declared at the top level (no indentation) of a Swift or Kotlin source: the word
+    /// after the declaring keyword, e.g. `ContractJSON` in `public enum ContractJSON: Sendable {`.
+    static func topLevelNames(_ source: String) -> Set<String> {
+        let keywords: Set<Substring> = ["struct", "enum", "class", "protocol", "typealias", "func", "let", "var", "object", "fun", "val", "interface"]
+        var names: Set<String> = []
+        for line in source.split(separator: "\n") where line.first?.isLetter == true {
+            let words = line.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_") })
+            guard let index = words.firstIndex(where: keywords.contains), index + 1 < words.count else { continue }
+            names.insert(String(words[index + 1]))
+        }
+        return names
+    }
+}
