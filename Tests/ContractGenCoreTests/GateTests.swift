@@ -64,7 +64,7 @@ final class GateTests: XCTestCase {
         let found = try changes(Self.base, edit("note:", "notes:"))
         let removal = try XCTUnwrap(found.first { $0.rule == .fieldRemoved })
         XCTAssertEqual(removal.location?.line, 8)
-        XCTAssertTrue(removal.message.contains("field 'note' of Doc removed (renamed to 'notes'? a rename is a removal to old writers) without bumping v"), removal.message)
+        XCTAssertTrue(removal.message.contains("field 'note' of Doc removed (renamed to 'notes'? a rename is a removal to old writers; keep the key with json: 'note') without bumping v"), removal.message)
     }
     /// A rename is only guessed for a similar name of the same type; `note` → `remark` and
     /// `note` → `url` are unrelated names, `note` → `notes` of another type is not a rename.
@@ -221,5 +221,22 @@ final class GateTests: XCTestCase {
         let fine = TestSupport.run(["check", "--base", "HEAD"], root: repository)
         XCTAssertEqual(fine.status, 0, fine.out + fine.err)
         XCTAssertTrue(fine.out.contains("field 'note' added to Task"), fine.out)
+    }
+
+    // MARK: JSON keys
+
+    func testNewCodeNameOverTheSameJSONKeyIsNotBreaking() throws {
+        try assertNotBreaking(.codeNameChanged, edit("note: {type: string, optional: true}", "remark: {type: string, json: note, optional: true}"))
+    }
+
+    func testChangingAFieldsJSONKeyIsARemoval() throws {
+        try assertBreaking(.fieldRemoved, edit("note: {type: string, optional: true}", "note: {type: string, json: remark, optional: true}"))
+        let found = try changes(Self.base, edit("note: {type: string, optional: true}", "note: {type: string, json: remark, optional: true}"))
+        let removal = try XCTUnwrap(found.first { $0.rule == .fieldRemoved })
+        XCTAssertTrue(removal.message.contains("its JSON key changed from 'note' to 'remark'; blobs still carry the old key"), removal.message)
+    }
+
+    func testSpellingTheDefaultKeyIsNoChange() throws {
+        XCTAssertEqual(try changes(Self.base, edit("note: {type: string, optional: true}", "note: {type: string, json: note, optional: true}")), [])
     }
 }

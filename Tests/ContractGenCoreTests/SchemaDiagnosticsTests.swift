@@ -141,7 +141,7 @@ final class SchemaDiagnosticsTests: XCTestCase {
     }
 
     func testReservedWordFieldName() {
-        assertDiagnostic(replacing("      name:", with: "      class:"), "demo.yaml:10:7: error: field name 'class' is a reserved word in Swift")
+        assertDiagnostic(replacing("      name:", with: "      class:"), "demo.yaml:10:7: error: field name 'class' is a reserved word in Swift; name the field e.g. 'classValue' and keep its JSON key with 'json: class'")
     }
 
     func testWrittenVersionMustBeAccepted() {
@@ -174,5 +174,54 @@ final class SchemaDiagnosticsTests: XCTestCase {
             let contract = try SchemaLoader.load(path: root.appendingPathComponent("schema/\(name).yaml").path)
             XCTAssertEqual(contract.name, name)
         }
+    }
+
+    // MARK: JSON keys (`json:`)
+
+    func testTwoFieldsWithOneJSONKeyAreAnError() {
+        // `name` now reads the key "items", which the field `items` (line 14) reads too.
+        assertDiagnostic(replacing("optional: true", with: "optional: true\n        json: items"),
+                         "demo.yaml:14:7: error: fields 'name' and 'items' of Doc both use the JSON key 'items'; give one of them another 'json:' key")
+    }
+
+    func testKeywordFieldNameSuggestsJSONKey() {
+        let found = diagnostics(replacing("      name:\n", with: "      default:\n"))
+        XCTAssertTrue(found.contains { $0.hasPrefix("demo.yaml:10:7: error: field name 'default' is a reserved word in ") && $0.hasSuffix("; name the field e.g. 'defaultValue' and keep its JSON key with 'json: default'") }, "\(found)")
+    }
+
+    func testSnakeCaseFieldNameSuggestsJSONKey() {
+        assertDiagnostic(replacing("      name:\n", with: "      start_time:\n"),
+                         "demo.yaml:10:7: error: field name 'start_time' must be a lowerCamelCase identifier; to read a JSON key such as 'start_time', name the field in lowerCamelCase and give the key with 'json: \"start_time\"'")
+    }
+
+    func testAnyTextIsAJSONKeyAndReadsBack() throws {
+        let text = replacing("optional: true", with: "optional: true\n        json: \"a \\\"key\\\" / ü \\n\"")
+        let contract = try SchemaLoader.load(text: text, path: "demo.yaml")
+        XCTAssertEqual(contract.rootType.field(named: "name")?.jsonKey, "a \"key\" / ü \n")
+        XCTAssertEqual(contract.rootType.field(named: "items")?.jsonKey, "items")
+    }
+
+    func testJSONKeyOnDerivedFieldIsAnError() {
+        let text = """
+        contract: demo
+        version: {field: v, writes: 1, accepts: [1]}
+        root: Doc
+        types:
+          Doc:
+            fields:
+              colors: {type: {map: string}, default: {}}
+              items: {type: {array: Item}, default: []}
+          Item:
+            fields:
+              key: {type: string, optional: true}
+              color: {type: string, json: colour, derived: {lookup: colors, key: key}}
+        """
+        assertDiagnostic(text, "demo.yaml:12:35: error: a derived field is computed, not read, so it has no JSON key ('json')")
+    }
+
+    func testVersionFieldIsAnyJSONKeyButNotAFieldKey() {
+        XCTAssertEqual(diagnostics(replacing("field: v", with: "field: schema_version")), [])
+        assertDiagnostic(replacing("field: v", with: "field: name"),
+                         "demo.yaml:10:7: error: 'name' is the version gate ('version.field'); declare it there only")
     }
 }

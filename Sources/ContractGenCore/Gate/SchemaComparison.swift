@@ -33,6 +33,7 @@ public struct SchemaChange: Sendable, Equatable {
         case storageKeyAdded = "storage-key-added"
         case targetsChanged = "targets-changed"
         case observationChanged = "observation-changed"
+        case codeNameChanged = "code-name-changed"
 
         /// Rules no version bump can excuse: they are about where blobs live or whether anything
         /// reads them at all, which the version field cannot express.
@@ -68,6 +69,7 @@ public enum SchemaComparison {
         .constraintWidened: "everything valid before is still valid",
         .enumValueAdded: "old values stay valid; old readers degrade the new one by its policy",
         .documentationChanged: "no behaviour changes",
+        .codeNameChanged: "blobs are read from the same JSON key; only source code naming the field changes",
         .versionBumped: "old readers reject the new version, so nothing is mis-read",
         .storageKeyAdded: "blobs are read the same way; apps may now use the declared key",
         .targetsChanged: "generated names change, so app code must follow, but blobs are read the same way",
@@ -111,16 +113,24 @@ public enum SchemaComparison {
                 continue
             }
             let renames = RenameGuess.guesses(oldType: oldType, newType: newType)
+            // A field is its JSON key (`json:`, or its name): that is what blobs carry. A new code
+            // name over the same key reads every blob the same; a new key is a removal.
             for oldField in oldType.fields {
-                guard let newField = newType.field(named: oldField.name) else {
-                    let renamed = renames[oldField.name]
-                    let hint = renamed.map { " (renamed to '\($0.name)'? a rename is a removal to old writers)" } ?? ""
-                    add(.fieldRemoved, breaking: true, "field '\(oldField.name)' of \(oldType.name) removed\(hint)", at: renamed?.location ?? newType.location)
+                guard let newField = newType.fields.first(where: { $0.observedKey == oldField.observedKey }) else {
+                    let sameName = newType.field(named: oldField.name)
+                    let renamed = sameName == nil ? renames[oldField.name] : nil
+                    let hint = sameName.map { " (its JSON key changed from \(quoted(oldField.observedKey)) to \(quoted($0.observedKey)); blobs still carry the old key)" }
+                        ?? renamed.map { " (renamed to '\($0.name)'? a rename is a removal to old writers; keep the key with json: \(quoted(oldField.observedKey)))" } ?? ""
+                    add(.fieldRemoved, breaking: true, "field '\(oldField.name)' of \(oldType.name) removed\(hint)",
+                        at: sameName?.jsonLocation ?? sameName?.location ?? renamed?.location ?? newType.location)
                     continue
+                }
+                if newField.name != oldField.name {
+                    add(.codeNameChanged, breaking: false, "field '\(oldField.name)' of \(oldType.name) is now named '\(newField.name)' in code (JSON key \(quoted(newField.observedKey)) unchanged)", at: newField.location)
                 }
                 compareField(oldField, newField, typeName: oldType.name, add)
             }
-            for newField in newType.fields where oldType.field(named: newField.name) == nil {
+            for newField in newType.fields where !oldType.fields.contains(where: { $0.observedKey == newField.observedKey }) {
                 if case .required = newField.presence {
                     add(.requiredFieldAdded, breaking: true, "required field '\(newField.name)' added to \(newType.name)", at: newField.location)
                 } else {

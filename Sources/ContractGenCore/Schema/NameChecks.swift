@@ -38,7 +38,7 @@ extension SchemaValidator {
 
     static func checkFieldName(_ field: Field, siblings: Set<String>, in type: ObjectType, _ d: inout DiagnosticCollector) {
         if swiftModifierWords.contains(field.name) {
-            d.error("field name '\(field.name)' is a declaration keyword in Swift; rename it, e.g. '\(field.name)Value'", at: field.location)
+            d.error("field name '\(field.name)' is a declaration keyword in Swift; rename it, e.g. '\(field.name)Value', and keep its JSON key with 'json: \(field.jsonKey)'", at: field.location)
         }
         if generatedLocalNames.contains(field.name) {
             d.error("field name '\(field.name)' is the decoder's own count of dropped elements; rename it, e.g. '\(field.name)Count'", at: field.location)

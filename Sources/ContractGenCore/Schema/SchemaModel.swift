@@ -73,6 +73,17 @@ public struct Field: Sendable {
     public var location: SourceLocation
     /// Where the `type:` value is written, for errors about the type itself.
     public var typeLocation: SourceLocation
+    /// The JSON key when it differs from the code name (`json: start_time`); nil means the name.
+    public var json: String? = nil
+    /// Where `json:` is written, for errors about the key.
+    public var jsonLocation: SourceLocation? = nil
+
+    /// The key this field is read from and written to, and its key in observations. For example
+    /// `startTime` with `json: start_time` is read from `"start_time"`; without `json:`, from `"startTime"`.
+    public var jsonKey: String { json ?? name }
+
+    /// The field's key in an observation: its JSON key, or its name for a derived field.
+    public var observedKey: String { derived == nil ? jsonKey : name }
 }
 
 /// The JSON shape a field accepts.

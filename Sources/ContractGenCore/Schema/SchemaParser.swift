@@ -153,7 +153,7 @@ enum ScalarReading {
 /// Builds the model; keeps going after an error so one run reports all of them.
 private struct ContractBuilder {
     static let topLevelKeys = ["contract", "doc", "storage-key", "targets", "version", "root", "types", "behaviours", "observation"]
-    static let fieldKeys = ["type", "doc", "required", "optional", "default", "non-empty", "min", "max", "derived"]
+    static let fieldKeys = ["type", "json", "doc", "required", "optional", "default", "non-empty", "min", "max", "derived"]
 
     func build(_ root: YAMLNode, sourcePath: String, sourceHash: String, _ d: inout DiagnosticCollector) -> Contract? {
         guard var top = MappingReader(root, what: "the schema", diagnostics: &d) else { return nil }
@@ -235,7 +235,15 @@ private struct ContractBuilder {
 
     func readVersion(_ node: YAMLNode, _ d: inout DiagnosticCollector) -> VersionGate? {
         guard var reader = MappingReader(node, what: "'version'", diagnostics: &d) else { return nil }
-        let field = reader.requiredValue("field", diagnostics: &d).flatMap { ScalarReading.identifier($0, what: "'version.field'", diagnostics: &d) }
+        // The version field is a JSON key, never a code name: any non-empty key (`schema_version`, `v`).
+        let field = reader.requiredValue("field", diagnostics: &d).flatMap { node -> String? in
+            guard let key = ScalarReading.string(node, what: "'version.field'", diagnostics: &d) else { return nil }
+            guard !key.isEmpty, key.utf16.count <= 1024 else {
+                d.error("'version.field' is the JSON key of the version: 1 to 1024 UTF-16 units, not \(key.utf16.count)", at: node.location)
+                return nil
+            }
+            return key
+        }
         let writes = reader.requiredValue("writes", diagnostics: &d).flatMap { ScalarReading.integer($0, what: "'version.writes'", diagnostics: &d) }
         var accepts: [Int]?
         if let acceptsNode = reader.requiredValue("accepts", diagnostics: &d) {
@@ -285,7 +293,8 @@ private struct ContractBuilder {
 
     func readField(name: YAMLScalar, _ node: YAMLNode, owner: String, _ d: inout DiagnosticCollector) -> Field? {
         guard ScalarReading.isIdentifier(name.value), name.value.first!.isLowercase else {
-            d.error("field name '\(name.value)' must be a lowerCamelCase identifier", at: name.location)
+            d.error("field name '\(name.value)' must be a lowerCamelCase identifier; to read a JSON key such as '\(name.value)', "
+                    + "name the field in lowerCamelCase and give the key with 'json: \"\(name.value)\"'", at: name.location)
             return nil
         }
         let what = "field '\(owner).\(name.value)'"
@@ -293,6 +302,8 @@ private struct ContractBuilder {
         let typeNode = reader.requiredValue("type", diagnostics: &d)
         let type = typeNode.flatMap { readType($0, &d) }
         let doc = reader.value("doc").flatMap { ScalarReading.string($0, what: "'doc'", diagnostics: &d) } ?? ""
+        let jsonNode = reader.value("json")
+        let json = jsonNode.flatMap { ScalarReading.string($0, what: "'json'", diagnostics: &d) }
         var constraints = Constraints()
         if let n = reader.value("non-empty"), let v = ScalarReading.bool(n, what: "'non-empty'", diagnostics: &d) { constraints.nonEmpty = v }
         if let n = reader.value("min") { constraints.min = ScalarReading.number(n, what: "'min'", diagnostics: &d) }
@@ -333,9 +344,13 @@ private struct ContractBuilder {
             if let type, let value = readDefault(n, for: type, &d) { presence = .defaultValue(value) }
         }
         reader.reportUnknownKeys(allowed: Self.fieldKeys, diagnostics: &d)
+        if let jsonNode, derived != nil {
+            d.error("a derived field is computed, not read, so it has no JSON key ('json')", at: jsonNode.location)
+        }
         guard let type else { return nil }
         return Field(name: name.value, doc: doc, type: type, presence: presence, constraints: constraints,
-                     derived: derived, location: name.location, typeLocation: typeNode?.location ?? name.location)
+                     derived: derived, location: name.location, typeLocation: typeNode?.location ?? name.location,
+                     json: json == name.value ? nil : json, jsonLocation: jsonNode?.location)
     }
 
     func readType(_ node: YAMLNode, _ d: inout DiagnosticCollector) -> FieldType? {

@@ -38,7 +38,7 @@ public enum SchemaValidator {
             }
             for field in type.fields {
                 if let language = reservedWords[field.name] {
-                    d.error("field name '\(field.name)' is a reserved word in \(language)", at: field.location)
+                    d.error("field name '\(field.name)' is a reserved word in \(language); name the field e.g. '\(field.name)Value' and keep its JSON key with 'json: \(field.jsonKey)'", at: field.location)
                 }
             }
         }
@@ -73,9 +73,10 @@ public enum SchemaValidator {
         checkCycles(contract, &d)
         checkUnused(contract, &d)
         // The version gate is read before anything else and is not a field.
-        if let clash = root.field(named: contract.version.field) {
-            d.error("'\(clash.name)' is the version gate ('version.field'); declare it there only", at: clash.location)
+        if let clash = root.storedFields.first(where: { $0.jsonKey == contract.version.field }) {
+            d.error("'\(clash.jsonKey)' is the version gate ('version.field'); declare it there only", at: clash.jsonLocation ?? clash.location)
         }
+        checkJSONKeys(contract, &d)
         for type in contract.types {
             for field in type.fields {
                 checkField(field, in: type, isRoot: type.name == root.name, contract: contract, &d)
@@ -85,6 +86,26 @@ public enum SchemaValidator {
         if case .flat(let omit, _) = contract.observation {
             for name in omit where root.field(named: name) == nil {
                 d.error("observation.omit names '\(name)', which is not a field of \(root.name)", at: contract.location)
+            }
+        }
+    }
+
+    /// Each stored field of a type has its own JSON key: two fields read from one key would make
+    /// the last duplicate-key rule meaningless. Keys are compared exactly (UTF-16 code units), as
+    /// every reader compares them.
+    static func checkJSONKeys(_ contract: Contract, _ d: inout DiagnosticCollector) {
+        for type in contract.types {
+            var seen: [String: Field] = [:]
+            for field in type.fields {
+                let key = field.derived == nil ? field.jsonKey : field.name
+                if let earlier = seen[key] {
+                    d.error("fields '\(earlier.name)' and '\(field.name)' of \(type.name) both use the JSON key '\(key)'; give one of them another 'json:' key",
+                            at: field.jsonLocation ?? field.location)
+                }
+                seen[key] = field
+                if let json = field.json, json.utf16.count > 1024 {
+                    d.error("JSON key of '\(field.name)' is \(json.utf16.count) UTF-16 units long; keys are limited to 1024", at: field.jsonLocation ?? field.location)
+                }
             }
         }
     }

@@ -44,8 +44,8 @@ enum TakenNames {
         "TypeError", "Uint8Array", "WeakMap", "WeakSet",
     ]
 
-    static let swift: Set<String> = swiftPlatform.union(generated).union(testee).union(topLevelNames(SwiftRuntimeTemplate.source))
-    static let kotlin: Set<String> = kotlinPlatform.union(generated).union(testee).union(topLevelNames(KotlinRuntimeTemplate.source))
+    static let swift: Set<String> = swiftPlatform.union(generated).union(testee).union(topLevelNames(EmbeddedRuntime.swift))
+    static let kotlin: Set<String> = kotlinPlatform.union(generated).union(testee).union(topLevelNames(EmbeddedRuntime.kotlin))
     static let typeScript: Set<String> = typeScriptPlatform.union(generated).union(testee).union(TypeScriptNames.runtimeExports)
 
     /// The languages in which `name` is taken, e.g. `["Kotlin", "TypeScript"]` for `Map`.

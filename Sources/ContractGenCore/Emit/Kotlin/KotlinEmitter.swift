@@ -368,7 +368,7 @@ struct KotlinContractWriter {
         p.line()
         p.line("/** State threaded through one decode. */")
         p.block("private class DecodeContext {") { p in
-            p.line("/** The root's `\(contract.version.field)` (its last occurrence) when it is a number: the version gate's slot. */")
+            p.line("/** " + CommentText.blockCommentLine(CommentText.singleLine("The root's `\(contract.version.field)` (its last occurrence) when it is a number: the version gate's slot.")) + " */")
             p.line("var version: Double? = null")
             p.line()
             p.line("/**")
@@ -477,7 +477,7 @@ struct KotlinContractWriter {
                         first = false
                     }
                     for field in type.storedFields {
-                        p.line("\(first ? "if" : "} else if") (key.matches(\(KotlinNames.quoted(field.name)))) {")
+                        p.line("\(first ? "if" : "} else if") (key.matches(\(KotlinNames.quoted(field.jsonKey)))) {")
                         p.indented { p in fieldDecode(field, owner: type.name, &p) }
                         first = false
                     }
@@ -799,7 +799,7 @@ struct KotlinContractWriter {
                 p.line("val value = decoded.value")
                 p.block("if (value != null) {", closer: "} else {") { p in
                     for field in root.fields where !omit.contains(field.name) {
-                        p.line("result[\(KotlinNames.quoted(field.name))] = \(observeExpression(field.type, value: "value.\(field.name)", optional: KotlinNames.isNullable(field), depth: 0))")
+                        p.line("result[\(KotlinNames.quoted(field.observedKey))] = \(observeExpression(field.type, value: "value.\(field.name)", optional: KotlinNames.isNullable(field), depth: 0))")
                     }
                 }
                 p.indented { p in
@@ -811,7 +811,7 @@ struct KotlinContractWriter {
                         case .map: empty = "ContractJson.Obj(LinkedHashMap())"
                         default: empty = "ContractJson.Null"
                         }
-                        p.line("result[\(KotlinNames.quoted(field.name))] = \(empty)")
+                        p.line("result[\(KotlinNames.quoted(field.observedKey))] = \(empty)")
                     }
                 }
                 p.line("}")
@@ -824,7 +824,7 @@ struct KotlinContractWriter {
             p.block("private fun observe\(type.name)(value: \(type.name)): ContractJson {") { p in
                 p.line("val result = LinkedHashMap<String, ContractJson>()")
                 for field in type.fields {
-                    p.line("result[\(KotlinNames.quoted(field.name))] = \(observeExpression(field.type, value: "value.\(field.name)", optional: KotlinNames.isNullable(field), depth: 0))")
+                    p.line("result[\(KotlinNames.quoted(field.observedKey))] = \(observeExpression(field.type, value: "value.\(field.name)", optional: KotlinNames.isNullable(field), depth: 0))")
                 }
                 p.line("return ContractJson.Obj(result)")
             }

@@ -312,7 +312,7 @@ struct SwiftContractWriter {
                     first = false
                 }
                 for field in type.storedFields {
-                    p.line("\(first ? "if" : "} else if") key.matches(\(Naming.swiftQuoted(field.name))) {")
+                    p.line("\(first ? "if" : "} else if") key.matches(\(Naming.swiftQuoted(field.jsonKey))) {")
                     p.indented { p in fieldDecode(field, owner: type.name, &p) }
                     first = false
                 }
@@ -661,7 +661,7 @@ struct SwiftContractWriter {
             case .flat(let omit, let dropped):
                 p.block("if let value = decoded.value {") { p in
                     for field in root.fields where !omit.contains(field.name) {
-                        p.line("result.set(\(Naming.swiftQuoted(field.name)), \(observeExpression(field.type, field: field, value: "value.\(field.name)", optional: isOptional(field))))")
+                        p.line("result.set(\(Naming.swiftQuoted(field.observedKey)), \(observeExpression(field.type, field: field, value: "value.\(field.name)", optional: isOptional(field))))")
                     }
                 }
                 p.block("else {") { p in
@@ -673,7 +673,7 @@ struct SwiftContractWriter {
                         case .map: empty = ".object(ContractJSONObject())"
                         default: empty = ".null"
                         }
-                        p.line("result.set(\(Naming.swiftQuoted(field.name)), \(empty))")
+                        p.line("result.set(\(Naming.swiftQuoted(field.observedKey)), \(empty))")
                     }
                 }
                 if dropped { p.line("result.set(\"dropped\", .number(Double(decoded.dropped)))") }
@@ -694,7 +694,7 @@ struct SwiftContractWriter {
             p.block("private static func observe\(type.name)(_ value: \(type.name)) -> ContractJSON {") { p in
                 p.line("var result = ContractJSONObject()")
                 for field in type.fields {
-                    p.line("result.set(\(Naming.swiftQuoted(field.name)), \(observeExpression(field.type, field: field, value: "value.\(field.name)", optional: isOptional(field))))")
+                    p.line("result.set(\(Naming.swiftQuoted(field.observedKey)), \(observeExpression(field.type, field: field, value: "value.\(field.name)", optional: isOptional(field))))")
                 }
                 p.line("return .object(result)")
             }

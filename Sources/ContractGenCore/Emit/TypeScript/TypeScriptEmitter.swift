@@ -381,7 +381,7 @@ struct TypeScriptContractWriter {
             p.line("dropped: number;")
             p.line("/** Set when a `fail-document` field is missing or invalid. */")
             p.line("failed: boolean;")
-            p.line("/** The root's `\(contract.version.field)` slot: its last occurrence, when that is a number. */")
+            p.line("/** " + CommentText.blockCommentLine(CommentText.singleLine("The root's `\(contract.version.field)` slot: its last occurrence, when that is a number.")) + " */")
             p.line("version: number | undefined;")
             for lookup in facts.lookupFields {
                 p.line("/** `\(lookup.name)`, read with the root, for derived fields (exact UTF-16 keys). */")
@@ -494,7 +494,7 @@ struct TypeScriptContractWriter {
                     first = false
                 }
                 for field in type.storedFields {
-                    p.line("\(first ? "if" : "} else if") (key.matches(\(TypeScriptNames.quoted(field.name)))) {")
+                    p.line("\(first ? "if" : "} else if") (key.matches(\(TypeScriptNames.quoted(field.jsonKey)))) {")
                     p.indented { p in fieldDecode(field, &p) }
                     first = false
                 }
@@ -827,7 +827,7 @@ struct TypeScriptContractWriter {
                 p.line("const value = decoded.value;")
                 p.block("if (value !== null) {", closer: "} else {") { p in
                     for field in root.fields where !omit.contains(field.name) {
-                        p.line("result.set(\(TypeScriptNames.quoted(field.name)), \(observeExpression(field.type, value: "value.\(field.name)", optional: TypeScriptNames.isNullable(field), depth: 0)));")
+                        p.line("result.set(\(TypeScriptNames.quoted(field.observedKey)), \(observeExpression(field.type, value: "value.\(field.name)", optional: TypeScriptNames.isNullable(field), depth: 0)));")
                     }
                 }
                 p.indented { p in
@@ -839,7 +839,7 @@ struct TypeScriptContractWriter {
                         case .map: empty = "new Map()"
                         default: empty = "null"
                         }
-                        p.line("result.set(\(TypeScriptNames.quoted(field.name)), \(empty));")
+                        p.line("result.set(\(TypeScriptNames.quoted(field.observedKey)), \(empty));")
                     }
                 }
                 p.line("}")
@@ -853,7 +853,7 @@ struct TypeScriptContractWriter {
             p.block("function observe\(type.name)(value: \(type.name)): ContractJson {") { p in
                 p.line("const result: ContractJsonObject = new Map();")
                 for field in type.fields {
-                    p.line("result.set(\(TypeScriptNames.quoted(field.name)), \(observeExpression(field.type, value: "value.\(field.name)", optional: TypeScriptNames.isNullable(field), depth: 0)));")
+                    p.line("result.set(\(TypeScriptNames.quoted(field.observedKey)), \(observeExpression(field.type, value: "value.\(field.name)", optional: TypeScriptNames.isNullable(field), depth: 0)));")
                 }
                 p.line("return result;")
             }
@@ -966,7 +966,7 @@ struct TypeScriptContractWriter {
     /// `object.set(name, <checked value>)` under the presence policy.
     func fieldEncode(_ field: Field, _ p: inout CodePrinter) {
         let source = "input.\(field.name)"
-        let key = TypeScriptNames.quoted(field.name)
+        let key = TypeScriptNames.quoted(field.jsonKey)
         let path = "path + \(TypeScriptNames.quoted("." + field.name))"
         switch field.presence {
         case .required:
