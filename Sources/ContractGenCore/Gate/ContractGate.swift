@@ -67,6 +67,7 @@ public struct ContractGate: Sendable {
                                         diagnostic: .error("stale generated golden", at: SourceLocation(file: stale, line: 1, column: 1)),
                                         isFailure: true))
         }
+        findings += StagedEmit.orphanFindings(root: root)
         return findings
     }
 
