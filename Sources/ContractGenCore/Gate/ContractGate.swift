@@ -76,6 +76,7 @@ public struct ContractGate: Sendable {
         for stale in GeneratorPipeline.staleGoldenFiles(contracts, generated: files, root: root) {
             findings.append(drift(.orphan, stale, "is no longer generated (`emit` removes it)"))
         }
+        findings += StagedEmit.orphanFindings(root: root)
         return findings
     }
 
