@@ -173,7 +173,7 @@ extension StagedEmit {
         GeneratorPipeline.orphanedTemporaryFiles(root: root).map { path in
             GateFinding(text: "interrupted emit: \(path) was left by a killed `contract-gen emit` (run it again to finish or discard it)",
                         diagnostic: .error("left by an interrupted emit", at: SourceLocation(file: path, line: 1, column: 1)),
-                        isFailure: true)
+                        isFailure: true, kind: .interrupted, path: path)
         }
     }
 }
