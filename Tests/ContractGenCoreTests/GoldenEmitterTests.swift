@@ -15,14 +15,33 @@ final class GoldenEmitterTests: XCTestCase {
 
     func testEveryFieldIsTriedMissingNullAndWrongType() throws {
         let widget = try cases("widget-data")
-        for type in ["Snapshot.dayStr", "Snapshot.validUntil", "Snapshot.tasks", "Task.id", "Task.isDone", "Task.projectId", "Project.tasks"] {
+        // Mutations that end the enclosing object (required fields) and those of fields leading to
+        // a nested type stay one case each.
+        for type in ["Task.id", "Task.title", "Project.id", "Snapshot.tasks", "Snapshot.projects"] {
             for mutation in ["missing", "null"] {
                 XCTAssertNotNil(widget["golden/widget-data/schema.widget-data.\(type).\(mutation).json"], "\(type).\(mutation)")
             }
         }
-        XCTAssertNotNil(widget["golden/widget-data/schema.widget-data.Task.isDone.wrong-type-number.json"])
         XCTAssertNil(widget["golden/widget-data/schema.widget-data.Task.isDone.wrong-type-bool.json"], "bool is the right type")
         XCTAssertNil(widget["golden/widget-data/schema.widget-data.Task.projectColor.missing.json"], "derived fields are not read")
+        // The others are batched: one case per mutation, applied to every field that has it.
+        // null: dayStr, validUntil and projectId are optional (null); isDone defaults to false;
+        // projectColors and Project.tasks default to empty; Snapshot.tasks/projects are path fields.
+        let null = try XCTUnwrap(widget["golden/widget-data/schema.widget-data.every-field.null.json"])
+        XCTAssertEqual(JSONValue.parse(null["given"]?["blob"]?.stringValue ?? ""), JSONValue.parse(#"""
+            {"v":1,"tasks":[{"id":"Task.id","title":"Task.title","isDone":null,"projectId":null}],
+             "projects":[{"id":"Project.id","title":"Project.title","tasks":null}],
+             "dayStr":null,"validUntil":null,"projectColors":null}
+            """#))
+        XCTAssertEqual(null["expect"], JSONValue.parse(#"""
+            {"status":"ok","dayStr":null,"validUntil":null,
+             "tasks":[{"id":"Task.id","title":"Task.title","isDone":false,"projectId":null,"projectColor":null}],
+             "projects":[{"id":"Project.id","title":"Project.title","tasks":[]}],"dropped":0}
+            """#))
+        // A wrong type is batched the same way; isDone is not in the bool batch (bool is its type).
+        let bool = try XCTUnwrap(widget["golden/widget-data/schema.widget-data.every-field.wrong-type-bool.json"])
+        XCTAssertFalse(bool["about"]?.stringValue?.contains("Task.isDone") ?? true)
+        XCTAssertTrue(bool["about"]?.stringValue?.contains("Task.projectId") ?? false)
     }
 
     func testDropElementDropsAndCounts() throws {
@@ -49,8 +68,11 @@ final class GoldenEmitterTests: XCTestCase {
 
     func testBoundariesFollowConstraints() throws {
         let todo = try cases("todo-count")
-        XCTAssertEqual(todo["golden/todo-count/schema.todo-count.ListCount.open.at-max.json"]?["expect"]?["value"]?["lists"],
-                       JSONValue.parse(#"[{"name":"ListCount.name","open":100000,"ratio":0.5}]"#))
+        // at-max is batched: revision (max 2^53-1), ListCount.open (max 100000), ListCount.ratio (max 1).
+        let atMax = todo["golden/todo-count/schema.todo-count.every-field.at-max.json"]?["expect"]?["value"]
+        XCTAssertEqual(atMax?["lists"], JSONValue.parse(#"[{"name":"ListCount.name","open":100000,"ratio":1}]"#))
+        XCTAssertEqual(atMax?["revision"], .number(9_007_199_254_740_991))
+        XCTAssertEqual(atMax?["count"], .number(1), "count (min 0, no max) keeps its sample min + 1")
         XCTAssertEqual(todo["golden/todo-count/schema.todo-count.ListCount.open.above-max.json"]?["expect"]?["value"]?["lists"], .array([]))
     }
 

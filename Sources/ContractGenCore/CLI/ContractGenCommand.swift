@@ -68,7 +68,9 @@ public struct ContractGenCommand: Sendable {
           --schema FILE        a schema file; repeat for several
           --out DIR|-          the output root (default: the current directory); `-` prints to stdout
           --kotlin-package PKG put every Kotlin contract into this package
-          Output is deterministic byte for byte and written atomically; a schema error writes nothing.
+          Output is deterministic byte for byte and written all or nothing (staged in
+          .contract-gen-staging-<pid>, then moved); a schema error writes nothing, and the next
+          emit finishes or discards what a killed one left.
         """,
         "check": """
         contract-gen check [--schema FILE]... [--base GIT-REF] [--diff] [--format text|github]
@@ -277,13 +279,14 @@ public struct ContractGenCommand: Sendable {
             return ExitCode.success
         }
         let outRoot = path(out)
-        try AtomicFileWriter.write(files, root: outRoot)
-        if golden {
-            for stale in GeneratorPipeline.staleGoldenFiles(contracts, generated: files, root: outRoot) {
-                try FileManager.default.removeItem(atPath: outRoot + "/" + stale)
-                io.err("removed \(stale) (no longer generated)\n")
-            }
-        }
+        // Finish (or discard) an emit that was killed, before judging which goldens are stale.
+        let orphans = GeneratorPipeline.orphanedTemporaryFiles(root: outRoot)
+        try StagedEmit.recoverInterrupted(root: outRoot)
+        for orphan in orphans { io.err("recovered \(orphan) (left by an interrupted emit)\n") }
+        let stale = golden ? GeneratorPipeline.staleGoldenFiles(contracts, generated: files, root: outRoot) : []
+        // All or nothing: staged, then moved into place together with the stale deletions.
+        try StagedEmit.commit(files, deleting: stale, root: outRoot)
+        for path in stale { io.err("removed \(path) (no longer generated)\n") }
         io.err("wrote \(files.count) files under \(out)\n")
         return ExitCode.success
     }

@@ -91,17 +91,19 @@ struct ContractFacts {
     let contract: Contract
 
     /// Types that contain (transitively) the given type, plus the type itself.
+    /// A breadth-first walk over "is referenced by" edges: linear in the schema (a fixed-point loop
+    /// over all types was cubic in the nesting depth).
     func typesContaining(_ target: String) -> Set<String> {
-        var result: Set<String> = [target]
-        var changed = true
-        while changed {
-            changed = false
-            for type in contract.types where !result.contains(type.name) {
-                if type.fields.contains(where: { SchemaValidator.referencedTypes($0.type).contains(where: result.contains) }) {
-                    result.insert(type.name)
-                    changed = true
-                }
+        var referencedBy: [String: [String]] = [:]
+        for type in contract.types {
+            for field in type.fields {
+                for name in SchemaValidator.referencedTypes(field.type) { referencedBy[name, default: []].append(type.name) }
             }
+        }
+        var result: Set<String> = [target]
+        var queue = [target]
+        while let name = queue.popLast() {
+            for container in referencedBy[name] ?? [] where result.insert(container).inserted { queue.append(container) }
         }
         return result
     }
@@ -115,11 +117,12 @@ struct ContractFacts {
     /// Distinct composite (array/map) types used by stored fields, in first-use order.
     var compositeTypes: [FieldType] {
         var seen: [FieldType] = []
+        var seenSet: Set<String> = []   // FieldType is not Hashable; its description identifies it
         func visit(_ type: FieldType) {
             switch type {
             case .array(let element), .map(let element):
                 visit(element)
-                if !seen.contains(type) { seen.append(type) }
+                if seenSet.insert(String(describing: type)).inserted { seen.append(type) }
             default: break
             }
         }

@@ -59,8 +59,9 @@ public enum GeneratorPipeline {
     }
 }
 
-/// Writes files atomically: each goes to a temporary file beside its target, then is renamed
-/// over it, so a reader (or a crash) never sees a half-written file.
+/// Writes files atomically one by one: each goes to a temporary file beside its target, then is
+/// renamed over it, so a reader (or a crash) never sees a half-written file. For single files
+/// (reports, expected-failure lists); `emit` uses `StagedEmit`, which is atomic as a whole.
 public enum AtomicFileWriter {
     public static func write(_ files: [GeneratedFile], root: String) throws {
         let manager = FileManager.default

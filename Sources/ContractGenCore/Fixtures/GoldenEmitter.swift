@@ -13,7 +13,23 @@ public struct GoldenEmitter: Sendable {
 
     public func files(_ contract: Contract) -> [GeneratedFile] {
         GoldenCaseBuilder(contract: contract).cases().map { golden in
-            GeneratedFile(path: "golden/\(contract.name)/\(golden.name).json", contents: golden.json.pretty() + "\n")
+            GeneratedFile(path: "golden/\(contract.name)/\(golden.name).json",
+                          contents: Self.compacting(golden.json, below: Self.prettyDepth).pretty() + "\n")
+        }
+    }
+
+    /// Levels printed one value a line; deeper values are printed compactly on one line, because
+    /// indentation makes a pretty-printed document of depth d cost d² bytes (a 500-level schema).
+    static let prettyDepth = 8
+
+    static func compacting(_ value: JSONValue, below depth: Int) -> JSONValue {
+        switch value {
+        case .array(let items) where !items.isEmpty:
+            return depth == 0 ? .raw(value.serialized()) : .array(items.map { compacting($0, below: depth - 1) })
+        case .object(let entries) where !entries.isEmpty:
+            return depth == 0 ? .raw(value.serialized()) : .object(entries.map { ($0.0, compacting($0.1, below: depth - 1)) })
+        default:
+            return value
         }
     }
 }
@@ -51,6 +67,17 @@ struct Mutation {
 
 struct GoldenCaseBuilder {
     let contract: Contract
+    // Computed once: looked up per value, they made emission quadratic in the schema size.
+    let typesByName: [String: ObjectType]
+    let lookupKeyFields: Set<String>
+
+    init(contract: Contract) {
+        self.contract = contract
+        typesByName = Dictionary(contract.types.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        lookupKeyFields = Set(contract.types.flatMap { $0.fields.compactMap { $0.derived?.keyField } })
+    }
+
+    func objectType(named name: String) -> ObjectType? { typesByName[name] }
 
     // MARK: Sample documents
 
@@ -80,13 +107,10 @@ struct GoldenCaseBuilder {
         case .enumeration(let cases): return .string(cases.last!)
         case .array(let element): return .array([sample(element, field: field, owner: owner)])
         case .map(let value): return .object([("k1", sample(value, field: field, owner: owner + "[k1]"))])
-        case .object(let name): return sampleObject(contract.type(named: name)!)
+        case .object(let name): return sampleObject(objectType(named: name)!)
         }
     }
 
-    var lookupKeyFields: Set<String> {
-        Set(contract.types.flatMap { $0.fields.compactMap { $0.derived?.keyField } })
-    }
 
     /// The blob form of an object: every stored field, in declaration order.
     func sampleObject(_ type: ObjectType) -> JSONValue {
@@ -135,22 +159,33 @@ struct GoldenCaseBuilder {
     }
 
     func observe(_ value: JSONValue, type: ObjectType, root: JSONValue) -> JSONValue {
+        // One dictionary per object (last key wins, as in `subscript`): a lookup per field would
+        // make observing a type with many fields quadratic.
+        let present = Dictionary((value.objectEntries ?? []).map { ($0.0, $0.1) }, uniquingKeysWith: { $1 })
         var entries: [(String, JSONValue)] = []
         for field in type.fields {
             if let derived = field.derived {
-                let key = value[derived.keyField]?.stringValue
+                let key = present[derived.keyField]?.stringValue ?? absentValue(type.field(named: derived.keyField)).stringValue
                 let found = key.flatMap { root[derived.lookupField]?[$0] } ?? .null
                 entries.append((field.name, found))
             } else {
-                entries.append((field.name, observe(value[field.name] ?? .null, type: field.type, root: root)))
+                entries.append((field.name, observe(present[field.name] ?? absentValue(field), type: field.type, root: root)))
             }
         }
         return .object(entries)
     }
 
+    /// A field the (minimal) document leaves out reads as its presence policy says: null or the
+    /// default. (Required fields are never left out of a valid sample.)
+    func absentValue(_ field: Field?) -> JSONValue {
+        guard let field, case .replace(let value?)? = degrade(field) else { return .null }
+        return value
+    }
+
+
     func observe(_ value: JSONValue, type: FieldType, root: JSONValue) -> JSONValue {
         switch (type, value) {
-        case (.object(let name), .object): return observe(value, type: contract.type(named: name)!, root: root)
+        case (.object(let name), .object): return observe(value, type: objectType(named: name)!, root: root)
         case (.array(let element), .array(let items)): return .array(items.map { observe($0, type: element, root: root) })
         case (.map(let element), .object(let entries)): return .object(entries.map { ($0.0, observe($0.1, type: element, root: root)) })
         default: return value
@@ -173,7 +208,7 @@ struct GoldenCaseBuilder {
                 var target = field.type
                 if case .array(let element) = target { step.index = 0; target = element }
                 if case .map(let value) = target { step.mapKey = "k1"; target = value }
-                if case .object(let name) = target, seen.insert(name).inserted, let child = contract.type(named: name) {
+                if case .object(let name) = target, seen.insert(name).inserted, let child = objectType(named: name) {
                     result.append((child, path + [step]))
                     queue.append((child, path + [step]))
                 }
@@ -314,17 +349,16 @@ struct GoldenCaseBuilder {
 
     func cases() -> [GoldenCase] {
         var result: [GoldenCase] = []
-        let builder = self
-        let document = sampleDocument()
-        var decodedRoot = document
-        if case .object(let entries) = document { decodedRoot = .object(entries.filter { $0.0 != contract.version.field }) }
         let prefix = GoldenEmitter.generatedPrefix + contract.name
-
+        let full = sampleDocument()
         result.append(GoldenCase(name: "\(prefix).sample-document", about: "every field present and valid reads back as written",
-                                 contract: contract.name, blob: document.serialized(),
-                                 expect: builder.observation(status: "ok", decodedRoot: decodedRoot, dropped: 0)))
+                                 contract: contract.name, blob: full.serialized(),
+                                 expect: observation(status: "ok", decodedRoot: withoutVersion(full), dropped: 0)))
 
-        // Version gate: every rejected form renders empty; accepted spellings read normally.
+        // Version gate: every rejected form renders empty; accepted spellings read normally. The
+        // minimal document keeps these cases small however many optional fields the root has.
+        let document = pathDocument([])
+        let decodedRoot = withoutVersion(document)
         let gate = contract.version.field
         let rejected: [(String, JSONValue?)] = [("missing", nil), ("null", .null), ("string", .string(String(contract.version.writes))),
                                                 ("bool", .bool(true)), ("next", .number(Double(contract.version.accepts.max()! + 1))),
@@ -333,62 +367,235 @@ struct GoldenCaseBuilder {
                                                 ("object", .object([])), ("overflow", .raw("1e400"))]
         for (label, value) in rejected {
             result.append(GoldenCase(name: "\(prefix).version.\(label)", about: "version gate: \(label) is not an accepted version, so nothing is read",
-                                     contract: contract.name, blob: replacingRootKey(document, gate, with: value).serialized(),
-                                     expect: builder.observation(status: "unsupportedVersion", decodedRoot: nil, dropped: 0)))
+                                     contract: contract.name, blob: setting(document, gate, to: value).serialized(),
+                                     expect: observation(status: "unsupportedVersion", decodedRoot: nil, dropped: 0)))
         }
         for spelling in ["\(contract.version.writes).0", "\(contract.version.writes)e0"] {
             result.append(GoldenCase(name: "\(prefix).version.spelled-\(spelling.contains("e") ? "exponent" : "float")",
                                      about: "version gate: \(spelling) is the same IEEE double as \(contract.version.writes)",
-                                     contract: contract.name, blob: replacingRootKey(document, gate, with: .raw(spelling)).serialized(),
-                                     expect: builder.observation(status: "ok", decodedRoot: decodedRoot, dropped: 0)))
+                                     contract: contract.name, blob: setting(document, gate, to: .raw(spelling)).serialized(),
+                                     expect: observation(status: "ok", decodedRoot: decodedRoot, dropped: 0)))
         }
+        result += fieldCases(prefix: prefix)
+        return result
+    }
 
-        // Every stored field of every type, at its sample position.
-        for (type, path) in paths() {
+    // MARK: Field cases (the size bound)
+
+    /// Every stored field of every type × every mutation, in two kinds of case, so the goldens
+    /// grow linearly with the schema (docs/scaling.md):
+    ///
+    /// - **Isolated** (`<Type>.<field>.<mutation>`): a mutation that ends the enclosing object or
+    ///   document (an invalid value in a `required` field), and every mutation of a field on the
+    ///   way to a nested type. The blob is the *minimal* document reaching the type: each object
+    ///   on the path holds only its required fields and the next step.
+    /// - **Batched** (`every-field.<mutation>`): all other mutations, which change only their own
+    ///   field (a valid value, or an invalid one that degrades to null or a default). One case per
+    ///   mutation label applies it to every such field of every type at once, in the spine
+    ///   document (one minimal instance of every type); each field is still read under its own
+    ///   rule, so the expectation is the per-field one, field by field. A label only one field
+    ///   has stays an isolated-style name.
+    ///
+    /// Cost: batched cases are (labels ≈ 30) × spine size; isolated ones are (required fields +
+    /// path fields) × mutations × path size, bounded by the nesting and required-field limits
+    /// (`SchemaLimits`).
+    func fieldCases(prefix: String) -> [GoldenCase] {
+        var result: [GoldenCase] = []
+        let reached = paths()
+        let stepFields = Set(reached.compactMap { $0.1.last.map { "\($0.owner.name).\($0.field.name)" } })
+        var batches: [(label: String, members: [(type: ObjectType, path: [Step], field: Field, mutation: Mutation)])] = []
+        var batchIndex: [String: Int] = [:]
+        for (type, path) in reached {
+            let document = pathDocument(path)
+            let decodedRoot = withoutVersion(document)
             for field in type.storedFields {
+                let isStep = stepFields.contains("\(type.name).\(field.name)")
                 for mutation in mutations(field) {
-                    let name = "\(prefix).\(type.name).\(field.name).\(mutation.label)"
-                    let blob = mutate(document, path: path, field: field.name, to: mutation.written)
-                    let expectation = expected(decodedRoot, path: path, field: field, outcome: mutation.outcome)
-                    let where_ = path.isEmpty ? "" : " (inside \(path.map(\.field.name).joined(separator: ".")))"
-                    result.append(GoldenCase(name: name, about: "\(type.name).\(field.name)\(where_), \(field.presence.spelling): \(mutation.label): \(mutation.why)",
-                                             contract: contract.name, blob: blob.serialized(), expect: expectation))
+                    if isStep || endsEnclosing(field, mutation) {
+                        let blob = updating(document, path[...]) { setting($0, field.name, to: mutation.written) }
+                        let where_ = path.isEmpty ? "" : " (inside \(path.map(\.field.name).joined(separator: ".")))"
+                        result.append(GoldenCase(name: "\(prefix).\(type.name).\(field.name).\(mutation.label)",
+                                                 about: "\(type.name).\(field.name)\(where_), \(field.presence.spelling): \(mutation.label): \(mutation.why)",
+                                                 contract: contract.name, blob: blob.serialized(),
+                                                 expect: expected(decodedRoot, path: path, field: field, outcome: mutation.outcome)))
+                    } else {
+                        if batchIndex[mutation.label] == nil {
+                            batchIndex[mutation.label] = batches.count
+                            batches.append((mutation.label, []))
+                        }
+                        batches[batchIndex[mutation.label]!].members.append((type, path, field, mutation))
+                    }
                 }
             }
+        }
+        for batch in batches {
+            // One pass builds the spine with every member's change applied at its type (each type
+            // sits once in the spine), for the blob and for the decoded tree alike.
+            var written: [String: [(String, JSONValue?)]] = [:]
+            var decoded: [String: [(String, JSONValue?)]] = [:]
+            for member in batch.members {
+                written[member.type.name, default: []].append((member.field.name, member.mutation.written))
+                decoded[member.type.name, default: []].append((member.field.name, decodedValue(member.field, member.mutation.outcome)))
+            }
+            let blob = spineDocument(reached, changes: written)
+            let decodedRoot = withoutVersion(spineDocument(reached, changes: decoded))
+            let names = batch.members.map { "\($0.type.name).\($0.field.name)" }
+            let name: String
+            if batch.members.count == 1 {
+                name = "\(prefix).\(names[0]).\(batch.label)"
+            } else {
+                name = "\(prefix).every-field.\(batch.label)"
+            }
+            let listed = names.prefix(12).joined(separator: ", ") + (names.count > 12 ? ", and \(names.count - 12) more" : "")
+            let why = batch.members.count == 1 ? batch.members[0].mutation.why : "each field is read under its own rule"
+            result.append(GoldenCase(name: name, about: "\(batch.label) in \(listed): \(why)",
+                                     contract: contract.name, blob: blob.serialized(),
+                                     expect: observation(status: "ok", decodedRoot: decodedRoot, dropped: 0)))
         }
         return result
     }
 
-    func replacingRootKey(_ document: JSONValue, _ key: String, with value: JSONValue?) -> JSONValue {
-        guard case .object(let entries) = document else { return document }
-        if let value { return .object(entries.map { $0.0 == key ? ($0.0, value) : $0 }) }
-        return .object(entries.filter { $0.0 != key })
+    /// The type a path leads to.
+    func groupType(_ path: [Step]) -> ObjectType {
+        guard let last = path.last, let name = SchemaValidator.referencedTypes(last.field.type).first,
+              let type = objectType(named: name) else { return contract.rootType }
+        return type
     }
 
-    /// The blob with the field at `path` replaced (or removed).
-    func mutate(_ node: JSONValue, path: [Step], field: String, to value: JSONValue?) -> JSONValue {
-        guard let step = path.first else { return replacingRootKey(node, field, with: value) }
-        guard case .object(let entries) = node else { return node }
-        return .object(entries.map { key, child in
-            guard key == step.field.name else { return (key, child) }
-            return (key, mutateChild(child, step: step, rest: Array(path.dropFirst()), field: field, to: value))
+    /// Whether the mutation makes the field's enclosing object (or the document) invalid.
+    func endsEnclosing(_ field: Field, _ mutation: Mutation) -> Bool {
+        guard case .invalid = mutation.outcome else { return false }
+        switch degrade(field) {
+        case .replace(_?)?: return false
+        default: return true
+        }
+    }
+
+    /// The decoded value a non-ending mutation leaves in its field (nil: the key reads as absent).
+    func decodedValue(_ field: Field, _ outcome: MutationOutcome) -> JSONValue? {
+        switch outcome {
+        case .valid(let value): return value
+        case .invalid: return absentValue(field)
+        }
+    }
+
+    // MARK: Minimal and spine documents
+
+    func isRequired(_ field: Field) -> Bool {
+        if case .required = field.presence { return true }
+        return false
+    }
+
+    /// A valid value of a required field, holding only required fields in nested objects.
+    func minimalSample(_ type: FieldType, field: Field, owner: String) -> JSONValue {
+        switch type {
+        case .array(let element): return .array([minimalSample(element, field: field, owner: owner)])
+        case .map(let value): return .object([("k1", minimalSample(value, field: field, owner: owner + "[k1]"))])
+        case .object(let name): return minimalObject(objectType(named: name)!, steps: [:])
+        default: return sample(type, field: field, owner: owner)
+        }
+    }
+
+    /// An instance of `type` with its required fields, plus the given step fields' values.
+    func minimalObject(_ type: ObjectType, steps: [String: JSONValue]) -> JSONValue {
+        .object(type.storedFields.compactMap { field in
+            if let value = steps[field.name] { return (field.name, value) }
+            return isRequired(field) ? (field.name, minimalSample(field.type, field: field, owner: type.name)) : nil
         })
     }
 
-    func mutateChild(_ child: JSONValue, step: Step, rest: [Step], field: String, to value: JSONValue?) -> JSONValue {
-        if let index = step.index, case .array(var items) = child {
-            if case .map = step.field.type.arrayElement, let key = step.mapKey, case .object(var entries) = items[index] {
-                entries = entries.map { $0.0 == key ? ($0.0, mutate($0.1, path: rest, field: field, to: value)) : $0 }
-                items[index] = .object(entries)
-            } else {
-                items[index] = mutate(items[index], path: rest, field: field, to: value)
-            }
-            return .array(items)
+    /// The value a step field holds to contain `inner`: itself, `[inner]`, `{"k1": inner}` or `[{"k1": inner}]`.
+    func stepValue(_ step: Step, _ inner: JSONValue) -> JSONValue {
+        let mapped = step.mapKey.map { JSONValue.object([($0, inner)]) } ?? inner
+        return step.index == nil ? mapped : .array([mapped])
+    }
+
+    func versioned(_ root: JSONValue) -> JSONValue {
+        .object([(contract.version.field, .number(Double(contract.version.writes)))] + (root.objectEntries ?? []))
+    }
+
+    func withoutVersion(_ document: JSONValue) -> JSONValue {
+        .object((document.objectEntries ?? []).filter { $0.0 != contract.version.field })
+    }
+
+    /// The minimal document reaching the end of `path`.
+    func pathDocument(_ path: [Step]) -> JSONValue {
+        // Build top-down to place each step in its owner.
+        func build(_ type: ObjectType, _ steps: ArraySlice<Step>) -> JSONValue {
+            guard let step = steps.first else { return minimalObject(type, steps: [:]) }
+            let child = build(groupType(Array(steps.prefix(1))), steps.dropFirst())
+            return minimalObject(type, steps: [step.field.name: stepValue(step, child)])
         }
-        if let key = step.mapKey, case .object(let entries) = child {
-            return .object(entries.map { $0.0 == key ? ($0.0, mutate($0.1, path: rest, field: field, to: value)) : $0 })
+        return versioned(build(contract.rootType, path[...]))
+    }
+
+    /// One minimal instance of every reached type, each at its first path.
+    /// `changes` sets or removes fields of a type's instance (by type name).
+    func spineDocument(_ reached: [(ObjectType, [Step])], changes: [String: [(String, JSONValue?)]] = [:]) -> JSONValue {
+        var children: [String: [(Step, ObjectType)]] = [:]
+        for (type, path) in reached {
+            if let last = path.last { children[last.owner.name, default: []].append((last, type)) }
         }
-        return mutate(child, path: rest, field: field, to: value)
+        func build(_ type: ObjectType) -> JSONValue {
+            var steps: [String: JSONValue] = [:]
+            for (step, child) in children[type.name] ?? [] { steps[step.field.name] = stepValue(step, build(child)) }
+            let object = minimalObject(type, steps: steps)
+            guard let change = changes[type.name] else { return object }
+            return setting(object, change)
+        }
+        return versioned(build(contract.rootType))
+    }
+
+    // MARK: Applying a mutation
+
+    /// `object` with `key` set to `value` (replaced in place, or appended), or removed when nil.
+    func setting(_ object: JSONValue, _ key: String, to value: JSONValue?) -> JSONValue {
+        guard case .object(var entries) = object else { return object }
+        if let value {
+            if let at = entries.lastIndex(where: { $0.0 == key }) { entries[at].1 = value } else { entries.append((key, value)) }
+            return .object(entries)
+        }
+        return .object(entries.filter { $0.0 != key })
+    }
+
+    /// `object` with several keys set or removed at once, in one pass (a type may have many fields).
+    func setting(_ object: JSONValue, _ changes: [(String, JSONValue?)]) -> JSONValue {
+        guard case .object(let entries) = object else { return object }
+        let byKey = Dictionary(changes, uniquingKeysWith: { $1 })
+        var result: [(String, JSONValue)] = []
+        var done: Set<String> = []
+        for (key, value) in entries {
+            guard let change = byKey[key] else { result.append((key, value)); continue }
+            done.insert(key)
+            if let change { result.append((key, change)) }
+        }
+        for (key, value) in changes where !done.contains(key) {
+            done.insert(key)
+            if let value = byKey[key] ?? nil { result.append((key, value)) }
+            _ = value
+        }
+        return .object(result)
+    }
+
+    /// `node` with the object at the end of `steps` transformed.
+    func updating(_ node: JSONValue, _ steps: ArraySlice<Step>, _ transform: (JSONValue) -> JSONValue) -> JSONValue {
+        guard let step = steps.first else { return transform(node) }
+        guard case .object(var entries) = node, let at = entries.lastIndex(where: { $0.0 == step.field.name }) else { return node }
+        let rest = steps.dropFirst()
+        func inner(_ value: JSONValue) -> JSONValue {
+            guard let key = step.mapKey else { return updating(value, rest, transform) }
+            guard case .object(var mapEntries) = value, let mi = mapEntries.lastIndex(where: { $0.0 == key }) else { return value }
+            mapEntries[mi].1 = updating(mapEntries[mi].1, rest, transform)
+            return .object(mapEntries)
+        }
+        if let index = step.index {
+            guard case .array(var items) = entries[at].1, index < items.count else { return node }
+            items[index] = inner(items[index])
+            entries[at].1 = .array(items)
+        } else {
+            entries[at].1 = inner(entries[at].1)
+        }
+        return .object(entries)
     }
 
     /// The expected observation after mutating `field` at `path`: valid → the new value; invalid →
@@ -411,19 +618,29 @@ struct GoldenCaseBuilder {
         func rebuild(_ node: JSONValue, _ steps: ArraySlice<Step>) -> Resolution {
             guard let step = steps.first else {
                 guard let replacement else { return .replace(nil) }
-                return .replace(replacingRootKey(node, field.name, with: replacement))
+                return .replace(setting(node, field.name, to: replacement))
             }
             guard case .object(var entries) = node, let at = entries.firstIndex(where: { $0.0 == step.field.name }) else { return .replace(node) }
             let child = entries[at].1
             var newChild: JSONValue?
             if let index = step.index, case .array(var items) = child {
-                switch rebuild(items[index], steps.dropFirst()) {
-                case .failDocument: return .failDocument
-                case .replace(let value?): items[index] = value
-                case .replace(nil):
-                    // SPEC §5.5: an invalid element is dropped and counted.
-                    items.remove(at: index)
-                    dropped += 1
+                // An array of maps: the step goes through the element's map key first.
+                if let key = step.mapKey, case .object(var mapEntries) = items[index], let mi = mapEntries.firstIndex(where: { $0.0 == key }) {
+                    switch rebuild(mapEntries[mi].1, steps.dropFirst()) {
+                    case .failDocument: return .failDocument
+                    case .replace(let value?): mapEntries[mi].1 = value
+                    case .replace(nil): mapEntries.remove(at: mi)   // map entries are ignored, not counted
+                    }
+                    items[index] = .object(mapEntries)
+                } else {
+                    switch rebuild(items[index], steps.dropFirst()) {
+                    case .failDocument: return .failDocument
+                    case .replace(let value?): items[index] = value
+                    case .replace(nil):
+                        // SPEC §5.5: an invalid element is dropped and counted.
+                        items.remove(at: index)
+                        dropped += 1
+                    }
                 }
                 newChild = .array(items)
             } else if let key = step.mapKey, case .object(var mapEntries) = child, let mi = mapEntries.firstIndex(where: { $0.0 == key }) {

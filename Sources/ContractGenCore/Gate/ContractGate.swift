@@ -4,7 +4,7 @@ import Foundation
 
 /// What a finding is about; the report orders and counts findings by kind.
 public enum GateFindingKind: Int, Sendable, Comparable, CaseIterable {
-    case breaking, golden, missing, stale, orphan, note
+    case breaking, golden, interrupted, missing, stale, orphan, note
 
     public static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
 }
@@ -76,6 +76,7 @@ public struct ContractGate: Sendable {
         for stale in GeneratorPipeline.staleGoldenFiles(contracts, generated: files, root: root) {
             findings.append(drift(.orphan, stale, "is no longer generated (`emit` removes it)"))
         }
+        findings += StagedEmit.orphanFindings(root: root)
         return findings
     }
 

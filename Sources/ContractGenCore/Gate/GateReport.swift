@@ -83,6 +83,7 @@ public struct GateReport: Sendable {
         let labels: [(GateFindingKind, String, String)] = [
             (.breaking, "breaking change", "breaking changes"),
             (.golden, "hand-written golden case problem", "hand-written golden case problems"),
+            (.interrupted, "leftover of an interrupted emit", "leftovers of interrupted emits"),
             (.missing, "missing generated file", "missing generated files"),
             (.stale, "stale generated file", "stale generated files"),
             (.orphan, "file no longer generated", "files no longer generated"),

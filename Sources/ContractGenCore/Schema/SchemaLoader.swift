@@ -25,6 +25,7 @@ public enum SchemaLoader {
         let document = try YAMLDocumentLoader.load(text: text, file: path)
         let contract = try SchemaParser.parse(document, sourcePath: path, sourceHash: SHA256.hex(Array(text.utf8)))
         try SchemaValidator.validate(contract)
+        try SchemaLimits.check(contract)
         return contract
     }
 

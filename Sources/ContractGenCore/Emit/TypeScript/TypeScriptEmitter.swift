@@ -101,14 +101,18 @@ enum TypeScriptNames {
     /// (a TypeScript interface cannot nest a type, so the owner's name is the prefix).
     static func enumOwners(_ contract: Contract) -> [EnumOwner] {
         var result: [EnumOwner] = []
+        // Sets beside the list keep this linear in the number of enum fields.
+        var seenCases: Set<[String]> = []
+        var usedNames: Set<String> = []
         let typeNames = Set(contract.types.map(\.name) + contract.types.map { $0.name + "Input" })
         for type in contract.types {
             for field in type.fields {
-                for cases in enumerations(in: field.type) where !result.contains(where: { $0.cases == cases }) {
+                for cases in enumerations(in: field.type) where seenCases.insert(cases).inserted {
                     var name = type.name + Naming.upperCamel(field.name)
-                    while typeNames.contains(name) || TakenNames.typeScript.contains(name) || result.contains(where: { $0.name == name }) {
+                    while typeNames.contains(name) || TakenNames.typeScript.contains(name) || usedNames.contains(name) {
                         name += "Value"
                     }
+                    usedNames.insert(name)
                     result.append(EnumOwner(typeName: type.name, cases: cases, name: name, field: field))
                 }
             }
@@ -209,27 +213,11 @@ enum TypeScriptNames {
         return names
     }()
 
-    /// The runtime exports `code` uses: identifiers outside comment lines, not after a `.`.
+    /// The runtime exports `code` uses: identifiers in code (not in comments or string
+    /// literals), not after a `.`. One pass over the UTF-8 bytes (`TypeScriptIdentifierScanner`):
+    /// per-Character tokenising was the main cost of emitting a large contract.
     static func runtimeNames(usedIn code: String) -> [String] {
-        var used: Set<String> = []
-        for rawLine in code.split(separator: "\n") {
-            var line = Substring(rawLine.drop(while: { $0 == " " }))
-            if line.hasPrefix("//") || line.hasPrefix("/*") || line.hasPrefix("*") { continue }
-            if let comment = line.range(of: " // ") { line = line[..<comment.lowerBound] }
-            var token = ""
-            var previous: Character = " "
-            var afterDot = false
-            for character in line + " " {
-                if character.isLetter || character.isNumber || character == "_" || character == "$" {
-                    if token.isEmpty { afterDot = previous == "." }
-                    token.append(character)
-                } else {
-                    if !token.isEmpty, !afterDot { used.insert(token) }
-                    token = ""
-                }
-                previous = character
-            }
-        }
+        let used = TypeScriptIdentifierScanner.identifiers(in: code)
         return runtimeExports.filter(used.contains).sorted()
     }
 
@@ -250,9 +238,22 @@ enum TypeScriptNames {
 /// Writes the body of one contract module.
 struct TypeScriptContractWriter {
     let contract: Contract
-    var facts: ContractFacts { ContractFacts(contract: contract) }
-    var root: ObjectType { contract.rootType }
-    var owners: [TypeScriptNames.EnumOwner] { TypeScriptNames.enumOwners(contract) }
+    let facts: ContractFacts
+    let root: ObjectType
+    // Performance: computed once per contract, not once per field (they are linear in the schema,
+    // so recomputing them per field made emission quadratic).
+    let owners: [TypeScriptNames.EnumOwner]
+    /// Names a field's local variable must avoid (`local(_:)`).
+    let takenLocalNames: Set<String>
+
+    init(contract: Contract) {
+        self.contract = contract
+        facts = ContractFacts(contract: contract)
+        root = contract.rootType
+        owners = TypeScriptNames.enumOwners(contract)
+        takenLocalNames = TypeScriptNames.reservedWords.union(Self.functionNames)
+            .union(Self.moduleNames(contract, facts: facts, owners: owners)).union(TypeScriptNames.runtimeExports)
+    }
 
     func type(_ type: FieldType) -> String { TypeScriptNames.type(type, owners: owners) }
     func declaredType(_ field: Field) -> String { TypeScriptNames.declaredType(field, owners: owners) }
@@ -261,7 +262,7 @@ struct TypeScriptContractWriter {
     static let functionNames: Set<String> = ["json", "context", "object", "value", "input", "path", "satisfying", "scanner", "key", "mark", "text"]
 
     /// Names declared at the module's top level (types, functions); a local must not shadow them either.
-    var moduleNames: Set<String> {
+    static func moduleNames(_ contract: Contract, facts: ContractFacts, owners: [TypeScriptNames.EnumOwner]) -> Set<String> {
         var names: Set<String> = ["decode", "observation", "encode", "versionField", "acceptedVersions", "writtenVersion",
                                   "storageKey", "overlaying", "isStale", "header", "dayStart", "computeValidUntil", "resolvingDerivedFields"]
         names.formUnion(TypeScriptNames.generatedTypeNames)
@@ -277,10 +278,8 @@ struct TypeScriptContractWriter {
     /// The local variable holding a field in a decoder: the field's name unless that would be a
     /// reserved word or shadow a name the decoder needs.
     func local(_ field: Field) -> String {
-        let taken = TypeScriptNames.reservedWords.union(Self.functionNames).union(moduleNames)
-            .union(TypeScriptNames.runtimeExports)
         var name = field.name
-        while taken.contains(name) { name += "Value" }
+        while takenLocalNames.contains(name) { name += "Value" }
         return name
     }
 

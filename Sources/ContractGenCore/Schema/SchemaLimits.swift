@@ -1,0 +1,99 @@
+/// Size limits a valid schema must stay within, checked after validation (`SchemaLoader.load`).
+///
+/// - Nesting: no document of the schema may nest deeper than the 512 levels every decoder
+///   accepts (the root object is level 1; each array, map or object value opens one more). A
+///   deeper schema would describe documents no conforming decoder may read, and its goldens
+///   would expect `ok` for them.
+/// - Required fields per type: the golden cases that isolate a required field hold every other
+///   required field of its type, so their size grows with the square of that count
+///   (docs/scaling.md); 256 keeps the worst type to a few megabytes of goldens.
+public enum SchemaLimits {
+    public static let maxDepth = 512
+    public static let maxRequiredFieldsPerType = 256
+
+    public static func check(_ contract: Contract) throws(DiagnosticsError) {
+        var d = DiagnosticCollector()
+        checkDepth(contract, &d)
+        checkRequiredFields(contract, &d)
+        if d.hasErrors { throw DiagnosticsError(d.diagnostics) }
+    }
+
+    static func checkRequiredFields(_ contract: Contract, _ d: inout DiagnosticCollector) {
+        for type in contract.types {
+            var required = 0
+            for field in type.storedFields {
+                guard case .required = field.presence else { continue }
+                required += 1
+                if required == maxRequiredFieldsPerType + 1 {
+                    d.error("type '\(type.name)' has more than \(maxRequiredFieldsPerType) required fields; make some optional or defaulted, or split the type", at: field.location)
+                }
+            }
+        }
+    }
+
+    /// The deepest document level each type's object can reach, the root object being level 1
+    /// for itself. Iterative (a schema may chain thousands of types) and cycle-safe.
+    static func objectDepths(_ contract: Contract) -> [String: Int] {
+        let byName = Dictionary(contract.types.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        var depth: [String: Int] = [:]
+        var inProgress: Set<String> = []
+        for start in contract.types.map(\.name) where depth[start] == nil {
+            var stack: [(name: String, expanded: Bool)] = [(start, false)]
+            while let (name, expanded) = stack.popLast() {
+                if depth[name] != nil { continue }
+                guard let type = byName[name] else { depth[name] = 1; continue }
+                if expanded {
+                    inProgress.remove(name)
+                    depth[name] = 1 + (type.storedFields.map { valueLevels($0.type, depth) }.max() ?? 0)
+                    continue
+                }
+                if !inProgress.insert(name).inserted { continue }   // a cycle: the validator reports it
+                stack.append((name, true))
+                for field in type.storedFields {
+                    for child in SchemaValidator.referencedTypes(field.type) where depth[child] == nil && !inProgress.contains(child) {
+                        stack.append((child, false))
+                    }
+                }
+            }
+        }
+        return depth
+    }
+
+    /// Levels a field's value opens below its object: one per array or map, plus the object's own.
+    static func valueLevels(_ type: FieldType, _ depth: [String: Int]) -> Int {
+        switch type {
+        case .array(let element), .map(let element): return 1 + valueLevels(element, depth)
+        case .object(let name): return depth[name] ?? 1
+        default: return 0
+        }
+    }
+
+    static func checkDepth(_ contract: Contract, _ d: inout DiagnosticCollector) {
+        let depth = objectDepths(contract)
+        guard let rootDepth = depth[contract.rootTypeName], rootDepth > maxDepth else { return }
+        // Follow the deepest path down to the field whose value opens level maxDepth + 1.
+        var type = contract.rootType
+        var level = 1
+        var trail: [String] = []
+        while true {
+            guard let field = type.storedFields.max(by: { valueLevels($0.type, depth) < valueLevels($1.type, depth) }) else { return }
+            trail.append("\(type.name).\(field.name)")
+            var containers = 0
+            var inner = field.type
+            unwrap: while true {
+                switch inner {
+                case .array(let element), .map(let element): containers += 1; inner = element
+                default: break unwrap
+                }
+            }
+            let objectLevel = level + containers + 1
+            guard case .object(let name) = inner, objectLevel <= maxDepth, let next = contract.type(named: name) else {
+                let shown = trail.count > 6 ? trail.prefix(3).joined(separator: " → ") + " → … → " + trail.suffix(2).joined(separator: " → ") : trail.joined(separator: " → ")
+                d.error("documents of this schema nest \(rootDepth) levels deep (\(shown)); decoders read at most \(maxDepth) levels (the root object is level 1), so no such document could ever be read", at: field.typeLocation)
+                return
+            }
+            type = next
+            level = objectLevel
+        }
+    }
+}

@@ -1,0 +1,155 @@
+/// Emit at scale: near-linear golden growth, the nesting and required-field limits, the
+/// TypeScript import scanner, and all-or-nothing emit (including `kill -9` mid-emit).
+import Foundation
+import XCTest
+@testable import ContractGenCore
+
+final class EmitScaleTests: XCTestCase {
+    // MARK: Schema text builders
+
+    static func header(_ name: String, root: String) -> String {
+        """
+        contract: \(name)
+        doc: Scale test.
+        storage-key: s
+        targets:
+          swift: {namespace: Scale}
+          kotlin: {package: dev.scale, object: Scale}
+          typescript: {module: \(name)}
+        version: {field: v, writes: 1, accepts: [1], doc: Version 1.}
+        root: \(root)
+        types:
+
+        """
+    }
+
+    /// One root type with `count` optional strings, defaulted integers and `required` required booleans.
+    static func wideSchema(optional count: Int, required: Int = 0) -> String {
+        var text = header("wide", root: "W") + "  W:\n    doc: Wide.\n    fields:\n"
+        for i in 0..<count {
+            text += i % 2 == 0 ? "      s\(i): {type: string, optional: true, doc: x}\n" : "      n\(i): {type: integer, default: 0, doc: x}\n"
+        }
+        for i in 0..<required { text += "      r\(i): {type: bool, required: fail-document, doc: x}\n" }
+        return text + "observation: {style: wrapped}\n"
+    }
+
+    /// `count` object types, each holding the next; the last holds an array of strings. Documents
+    /// nest `count + 1` levels (the root object is level 1, the last array one more).
+    static func chainSchema(_ count: Int) -> String {
+        var text = header("chain", root: "T0")
+        for i in 0..<count {
+            text += "  T\(i):\n    doc: Level.\n    fields:\n"
+            text += "      c: {type: integer, default: 0, doc: x}\n"
+            if i + 1 < count {
+                text += "      next: {type: T\(i + 1), optional: true, doc: x}\n"
+            } else {
+                text += "      leaf: {type: {array: string}, default: [], doc: x}\n"
+            }
+        }
+        return text + "observation: {style: wrapped}\n"
+    }
+
+    func goldenBytes(_ schema: String) throws -> (files: Int, bytes: Int) {
+        let contract = try SchemaLoader.load(text: schema, path: "s.yaml")
+        let files = GoldenEmitter().files(contract)
+        return (files.count, files.reduce(0) { $0 + $1.contents.utf8.count })
+    }
+
+    // MARK: Near-linear golden growth
+
+    func testGoldenSizeGrowsLinearlyWithOptionalFields() throws {
+        let small = try goldenBytes(Self.wideSchema(optional: 200))
+        let large = try goldenBytes(Self.wideSchema(optional: 800))
+        // 4× the fields: about 4× the bytes (the old emitter grew 16×, one full document per case).
+        XCTAssertLessThan(Double(large.bytes) / Double(small.bytes), 5, "\(small) → \(large)")
+        // The number of files does not grow with the fields at all: one batch per mutation label.
+        XCTAssertEqual(small.files, large.files)
+    }
+
+    func testEveryFieldIsCoveredByEveryMutationInTheBatches() throws {
+        let contract = try SchemaLoader.load(text: Self.wideSchema(optional: 4), path: "s.yaml")
+        let files = Dictionary(uniqueKeysWithValues: GoldenEmitter().files(contract).map { ($0.path, JSONValue.parse($0.contents)!) })
+        // Null: every optional string reads as null, every defaulted integer as its default 0.
+        let null = try XCTUnwrap(files["golden/wide/schema.wide.every-field.null.json"])
+        let blob = try XCTUnwrap(JSONValue.parse(null["given"]?["blob"]?.stringValue ?? ""))
+        XCTAssertEqual(blob, JSONValue.parse(#"{"v":1,"s0":null,"n1":null,"s2":null,"n3":null}"#))
+        XCTAssertEqual(null["expect"], JSONValue.parse(#"{"status":"ok","value":{"s0":null,"n1":0,"s2":null,"n3":0}}"#))
+        // A wrong type (bool) in every field: same per-field rule.
+        let bool = try XCTUnwrap(files["golden/wide/schema.wide.every-field.wrong-type-bool.json"])
+        XCTAssertEqual(bool["expect"], JSONValue.parse(#"{"status":"ok","value":{"s0":null,"n1":0,"s2":null,"n3":0}}"#))
+        // A valid value applies to the strings only ("" is a string), the integers keep no mutation of that label.
+        let empty = try XCTUnwrap(files["golden/wide/schema.wide.every-field.empty.json"])
+        XCTAssertEqual(empty["expect"], JSONValue.parse(#"{"status":"ok","value":{"s0":"","n1":0,"s2":"","n3":0}}"#))
+        // Every mutation label of every field appears in exactly one case.
+        let labels = ["missing", "null", "wrong-type-bool", "wrong-type-number", "wrong-type-string", "wrong-type-array", "wrong-type-object"]
+        for label in labels {
+            let about = try XCTUnwrap(files.first { $0.key.hasSuffix(".\(label).json") && $0.key.contains("every-field") }?.value["about"]?.stringValue, label)
+            let expected = label == "wrong-type-string" ? ["W.n1", "W.n3"] : label == "wrong-type-number" ? ["W.s0", "W.s2"] : ["W.s0", "W.n1", "W.s2", "W.n3"]
+            for field in expected { XCTAssertTrue(about.contains(field), "\(label): \(about)") }
+        }
+    }
+
+    func testRequiredFieldFailureStaysIsolated() throws {
+        let contract = try SchemaLoader.load(text: Self.wideSchema(optional: 2, required: 2), path: "s.yaml")
+        let files = Dictionary(uniqueKeysWithValues: GoldenEmitter().files(contract).map { ($0.path, JSONValue.parse($0.contents)!) })
+        let missing = try XCTUnwrap(files["golden/wide/schema.wide.W.r1.missing.json"])
+        // The minimal document: the other required field only, r1 removed.
+        XCTAssertEqual(JSONValue.parse(missing["given"]?["blob"]?.stringValue ?? ""), JSONValue.parse(#"{"v":1,"r0":true}"#))
+        XCTAssertEqual(missing["expect"], JSONValue.parse(#"{"status":"invalid","value":null}"#))
+    }
+
+    func testNestedGoldensStaySmall() throws {
+        let small = try goldenBytes(Self.chainSchema(50))
+        let large = try goldenBytes(Self.chainSchema(100))
+        // Cases along the chain carry the path to their level, so size grows with depth × types,
+        // bounded by the 512-level limit; the old emitter put a full document in every case.
+        XCTAssertLessThan(Double(large.bytes) / Double(small.bytes), 4.5, "\(small) → \(large)")
+        XCTAssertLessThan(large.bytes, 4_000_000)
+    }
+
+    // MARK: Limits
+
+    func testNestingWithinTheLimitIsAcceptedAndOneLevelMoreIsRefused() throws {
+        XCTAssertNoThrow(try SchemaLoader.load(text: Self.chainSchema(511), path: "deep.yaml"))   // 512 levels
+        do {
+            _ = try SchemaLoader.load(text: Self.chainSchema(512), path: "deep.yaml")            // 513 levels
+            XCTFail("a 513-level schema was accepted")
+        } catch {
+            let text = error.diagnostics.map(\.description).joined(separator: "\n")
+            XCTAssertTrue(text.contains("nest 513 levels deep"), text)
+            // At the last type's `leaf` type (the array that opens level 513).
+            let location = try XCTUnwrap(error.diagnostics.first?.location)
+            let lines = Self.chainSchema(512).split(separator: "\n", omittingEmptySubsequences: false)
+            XCTAssertTrue(lines[location.line - 1].contains("leaf:"), String(lines[location.line - 1]))
+        }
+    }
+
+    func testEmitRefusesTooDeepSchemaWithExitTwoAndWritesNothing() throws {
+        let directory = TestSupport.temporaryDirectory()
+        try Self.chainSchema(600).write(toFile: directory + "/deep.yaml", atomically: true, encoding: .utf8)
+        let result = TestSupport.run(["emit", "--lang", "all", "--schema", "deep.yaml", "--out", "out"], root: directory)
+        XCTAssertEqual(result.status, 2)
+        XCTAssertTrue(result.err.range(of: #"deep\.yaml:\d+:\d+: error: documents of this schema nest 601 levels"#, options: .regularExpression) != nil, result.err)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: directory + "/out"))
+    }
+
+    func testTooManyRequiredFieldsIsRefused() throws {
+        XCTAssertNoThrow(try SchemaLoader.load(text: Self.wideSchema(optional: 0, required: 256), path: "r.yaml"))
+        XCTAssertThrowsError(try SchemaLoader.load(text: Self.wideSchema(optional: 0, required: 257), path: "r.yaml"))
+    }
+
+    // MARK: TypeScript import scanning
+
+    func testIdentifierScannerSeesCodeOnly() {
+        let code = """
+        // readA in a line comment
+        /* readB in a block
+           comment */ const x = readC(1);
+        const s = "readD \\" readE"; const t = 'readF';
+        obj.readG(); const u = `text readH ${readI(2)} more`;
+        """
+        let found = TypeScriptIdentifierScanner.identifiers(in: code)
+        for name in ["readC", "readI", "x", "obj", "const"] { XCTAssertTrue(found.contains(name), name) }
+        for name in ["readA", "readB", "readD", "readE", "readF", "readG", "readH"] { XCTAssertFalse(found.contains(name), name) }
+    }
+}
