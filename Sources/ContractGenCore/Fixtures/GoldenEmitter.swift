@@ -114,7 +114,7 @@ struct GoldenCaseBuilder {
 
     /// The blob form of an object: every stored field, in declaration order.
     func sampleObject(_ type: ObjectType) -> JSONValue {
-        .object(type.storedFields.map { ($0.name, sample($0, owner: type.name)) })
+        .object(type.storedFields.map { ($0.jsonKey, sample($0, owner: type.name)) })
     }
 
     func sampleDocument() -> JSONValue {
@@ -137,9 +137,9 @@ struct GoldenCaseBuilder {
                 var entries: [(String, JSONValue)] = [("status", .string(status))]
                 for field in root.fields where !omit.contains(field.name) {
                     switch field.type {
-                    case .array: entries.append((field.name, .array([])))
-                    case .map: entries.append((field.name, .object([])))
-                    default: entries.append((field.name, .null))
+                    case .array: entries.append((field.observedKey, .array([])))
+                    case .map: entries.append((field.observedKey, .object([])))
+                    default: entries.append((field.observedKey, .null))
                     }
                 }
                 if countsDropped { entries.append(("dropped", .number(0))) }
@@ -152,7 +152,9 @@ struct GoldenCaseBuilder {
             return .object([("status", .string(status)), ("value", observed)])
         case .flat(let omit, let countsDropped):
             var entries: [(String, JSONValue)] = [("status", .string(status))]
-            for (key, value) in observed.objectEntries ?? [] where !omit.contains(key) { entries.append((key, value)) }
+            // `omit` names fields; the observation is keyed by their JSON keys.
+            let omitted = Set(root.fields.filter { omit.contains($0.name) }.map(\.observedKey))
+            for (key, value) in observed.objectEntries ?? [] where !omitted.contains(key) { entries.append((key, value)) }
             if countsDropped { entries.append(("dropped", .number(Double(dropped)))) }
             return .object(entries)
         }
@@ -165,11 +167,14 @@ struct GoldenCaseBuilder {
         var entries: [(String, JSONValue)] = []
         for field in type.fields {
             if let derived = field.derived {
-                let key = present[derived.keyField]?.stringValue ?? absentValue(type.field(named: derived.keyField)).stringValue
-                let found = key.flatMap { root[derived.lookupField]?[$0] } ?? .null
-                entries.append((field.name, found))
+                // The document is keyed by JSON keys; a derivation names fields.
+                let keyField = type.field(named: derived.keyField)
+                let lookupKey = contract.rootType.field(named: derived.lookupField)?.jsonKey ?? derived.lookupField
+                let key = present[keyField?.jsonKey ?? derived.keyField]?.stringValue ?? absentValue(keyField).stringValue
+                let found = key.flatMap { root[lookupKey]?[$0] } ?? .null
+                entries.append((field.observedKey, found))
             } else {
-                entries.append((field.name, observe(present[field.name] ?? absentValue(field), type: field.type, root: root)))
+                entries.append((field.observedKey, observe(present[field.jsonKey] ?? absentValue(field), type: field.type, root: root)))
             }
         }
         return .object(entries)
@@ -412,7 +417,7 @@ struct GoldenCaseBuilder {
                 let isStep = stepFields.contains("\(type.name).\(field.name)")
                 for mutation in mutations(field) {
                     if isStep || endsEnclosing(field, mutation) {
-                        let blob = updating(document, path[...]) { setting($0, field.name, to: mutation.written) }
+                        let blob = updating(document, path[...]) { setting($0, field.jsonKey, to: mutation.written) }
                         let where_ = path.isEmpty ? "" : " (inside \(path.map(\.field.name).joined(separator: ".")))"
                         result.append(GoldenCase(name: "\(prefix).\(type.name).\(field.name).\(mutation.label)",
                                                  about: "\(type.name).\(field.name)\(where_), \(field.presence.spelling): \(mutation.label): \(mutation.why)",
@@ -434,8 +439,8 @@ struct GoldenCaseBuilder {
             var written: [String: [(String, JSONValue?)]] = [:]
             var decoded: [String: [(String, JSONValue?)]] = [:]
             for member in batch.members {
-                written[member.type.name, default: []].append((member.field.name, member.mutation.written))
-                decoded[member.type.name, default: []].append((member.field.name, decodedValue(member.field, member.mutation.outcome)))
+                written[member.type.name, default: []].append((member.field.jsonKey, member.mutation.written))
+                decoded[member.type.name, default: []].append((member.field.jsonKey, decodedValue(member.field, member.mutation.outcome)))
             }
             let blob = spineDocument(reached, changes: written)
             let decodedRoot = withoutVersion(spineDocument(reached, changes: decoded))
@@ -499,8 +504,8 @@ struct GoldenCaseBuilder {
     /// An instance of `type` with its required fields, plus the given step fields' values.
     func minimalObject(_ type: ObjectType, steps: [String: JSONValue]) -> JSONValue {
         .object(type.storedFields.compactMap { field in
-            if let value = steps[field.name] { return (field.name, value) }
-            return isRequired(field) ? (field.name, minimalSample(field.type, field: field, owner: type.name)) : nil
+            if let value = steps[field.jsonKey] { return (field.jsonKey, value) }
+            return isRequired(field) ? (field.jsonKey, minimalSample(field.type, field: field, owner: type.name)) : nil
         })
     }
 
@@ -524,7 +529,7 @@ struct GoldenCaseBuilder {
         func build(_ type: ObjectType, _ steps: ArraySlice<Step>) -> JSONValue {
             guard let step = steps.first else { return minimalObject(type, steps: [:]) }
             let child = build(groupType(Array(steps.prefix(1))), steps.dropFirst())
-            return minimalObject(type, steps: [step.field.name: stepValue(step, child)])
+            return minimalObject(type, steps: [step.field.jsonKey: stepValue(step, child)])
         }
         return versioned(build(contract.rootType, path[...]))
     }
@@ -538,7 +543,7 @@ struct GoldenCaseBuilder {
         }
         func build(_ type: ObjectType) -> JSONValue {
             var steps: [String: JSONValue] = [:]
-            for (step, child) in children[type.name] ?? [] { steps[step.field.name] = stepValue(step, build(child)) }
+            for (step, child) in children[type.name] ?? [] { steps[step.field.jsonKey] = stepValue(step, build(child)) }
             let object = minimalObject(type, steps: steps)
             guard let change = changes[type.name] else { return object }
             return setting(object, change)
@@ -580,7 +585,7 @@ struct GoldenCaseBuilder {
     /// `node` with the object at the end of `steps` transformed.
     func updating(_ node: JSONValue, _ steps: ArraySlice<Step>, _ transform: (JSONValue) -> JSONValue) -> JSONValue {
         guard let step = steps.first else { return transform(node) }
-        guard case .object(var entries) = node, let at = entries.lastIndex(where: { $0.0 == step.field.name }) else { return node }
+        guard case .object(var entries) = node, let at = entries.lastIndex(where: { $0.0 == step.field.jsonKey }) else { return node }
         let rest = steps.dropFirst()
         func inner(_ value: JSONValue) -> JSONValue {
             guard let key = step.mapKey else { return updating(value, rest, transform) }
@@ -618,9 +623,9 @@ struct GoldenCaseBuilder {
         func rebuild(_ node: JSONValue, _ steps: ArraySlice<Step>) -> Resolution {
             guard let step = steps.first else {
                 guard let replacement else { return .replace(nil) }
-                return .replace(setting(node, field.name, to: replacement))
+                return .replace(setting(node, field.jsonKey, to: replacement))
             }
-            guard case .object(var entries) = node, let at = entries.firstIndex(where: { $0.0 == step.field.name }) else { return .replace(node) }
+            guard case .object(var entries) = node, let at = entries.firstIndex(where: { $0.0 == step.field.jsonKey }) else { return .replace(node) }
             let child = entries[at].1
             var newChild: JSONValue?
             if let index = step.index, case .array(var items) = child {
