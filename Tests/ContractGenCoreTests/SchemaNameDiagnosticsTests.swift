@@ -73,7 +73,7 @@ final class SchemaNameDiagnosticsTests: XCTestCase {
 
     func testSwiftModifierFieldName() {
         assertDiagnostic(replacing([("      name:", "      internal:")]),
-                         "demo.yaml:10:7: error: field name 'internal' is a declaration keyword in Swift; rename it, e.g. 'internalValue'")
+                         "demo.yaml:10:7: error: field name 'internal' is a declaration keyword in Swift; rename it, e.g. 'internalValue', and keep its JSON key with 'json: internal'")
     }
 
     func testDroppedCounterFieldName() {
