@@ -225,3 +225,11 @@ final class SchemaDiagnosticsTests: XCTestCase {
                          "demo.yaml:10:7: error: 'name' is the version gate ('version.field'); declare it there only")
     }
 }
+
+final class DiagnosticPrintingTests: XCTestCase {
+    /// A hostile name in a schema must not reach the terminal as an escape sequence or a new line.
+    func testSchemaTextInADiagnosticIsPrintedOnOneInertLine() {
+        let diagnostic = Diagnostic.error("unknown type 'A\u{1B}[2J\nschema.yaml:1:1: error: fake\u{202E}'", at: SourceLocation(file: "s\ru.yaml", line: 3, column: 4))
+        XCTAssertEqual(diagnostic.description, "s<U+000D>u.yaml:3:4: error: unknown type 'A<U+001B>[2J<U+000A>schema.yaml:1:1: error: fake<U+202E>'")
+    }
+}

@@ -36,8 +36,26 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible, Error {
     }
 
     public var description: String {
-        if let location { return "\(location): \(severity.rawValue): \(message)" }
-        return "\(severity.rawValue): \(message)"
+        let text = Self.printable(message)
+        if let location { return "\(Self.printable(location.description)): \(severity.rawValue): \(text)" }
+        return "\(severity.rawValue): \(text)"
+    }
+
+    /// Schema text quoted in a message (a name, a key, a file name) is untrusted: control
+    /// characters, line breaks and bidi overrides are shown as `<U+XXXX>`, so a diagnostic is one
+    /// line that cannot move the cursor, recolour the terminal or fake another diagnostic.
+    static func printable(_ text: String) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069, 0xFEFF:
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                result += "<U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + ">"
+            default:
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
     }
 }
 
