@@ -28,7 +28,7 @@ let package = Package(
         .executableTarget(name: "contract-gen", dependencies: ["ContractGenCore"]),
         // The committed generated Swift, compiled as is: tests exercise the very file a user copies.
         .target(name: "GeneratedContracts", path: "generated/swift/Contracts"),
-        // The generated Swift testee (SPEC §7), speaking JSON lines on stdin/stdout.
+        // The generated Swift testee (docs/conformance.md), speaking JSON lines on stdin/stdout.
         .executableTarget(
             name: "contract-testee-swift",
             dependencies: ["GeneratedContracts"],

@@ -1,5 +1,5 @@
 // Round trip (writer → readers): random valid data, encoded by the generated TypeScript encoder,
-// printed with the observation SPEC §6 says every reader must make of it. The Swift test feeds
+// printed with the observation every reader must make of it (docs/conformance.md). The Swift test feeds
 // each line to all three testees. Usage: node roundtrip.js COMPILED_TS_DIR COUNT SEED
 'use strict';
 const path = require('path');

@@ -1,4 +1,4 @@
-// The contract-gen testee protocol (SPEC §7) around the hand-written WidgetDataParser:
+// The contract-gen testee protocol (docs/conformance.md) around the hand-written WidgetDataParser:
 // one request per stdin line, {"contract":…,"op":…,"given":{…}}, one answer per stdout line,
 // {"ok": <observation>} or {"error": "…"}. This wrapper only translates; every decision is the
 // parser's, so whatever `conform` reports is a divergence of the parser itself.
@@ -108,7 +108,7 @@ fun serveWidgetData(op: String, given: JSONObject): Any = when (op) {
 
 private fun queueText(given: JSONObject): String? = if (given.isNull("queue")) null else given.getString("queue")
 
-/** SPEC §6 decode observation. The parser's own conventions: validUntil 0 = none. */
+/** The decode observation (docs/conformance.md). The parser's own conventions: validUntil 0 = none. */
 fun observe(data: WidgetData): JSONObject {
     val status = when (data.status) {
         WidgetData.Status.OK -> "ok"

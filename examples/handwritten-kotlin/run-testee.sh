@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs the hand-written Kotlin parser as a contract-gen testee (SPEC §7):
+# Runs the hand-written Kotlin parser as a contract-gen testee (docs/conformance.md):
 #
 #   contract-gen conform --testee 'bash examples/handwritten-kotlin/run-testee.sh' --golden golden/widget-data
 #

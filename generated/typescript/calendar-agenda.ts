@@ -266,7 +266,7 @@ function decodeArrayOfEvent(scanner: ContractJsonScanner, context: DecodeContext
   return scanner.failed ? undefined : result;
 }
 
-// MARK: - Observation (SPEC §6)
+// MARK: - Observation (what conformance tests compare)
 
 /** The canonical JSON observation of a decode, as golden cases expect it. */
 export function observation(decoded: Decoded): ContractJson {
@@ -298,7 +298,7 @@ function observeEvent(value: Event): ContractJson {
   return result;
 }
 
-// MARK: - Encoding (the writer side, SPEC §1)
+// MARK: - Encoding (the writer side: the app writes the blob)
 
 /**
  * The whole agenda.

@@ -1042,7 +1042,7 @@ export function queueDrain(
 }
 
 // MARK: - Writer
-// TypeScript only: the app is the blob's only writer (SPEC §1). Each `write…` returns the value
+// TypeScript only: the app is the blob's only writer. Each `write…` returns the value
 // as JSON, or throws ContractEncodeError when the readers would not read it back as given —
 // the writer's bug surfaces in the app's own tests, not as a wrong number on a home screen.
 

@@ -1,4 +1,4 @@
-/// The command-line front end (SPEC §3): `emit`, `check`, `conform`, `decode`, `--help`,
+/// The command-line front end: `emit`, `check`, `conform`, `decode`, `--help`,
 /// `--version`. Exit codes: 0 success, 1 check/conformance failure, 2 usage or schema error.
 import Foundation
 

@@ -35,7 +35,7 @@ public protocol LanguageEmitter: Sendable {
     func runtimeFile() -> GeneratedFile
     /// One contract's types, decoder, behaviours and observation.
     func contractFile(_ contract: Contract) -> GeneratedFile
-    /// The testee program (SPEC §7) serving every given contract.
+    /// The testee program (docs/conformance.md) serving every given contract.
     func testeeFiles(_ contracts: [Contract]) -> [GeneratedFile]
 }
 

@@ -1,4 +1,4 @@
-/// The golden emitter: schema-derived conformance cases (SPEC §7). Every stored field of every
+/// The golden emitter: schema-derived conformance cases (docs/conformance.md). Every stored field of every
 /// type is tried missing, as JSON null, as each JSON type it does not accept, and at each
 /// constraint boundary; every rejected form of the version gate is tried. The expectation is
 /// derived from the field's declared rule (presence policy, constraints), by the mutation rule
@@ -246,7 +246,7 @@ struct GoldenCaseBuilder {
         func inRange(_ v: Double) -> Bool { (c.min.map { v >= $0 } ?? true) && (c.max.map { v <= $0 } ?? true) }
         switch field.type {
         case .string:
-            list.append(Mutation(label: "unpaired-surrogate", why: "a string holding an unpaired surrogate is not a valid string (SPEC §5.8)",
+            list.append(Mutation(label: "unpaired-surrogate", why: "a string holding an unpaired surrogate is not a valid string",
                                  written: .raw("\"\\ud800\""), outcome: .invalid))
             list.append(Mutation(label: "empty", why: c.nonEmpty ? "the field is declared non-empty" : "the empty string is a string",
                                  written: .string(""), outcome: c.nonEmpty ? .invalid : .valid(.string(""))))
@@ -642,7 +642,7 @@ struct GoldenCaseBuilder {
                     case .failDocument: return .failDocument
                     case .replace(let value?): items[index] = value
                     case .replace(nil):
-                        // SPEC §5.5: an invalid element is dropped and counted.
+                        // An invalid element is dropped and counted.
                         items.remove(at: index)
                         dropped += 1
                     }

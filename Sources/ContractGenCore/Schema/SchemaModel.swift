@@ -1,7 +1,7 @@
 /// Stage 2's output: the typed schema model every emitter reads. Plain values, with locations.
 
 /// One contract: a versioned JSON document, its types and its behaviours.
-/// For example `widget-data` (SPEC §5) or `todo-count`.
+/// For example `widget-data` or `todo-count`.
 public struct Contract: Sendable {
     /// The contract's name, e.g. `widget-data`; also the golden directory name.
     public var name: String
@@ -235,7 +235,7 @@ public struct DoneQueue: Sendable {
     public var storageKey: String?
 }
 
-/// How `decode` is observed (SPEC §6).
+/// How `decode` is observed.
 public enum ObservationStyle: Sendable, Equatable {
     /// `{"status", <root fields but omitted ones>, "dropped"?}` (widget-data).
     case flat(omit: [String], dropped: Bool)

@@ -230,7 +230,7 @@ public enum CalendarAgenda {
         return scanner.failed ? nil : result
     }
 
-    // MARK: - Observation (SPEC §6)
+    // MARK: - Observation (what conformance tests compare)
 
     /// The canonical JSON observation of a decode, as golden cases expect it.
     public static func observation(_ decoded: Decoded) -> ContractJSON {

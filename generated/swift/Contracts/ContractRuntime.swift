@@ -465,7 +465,7 @@ public struct ContractJSONScanner {
         }
         switch lexString(keep: true) {
         case .string(let text): return text
-        case .invalid: return nil  // an unpaired surrogate: not a string (SPEC §5.8)
+        case .invalid: return nil  // an unpaired surrogate: not a string
         case .syntaxError:
             fail()
             return nil

@@ -785,7 +785,7 @@ struct KotlinContractWriter {
     // MARK: Observation
 
     func observation(_ p: inout CodePrinter) {
-        p.line("// region Observation (SPEC §6)")
+        p.line("// region Observation (what conformance tests compare)")
         p.line()
         p.line("/** The canonical JSON observation of a decode, as golden cases expect it. */")
         p.block("fun observation(decoded: Decoded): ContractJson {") { p in

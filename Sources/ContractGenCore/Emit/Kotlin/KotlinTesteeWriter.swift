@@ -1,4 +1,4 @@
-/// Writes the Kotlin testee: a long-lived process speaking the testee protocol (SPEC §7) —
+/// Writes the Kotlin testee: a long-lived process speaking the testee protocol (docs/conformance.md) —
 /// one request line in, one `{"ok":…}` or `{"error":…}` line out — for every contract.
 
 struct KotlinTesteeWriter {

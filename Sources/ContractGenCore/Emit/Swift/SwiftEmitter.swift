@@ -649,7 +649,7 @@ struct SwiftContractWriter {
     // MARK: Observation
 
     func observation(_ p: inout CodePrinter) {
-        p.line("// MARK: - Observation (SPEC §6)")
+        p.line("// MARK: - Observation (what conformance tests compare)")
         p.line()
         p.line("/// The canonical JSON observation of a decode, as golden cases expect it.")
         p.block("public static func observation(_ decoded: Decoded) -> ContractJSON {") { p in

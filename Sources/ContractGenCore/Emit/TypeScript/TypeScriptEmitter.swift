@@ -813,7 +813,7 @@ struct TypeScriptContractWriter {
     // MARK: Observation
 
     func observation(_ p: inout CodePrinter) {
-        p.line("// MARK: - Observation (SPEC §6)")
+        p.line("// MARK: - Observation (what conformance tests compare)")
         p.line()
         p.line("/** The canonical JSON observation of a decode, as golden cases expect it. */")
         p.block("export function observation(decoded: Decoded): ContractJson {") { p in
@@ -903,7 +903,7 @@ struct TypeScriptContractWriter {
     // MARK: Encoding (the writer side)
 
     func encoder(_ p: inout CodePrinter) {
-        p.line("// MARK: - Encoding (the writer side, SPEC §1)")
+        p.line("// MARK: - Encoding (the writer side: the app writes the blob)")
         for type in contract.types {
             p.line()
             p.doc(type.doc + "\nThe writer's input: required fields are required; optional fields may be left out (undefined or null: the key is not written, never as null); fields with a default may be left out (the default is written); derived fields are computed by readers, never written.", style: .block)

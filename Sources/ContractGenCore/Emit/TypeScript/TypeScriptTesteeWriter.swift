@@ -1,4 +1,4 @@
-/// Writes the TypeScript testee: a long-lived Node process speaking the testee protocol (SPEC §7) —
+/// Writes the TypeScript testee: a long-lived Node process speaking the testee protocol (docs/conformance.md) —
 /// one request line in, one `{"ok":…}` or `{"error":…}` line out — for every contract.
 /// It compiles without @types/node: the few Node globals it touches are declared here.
 

@@ -259,7 +259,7 @@ object CalendarAgenda {
 
     // endregion
 
-    // region Observation (SPEC §6)
+    // region Observation (what conformance tests compare)
 
     /** The canonical JSON observation of a decode, as golden cases expect it. */
     fun observation(decoded: Decoded): ContractJson {

@@ -347,7 +347,7 @@ class ContractJsonScanner(private val text: String) {
         }
         return when (lexString(true)) {
             STRING_OK -> lexed
-            STRING_INVALID -> null // an unpaired surrogate: not a string (SPEC §5.8)
+            STRING_INVALID -> null // an unpaired surrogate: not a string
             else -> {
                 fail()
                 null
