@@ -1,0 +1,136 @@
+/// Random *valid* documents of any contract, read from its schema alone: the writer side of the
+/// round trip (TypeScript encoder → every decoder). Each document comes twice — keyed by code
+/// names, as the encoder's input, and keyed by JSON keys, as readers see it — and the expected
+/// observation follows from the schema's rules (defaults, nulls, derived lookups) through the
+/// golden emitter's observation, never from a decoder.
+///
+/// Ranges: strings of 0–4 pieces (ASCII, quotes, backslash, control characters, U+2028,
+/// non-ASCII, astral characters; never an unpaired surrogate), integers and numbers within the
+/// field's bounds (by default ±10^6 and ±2^53−1 at the edges), epochMillis 1…2^53−1, every day
+/// of every month of years 0001–9999, every enum value, arrays of 0–3 elements, maps of 0–3
+/// entries, optional and defaulted fields present or left out at random.
+
+public struct ValidDocument: Sendable {
+    /// The encoder's input (`encode(input)`): code names, maps as plain objects.
+    public var input: JSONValue
+    /// The expected observation of decoding what the encoder writes.
+    public var expect: JSONValue
+}
+
+public struct ValidDocumentGenerator {
+    let contract: Contract
+    let builder: GoldenCaseBuilder
+    var random: SeededRandom
+    /// Fields that key a derived lookup: their values come from the lookup maps' key pool, so
+    /// lookups hit as well as miss.
+    let lookupKeyFields: Set<String>
+
+    public init(contract: Contract, seed: UInt64) {
+        self.contract = contract
+        builder = GoldenCaseBuilder(contract: contract)
+        random = SeededRandom(seed: seed)
+        lookupKeyFields = Set(contract.types.flatMap { $0.fields.compactMap { $0.derived?.keyField } })
+    }
+
+    /// Pieces of text; `e\u{301}` only in values: a Swift `[String: T]` map keeps one of two
+    /// canonically equivalent keys (a documented limit), so map keys avoid combining marks.
+    static let pieces = ["a", "Task", " ", "é", "😀", "ｚ", "10", "\"", "\\", "/", "\n", "\t", "\u{0}", "\u{2028}",
+                         "中文", "null", "__proto__", "#ff0000", "\u{10FFFF}", "e\u{301}"]
+    static let keyPool = ["k1", "k2", "é", "10", "null", "__proto__", "😀", ""]
+
+    public mutating func next() -> ValidDocument {
+        let root = contract.rootType
+        let (input, document) = object(root)
+        let expect = builder.observation(status: "ok", decodedRoot: document, dropped: 0)
+        return ValidDocument(input: input, expect: expect)
+    }
+
+    mutating func chance(_ p: Double) -> Bool { Double.random(in: 0..<1, using: &random) < p }
+    mutating func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &random) }
+
+    /// One object: (code-name keyed input, JSON-key keyed document).
+    mutating func object(_ type: ObjectType) -> (JSONValue, JSONValue) {
+        var input: [(String, JSONValue)] = []
+        var document: [(String, JSONValue)] = []
+        for field in type.storedFields {
+            if case .required = field.presence {} else if chance(0.35) { continue }
+            let (i, d) = value(field.type, field: field)
+            input.append((field.name, i))
+            document.append((field.jsonKey, d))
+        }
+        return (.object(input), .object(document))
+    }
+
+    mutating func value(_ type: FieldType, field: Field) -> (JSONValue, JSONValue) {
+        switch type {
+        case .object(let name):
+            return object(builder.objectType(named: name)!)
+        case .array(let element):
+            var input: [JSONValue] = [], document: [JSONValue] = []
+            for _ in 0..<int((field.constraints.nonEmpty ? 1 : 0)...3) {
+                let (i, d) = value(element, field: field)
+                input.append(i); document.append(d)
+            }
+            return (.array(input), .array(document))
+        case .map(let element):
+            var input: [(String, JSONValue)] = [], document: [(String, JSONValue)] = []
+            var keys = Self.keyPool.shuffled(using: &random)
+            for _ in 0..<int((field.constraints.nonEmpty ? 1 : 0)...3) {
+                let key = keys.removeLast()
+                let (i, d) = value(element, field: field)
+                input.append((key, i)); document.append((key, d))
+            }
+            return (.object(input), .object(document))
+        default:
+            let scalar = self.scalar(type, field: field)
+            return (scalar, scalar)
+        }
+    }
+
+    mutating func scalar(_ type: FieldType, field: Field) -> JSONValue {
+        let c = field.constraints
+        switch type {
+        case .string:
+            if lookupKeyFields.contains(field.name) {
+                return .string(Self.keyPool.filter { !(c.nonEmpty && $0.isEmpty) }.randomElement(using: &random)!)
+            }
+            var text = ""
+            for _ in 0..<int((c.nonEmpty ? 1 : 0)...4) { text += Self.pieces.randomElement(using: &random)! }
+            return .string(text)
+        case .bool:
+            return .bool(chance(0.5))
+        case .integer:
+            // Bounds a one-sided constraint leaves open extend 10^6 past the other side.
+            let low = c.min.map { Int64($0) } ?? (c.max.map { Int64($0) } ?? 1_000_000) - 2_000_000
+            let high = c.max.map { Int64($0) } ?? low + 2_000_000
+            let edges = [low, high, Swift.min(Swift.max(0, low), high)]
+            return .number(Double(chance(0.3) ? edges.randomElement(using: &random)! : Int64.random(in: low...high, using: &random)))
+        case .number:
+            let low = c.min ?? (c.max ?? 1e6) - 2e6
+            let high = c.max ?? low + 2e6
+            let candidates = [low, high, Double.random(in: low...high, using: &random), (low + high) / 2]
+            let picked = candidates.randomElement(using: &random)!
+            return .number(picked == 0 ? 0 : picked)   // never -0: JSON text cannot tell it apart everywhere
+        case .epochMillis:
+            let low = Swift.max(1, c.min.map { Int64($0.rounded(.up)) } ?? 1)
+            let high = Swift.min(9_007_199_254_740_991, c.max.map { Int64($0.rounded(.down)) } ?? 9_007_199_254_740_991)
+            let edges = [low, high, Swift.min(Swift.max(1_784_325_600_000, low), high)]
+            return .number(Double(chance(0.3) ? edges.randomElement(using: &random)! : Int64.random(in: low...high, using: &random)))
+        case .localDate:
+            let year = int(1...9999), month = int(1...12)
+            let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
+            let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
+            let day = chance(0.3) ? days : int(1...days)
+            return .string(Self.padded(year, 4) + "-" + Self.padded(month, 2) + "-" + Self.padded(day, 2))
+        case .enumeration(let cases):
+            return .string(cases.randomElement(using: &random)!)
+        case .array, .map, .object:
+            preconditionFailure("composites are handled by value(_:field:)")
+        }
+    }
+
+    static func padded(_ value: Int, _ width: Int) -> String {
+        let digits = String(value)
+        return String(repeating: "0", count: Swift.max(0, width - digits.count)) + digits
+    }
+}
