@@ -15,14 +15,16 @@ final class CrossLanguageTests: XCTestCase {
         XCTAssertTrue(result.out.hasSuffix(" 0 failed\n"))
     }
 
-    /// ≥ 2,000 seeded inputs through all three testees; `contract-gen differential --count
+    /// ≥ 2,000 seeded inputs through all three testees, answers and time compared, plus 3 large
+    /// stress inputs (kept few so the suite stays fast); `contract-gen differential --count
     /// 1000000` is the long run.
     func testDifferentialAgreementOnSeededHostileInputs() {
         let seed = ProcessInfo.processInfo.environment["CONTRACT_GEN_SEED"] ?? "20261129"
-        let result = TestSupport.run(["differential", "--count", "2500", "--seed", seed])
+        let result = TestSupport.run(["differential", "--count", "2500", "--stress", "3", "--seed", seed])
         print(result.out.split(separator: "\n").suffix(3).joined(separator: "\n"))
         XCTAssertEqual(result.status, 0, String(result.out.prefix(8000)))
-        XCTAssertTrue(result.out.contains("differential: 2500 inputs"), result.out)
+        XCTAssertTrue(result.out.contains("differential: 2503 inputs (3 of them large)"), result.out)
+        XCTAssertTrue(result.out.contains(" 0 disagreement(s), 0 slow\n"), result.out)
     }
 
     /// A Thai device (Buddhist calendar, Thai digits available) in Kathmandu (UTC+5:45): the

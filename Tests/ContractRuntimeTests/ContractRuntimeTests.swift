@@ -3,6 +3,18 @@
 /// (RFC 8259, proleptic Gregorian calendar), worked out by hand.
 import XCTest
 import ContractRuntime
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// CPU seconds used by this thread: a busy machine slows wall time, not this.
+func threadCPUSeconds() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+}
 
 final class ContractJSONParseTests: XCTestCase {
     func testAcceptsRFC8259Texts() {
@@ -38,6 +50,65 @@ final class ContractJSONParseTests: XCTestCase {
         XCTAssertEqual(object["k3"], .number(99))
         XCTAssertEqual(object["k13"], .number(13))
         XCTAssertEqual(object["k0"], .number(0))
+    }
+
+    /// Every object size on both sides of the small-object threshold (the index starts after 12
+    /// keys), with one late duplicate of every key in turn: one entry per key, in order of first
+    /// appearance, the duplicate's value wins and no other value moves.
+    func testLateDuplicateOfEveryKeyInObjectsOfEverySizeUpTo40() {
+        for size in 1...40 {
+            for duplicate in 0..<size {
+                var members = (0..<size).map { "\"k\($0)\":\($0)" }
+                members.append("\"k\(duplicate)\":\(1000 + duplicate)")
+                guard case .object(let object)? = ContractJSON.parse("{" + members.joined(separator: ",") + "}") else {
+                    return XCTFail("size \(size): not an object")
+                }
+                XCTAssertEqual(object.keys, (0..<size).map { "k\($0)" }, "size \(size), duplicate \(duplicate)")
+                for key in 0..<size {
+                    let expected = Double(key == duplicate ? 1000 + key : key)
+                    XCTAssertEqual(object["k\(key)"], .number(expected), "size \(size), duplicate \(duplicate), k\(key)")
+                }
+                XCTAssertNil(object["k\(size)"])
+            }
+        }
+    }
+
+    /// Every key given twice, the second time with a new value: all second values win.
+    func testEveryKeyRepeatedInA200KeyObject() {
+        let keys = (0..<200).map { "k\($0)" }
+        let text = "{" + (keys.enumerated().map { "\"\($1)\":\($0)" } + keys.enumerated().map { "\"\($1)\":\($0 + 200)" }).joined(separator: ",") + "}"
+        guard case .object(let object)? = ContractJSON.parse(text) else { return XCTFail("not an object") }
+        XCTAssertEqual(object.count, 200)
+        XCTAssertEqual(object.keys, keys)
+        for (offset, key) in keys.enumerated() { XCTAssertEqual(object[key], .number(Double(offset + 200)), key) }
+    }
+
+    /// Decoding time grows linearly with a repeated-key object: N distinct keys then the same N
+    /// again, against 4N. Linear is ~4×; the bound 8× leaves room for noise, and a quadratic
+    /// path (16×) fails it. The larger object is ~1 MB.
+    func testRepeatedKeyObjectDecodesInLinearTime() {
+        func object(_ count: Int) -> String {
+            let keys = (0..<count).map { String(format: "\"k%07d\"", $0) }
+            return "{" + (keys + keys).map { $0 + ":true" }.joined(separator: ",") + "}"
+        }
+        func seconds(_ text: String, keys: Int) -> Double {
+            let start = threadCPUSeconds()
+            let peeked = ContractDoneQueue.peek(text)
+            let elapsed = threadCPUSeconds() - start
+            XCTAssertEqual(peeked.count, keys)
+            return elapsed
+        }
+        let small = object(9_000)
+        let large = object(36_000)
+        XCTAssertGreaterThan(large.utf8.count, 1_000_000)
+        var fastSmall = Double.infinity
+        var fastLarge = Double.infinity
+        for _ in 0..<3 {  // interleaved, the fastest of each: one slow run must not decide
+            fastSmall = min(fastSmall, seconds(small, keys: 9_000))
+            fastLarge = min(fastLarge, seconds(large, keys: 36_000))
+        }
+        let ratio = fastLarge / max(fastSmall, 1e-6)
+        XCTAssertLessThan(ratio, 8, "4× the keys took \(ratio)× the time")
     }
 
     func testUnpairedSurrogateIsAnInvalidString() {
@@ -90,5 +161,35 @@ final class ContractCalendarTests: XCTestCase {
 
     func testUnknownZoneIsNil() {
         XCTAssertNil(ContractCalendar.timeZone("Mars/Olympus"))
+    }
+}
+
+final class ContractDoneQueueTests: XCTestCase {
+    /// A queue of 300 entries (past any small-object threshold) whose last entry repeats an
+    /// earlier id with the opposite target: the repeat wins. Every task is not done in the blob,
+    /// so each `true` target is a change, except `t150`, whose last target is `false`.
+    func testLateDuplicateInAHundredsOfEntriesQueueWins() {
+        let ids = (0..<300).map { "t\($0)" }
+        let queue = "{" + ids.map { "\"\($0)\":true" }.joined(separator: ",") + ",\"t150\":false}"
+        let current = ids.map { (id: $0, isDone: false) }
+        let changes = ContractDoneQueue.drain(queue, current: current)
+        // ASCII ids: UTF-16 order is plain byte order.
+        let expected = ids.filter { $0 != "t150" }.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+        XCTAssertEqual(changes.map(\.id), expected)
+        XCTAssertTrue(changes.allSatisfy { $0.isDone })
+        let peeked = ContractDoneQueue.peek(queue)
+        XCTAssertEqual(peeked.count, 300)
+        XCTAssertEqual(peeked.map(\.id), ids)
+        XCTAssertEqual(peeked[150].isDone, false)
+    }
+
+    /// `set` on a long queue: an existing id keeps its place, a new one is appended.
+    func testSetOnALongQueueKeepsPlacesAndAppendsNewIds() {
+        let ids = (0..<40).map { "t\($0)" }
+        let queue = "{" + ids.map { "\"\($0)\":false" }.joined(separator: ",") + "}"
+        let updated = ContractDoneQueue.set(queue, taskId: "t30", isDone: true)
+        XCTAssertEqual(updated, "{" + ids.map { "\"\($0)\":\($0 == "t30")" }.joined(separator: ",") + "}")
+        let appended = ContractDoneQueue.set(queue, taskId: "new", isDone: true)
+        XCTAssertEqual(appended, "{" + ids.map { "\"\($0)\":false" }.joined(separator: ",") + ",\"new\":true}")
     }
 }

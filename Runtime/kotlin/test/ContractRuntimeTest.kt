@@ -5,9 +5,11 @@
 package dev.contractgen.runtime.test
 
 import dev.contractgen.runtime.ContractCalendar
+import dev.contractgen.runtime.ContractDoneQueue
 import dev.contractgen.runtime.ContractJson
 import dev.contractgen.runtime.ContractJsonReader
 import dev.contractgen.runtime.ContractRead
+import java.lang.management.ManagementFactory
 import kotlin.system.exitProcess
 
 private var checks = 0
@@ -21,6 +23,44 @@ private fun check(condition: Boolean, what: String) {
 }
 
 private fun number(v: ContractJson?): Double? = (v as? ContractJson.Num)?.value
+
+/** An object of [count] keys, each given twice (the second time after all the others). */
+private fun repeatedKeyObject(count: Int): String {
+    val keys = (0 until count).map { "\"k" + it.toString().padStart(7, '0') + "\"" }
+    return "{" + (keys + keys).joinToString(",") { "$it:true" } + "}"
+}
+
+/**
+ * CPU seconds of this thread for one peek of [text]: CPU time, not wall time, so other processes
+ * on a busy machine do not skew the ratio; collected first, so earlier garbage is not billed.
+ */
+private fun peekSeconds(text: String, keys: Int): Double {
+    System.gc()
+    val threads = ManagementFactory.getThreadMXBean()
+    val start = threads.currentThreadCpuTime
+    val peeked = ContractDoneQueue.peek(text)
+    val seconds = (threads.currentThreadCpuTime - start) / 1e9
+    check(peeked.size == keys, "one entry per key")
+    return seconds
+}
+
+/** Time for 4N repeated keys over time for N: the fastest of interleaved runs after a warm-up. */
+private fun repeatedKeyRatio(): Double {
+    val small = repeatedKeyObject(9000)
+    val large = repeatedKeyObject(36000)
+    check(large.length > 1000000, "the larger object is ~1 MB")
+    var fastSmall = Double.MAX_VALUE
+    var fastLarge = Double.MAX_VALUE
+    for (round in 0 until 8) {
+        val s = peekSeconds(small, 9000)
+        val l = peekSeconds(large, 36000)
+        if (round >= 3) { // the JIT compiles the scanner during the first rounds
+            fastSmall = minOf(fastSmall, s)
+            fastLarge = minOf(fastLarge, l)
+        }
+    }
+    return fastLarge / maxOf(fastSmall, 1e-6)
+}
 
 fun main() {
     // RFC 8259: accepted and rejected texts.
@@ -38,6 +78,38 @@ fun main() {
     val obj = ContractJsonReader.parse("{" + members.joinToString(",") + "}") as ContractJson.Obj
     check(number(obj.entries["k3"]) == 99.0, "late duplicate in a 14-key object wins")
     check(number(obj.entries["k13"]) == 13.0, "last key kept")
+
+    // Every object size on both sides of any small-object threshold, with a late duplicate of
+    // every key in turn: one entry per key, in order of first appearance, the duplicate wins.
+    for (size in 1..40) {
+        for (duplicate in 0 until size) {
+            val text = "{" + ((0 until size).map { "\"k$it\":$it" } + "\"k$duplicate\":${1000 + duplicate}").joinToString(",") + "}"
+            val entries = (ContractJsonReader.parse(text) as ContractJson.Obj).entries
+            check(entries.keys.toList() == (0 until size).map { "k$it" }, "keys of size $size, duplicate $duplicate")
+            for (key in 0 until size) {
+                val expected = (if (key == duplicate) 1000 + key else key).toDouble()
+                check(number(entries["k$key"]) == expected, "size $size, duplicate $duplicate, k$key")
+            }
+        }
+    }
+
+    // A 300-entry queue whose last entry repeats t150 with the opposite target: the repeat wins.
+    val ids = (0 until 300).map { "t$it" }
+    val queue = "{" + ids.joinToString(",") { "\"$it\":true" } + ",\"t150\":false}"
+    val changes = ContractDoneQueue.drain(queue, ids.associateWith { false })
+    // ASCII ids: UTF-16 order is plain character order.
+    check(changes.map { it.first } == ids.filter { it != "t150" }.sorted(), "drain of a long queue with a late duplicate")
+    check(changes.all { it.second }, "drain targets")
+    val peeked = ContractDoneQueue.peek(queue)
+    check(peeked.keys.toList() == ids && peeked["t150"] == false, "peek of a long queue with a late duplicate")
+    val longQueue = "{" + ids.take(40).joinToString(",") { "\"$it\":false" } + "}"
+    check(ContractDoneQueue.set(longQueue, "t30", true) == "{" + ids.take(40).joinToString(",") { "\"$it\":${it == "t30"}" } + "}",
+        "set keeps an existing id's place in a long queue")
+
+    // Time grows linearly with a repeated-key object (N keys, then the same N again) against 4N:
+    // linear is ~4x; 8x leaves room for noise, a quadratic path (16x) fails. The larger is ~1 MB.
+    val ratio = repeatedKeyRatio()
+    check(ratio < 8.0, "4x the keys took ${ratio}x the time")
 
     // Unpaired surrogates are not strings.
     check(ContractRead.string(ContractJsonReader.parse("\"\\ud800\"")) == null, "unpaired surrogate")

@@ -5,7 +5,7 @@
 import { test } from "node:test";
 import * as assert from "node:assert/strict";
 import {
-  parseContractJson, readString, readEpochMillis, parseLocalDate, daysFromCivil, contractTimeZone, dayStartMs,
+  parseContractJson, queueDrain, queuePeek, queueSet, readString, readEpochMillis, parseLocalDate, daysFromCivil, contractTimeZone, dayStartMs,
 } from "../contract-runtime";
 
 test("accepts RFC 8259 texts, rejects everything else", () => {
@@ -26,6 +26,68 @@ test("the last duplicate key wins, also late in a 14-key object", () => {
   assert.ok(value instanceof Map);
   assert.equal((value as Map<string, unknown>).get("k3"), 99);
   assert.equal((value as Map<string, unknown>).get("k13"), 13);
+});
+
+test("a late duplicate of every key wins in objects of every size up to 40", () => {
+  // Both sides of any small-object threshold: one entry per key, in order of first appearance.
+  for (let size = 1; size <= 40; size++) {
+    for (let duplicate = 0; duplicate < size; duplicate++) {
+      const members = Array.from({ length: size }, (_, k) => `"k${k}":${k}`).concat([`"k${duplicate}":${1000 + duplicate}`]);
+      const value = parseContractJson("{" + members.join(",") + "}") as Map<string, unknown>;
+      assert.deepEqual(Array.from(value.keys()), Array.from({ length: size }, (_, k) => `k${k}`));
+      for (let key = 0; key < size; key++) {
+        assert.equal(value.get(`k${key}`), key === duplicate ? 1000 + key : key, `size ${size}, duplicate ${duplicate}, k${key}`);
+      }
+    }
+  }
+});
+
+test("a late duplicate in a 300-entry queue wins", () => {
+  const ids = Array.from({ length: 300 }, (_, k) => `t${k}`);
+  const queue = "{" + ids.map((id) => `"${id}":true`).join(",") + ',"t150":false}';
+  const changes = queueDrain(queue, new Map(ids.map((id) => [id, false] as [string, boolean])));
+  // ASCII ids: UTF-16 order is the default sort order.
+  assert.deepEqual(changes.map((change) => change.id), ids.filter((id) => id !== "t150").sort());
+  assert.ok(changes.every((change) => change.isDone));
+  const peeked = queuePeek(queue);
+  assert.deepEqual(Array.from(peeked.keys()), ids);
+  assert.equal(peeked.get("t150"), false);
+  const longQueue = "{" + ids.slice(0, 40).map((id) => `"${id}":false`).join(",") + "}";
+  assert.equal(queueSet(longQueue, "t30", true), "{" + ids.slice(0, 40).map((id) => `"${id}":${id === "t30"}`).join(",") + "}");
+});
+
+test("time grows linearly with a repeated-key object", () => {
+  // N keys then the same N again, against 4N (~1 MB): linear is ~4x; 8x leaves room for noise,
+  // a quadratic path (16x) fails.
+  const object = (count: number): string => {
+    const keys = Array.from({ length: count }, (_, k) => `"k${String(k).padStart(7, "0")}"`);
+    return "{" + keys.concat(keys).map((key) => key + ":true").join(",") + "}";
+  };
+  // CPU time, not wall time, so other processes on a busy machine do not skew the ratio.
+  const seconds = (text: string, keys: number): number => {
+    const start = process.cpuUsage();
+    const peeked = queuePeek(text);
+    const used = process.cpuUsage(start);
+    const elapsed = (used.user + used.system) / 1e6;
+    assert.equal(peeked.size, keys);
+    return elapsed;
+  };
+  const small = object(9000);
+  const large = object(36000);
+  assert.ok(large.length > 1000000);
+  // The fastest of interleaved runs, after warm-up rounds in which the JIT compiles the scanner.
+  let fastSmall = Infinity;
+  let fastLarge = Infinity;
+  for (let round = 0; round < 8; round++) {
+    const s = seconds(small, 9000);
+    const l = seconds(large, 36000);
+    if (round >= 3) {
+      fastSmall = Math.min(fastSmall, s);
+      fastLarge = Math.min(fastLarge, l);
+    }
+  }
+  const ratio = fastLarge / Math.max(fastSmall, 1e-6);
+  assert.ok(ratio < 8, `4x the keys took ${ratio}x the time`);
 });
 
 test("an unpaired surrogate is not a string", () => {

@@ -9,3 +9,6 @@ declare module "node:assert/strict" {
   export function notEqual(actual: unknown, expected: unknown, message?: string): void;
   export function deepEqual(actual: unknown, expected: unknown, message?: string): void;
 }
+declare const process: {
+  cpuUsage(previous?: { user: number; system: number }): { user: number; system: number };
+};

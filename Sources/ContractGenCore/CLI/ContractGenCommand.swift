@@ -53,7 +53,7 @@ public struct ContractGenCommand: Sendable {
                            [--filter PATTERN] [--expected-failures FILE] [--fix-expected-failures]
                            [--format text|github] [--timeout SECONDS] [--deadline SECONDS] [--allow-skip]
       contract-gen decode [--schema FILE] [--lang swift|kotlin|typescript] [--pending JSON] [--timeout S] < blob.json
-      contract-gen differential [--count N] [--seed S] [--lang swift|kotlin|typescript|typescript-jsc|all]
+      contract-gen differential [--count N] [--stress N] [--seed S] [--lang swift|kotlin|typescript|typescript-jsc|all]
       contract-gen --help | COMMAND --help | help COMMAND | --version
 
     Exit status: 0 success, 1 check or conformance failure, 2 usage or schema error.
@@ -120,12 +120,18 @@ public struct ContractGenCommand: Sendable {
           contract are errors.
         """,
         "differential": """
-        contract-gen differential [--count N] [--seed S] [--lang swift|kotlin|typescript|typescript-jsc|all]
+        contract-gen differential [--count N] [--stress N] [--seed S] [--lang swift|kotlin|typescript|typescript-jsc|all]
 
           Differential testing: N seeded random and hostile inputs (mutated blobs, wrong types,
           duplicate keys, number spellings, surrogates, truncation, deep nesting, odd queues and
           calendar inputs) run through every implementation; every input on which they disagree
-          is printed, minimized. Default: --count 2000 --seed 1. Exit 1 on any disagreement.
+          is printed, minimized. Time is compared too: an input on which one language takes more
+          than 10× the median of the others (and over 50 ms) is reported as SLOW, minimized.
+          Schema-driven shape inputs (repeated map keys, duplicates, wide objects, long keys and
+          escapes, 512-deep nesting, dropped elements, big arrays and queues, every calendar day)
+          are mixed in; --stress N more of them, 100 KB to ~1 MB each, run one at a time after
+          the stream (default: count/1000, 10 to 500).
+          Default: --count 2000 --seed 1. Exit 1 on any disagreement or slow input.
         """,
         "decode": """
         contract-gen decode [--schema FILE] [--lang swift|kotlin|typescript] [--pending JSON] [--timeout S] < blob.json
@@ -461,9 +467,14 @@ public struct ContractGenCommand: Sendable {
 
 extension ContractGenCommand {
     func differential(_ arguments: [String]) throws -> Int32 {
-        let spec = CommandSpec(name: "differential", valueOptions: ["count", "seed", "lang"], flags: [])
+        let spec = CommandSpec(name: "differential", valueOptions: ["count", "seed", "lang", "stress"], flags: [])
         let parsed = try spec.parse(arguments)
         guard let count = Int(parsed.value("count") ?? "2000"), count > 0 else { throw UsageError("--count needs a positive integer") }
+        // The stress family is small: one large input per 1,000 ordinary ones, at least 10.
+        guard let stress = Int(parsed.value("stress") ?? String(min(500, max(10, count / 1000)))), stress >= 0 else {
+            throw UsageError("--stress needs a non-negative integer")
+        }
+        let contracts = try loadContracts(try schemaPaths([]))
         guard let seed = UInt64(parsed.value("seed") ?? "1") else { throw UsageError("--seed needs a non-negative integer") }
         let languages = try Implementation.parse(parsed.value("lang"))
         let builder = TesteeBuilder(root: root, log: { [io] message in io.err(message + "\n") })
@@ -479,16 +490,32 @@ extension ContractGenCommand {
         guard targets.count >= 2 else { throw UsageError("differential testing needs at least two languages") }
         var runner = DifferentialRunner(targets: targets)
         runner.progress = { [io] message in io.err(message + "\n") }
-        let summary = runner.run(count: count, seed: seed)
+        runner.shapes = ShapeGenerator(contracts: contracts, seed: seed)
+        let summary = runner.run(count: count, stress: stress, seed: seed)
         for (index, disagreement) in summary.disagreements.enumerated() {
-            io.out("DISAGREEMENT \(index + 1): \(disagreement.input.request)\n")
+            io.out("DISAGREEMENT \(index + 1): \(Self.abbreviated(disagreement.input))\n")
             if disagreement.original.request != disagreement.input.request {
-                io.out("    (minimized from \(disagreement.original.request))\n")
+                io.out("    (minimized from \(Self.abbreviated(disagreement.original)))\n")
             }
-            for (language, answer) in disagreement.answers { io.out("    \(language): \(answer)\n") }
+            for (language, answer) in disagreement.answers { io.out("    \(language): \(answer.prefix(2000))\n") }
         }
-        io.out("differential: \(summary.inputs) inputs (seed \(seed)) through \(targets.map(\.name).joined(separator: ", ")) in \(String(format: "%.1f", summary.seconds)) s: \(summary.disagreements.count) disagreement(s)\n")
-        return summary.disagreements.isEmpty ? ExitCode.success : ExitCode.failure
+        for (index, slow) in summary.slow.enumerated() {
+            io.out("SLOW \(index + 1): \(Self.abbreviated(slow.input))\n")
+            if slow.original.request != slow.input.request {
+                io.out("    (minimized from \(Self.abbreviated(slow.original)))\n")
+            }
+            for (language, seconds) in slow.seconds { io.out("    \(language): \(String(format: "%.3f", seconds)) s\n") }
+        }
+        io.out("differential: \(summary.inputs) inputs (\(summary.stressInputs) of them large) (seed \(seed)) through \(targets.map(\.name).joined(separator: ", ")) in \(String(format: "%.1f", summary.seconds)) s: \(summary.disagreements.count) disagreement(s), \(summary.slow.count) slow\n")
+        return summary.disagreements.isEmpty && summary.slow.isEmpty ? ExitCode.success : ExitCode.failure
+    }
+
+    /// A request for a report: whole up to 20,000 bytes, else its start, its size and its family.
+    static func abbreviated(_ input: DifferentialInput) -> String {
+        let request = input.request
+        let family = input.family.map { " [\($0)]" } ?? ""
+        guard request.utf8.count > 20_000 else { return request + family }
+        return String(request.prefix(2_000)) + "… (\(request.utf8.count) bytes)" + family
     }
 }
 

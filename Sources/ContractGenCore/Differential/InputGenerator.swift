@@ -20,6 +20,15 @@ public struct DifferentialInput: Sendable {
     public var contract: String
     public var op: String
     public var given: JSONValue
+    /// For shape-family inputs: the family, site and size (to tell a long input apart in a report).
+    public var family: String?
+
+    public init(contract: String, op: String, given: JSONValue, family: String? = nil) {
+        self.contract = contract
+        self.op = op
+        self.given = given
+        self.family = family
+    }
 
     public var request: String {
         JSONValue.object([("contract", .string(contract)), ("op", .string(op)), ("given", given)]).serialized()

@@ -275,25 +275,23 @@ public enum TodoCount {
             scanner.skipValue()
             return nil
         }
-        var result: [(key: String, value: Int64)] = []
+        var slots: [(key: String, value: Int64)?] = []
         var positions: [ContractExactKey: Int] = [:]
         while let key = scanner.nextMember() {
             let value = scanner.integer()
             // A key holding an unpaired surrogate is not a string, so no entry has it.
             guard let name = key.text else { continue }
             let exact = ContractExactKey(name)
-            if let at = positions[exact] {
-                result.remove(at: at)
-                positions = [:]
-                for (offset, entry) in result.enumerated() { positions[ContractExactKey(entry.key)] = offset }
+            if let at = positions.removeValue(forKey: exact) {
+                slots[at] = nil  // the last occurrence wins, even an invalid one
             }
             if let value {
-                positions[exact] = result.count
-                result.append((key: name, value: value))
+                positions[exact] = slots.count
+                slots.append((key: name, value: value))
             }
         }
         if scanner.failed { return nil }
-        return result
+        return slots.compactMap { $0 }
     }
 
     // MARK: - Observation (what conformance tests compare)

@@ -285,25 +285,23 @@ public enum WidgetData {
             scanner.skipValue()
             return nil
         }
-        var result: [(key: String, value: String)] = []
+        var slots: [(key: String, value: String)?] = []
         var positions: [ContractExactKey: Int] = [:]
         while let key = scanner.nextMember() {
             let value = scanner.string()
             // A key holding an unpaired surrogate is not a string, so no entry has it.
             guard let name = key.text else { continue }
             let exact = ContractExactKey(name)
-            if let at = positions[exact] {
-                result.remove(at: at)
-                positions = [:]
-                for (offset, entry) in result.enumerated() { positions[ContractExactKey(entry.key)] = offset }
+            if let at = positions.removeValue(forKey: exact) {
+                slots[at] = nil  // the last occurrence wins, even an invalid one
             }
             if let value {
-                positions[exact] = result.count
-                result.append((key: name, value: value))
+                positions[exact] = slots.count
+                slots.append((key: name, value: value))
             }
         }
         if scanner.failed { return nil }
-        return result
+        return slots.compactMap { $0 }
     }
 
     /// An array; each element that is not a valid Project is dropped and counted.

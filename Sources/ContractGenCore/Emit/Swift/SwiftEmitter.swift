@@ -481,7 +481,10 @@ struct SwiftContractWriter {
                 }
                 p.line("}")
                 let counts = value.countsDrops
-                p.line("var result: [(key: String, value: \(valueType))] = []")
+                // A repeated key moves to the end (as in Kotlin's LinkedHashMap and JavaScript's
+                // Map): its earlier slot becomes a hole, compacted once at the end, so a decode
+                // stays linear however many duplicates the object holds.
+                p.line("var slots: [(key: String, value: \(valueType))?] = []")
                 if counts { p.line("var innerDropped: [Int] = []") }
                 p.line("var positions: [ContractExactKey: Int] = [:]")
                 p.block("while let key = scanner.nextMember() {") { p in
@@ -490,21 +493,19 @@ struct SwiftContractWriter {
                     p.line("// A key holding an unpaired surrogate is not a string, so no entry has it.")
                     p.line("guard let name = key.text else { continue }")
                     p.line("let exact = ContractExactKey(name)")
-                    p.block("if let at = positions[exact] {") { p in
-                        p.line("result.remove(at: at)")
-                        if counts { p.line("innerDropped.remove(at: at)") }
-                        p.line("positions = [:]")
-                        p.line("for (offset, entry) in result.enumerated() { positions[ContractExactKey(entry.key)] = offset }")
+                    p.block("if let at = positions.removeValue(forKey: exact) {") { p in
+                        p.line("slots[at] = nil  // the last occurrence wins, even an invalid one")
+                        if counts { p.line("innerDropped[at] = 0") }
                     }
                     p.block("if let value {") { p in
-                        p.line("positions[exact] = result.count")
-                        p.line("result.append((key: name, value: value))")
+                        p.line("positions[exact] = slots.count")
+                        p.line("slots.append((key: name, value: value))")
                         if counts { p.line("innerDropped.append(inner)") }
                     }
                 }
                 p.line("if scanner.failed { return nil }")
                 if counts { p.line("dropped += innerDropped.reduce(0, +)") }
-                p.line("return result")
+                p.line("return slots.compactMap { $0 }")
             }
         default:
             break

@@ -1,0 +1,335 @@
+/// Schema-driven inputs built to expose super-linear paths and to reach every size regime of the
+/// decoders: it walks the contract model (no contract or field name is written here) and puts a
+/// stress payload at one site of an otherwise valid document.
+///
+/// Families and the ranges they cover (`regular` scale, mixed into the ordinary stream /
+/// `stress` scale, the separate small-count family of 100 KB – ~1 MB inputs):
+/// - repeated keys: every `{map}` field holds N distinct keys, then the same N again (half of
+///   the repeats with an invalid value): N 13–300 / 5,000–30,000;
+/// - many duplicates: one field of an object given M times, the last time valid: M 13–300 /
+///   10,000–40,000;
+/// - wide objects: an object with 13–40 unknown keys (past any small-object index threshold),
+///   then a late duplicate of every one of its own fields: 13–40 / 1,000–20,000 unknown keys;
+/// - long keys: an unknown key (and a map key) of L characters: L 100–3,000 / 100,000–500,000;
+/// - long escapes: a string field holding E escapes (`\n`, `\u00e9`, surrogate pairs, `\\`,
+///   sometimes a lone surrogate): E 50–1,000 / 20,000–120,000;
+/// - deep nesting: R values nested to exactly the 512-level limit (never past it) under unknown
+///   keys: R 1–3 / 200–1,500;
+/// - many dropped elements: K invalid elements in an array field: K 13–500 / 10,000–60,000;
+/// - big arrays: K valid elements in an array field: K 1,000–3,000 / 10,000–40,000;
+/// - queues (contracts with a done-queue): N entries plus late duplicates of some of them:
+///   N 100–400 / 5,000–30,000;
+/// - calendar (contracts with day behaviours): every day 1–31 of every month, in common,
+///   leap, century (1900) and 400-year (2000) years, in turn, in UTC and fixed-offset zones.
+public final class ShapeGenerator {
+    public enum Scale: Sendable { case regular, stress }
+
+    let contracts: [Contract]
+    var random: SeededRandom
+    /// Position in the every-day-of-every-month cycle.
+    var calendarStep = 0
+
+    public init(contracts: [Contract], seed: UInt64) {
+        self.contracts = contracts
+        random = SeededRandom(seed: seed ^ 0x5348_4150_4553)
+    }
+
+    func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &random) }
+    func chance(_ p: Double) -> Bool { Double.random(in: 0..<1, using: &random) < p }
+    func pick<T>(_ items: [T]) -> T { items[int(0...(items.count - 1))] }
+    func size(_ scale: Scale, regular: ClosedRange<Int>, stress: ClosedRange<Int>) -> Int {
+        int(scale == .regular ? regular : stress)
+    }
+
+    /// One input of a randomly chosen family, contract and site; nil when no contract has any.
+    public func next(_ scale: Scale) -> DifferentialInput? {
+        guard !contracts.isEmpty else { return nil }
+        for _ in 0..<8 {
+            let contract = pick(contracts)
+            let input: DifferentialInput?
+            // Calendar inputs are cheap and their cycle is long (1,488 days): they get 4 shares
+            // in 14, so a 200,000-input run walks the whole cycle.
+            switch int(0...13) {
+            case 0: input = repeatedKeys(contract, scale)
+            case 1: input = manyDuplicates(contract, scale)
+            case 2: input = wideObject(contract, scale)
+            case 3: input = longKey(contract, scale)
+            case 4: input = longEscapes(contract, scale)
+            case 5: input = deepNesting(contract, scale)
+            case 6: input = manyDropped(contract, scale)
+            case 7: input = bigArray(contract, scale)
+            case 8: input = queue(contract, scale)
+            default:
+                let dated = contracts.filter { $0.behaviours.header != nil || $0.behaviours.validUntil != nil }
+                input = dated.isEmpty ? nil : calendar(pick(dated))
+            }
+            if let input { return input }
+        }
+        return nil
+    }
+
+    // MARK: Sites in the model
+
+    /// A field of an object type, reachable from the root.
+    struct Site {
+        var type: ObjectType
+        var field: Field
+    }
+
+    /// Object types reachable from the root, each with the chain of fields leading to it.
+    func reachableTypes(_ contract: Contract) -> [(type: ObjectType, path: [Field])] {
+        var result: [(type: ObjectType, path: [Field])] = [(contract.rootType, [])]
+        var seen: Set<String> = [contract.rootTypeName]
+        var next = 0
+        while next < result.count {
+            let (type, path) = result[next]
+            next += 1
+            for field in type.storedFields {
+                guard let name = Self.objectName(field.type), !seen.contains(name), let inner = contract.type(named: name) else { continue }
+                seen.insert(name)
+                result.append((inner, path + [field]))
+            }
+        }
+        return result
+    }
+
+    static func objectName(_ type: FieldType) -> String? {
+        switch type {
+        case .object(let name): return name
+        case .array(let element), .map(let element): return objectName(element)
+        default: return nil
+        }
+    }
+
+    func sites(_ contract: Contract, where accepts: (FieldType) -> Bool) -> [(site: Site, path: [Field])] {
+        reachableTypes(contract).flatMap { entry in
+            entry.type.storedFields.filter { accepts($0.type) }.map { (Site(type: entry.type, field: $0), entry.path) }
+        }
+    }
+
+    // MARK: Valid values
+
+    func valid(_ type: FieldType, _ field: Field, _ contract: Contract, depth: Int = 0) -> String {
+        switch type {
+        case .string: return "\"s\(int(0...9))\""
+        case .bool: return chance(0.5) ? "true" : "false"
+        case .integer, .number, .epochMillis:
+            let low = max(field.constraints.min ?? 1, type == .epochMillis ? 1 : -1e15)
+            let high = min(field.constraints.max ?? 1e12, 9_007_199_254_740_991)
+            return String(Int64(max(low, min(high, 1_784_325_600_000))))
+        case .localDate: return "\"2026-07-17\""
+        case .enumeration(let cases): return "\"\(pick(cases))\""
+        case .array(let element): return depth > 6 ? "[]" : "[" + valid(element, field, contract, depth: depth + 1) + "]"
+        case .map(let element): return depth > 6 ? "{}" : "{\"k\":" + valid(element, field, contract, depth: depth + 1) + "}"
+        case .object(let name):
+            guard let type = contract.type(named: name), depth <= 6 else { return "{}" }
+            return "{" + members(type, contract, depth: depth + 1).map { "\($0.0):\($0.1)" }.joined(separator: ",") + "}"
+        }
+    }
+
+    /// Every stored field of `type` with a valid value (the version field too, at the root).
+    func members(_ type: ObjectType, _ contract: Contract, depth: Int = 0) -> [(String, String)] {
+        var result: [(String, String)] = []
+        if type.name == contract.rootTypeName { result.append((Self.quoted(contract.version.field), String(contract.version.writes))) }
+        for field in type.storedFields { result.append((Self.quoted(field.name), valid(field.type, field, contract, depth: depth))) }
+        return result
+    }
+
+    /// A value that is the wrong JSON type for `type` (never a valid element).
+    func invalid(_ type: FieldType) -> String {
+        switch type {
+        case .string, .localDate, .enumeration: return pick(["null", "1", "[]"])
+        case .array: return pick(["null", "{}", "\"x\""])
+        default: return pick(["null", "[]", "\"x\""])
+        }
+    }
+
+    static func quoted(_ name: String) -> String {
+        JSONValue.string(name).serialized()
+    }
+
+    // MARK: Documents
+
+    /// A valid document in which the object of type `path`'s end has `members`, the rest valid.
+    /// Returns the text and the nesting level of that object (the root object is level 1).
+    func document(_ contract: Contract, path: [Field], inner: [(String, String)]) -> (text: String, level: Int) {
+        var types = [contract.rootType]
+        for field in path { types.append(contract.type(named: Self.objectName(field.type)!)!) }
+        var text = "{" + inner.map { "\($0.0):\($0.1)" }.joined(separator: ",") + "}"
+        var level = 1
+        for (offset, field) in path.enumerated().reversed() {
+            text = wrap(text, field.type, &level)
+            var outer = members(types[offset], contract)
+            if let at = outer.firstIndex(where: { $0.0 == Self.quoted(field.name) }) { outer[at].1 = text }
+            text = "{" + outer.map { "\($0.0):\($0.1)" }.joined(separator: ",") + "}"
+            level += 1
+        }
+        return (text, level)
+    }
+
+    /// Wraps an object's text as the value of a field of `type` (an element, a map value, itself).
+    func wrap(_ text: String, _ type: FieldType, _ level: inout Int) -> String {
+        switch type {
+        case .array(let element):
+            level += 1
+            return "[" + wrap(text, element, &level) + "]"
+        case .map(let element):
+            level += 1
+            return "{\"k\":" + wrap(text, element, &level) + "}"
+        default:
+            return text
+        }
+    }
+
+    func decode(_ contract: Contract, _ blob: String, family: String) -> DifferentialInput {
+        DifferentialInput(contract: contract.name, op: "decode", given: .object([("blob", .string(blob))]), family: family)
+    }
+
+    /// The members of `site.type` with the stored value of `site.field` replaced by `value`.
+    func members(_ site: Site, _ contract: Contract, replacing value: String) -> [(String, String)] {
+        var inner = members(site.type, contract)
+        if let at = inner.firstIndex(where: { $0.0 == Self.quoted(site.field.name) }) { inner[at].1 = value }
+        return inner
+    }
+
+    // MARK: Families
+
+    func repeatedKeys(_ contract: Contract, _ scale: Scale) -> DifferentialInput? {
+        let maps = sites(contract) { if case .map = $0 { return true } else { return false } }
+        guard let (site, path) = maps.isEmpty ? nil : pick(maps), case .map(let value) = site.field.type else { return nil }
+        let count = size(scale, regular: 13...300, stress: 5_000...30_000)
+        let keys = (0..<count).map { "\"k\($0)\"" }
+        var entries = keys.map { "\($0):\(valid(value, site.field, contract))" }
+        for (offset, key) in keys.enumerated() {
+            entries.append("\(key):\(offset % 2 == 0 ? valid(value, site.field, contract) : invalid(value))")
+        }
+        let blob = document(contract, path: path, inner: members(site, contract, replacing: "{" + entries.joined(separator: ",") + "}")).text
+        return decode(contract, blob, family: "repeated-keys \(site.type.name).\(site.field.name) n=\(count)")
+    }
+
+    func manyDuplicates(_ contract: Contract, _ scale: Scale) -> DifferentialInput? {
+        let all = sites(contract) { _ in true }
+        guard let (site, path) = all.isEmpty ? nil : pick(all) else { return nil }
+        let count = size(scale, regular: 13...300, stress: 10_000...40_000)
+        var inner = members(site.type, contract)
+        let key = Self.quoted(site.field.name)
+        for _ in 0..<count { inner.append((key, chance(0.5) ? valid(site.field.type, site.field, contract) : invalid(site.field.type))) }
+        inner.append((key, valid(site.field.type, site.field, contract)))
+        return decode(contract, document(contract, path: path, inner: inner).text,
+                      family: "many-duplicates \(site.type.name).\(site.field.name) m=\(count)")
+    }
+
+    func wideObject(_ contract: Contract, _ scale: Scale) -> DifferentialInput? {
+        let (type, path) = pick(reachableTypes(contract))
+        let count = size(scale, regular: 13...40, stress: 1_000...20_000)
+        var inner = members(type, contract)
+        inner += (0..<count).map { ("\"x\($0)\"", String($0)) }
+        // Late duplicates of the object's own fields: valid, or null (then the field's rule applies).
+        for field in type.storedFields {
+            inner.append((Self.quoted(field.name), chance(0.7) ? valid(field.type, field, contract) : "null"))
+        }
+        return decode(contract, document(contract, path: path, inner: inner).text, family: "wide-object \(type.name) unknown=\(count)")
+    }
+
+    func longKey(_ contract: Contract, _ scale: Scale) -> DifferentialInput? {
+        let (type, path) = pick(reachableTypes(contract))
+        let length = size(scale, regular: 100...3_000, stress: 100_000...500_000)
+        let key = String(repeating: pick(["a", "é", "😀", "k"]), count: length / 2)
+        var inner = members(type, contract)
+        inner.insert((Self.quoted(key), "1"), at: int(0...inner.count))
+        // A long key inside a map field too, when the type has one.
+        if let map = type.storedFields.first(where: { if case .map = $0.type { return true } else { return false } }),
+           case .map(let value) = map.type, let at = inner.firstIndex(where: { $0.0 == Self.quoted(map.name) }) {
+            inner[at].1 = "{\(Self.quoted(key)):\(valid(value, map, contract)),\(Self.quoted(key + "x")):\(invalid(value))}"
+        }
+        return decode(contract, document(contract, path: path, inner: inner).text, family: "long-key \(type.name) length=\(length / 2)")
+    }
+
+    func longEscapes(_ contract: Contract, _ scale: Scale) -> DifferentialInput? {
+        let strings = sites(contract) { $0 == .string }
+        guard let (site, path) = strings.isEmpty ? nil : pick(strings) else { return nil }
+        let count = size(scale, regular: 50...1_000, stress: 20_000...120_000)
+        var text = "\""
+        text.reserveCapacity(count * 8)
+        for _ in 0..<count { text += pick(["\\n", "\\u00e9", "\\ud83d\\ude00", "\\\\", "\\\"", "\\/", "a"]) }
+        if chance(0.2) { text += "\\ud800" }  // a lone surrogate: the whole string is invalid
+        text += "\""
+        let blob = document(contract, path: path, inner: members(site, contract, replacing: text)).text
+        return decode(contract, blob, family: "long-escapes \(site.type.name).\(site.field.name) e=\(count)")
+    }
+
+    func deepNesting(_ contract: Contract, _ scale: Scale) -> DifferentialInput? {
+        let (type, path) = pick(reachableTypes(contract))
+        let repeats = size(scale, regular: 1...3, stress: 200...1_500)
+        // The object sits at some level; the nested values take the rest, up to exactly 512.
+        let level = document(contract, path: path, inner: []).level
+        let depth = 512 - level
+        guard depth > 0 else { return nil }
+        let nested = (0..<depth).map { _ in chance(0.5) ? "[" : "{\"d\":" }
+        var value = "0"
+        for opener in nested.reversed() { value = opener + value + (opener == "[" ? "]" : "}") }
+        var inner = members(type, contract)
+        for index in 0..<repeats { inner.insert(("\"deep\(index)\"", value), at: int(0...inner.count)) }
+        return decode(contract, document(contract, path: path, inner: inner).text, family: "deep-nesting \(type.name) depth=512 r=\(repeats)")
+    }
+
+    func manyDropped(_ contract: Contract, _ scale: Scale) -> DifferentialInput? {
+        let arrays = sites(contract) { if case .array = $0 { return true } else { return false } }
+        guard let (site, path) = arrays.isEmpty ? nil : pick(arrays), case .array(let element) = site.field.type else { return nil }
+        let count = size(scale, regular: 13...500, stress: 10_000...60_000)
+        let items = (0..<count).map { _ in chance(0.97) ? invalid(element) : valid(element, site.field, contract) }
+        let blob = document(contract, path: path, inner: members(site, contract, replacing: "[" + items.joined(separator: ",") + "]")).text
+        return decode(contract, blob, family: "many-dropped \(site.type.name).\(site.field.name) k=\(count)")
+    }
+
+    func bigArray(_ contract: Contract, _ scale: Scale) -> DifferentialInput? {
+        let arrays = sites(contract) { if case .array = $0 { return true } else { return false } }
+        guard let (site, path) = arrays.isEmpty ? nil : pick(arrays), case .array(let element) = site.field.type else { return nil }
+        let count = size(scale, regular: 1_000...3_000, stress: 10_000...40_000)
+        let items = (0..<count).map { _ in valid(element, site.field, contract) }
+        let blob = document(contract, path: path, inner: members(site, contract, replacing: "[" + items.joined(separator: ",") + "]")).text
+        return decode(contract, blob, family: "big-array \(site.type.name).\(site.field.name) k=\(count)")
+    }
+
+    func queue(_ contract: Contract, _ scale: Scale) -> DifferentialInput? {
+        guard contract.behaviours.doneQueue != nil else { return nil }
+        let count = size(scale, regular: 100...400, stress: 5_000...30_000)
+        let ids = (0..<count).map { "t\($0)" }
+        var entries = ids.map { "\(Self.quoted($0)):\(chance(0.5))" }
+        for _ in 0..<int(1...max(1, count / 10)) { entries.append("\(Self.quoted(pick(ids))):\(pick(["true", "false", "1", "null"]))") }
+        let text = JSONValue.string("{" + entries.joined(separator: ",") + "}")
+        let family = "queue n=\(count)"
+        switch int(0...2) {
+        case 0:
+            return DifferentialInput(contract: contract.name, op: "queue.set",
+                                     given: .object([("queue", text), ("taskId", .string(pick(ids))), ("isDone", .bool(chance(0.5)))]), family: family)
+        case 1:
+            return DifferentialInput(contract: contract.name, op: "queue.peek", given: .object([("queue", text)]), family: family)
+        default:
+            let tasks = JSONValue.object(ids.filter { _ in chance(0.7) }.map { ($0, .bool(chance(0.5))) })
+            return DifferentialInput(contract: contract.name, op: "queue.drain", given: .object([("queue", text), ("tasks", tasks)]), family: family)
+        }
+    }
+
+    /// The next day of the cycle through every day 1–31 of every month of four kinds of year.
+    func calendar(_ contract: Contract) -> DifferentialInput? {
+        let b = contract.behaviours
+        guard b.header != nil || b.validUntil != nil else { return nil }
+        let years = [2026, 2024, 1900, 2000]
+        let step = calendarStep
+        calendarStep += 1
+        let day = step % 31 + 1
+        let month = step / 31 % 12 + 1
+        let year = years[step / (31 * 12) % years.count]
+        let dayStr = String(format: "%04d-%02d-%02d", year, month, day)
+        // Fixed-offset zones only: any year is comparable there (docs/semantics.md #14).
+        let zone = pick(["UTC", "Etc/GMT+5", "Etc/GMT-14"])
+        if b.header != nil, b.validUntil == nil || chance(0.5) {
+            return DifferentialInput(contract: contract.name, op: "dayStart",
+                                     given: .object([("dayStr", .string(dayStr)), ("timeZone", .string(zone))]), family: "calendar \(dayStr)")
+        }
+        return DifferentialInput(contract: contract.name, op: "validUntil",
+                                 given: .object([("dayStr", .string(dayStr)), ("startOfNextDayDiffMs", .number(Double(pick([0, 3_600_000, -3_600_000])))),
+                                                 ("timeZone", .string(zone))]), family: "calendar \(dayStr)")
+    }
+}
