@@ -491,6 +491,7 @@ extension ContractGenCommand {
         var runner = DifferentialRunner(targets: targets)
         runner.progress = { [io] message in io.err(message + "\n") }
         runner.shapes = ShapeGenerator(contracts: contracts, seed: seed)
+        runner.contracts = contracts
         let summary = runner.run(count: count, stress: stress, seed: seed)
         for (index, disagreement) in summary.disagreements.enumerated() {
             io.out("DISAGREEMENT \(index + 1): \(Self.abbreviated(disagreement.input))\n")

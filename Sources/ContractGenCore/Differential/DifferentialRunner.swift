@@ -35,6 +35,8 @@ public struct DifferentialRunner {
     public var progress: (String) -> Void = { _ in }
     /// Schema-driven shape inputs (super-linear paths, size regimes); nil runs only the stream.
     public var shapes: ShapeGenerator?
+    /// The contracts the ordinary stream draws blobs and ops for (from their schemas).
+    public var contracts: [Contract] = []
     /// Share of the ordinary stream drawn from `shapes` at their regular scale.
     public var shapeShare = 0.03
     /// An input is slow in a language that takes more than `slowFactor` × the median of the
@@ -81,7 +83,7 @@ public struct DifferentialRunner {
         let started = Date()
         let processes = targets.map { TesteeProcess(command: $0.command, timeout: 60) }
         defer { processes.forEach { $0.stop() } }
-        let generator = InputGenerator(seed: seed)
+        let generator = InputGenerator(contracts: contracts, seed: seed)
         var mixing = SeededRandom(seed: seed ^ 0x4D49_58)
         var done = 0
         while done < count {

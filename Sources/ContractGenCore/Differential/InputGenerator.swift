@@ -38,7 +38,14 @@ public struct DifferentialInput: Sendable {
 public final class InputGenerator {
     var random: SeededRandom
 
-    public init(seed: UInt64) { random = SeededRandom(seed: seed) }
+    public init(contracts: [Contract], seed: UInt64) {
+        random = SeededRandom(seed: seed)
+        self.contracts = contracts.sorted { $0.name < $1.name }
+        typesByName = Dictionary(contracts.map { c in (c.name, Dictionary(c.types.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })) },
+                                 uniquingKeysWith: { a, _ in a })
+        lookupKeys = Dictionary(contracts.map { c in (c.name, Set(c.types.flatMap { $0.fields.compactMap { $0.derived?.keyField } })) },
+                                uniquingKeysWith: { a, _ in a })
+    }
 
     func chance(_ p: Double) -> Bool { Double.random(in: 0..<1, using: &random) < p }
     func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &random) }
@@ -79,7 +86,7 @@ public final class InputGenerator {
 
     /// An object as key/value literal pairs, then mutated: drops, duplicates, reorders.
     func object(_ pairs: [(String, String)]) -> String {
-        var entries = pairs.map { ("\"\($0.0)\"", $0.1) }
+        var entries = pairs.map { (Self.keyLiteral($0.0), $0.1) }
         if chance(0.15), !entries.isEmpty { entries.remove(at: int(0...(entries.count - 1))) }
         if chance(0.1), !entries.isEmpty {
             let duplicate = entries[int(0...(entries.count - 1))]
@@ -111,45 +118,73 @@ public final class InputGenerator {
         return String(format: "%04d-%02d-%02d", year, month, day)
     }
 
-    func task() -> String {
-        var pairs: [(String, String)] = [("id", value { stringLiteral() }), ("title", value { stringLiteral() }),
-                                          ("isDone", value { pick(["true", "false"]) })]
-        if chance(0.7) { pairs.append(("projectId", value { pick(["\"p1\"", "\"p2\"", "\"\"", "null", "\"null\""]) })) }
-        return object(pairs)
+    // MARK: Blobs, from the schema
+
+    /// The contracts inputs are drawn for, and per contract the keys its derived lookups use (so
+    /// lookups hit as well as miss).
+    let contracts: [Contract]
+    let typesByName: [String: [String: ObjectType]]
+    let lookupKeys: [String: Set<String>]
+
+    /// Map keys. Never two canonically equivalent ones (`é` and `e\u{301}`): a Swift `[String: T]`
+    /// map keeps only one of them, a documented limit (docs/semantics.md #15), not a finding.
+    static let keyPool = ["p1", "p2", "a", "10", "é", "😀", "null", "__proto__", ""]
+    /// Values of lookup key fields: the map keys plus `e\u{301}`, which must not find `é`
+    /// (lookups compare exact UTF-16 units).
+    static let lookupValuePool = keyPool + ["e\u{301}"]
+
+    /// A JSON string literal spelling `key` exactly (keys can be any text: `json:`).
+    static func keyLiteral(_ key: String) -> String { JSONValue.string(key).serialized() }
+
+    /// A valid-looking value of `type` for `field`, sometimes at or just past a constraint bound,
+    /// sometimes (through `value`) anything at all.
+    func literal(_ type: FieldType, field: Field, contract: Contract) -> String {
+        let c = field.constraints
+        switch type {
+        case .string:
+            if lookupKeys[contract.name]?.contains(field.name) == true, chance(0.7) {
+                return Self.keyLiteral(pick(Self.lookupValuePool))
+            }
+            return stringLiteral()
+        case .bool: return pick(["true", "false"])
+        case .integer, .number, .epochMillis:
+            let bounds = [c.min, c.max].compactMap { $0 }
+            if !bounds.isEmpty, chance(0.3) {
+                let bound = pick(bounds)
+                return JSONValue.number(bound + pick([-1, 0, 0, 1, 0.5])).serialized()
+            }
+            return numberLiteral()
+        case .localDate: return dayLiteral()
+        case .enumeration(let cases):
+            var candidates = cases.map(Self.keyLiteral)
+            candidates += [Self.keyLiteral(cases[0].uppercased()), "\"other\"", "\"\""]
+            return pick(candidates)
+        case .array(let element): return list { literal(element, field: field, contract: contract) }
+        case .map(let element):
+            let entries = (0..<int(0...3)).map { _ in (Self.keyLiteral(pick(Self.keyPool)), value { literal(element, field: field, contract: contract) }) }
+            return "{" + entries.map { "\($0.0):\($0.1)" }.joined(separator: ",") + "}"
+        case .object(let name):
+            guard let type = typesByName[contract.name]?[name] else { return "{}" }
+            return objectLiteral(type, contract: contract)
+        }
+    }
+
+    func objectLiteral(_ type: ObjectType, contract: Contract) -> String {
+        object(type.storedFields.map { field in (field.jsonKey, value { literal(field.type, field: field, contract: contract) }) })
     }
 
     func list(_ element: () -> String) -> String {
         "[" + (0..<int(0...3)).map { _ in chance(0.9) ? element() : anyLiteral() }.joined(separator: ",") + "]"
     }
 
-    func widgetBlob() -> String {
-        let colors = object([("p1", value { "\"#ff0000\"" }), ("p2", value { stringLiteral() }), ("null", "\"#000000\"")])
-        var pairs: [(String, String)] = [
-            ("v", chance(0.85) ? "1" : numberLiteral()),
-            ("dayStr", dayLiteral()),
-            ("validUntil", value { numberLiteral() }),
-            ("tasks", value { list { task() } }),
-            ("projectColors", value { colors }),
-        ]
-        if chance(0.6) {
-            pairs.append(("projects", value { list { object([("id", value { stringLiteral() }), ("title", value { stringLiteral() }),
-                                                             ("tasks", value { list { task() } })]) } }))
+    /// A blob of `contract`: its version (usually an accepted one), every stored root field
+    /// (usually well-typed), then the object mutations and, sometimes, text damage.
+    func blob(_ contract: Contract) -> String {
+        let version = chance(0.85) ? String(pick(contract.version.accepts)) : numberLiteral()
+        let fields = contract.rootType.storedFields.map { field in
+            (field.jsonKey, value { literal(field.type, field: field, contract: contract) })
         }
-        return textMutation(object(pairs))
-    }
-
-    func todoBlob() -> String {
-        let pairs: [(String, String)] = [
-            ("v", chance(0.85) ? "1" : numberLiteral()),
-            ("count", value { numberLiteral() }), ("revision", value { numberLiteral() }), ("updatedAt", value { numberLiteral() }),
-            ("sync", value { pick(["\"idle\"", "\"syncing\"", "\"failed\"", "\"IDLE\"", "\"other\""]) }),
-            ("source", value { object([("platform", value { pick(["\"android\"", "\"ios\"", "\"web\"", "\"tv\""]) }),
-                                       ("appVersion", value { stringLiteral() })]) }),
-            ("lists", value { list { object([("name", value { stringLiteral() }), ("open", value { numberLiteral() }),
-                                               ("ratio", value { numberLiteral() })]) } }),
-            ("badges", value { object([("a", value { numberLiteral() }), ("b", value { numberLiteral() })]) }),
-        ]
-        return textMutation(object(pairs))
+        return textMutation(object([(contract.version.field, version)] + fields))
     }
 
     /// Text-level damage: truncation, junk, comments, trailing commas, BOM, deep nesting.
@@ -196,40 +231,43 @@ public final class InputGenerator {
         return zone
     }
 
+    /// One request: a contract at random, then one of the ops its testee serves (the testee
+    /// protocol's ops follow from the declared behaviours), decode most often.
     public func next() -> DifferentialInput {
         yearRange = 1...9999
         textMutations = true
+        guard !contracts.isEmpty else { return DifferentialInput(contract: "", op: "decode", given: .object([("blob", .string(anyLiteral()))])) }
+        let contract = pick(contracts)
+        let b = contract.behaviours
         let now = JSONValue.number(Double(pick([1_784_325_599_999, 1_784_325_600_000, 1_784_325_600_001, 0, 1, 9_007_199_254_740_991])))
-        switch int(0...19) {
-        case 0...8:
-            var given: [(String, JSONValue)] = [("blob", .string(widgetBlob()))]
-            if chance(0.3) { given.append(("pending", boolMap())) }
-            return DifferentialInput(contract: "widget-data", op: "decode", given: .object(given))
-        case 9...11:
-            return DifferentialInput(contract: "todo-count", op: "decode", given: .object([("blob", .string(todoBlob()))]))
-        case 12:
-            return DifferentialInput(contract: "widget-data", op: "stale", given: .object([("blob", .string(widgetBlob())), ("now", now)]))
-        case 13:
+        let ops = ContractGate.ops(of: contract)
+        let op = chance(0.6) ? "decode" : pick(ops)
+        func request(_ given: [(String, JSONValue)]) -> DifferentialInput {
+            DifferentialInput(contract: contract.name, op: op, given: .object(given))
+        }
+        switch op {
+        case "stale":
+            return request([("blob", .string(blob(contract))), ("now", now)])
+        case "header":
             let zone = zone()
-            return DifferentialInput(contract: "widget-data", op: "header",
-                                     given: .object([("blob", .string(widgetBlob())), ("now", now), ("timeZone", .string(zone))]))
-        case 14:
+            return request([("blob", .string(blob(contract))), ("now", now), ("timeZone", .string(zone))])
+        case "dayStart":
             let zone = zone()
-            return DifferentialInput(contract: "widget-data", op: "dayStart",
-                                     given: .object([("dayStr", .string(chance(0.9) ? dayString() : "2026-02-30")), ("timeZone", .string(zone))]))
-        case 15:
+            return request([("dayStr", .string(chance(0.9) ? dayString() : "2026-02-30")), ("timeZone", .string(zone))])
+        case "validUntil":
             let offset = Double(pick([0, 14_400_000, -3_600_000, 86_400_000, int(-100_000_000...100_000_000)]))
             let zone = zone()
-            return DifferentialInput(contract: "widget-data", op: "validUntil",
-                                     given: .object([("dayStr", .string(dayString())), ("startOfNextDayDiffMs", .number(offset)),
-                                                     ("timeZone", .string(zone))]))
-        case 16:
-            return DifferentialInput(contract: "widget-data", op: "queue.set",
-                                     given: .object([("queue", queueText()), ("taskId", .string(pick(["a", "t1", "é", "😀", "10"]))), ("isDone", .bool(chance(0.5)))]))
-        case 17:
-            return DifferentialInput(contract: "widget-data", op: "queue.peek", given: .object([("queue", queueText())]))
+            return request([("dayStr", .string(dayString())), ("startOfNextDayDiffMs", .number(offset)), ("timeZone", .string(zone))])
+        case "queue.set":
+            return request([("queue", queueText()), ("taskId", .string(pick(["a", "t1", "é", "😀", "10"]))), ("isDone", .bool(chance(0.5)))])
+        case "queue.peek":
+            return request([("queue", queueText())])
+        case "queue.drain":
+            return request([("queue", queueText()), ("tasks", boolMap())])
         default:
-            return DifferentialInput(contract: "widget-data", op: "queue.drain", given: .object([("queue", queueText()), ("tasks", boolMap())]))
+            var given: [(String, JSONValue)] = [("blob", .string(blob(contract)))]
+            if b.overlay != nil, chance(0.3) { given.append(("pending", boolMap())) }
+            return DifferentialInput(contract: contract.name, op: "decode", given: .object(given))
         }
     }
 }
