@@ -52,8 +52,11 @@ done
 
 # 4. Fuzz for a bounded time; every input capped at 64 KiB and 10 s (a slower one is a finding).
 status=0
+parallel=""  # -jobs=1 would still fork a worker logging to ./fuzz-0.log
+[ "$jobs" -eq 1 ] || parallel="-jobs=$jobs -workers=$jobs"
+# shellcheck disable=SC2086
 "$work/fuzz-swift" -max_total_time="$seconds" -max_len=65536 -timeout=10 -rss_limit_mb=2048 \
-    -jobs="$jobs" -workers="$jobs" -dict=scripts/fuzz/json.dict -print_final_stats=1 \
+    $parallel -dict=scripts/fuzz/json.dict -print_final_stats=1 \
     -artifact_prefix="$findings/" "$work/run" "$corpus" "$work/seeds" \
     > "$work/log" 2>&1 || status=$?
 logs="$work/log"; [ "$jobs" -eq 1 ] || logs="$(ls fuzz-*.log 2>/dev/null || true)"
