@@ -1,6 +1,7 @@
 /// Unit tests of the Swift runtime as a source file of its own (`Runtime/swift`), the file `emit`
 /// copies verbatim into every app. Expectations follow the contract's JSON and calendar rules
 /// (RFC 8259, proleptic Gregorian calendar), worked out by hand.
+import Foundation
 import XCTest
 import ContractRuntime
 #if canImport(Glibc)
@@ -161,6 +162,52 @@ final class ContractCalendarTests: XCTestCase {
 
     func testUnknownZoneIsNil() {
         XCTAssertNil(ContractCalendar.timeZone("Mars/Olympus"))
+    }
+
+    // The zone-id rule of docs/semantics.md; the same tables are in the Kotlin and TypeScript tests.
+    func testZoneIdGrammar() {
+        for id in ["Etc/GMT-5", "America/Argentina/ComodRivadavia", "EST5EDT", "America/Port-au-Prince", "_a", "Mars/Olympus"] {
+            XCTAssertTrue(ContractCalendar.isZoneIdSyntax(id), id.debugDescription)
+        }
+        for id in ["", "/", "Europe/", "/Europe", "Europe//Berlin", "a/b/c/d", "Europe/Berlin\u{0}", "Europe/Berlin ", "../../etc/passwd", "Europe/Berl.in", "-05", "Etc/-5", "Etc/+5", "Fifteen_Letters", "\u{00DC}mlaut", "Europe/Berlin\n", "Europe/Berlin\r"] {
+            XCTAssertFalse(ContractCalendar.isZoneIdSyntax(id), id.debugDescription)
+        }
+        XCTAssertFalse(ContractCalendar.isZoneIdSyntax("Europe/" + String(repeating: "B", count: 993)))
+    }
+
+    func testZoneIdsAreExactIANANames() {
+        _ = ContractCalendar.timeZone("Europe/Berlin")  // Foundation then resolves "Europe/Berlin\0" too
+        for id in ["europe/berlin", "gmt", "etc/utc", "us/pacific", "japan", "zulu", "PST", "GMT+0", "Factory", "America/Coyhaique", "ROC", "SystemV/EST5", "Mars/Olympus", "Europe/Berlin\u{0}"] {
+            XCTAssertNil(ContractCalendar.timeZone(id), id.debugDescription)
+        }
+        for id in ["Europe/Berlin", "GMT", "UTC", "Etc/UTC", "US/Pacific", "Japan", "Zulu", "Asia/Kolkata", "Europe/Kyiv", "Etc/GMT-5"] {
+            XCTAssertNotNil(ContractCalendar.timeZone(id), id)
+        }
+    }
+
+    /// The name list is the same, line for line, in the three runtimes, sorted, unique, within the
+    /// grammar, and every name on it is known to this platform (so the three agree on this machine).
+    func testZoneNameListIsIdenticalInEveryRuntime() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        var blocks: [[String]] = []
+        for file in ["Runtime/swift/ContractRuntime.swift", "Runtime/kotlin/ContractRuntime.kt", "Runtime/typescript/contract-runtime.ts"] {
+            let text = try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)
+            let lines = text.components(separatedBy: "\n")
+            let begin = try XCTUnwrap(lines.firstIndex { $0.hasSuffix("// BEGIN IANA ZONE NAMES") }, file)
+            let end = try XCTUnwrap(lines.firstIndex { $0.hasSuffix("// END IANA ZONE NAMES") }, file)
+            XCTAssertLessThan(begin + 3, end, file)
+            blocks.append(Array(lines[(begin + 2)..<(end - 1)]))  // between the opening and closing lines
+        }
+        XCTAssertEqual(blocks[0], blocks[1])
+        XCTAssertEqual(blocks[0], blocks[2])
+        let names = blocks[0].flatMap { $0.split(separator: " ").map(String.init) }
+        XCTAssertEqual(names.count, 593)
+        XCTAssertEqual(names, names.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) })
+        XCTAssertEqual(Set(names).count, names.count)
+        for name in names {
+            XCTAssertTrue(ContractCalendar.isZoneIdSyntax(name), name)
+            XCTAssertNotNil(ContractCalendar.timeZone(name), name)
+        }
     }
 }
 

@@ -136,5 +136,12 @@ fun main() {
     check(ContractCalendar.dayStartMs("2022-09-11", santiago!!) == 1662868800000L, "skipped midnight")
     check(ContractCalendar.timeZone("Mars/Olympus") == null, "unknown zone fails closed")
 
+    // The zone-id rule of docs/semantics.md; the same tables are in the Swift and TypeScript tests.
+    for (id in listOf("Etc/GMT-5", "America/Argentina/ComodRivadavia", "EST5EDT", "America/Port-au-Prince", "_a", "Mars/Olympus")) check(ContractCalendar.isZoneIdSyntax(id), "grammar accepts $id")
+    for (id in listOf("", "/", "Europe/", "/Europe", "Europe//Berlin", "a/b/c/d", "Europe/Berlin\u0000", "Europe/Berlin ", "../../etc/passwd", "Europe/Berl.in", "-05", "Etc/-5", "Etc/+5", "Fifteen_Letters", "\u00DCmlaut", "Europe/Berlin\n", "Europe/Berlin\r")) check(!ContractCalendar.isZoneIdSyntax(id), "grammar rejects $id")
+    check(!ContractCalendar.isZoneIdSyntax("Europe/" + "B".repeat(993)), "grammar rejects 1000 chars")
+    for (id in listOf("europe/berlin", "gmt", "etc/utc", "us/pacific", "japan", "zulu", "PST", "GMT+0", "Factory", "America/Coyhaique", "ROC", "SystemV/EST5", "Mars/Olympus", "Europe/Berlin\u0000")) check(ContractCalendar.timeZone(id) == null, "not an exact IANA name: $id")
+    for (id in listOf("Europe/Berlin", "GMT", "UTC", "Etc/UTC", "US/Pacific", "Japan", "Zulu", "Asia/Kolkata", "Europe/Kyiv", "Etc/GMT-5")) check(ContractCalendar.timeZone(id) != null, "IANA name: $id")
+
     println("kotlin runtime: $checks passed, 0 failed")
 }

@@ -5,7 +5,7 @@
 import { test } from "node:test";
 import * as assert from "node:assert/strict";
 import {
-  parseContractJson, queueDrain, queuePeek, queueSet, readString, readEpochMillis, parseLocalDate, daysFromCivil, contractTimeZone, dayStartMs,
+  parseContractJson, queueDrain, queuePeek, queueSet, readString, readEpochMillis, parseLocalDate, daysFromCivil, contractTimeZone, isZoneIdSyntax, dayStartMs,
 } from "../contract-runtime";
 
 test("accepts RFC 8259 texts, rejects everything else", () => {
@@ -118,4 +118,16 @@ test("a skipped midnight starts the day at the transition; unknown zones fail cl
   assert.ok(zone !== undefined);
   assert.equal(dayStartMs("2022-09-11", zone!), 1662868800000);
   assert.equal(contractTimeZone("Mars/Olympus"), undefined);
+});
+
+// The zone-id rule of docs/semantics.md; the same tables are in the Swift and Kotlin tests.
+test("zone ids: the grammar", () => {
+  for (const id of ["Etc/GMT-5", "America/Argentina/ComodRivadavia", "EST5EDT", "America/Port-au-Prince", "_a", "Mars/Olympus"]) assert.ok(isZoneIdSyntax(id), id);
+  for (const id of ["", "/", "Europe/", "/Europe", "Europe//Berlin", "a/b/c/d", "Europe/Berlin\u0000", "Europe/Berlin ", "../../etc/passwd", "Europe/Berl.in", "-05", "Etc/-5", "Etc/+5", "Fifteen_Letters", "\u00dcmlaut", "Europe/Berlin\n", "Europe/Berlin\r"]) assert.ok(!isZoneIdSyntax(id), JSON.stringify(id));
+  assert.ok(!isZoneIdSyntax("Europe/" + "B".repeat(993)));
+});
+
+test("zone ids: exact IANA names only, whatever Intl accepts", () => {
+  for (const id of ["europe/berlin", "gmt", "etc/utc", "us/pacific", "japan", "zulu", "PST", "GMT+0", "Factory", "America/Coyhaique", "ROC", "SystemV/EST5", "Mars/Olympus", "Europe/Berlin\u0000"]) assert.equal(contractTimeZone(id), undefined, id);
+  for (const id of ["Europe/Berlin", "GMT", "UTC", "Etc/UTC", "US/Pacific", "Japan", "Zulu", "Asia/Kolkata", "Europe/Kyiv", "Etc/GMT-5"]) assert.equal(contractTimeZone(id), id);
 });

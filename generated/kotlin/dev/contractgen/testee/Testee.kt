@@ -202,21 +202,115 @@ fun serveWidgetData(op: String, givenJson: ContractJson?): ContractJson {
     }
 }
 
+/**
+ * Request lines as the protocol defines them, the same in the Swift and TypeScript testees: the bytes
+ * up to LF (a CR right before the LF is dropped; a bare CR stays in the line, where BufferedReader's
+ * readLine would end the line and shift every later answer), decoded as UTF-8 with one U+FFFD per
+ * maximal ill-formed subsequence (the Unicode/WHATWG practice of Swift and Node; the JDK decoder
+ * turns the three bytes of a CESU-8 surrogate into one U+FFFD).
+ */
+class RequestLines(private val input: java.io.InputStream) {
+    private val buffer = ByteArray(65536)
+    private var start = 0
+    private var end = 0
+    private var line = java.io.ByteArrayOutputStream()
+
+    /** The next line, or null at the end of input (a last line without LF is still a line). */
+    fun next(): String? {
+        line.reset()
+        var sawBytes = false
+        while (true) {
+            if (start == end && !fill()) return if (sawBytes) decodeUtf8(line.toByteArray()) else null
+            sawBytes = true
+            var i = start
+            while (i < end && buffer[i] != LF) i++
+            line.write(buffer, start, i - start)
+            val ended = i < end
+            start = if (ended) i + 1 else end
+            if (ended) return decodeUtf8(line.toByteArray())
+        }
+    }
+
+    /** Skips the rest of the current line (after an OutOfMemoryError), so answers stay in step. */
+    fun skipLine() {
+        line = java.io.ByteArrayOutputStream()
+        while (start < end || fill()) {
+            while (start < end) {
+                if (buffer[start++] == LF) return
+            }
+        }
+    }
+
+    private fun fill(): Boolean {
+        val count = input.read(buffer, 0, buffer.size)
+        start = 0
+        end = if (count > 0) count else 0
+        return count > 0
+    }
+
+    private companion object {
+        const val LF: Byte = 10
+        const val CR: Byte = 13
+
+        /** UTF-8 to text, one U+FFFD per maximal ill-formed subsequence; a final CR is dropped. */
+        fun decodeUtf8(bytes: ByteArray): String {
+            val length = if (bytes.size > 0 && bytes[bytes.size - 1] == CR) bytes.size - 1 else bytes.size
+            val out = StringBuilder(length)
+            var i = 0
+            while (i < length) {
+                val lead = bytes[i].toInt() and 0xFF
+                i++
+                if (lead < 0x80) {
+                    out.append(lead.toChar())
+                    continue
+                }
+                // Continuation bytes needed, and the range the first one must fall in (no overlong
+                // form, no surrogate, nothing above U+10FFFF).
+                var needed = 0
+                var lower = 0x80
+                var upper = 0xBF
+                var codePoint = 0
+                when (lead) {
+                    in 0xC2..0xDF -> { needed = 1; codePoint = lead and 0x1F }
+                    in 0xE0..0xEF -> {
+                        needed = 2; codePoint = lead and 0x0F
+                        if (lead == 0xE0) lower = 0xA0
+                        if (lead == 0xED) upper = 0x9F
+                    }
+                    in 0xF0..0xF4 -> {
+                        needed = 3; codePoint = lead and 0x07
+                        if (lead == 0xF0) lower = 0x90
+                        if (lead == 0xF4) upper = 0x8F
+                    }
+                }
+                while (needed > 0 && i < length) {
+                    val next = bytes[i].toInt() and 0xFF
+                    if (next < lower || next > upper) break
+                    codePoint = (codePoint shl 6) or (next and 0x3F)
+                    lower = 0x80
+                    upper = 0xBF
+                    needed--
+                    i++
+                }
+                if (needed == 0 && lead >= 0xC2 && lead <= 0xF4) out.appendCodePoint(codePoint) else out.append('\uFFFD')
+            }
+            return out.toString()
+        }
+    }
+}
+
 /** One request per line, one response per line, until stdin closes. */
 fun main() {
     // UTF-8 both ways, whatever the platform default. A request line may be 100 MB: read it as a line.
-    val input = System.`in`.bufferedReader(Charsets.UTF_8)
+    val input = RequestLines(System.`in`)
     val output = System.out.bufferedWriter(Charsets.UTF_8)
     while (true) {
         val line = try {
-            input.readLine() ?: break
+            input.next() ?: break
         } catch (error: Throwable) {
-            // A line too long to hold (OutOfMemoryError): skip the rest of it, up to LF (code 10), so
-            // the next answer still belongs to the next request, and answer this one with an error.
-            while (true) {
-                val c = input.read()
-                if (c == -1 || c == 10) break
-            }
+            // A line too long to hold (OutOfMemoryError): skip the rest of it, up to LF, so the
+            // next answer still belongs to the next request, and answer this one with an error.
+            input.skipLine()
             output.write(ContractJsonWriter.serialize(response("error", ContractJson.Str(error.toString()))))
             output.write("\n")
             output.flush()
