@@ -43,7 +43,7 @@ final class CrossLanguageTests: XCTestCase {
     /// the observation its input implies, in Swift, Kotlin and TypeScript alike.
     func testTypeScriptEncoderRoundTripsThroughAllThreeDecoders() throws {
         let builder = TesteeBuilder(root: TestSupport.root)
-        guard case .command(let typescript) = builder.launch(.typescript) else { return XCTFail("TypeScript testee unavailable") }
+        guard case .command(let typescript) = builder.launch(Implementation.typescript) else { return XCTFail("TypeScript testee unavailable") }
         let compiled = URL(fileURLWithPath: typescript.last!).deletingLastPathComponent().path
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
