@@ -161,7 +161,9 @@ public struct MutationRunner {
     /// The first compiler error line, for the report.
     static func firstError(_ output: String) -> String {
         let lines = output.split(separator: "\n").map(String.init)
-        let error = lines.first { $0.contains("error") && $0 != lines.first } ?? lines.dropFirst().first ?? "does not compile"
+        var error = lines.first { $0.contains("error") && $0 != lines.first } ?? lines.dropFirst().first ?? "does not compile"
+        // The scratch directory's path means nothing after the run: keep the repository-relative part.
+        if let generated = error.range(of: "generated/") { error = String(error[generated.lowerBound...]) }
         return String(error.trimmingCharacters(in: .whitespaces).prefix(160))
     }
 }
