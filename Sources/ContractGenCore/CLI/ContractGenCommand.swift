@@ -54,6 +54,7 @@ public struct ContractGenCommand: Sendable {
                            [--format text|github] [--timeout SECONDS] [--deadline SECONDS] [--allow-skip]
       contract-gen decode [--schema FILE] [--lang swift|kotlin|typescript] [--pending JSON] [--timeout S] < blob.json
       contract-gen differential [--count N] [--stress N] [--seed S] [--lang swift|kotlin|typescript|typescript-jsc|all]
+      contract-gen mutate --lang swift|kotlin|typescript [--file PATH] [--sample N] [--max N] [--seed S] [--report FILE]
       contract-gen --help | COMMAND --help | help COMMAND | --version
 
     Exit status: 0 success, 1 check or conformance failure, 2 usage or schema error.
@@ -140,6 +141,7 @@ public struct ContractGenCommand: Sendable {
           language sees it (default: Swift; schema default: schema/widget-data.yaml; --timeout
           default 300 s). Stdin must be UTF-8: other bytes are refused (exit 2), never repaired.
         """,
+        "mutate": mutateHelp,
     ]
 
     /// Runs one invocation; returns the exit status.
@@ -180,6 +182,7 @@ public struct ContractGenCommand: Sendable {
             case "conform": return try conform(rest)
             case "decode": return try decode(rest)
             case "differential": return try differential(rest)
+            case "mutate": return try mutate(rest)
             default:
                 throw UsageError("unknown command '\(command)'\(Self.suggestion(for: command))")
             }

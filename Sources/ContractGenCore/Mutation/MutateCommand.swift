@@ -1,0 +1,83 @@
+/// `contract-gen mutate`: mutation testing of one language's generated code against the goldens.
+/// Exit 0 when every scored mutant was killed, 1 when any survived, 2 on a usage error.
+import Foundation
+
+extension ContractGenCommand {
+    static let mutateHelp = """
+    contract-gen mutate --lang swift|kotlin|typescript [--file PATH] [--sample N] [--max N] [--seed S]
+                        [--report FILE] [--golden DIR]... [--timeout SECONDS] [--deadline SECONDS]
+                        [--list] [--no-cache]
+
+      Mutation testing: applies small plausible bugs (boundary and equality flips, && ↔ ||,
+      true ↔ false, integer ±1, negated or removed conditions, removed `return null`/`continue`,
+      a returned value replaced by null) to the language's generated runtime and contract files,
+      one at a time, builds each mutant and runs the golden cases through it. A mutant is killed
+      when a case fails, crashes or times out; one that does not compile is stillborn (not
+      scored); mutation/equivalent-<lang>.txt lists equivalent mutants with their reason.
+      --file PATH          only mutants of files whose path ends with PATH
+      --sample N           a seeded random choice of N mutants (in file order)
+      --max N              run at most the first N (after --sample)
+      --seed S             seed of --sample (default 1)
+      --report FILE        also write the results as Markdown
+      --golden DIR         golden cases (default: golden); repeatable
+      --timeout SECONDS    per-case timeout (default 10); a timeout kills the mutant
+      --deadline SECONDS   start no mutant after this many seconds; the rest are reported as not run
+      --list               print the chosen mutants and stop (nothing is built)
+      --no-cache           ignore .build/mutation-cache (results are still stored)
+      Swift mutants are compiled with -Onone. Results are cached per (generated files, mutant,
+      cases) under .build/mutation-cache, so a re-run only builds what changed.
+    """
+
+    func mutate(_ arguments: [String]) throws -> Int32 {
+        let spec = CommandSpec(name: "mutate", valueOptions: ["lang", "file", "sample", "max", "seed", "report", "golden",
+                                                              "timeout", "deadline"],
+                               flags: ["list", "no-cache"])
+        let parsed = try spec.parse(arguments)
+        guard let name = parsed.value("lang"), let language = Language(rawValue: name) else {
+            throw UsageError("mutate needs --lang swift, kotlin or typescript")
+        }
+        let sample = try Self.count(parsed.value("sample"), option: "sample")
+        let limit = try Self.count(parsed.value("max"), option: "max")
+        guard let seed = UInt64(parsed.value("seed") ?? "1") else { throw UsageError("--seed needs a non-negative integer") }
+        let catalogue = MutantCatalogue.build(root: root, language: language, fileFilter: parsed.value("file"))
+        guard !catalogue.mutants.isEmpty else {
+            throw UsageError("no mutants: no generated \(language.displayName) files\(parsed.value("file").map { " ending in '\($0)'" } ?? "") under \(root)")
+        }
+        var chosen = sample.map { catalogue.sample($0, seed: seed) } ?? catalogue.mutants
+        if let limit { chosen = Array(chosen.prefix(limit)) }
+        if parsed.has("list") {
+            for mutant in chosen { io.out(mutant.label + "\n") }
+            io.out("\(chosen.count) of \(catalogue.mutants.count) mutants\n")
+            return ExitCode.success
+        }
+        let equivalents = EquivalentMutants.load(root: root, language: language)
+        guard equivalents.errors.isEmpty else { throw UsageError(equivalents.errors.joined(separator: "\n")) }
+        let directories = parsed.values("golden").isEmpty ? ["golden"] : parsed.values("golden")
+        let loaded = GoldenCaseLoader.load(directories: directories.map(path))
+        guard loaded.errors.isEmpty, !loaded.cases.isEmpty else {
+            throw UsageError("the golden cases must load cleanly first: \(loaded.errors.first.map { "\($0.path): \($0.message)" } ?? "none found")")
+        }
+        var runner = MutationRunner(root: root, language: language, cases: loaded.cases)
+        runner.caseTimeout = try Self.seconds(parsed.value("timeout"), option: "timeout") ?? 10
+        runner.deadline = try Self.seconds(parsed.value("deadline"), option: "deadline")
+        runner.incremental = !parsed.has("no-cache")
+        runner.progress = { [io] message in io.err(message + "\n") }
+        let started = Date()
+        let (results, notRun) = try runner.run(chosen, equivalents: equivalents)
+        let report = MutationReport(language: language, results: results, catalogueSize: catalogue.mutants.count, notRun: notRun,
+                                    command: (["contract-gen", "mutate"] + arguments).joined(separator: " "),
+                                    seconds: Date().timeIntervalSince(started))
+        for line in report.lines() { io.out(line + "\n") }
+        if let file = parsed.value("report") {
+            try Data(report.markdown().utf8).write(to: URL(fileURLWithPath: path(file)))
+            io.err("wrote \(file)\n")
+        }
+        return report.total.survived == 0 ? ExitCode.success : ExitCode.failure
+    }
+
+    static func count(_ text: String?, option: String) throws -> Int? {
+        guard let text else { return nil }
+        guard let value = Int(text), value > 0 else { throw UsageError("--\(option) needs a positive integer, not '\(text)'") }
+        return value
+    }
+}

@@ -1,0 +1,137 @@
+/// The mutation tool: its lexer-lite, its operators, the seeded sample, the equivalent list, and a
+/// three-mutant TypeScript run through the real builder and golden cases (killed, survived,
+/// stillborn), so the tool cannot rot.
+import Foundation
+import XCTest
+@testable import ContractGenCore
+
+final class MutationTests: XCTestCase {
+    func sites(_ source: String, _ language: Language) -> [String] {
+        MutationOperators.sites(in: Array(source.utf8), language: language).map { "\($0.mutationOperator): \($0.description)" }
+    }
+
+    func testMaskSkipsCommentsStringsAndRegexLiterals() {
+        let source = "a < b /* c < d */ \"e < f\" 'g < h' `i < ${j} < k`; r = /x < y/g // l < m\nn < o"
+        let mask = CodeMask(Array(source.utf8), language: .typescript)
+        let code = String(decoding: zip(source.utf8, mask.isCode).filter(\.1).map(\.0), as: UTF8.self)
+        XCTAssertEqual(code.replacingOccurrences(of: " ", with: ""), "a<b;r=\nn<o")
+    }
+
+    func testSwiftNestedCommentsAndRawStrings() {
+        let source = "a < b /* x /* y */ < z */ #\"p \" < q\"# \"\"\"\nr < s\n\"\"\" t < u"
+        let mask = CodeMask(Array(source.utf8), language: .swift)
+        let code = String(decoding: zip(source.utf8, mask.isCode).filter(\.1).map(\.0), as: UTF8.self)
+        XCTAssertEqual(code.replacingOccurrences(of: " ", with: ""), "a<bt<u")
+    }
+
+    func testOperatorsOnATypeScriptSnippet() {
+        let source = "if (a < b) return null; // a < b\nconst s = \"x == y\"; const n: Array<number> = [512]; f(x => x);\n"
+        let found = Set(sites(source, .typescript))
+        XCTAssertEqual(found, ["negate-condition: if a < b → negated", "remove-condition: if a < b → false",
+                               "boundary: '<' → '<='", "remove-return-null: return null removed",
+                               "integer: 512 → 511", "integer: 512 → 513"])
+    }
+
+    func testKotlinAndSwiftStatements() {
+        XCTAssertEqual(Set(sites("while (i >= n) { if (x == 0L) continue; return i && j }\n", .kotlin)), [
+            "boundary: '>=' → '>'", "equality: '==' → '!='", "integer: 0 → 1",
+            "negate-condition: if x == 0L → negated", "remove-condition: if x == 0L → false",
+            "remove-continue: continue removed", "return-null: return i && j → return null", "logical: '&&' → '||'",
+        ])
+        // Binding conditions cannot be negated; a plain guard can, and can be removed.
+        XCTAssertEqual(Set(sites("if let x = y { }\nguard a != b else { return nil }\n", .swift)), [
+            "negate-condition: guard a != b → negated", "remove-condition: guard a != b → true",
+            "equality: '!=' → '=='", "remove-return-null: return nil removed",
+        ])
+    }
+
+    func testMutantAppliesItsReplacement() {
+        let bytes = Array("if (a < b) x = 1;".utf8)
+        let site = MutationOperators.sites(in: bytes, language: .typescript).first { $0.mutationOperator == "boundary" }!
+        let mutant = Mutant(file: "generated/typescript/x.ts", line: 1, site: site)
+        XCTAssertEqual(String(decoding: mutant.apply(to: bytes), as: UTF8.self), "if (a <= b) x = 1;")
+        XCTAssertEqual(mutant.label, "x.ts:1: '<' → '<='")
+    }
+
+    func testSampleIsSeededAndInFileOrder() {
+        let catalogue = MutantCatalogue.build(root: TestSupport.root, language: .typescript)
+        XCTAssertGreaterThan(catalogue.mutants.count, 500)
+        XCTAssertFalse(catalogue.mutants.contains { $0.file.hasSuffix("testee.ts") }, "the testee harness is not mutated")
+        let first = catalogue.sample(20, seed: 7).map(\.label), again = catalogue.sample(20, seed: 7).map(\.label)
+        XCTAssertEqual(first, again)
+        XCTAssertNotEqual(first, catalogue.sample(20, seed: 8).map(\.label))
+        let order = catalogue.sample(20, seed: 7).map { "\($0.file)#\(String(format: "%08d", $0.site.range.lowerBound))" }
+        XCTAssertEqual(order, order.sorted())
+    }
+
+    func testEquivalentListNeedsAReason() throws {
+        let root = TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createDirectory(atPath: root + "/mutation", withIntermediateDirectories: true)
+        try "# comment\nx.ts:3: '<' → '<='  # both sides are never equal here\nx.ts:4: 1 → 2\n"
+            .write(toFile: root + "/mutation/equivalent-typescript.txt", atomically: true, encoding: .utf8)
+        let list = EquivalentMutants.load(root: root, language: .typescript)
+        XCTAssertEqual(list.reasons, ["x.ts:3: '<' → '<='": "both sides are never equal here"])
+        XCTAssertEqual(list.errors, ["equivalent-typescript.txt:3: no `  # reason`"])
+    }
+
+    /// Three real mutants of the TypeScript runtime against the nesting cases only: the depth
+    /// limit raised is killed by the 513-level cases; a wrong leap-day count survives them (no
+    /// nesting case has a date); a returned number replaced by null does not compile.
+    func testTypeScriptMutantsKilledSurvivingAndStillborn() throws {
+        guard TesteeBuilder.which("tsc") != nil, TesteeBuilder.which("node") != nil else {
+            throw XCTSkip("tsc/node not installed")
+        }
+        let root = TestSupport.root
+        let catalogue = MutantCatalogue.build(root: root, language: .typescript, fileFilter: "contract-runtime.ts")
+        let text = try String(contentsOfFile: root + "/generated/typescript/contract-runtime.ts", encoding: .utf8)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        func mutant(onLineContaining fragment: String, replacement: String) throws -> Mutant {
+            try XCTUnwrap(catalogue.mutants.first { lines[$0.line - 1].contains(fragment) && $0.site.replacement == replacement },
+                          "no mutant '\(replacement)' on a line with '\(fragment)'")
+        }
+        let chosen = [try mutant(onLineContaining: "CONTRACT_MAX_DEPTH = 512", replacement: "513"),
+                      try mutant(onLineContaining: "leap ? 29 : 28", replacement: "30"),
+                      try mutant(onLineContaining: "return leap ? 29 : 28", replacement: "null")]
+        let cases = GoldenCaseLoader.load(directories: [root + "/golden"]).cases.filter { $0.name.hasPrefix("nesting-51") }
+        XCTAssertEqual(cases.count, 6)
+        var runner = MutationRunner(root: root, language: .typescript, cases: cases)
+        runner.incremental = false
+        let before = try Data(contentsOf: URL(fileURLWithPath: root + "/generated/typescript/contract-runtime.ts"))
+        let (results, notRun) = try runner.run(chosen, equivalents: EquivalentMutants())
+        XCTAssertEqual(notRun, 0)
+        XCTAssertEqual(results.count, 3)
+        guard case .killed(let killer, _) = results[0].outcome else { return XCTFail("\(results[0].outcome)") }
+        XCTAssertTrue(killer.hasPrefix("nesting-513"), killer)
+        XCTAssertEqual(results[1].outcome, .survived)
+        guard case .stillborn(let reason) = results[2].outcome else { return XCTFail("\(results[2].outcome)") }
+        XCTAssertTrue(reason.contains("error TS"), reason)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: root + "/generated/typescript/contract-runtime.ts")), before,
+                       "the repository's file is never touched")
+        let report = MutationReport(language: .typescript, results: results, catalogueSize: catalogue.mutants.count, notRun: 0,
+                                    command: "test", seconds: 1)
+        XCTAssertEqual(report.total, MutationReport.Score(killed: 1, survived: 1, stillborn: 1, equivalent: 0))
+        XCTAssertTrue(report.lines().contains("SURVIVED \(chosen[1].label)"))
+    }
+
+    func testCacheReusesOnlyWhileTheDecidingCaseIsUnchanged() throws {
+        let cases = GoldenCaseLoader.load(directories: [TestSupport.root + "/golden"]).cases.prefix(3).map { $0 }
+        var cache = MutationCache()
+        cache.store(.killed(byCase: cases[1].name, how: "wrong answer"), for: "k", cases: cases)
+        cache.store(.survived, for: "s", cases: cases)
+        XCTAssertEqual(cache.outcome(for: "k", cases: cases), .killed(byCase: cases[1].name, how: "wrong answer"))
+        XCTAssertEqual(cache.outcome(for: "s", cases: cases), .survived)
+        var changed = cases
+        changed[1].expect = .null
+        XCTAssertNil(cache.outcome(for: "k", cases: changed), "the killing case changed: run again")
+        XCTAssertNil(cache.outcome(for: "s", cases: Array(cases.prefix(2))), "a survivor is re-run when the cases change")
+    }
+
+    func testMutateCommandUsage() {
+        XCTAssertEqual(TestSupport.run(["mutate"]).status, ExitCode.usage)
+        XCTAssertEqual(TestSupport.run(["mutate", "--lang", "cobol"]).status, ExitCode.usage)
+        let listed = TestSupport.run(["mutate", "--lang", "kotlin", "--list", "--sample", "3", "--seed", "2"])
+        XCTAssertEqual(listed.status, ExitCode.success)
+        XCTAssertTrue(listed.out.hasSuffix("3 of \(MutantCatalogue.build(root: TestSupport.root, language: .kotlin).mutants.count) mutants\n"), listed.out)
+    }
+}
