@@ -65,8 +65,12 @@ while let argument = arguments.popFirst() {
     case "--size": size = Int(arguments.popFirst() ?? "") ?? size
     case "--decoder": decoder = arguments.popFirst() ?? decoder
     case "--iterations": iterations = Int(arguments.popFirst() ?? "")
+    case "--write":
+        // The same synthetic snapshot for the other languages' benchmarks (Benchmarks/run-js.sh).
+        print(makeSnapshot(bytes: size), terminator: "")
+        exit(0)
     default:
-        FileHandle.standardError.write(Data("usage: contract-bench [--size BYTES] [--decoder generated|jsondecoder] [--iterations N]\n".utf8))
+        FileHandle.standardError.write(Data("usage: contract-bench [--size BYTES] [--decoder generated|jsondecoder] [--iterations N] [--write]\n".utf8))
         exit(2)
     }
 }
