@@ -239,4 +239,19 @@ final class GateTests: XCTestCase {
     func testSpellingTheDefaultKeyIsNoChange() throws {
         XCTAssertEqual(try changes(Self.base, edit("note: {type: string, optional: true}", "note: {type: string, json: note, optional: true}")), [])
     }
+
+    func testDuplicateCaseNamesAcrossDirectoriesAreFlagged() throws {
+        let root = TestSupport.temporaryDirectory()
+        let contracts = try TestSupport.loadBundled()
+        let owner = contracts[0].name, other = contracts[1].name
+        let text = #"{"case":"same-name","about":"x","contract":"\#(owner)","op":"decode","given":{"blob":"{}"},"expect":{"status":"malformed"}}"#
+        for directory in [owner, other] {
+            try FileManager.default.createDirectory(atPath: "\(root)/golden/\(directory)", withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: URL(fileURLWithPath: "\(root)/golden/\(directory)/same-name.json"))
+        }
+        let findings = ContractGate(root: root).handWrittenGoldenFindings(contracts)
+        let duplicate = findings.filter { $0.text.contains("duplicate case name 'same-name' in contract '\(owner)'") }
+        XCTAssertEqual(duplicate.count, 1, findings.map(\.text).joined(separator: "\n"))
+        XCTAssertTrue(duplicate.first?.text.hasPrefix("golden/") ?? false, duplicate.first?.text ?? "")
+    }
 }

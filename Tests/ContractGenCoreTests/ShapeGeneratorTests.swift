@@ -69,7 +69,7 @@ final class ShapeGeneratorTests: XCTestCase {
 
     /// Documents the decoder must accept: status ok in the Swift testee, so the payload is read.
     func testValidFamiliesDecodeAsOk() throws {
-        guard case .command(let command) = TesteeBuilder(root: TestSupport.root).launch(.swift) else { return XCTFail("no Swift testee") }
+        guard case .command(let command) = TesteeBuilder(root: TestSupport.root).launch(Language.swift) else { return XCTFail("no Swift testee") }
         let testee = TesteeProcess(command: command, timeout: 60)
         defer { testee.stop() }
         let generator = ShapeGenerator(contracts: try contracts(), seed: 11)

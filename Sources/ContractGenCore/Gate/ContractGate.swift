@@ -109,6 +109,7 @@ public struct ContractGate: Sendable {
     /// Hand-written goldens are left alone, but each must still parse and name a known op.
     public func handWrittenGoldenFindings(_ contracts: [Contract]) -> [GateFinding] {
         var findings: [GateFinding] = []
+        var loaded: [ConformanceCase] = []
         let opsByContract = Dictionary(uniqueKeysWithValues: contracts.map { ($0.name, Self.ops(of: $0)) })
         for contract in contracts {
             let directory = "golden/\(contract.name)"
@@ -119,6 +120,7 @@ public struct ContractGate: Sendable {
                 case .failure(let error):
                     findings.append(finding(path, "unusable golden case: \(error.message)"))
                 case .success(let golden):
+                    loaded.append(golden)
                     if golden.name + ".json" != name {
                         findings.append(finding(path, "case name '\(golden.name)' does not match the file name"))
                     }
@@ -131,6 +133,13 @@ public struct ContractGate: Sendable {
                     }
                 }
             }
+        }
+        // A case file of one directory may name another contract: names must stay unique per
+        // contract across directories, as conform requires.
+        let prefix = root + "/"
+        for error in GoldenCaseLoader.duplicateNames(loaded) {
+            let relative = error.path.hasPrefix(prefix) ? String(error.path.dropFirst(prefix.count)) : error.path
+            findings.append(finding(relative, error.message.replacingOccurrences(of: prefix, with: "")))
         }
         return findings
     }
