@@ -110,7 +110,7 @@ final class ConformCommandTests: XCTestCase {
         // 0xFF never occurs in UTF-8; ED A0 80 is a CESU-8 surrogate; C0 AF an overlong '/'.
         for (bytes, offset) in [([0x7B, 0x22, 0xFF, 0x22, 0x7D], 2), ([0x22, 0xED, 0xA0, 0x80, 0x22], 1),
                                 ([0xC3, 0xA9, 0xC0, 0xAF], 2), ([0x61, 0xE2, 0x82], 1)] as [([UInt8], Int)] {
-            let result = TestSupport.run(["decode"], stdinBytes: Data(bytes))
+            let result = TestSupport.run(["decode", "--schema", TestSupport.anySchema], stdinBytes: Data(bytes))
             XCTAssertEqual(result.status, 2, "\(bytes)")
             XCTAssertEqual(result.err, "error: stdin is not valid UTF-8 (first bad byte at offset \(offset)); decode reads the blob as UTF-8 text\n")
             XCTAssertEqual(result.out, "")
@@ -119,9 +119,15 @@ final class ConformCommandTests: XCTestCase {
     }
 
     func testDecodeBadLanguageListsTheChoices() {
-        let result = TestSupport.run(["decode", "--lang", "rust"])
+        let result = TestSupport.run(["decode", "--schema", TestSupport.anySchema, "--lang", "rust"])
         XCTAssertEqual(result.status, 2)
         XCTAssertTrue(result.err.hasPrefix("error: unknown --lang 'rust' (expected swift, kotlin, typescript)\n"), result.err)
+    }
+
+    func testDecodeWithSeveralSchemasNeedsSchema() {
+        let result = TestSupport.run(["decode"], stdin: "{}")
+        XCTAssertEqual(result.status, 2)
+        XCTAssertTrue(result.err.hasPrefix("error: decode needs --schema FILE: this repository has "), result.err)
     }
 
     // MARK: help

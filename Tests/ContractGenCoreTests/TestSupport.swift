@@ -28,6 +28,12 @@ enum TestSupport {
         return RunResult(status: status, out: out.value, err: err.value)
     }
 
+    /// One bundled schema's path, whichever sorts first (tests that need some contract).
+    static var anySchema: String {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: root + "/schema")) ?? []
+        return "schema/" + names.filter { $0.hasSuffix(".yaml") }.sorted()[0]
+    }
+
     static func temporaryDirectory() -> String {
         let path = NSTemporaryDirectory() + "/contract-gen-test-\(UUID().uuidString)"
         try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)

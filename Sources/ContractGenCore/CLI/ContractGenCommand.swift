@@ -138,8 +138,8 @@ public struct ContractGenCommand: Sendable {
         contract-gen decode [--schema FILE] [--lang swift|kotlin|typescript] [--pending JSON] [--timeout S] < blob.json
 
           Prints the observation of the blob on stdin, as the generated decoder of that
-          language sees it (default: Swift; schema default: schema/widget-data.yaml; --timeout
-          default 300 s). Stdin must be UTF-8: other bytes are refused (exit 2), never repaired.
+          language sees it (default: Swift; --schema may be left out when schema/ holds one schema;
+          --timeout default 300 s). Stdin must be UTF-8: other bytes are refused (exit 2), never repaired.
         """,
         "mutate": mutateHelp,
     ]
@@ -219,6 +219,15 @@ public struct ContractGenCommand: Sendable {
         return schemas
     }
 
+    /// With `--schema`, the repository's other contracts (schema/*.yaml that load cleanly): the
+    /// shared testees keep serving them, and their files are neither rewritten nor condemned.
+    func companions(of given: [Contract], explicit: Bool, kotlinPackage: String? = nil) -> [Contract] {
+        guard explicit, let defaults = try? schemaPaths([]) else { return [] }
+        let names = Set(given.map(\.name))
+        return defaults.compactMap { path in try? loadContracts([path], kotlinPackage: kotlinPackage).first }
+            .filter { !names.contains($0.name) }
+    }
+
     /// Loads schemas, reporting paths as given (relative paths stay relative in diagnostics).
     /// Also refuses contracts whose generated files would overwrite each other or the runtime.
     func loadContracts(_ paths: [String], kotlinPackage: String? = nil) throws(DiagnosticsError) -> [Contract] {
@@ -277,8 +286,10 @@ public struct ContractGenCommand: Sendable {
             throw UsageError("--kotlin-package: " + problem)
         }
         let contracts = try loadContracts(try schemaPaths(parsed.values("schema")), kotlinPackage: kotlinPackage)
+        let others = companions(of: contracts, explicit: !parsed.values("schema").isEmpty, kotlinPackage: kotlinPackage)
         let files = GeneratorPipeline.generate(contracts, options: .init(languages: languages, golden: golden,
-                                                                          kotlinPackage: kotlinPackage))
+                                                                          kotlinPackage: kotlinPackage,
+                                                                          testeeContracts: others.isEmpty ? nil : contracts + others))
         let out = parsed.value("out") ?? "."
         if out == "-" {
             for file in files {
@@ -322,7 +333,8 @@ public struct ContractGenCommand: Sendable {
             findings += try gate.breakingChanges(contracts, base: base, schemaPaths: paths, explicitSchemas: !parsed.values("schema").isEmpty)
         }
         findings += gate.handWrittenGoldenFindings(contracts)
-        findings += gate.driftFindings(contracts, diffs: parsed.has("diff"))
+        findings += gate.driftFindings(contracts, diffs: parsed.has("diff"),
+                                       companions: companions(of: contracts, explicit: !parsed.values("schema").isEmpty))
         let report = GateReport(findings: findings, showDiffs: parsed.has("diff"))
         for (text, diagnostic) in report.lines() {
             io.out(text.hasSuffix("\n") ? text : text + "\n")
@@ -407,7 +419,17 @@ public struct ContractGenCommand: Sendable {
     func decode(_ arguments: [String]) throws -> Int32 {
         let spec = CommandSpec(name: "decode", valueOptions: ["schema", "lang", "pending", "timeout"], flags: [])
         let parsed = try spec.parse(arguments)
-        let schema = parsed.value("schema") ?? "schema/widget-data.yaml"
+        // Without --schema: the repository's only schema; with several, the user must say which.
+        let schema: String
+        if let given = parsed.value("schema") {
+            schema = given
+        } else {
+            let all = try schemaPaths([])
+            guard all.count == 1 else {
+                throw UsageError("decode needs --schema FILE: this repository has \(all.count) schemas (\(all.joined(separator: ", ")))")
+            }
+            schema = all[0]
+        }
         let contract = try loadContracts([schema])[0]
         let language = try parsed.value("lang").map { name -> Language in
             guard let language = Language(rawValue: name) else {

@@ -10,11 +10,15 @@ public enum GeneratorPipeline {
         public var golden: Bool
         /// Overrides every contract's Kotlin package (`--kotlin-package`).
         public var kotlinPackage: String?
+        /// The contracts the shared testee files serve, when more than the ones generated: with
+        /// `--schema one.yaml` the testees must keep serving the repository's other contracts.
+        public var testeeContracts: [Contract]?
 
-        public init(languages: [Language], golden: Bool, kotlinPackage: String? = nil) {
+        public init(languages: [Language], golden: Bool, kotlinPackage: String? = nil, testeeContracts: [Contract]? = nil) {
             self.languages = languages
             self.golden = golden
             self.kotlinPackage = kotlinPackage
+            self.testeeContracts = testeeContracts
         }
     }
 
@@ -29,12 +33,13 @@ public enum GeneratorPipeline {
     /// Stage 4: every file for the given contracts, in a fixed order (deterministic output).
     public static func generate(_ contracts: [Contract], options: Options) -> [GeneratedFile] {
         let ordered = contracts.sorted { $0.name < $1.name }
+        let served = (options.testeeContracts ?? contracts).sorted { $0.name < $1.name }
         var files: [GeneratedFile] = []
         for language in options.languages {
             let emitter = emitter(for: language, kotlinPackage: options.kotlinPackage)
             files.append(emitter.runtimeFile())
             for contract in ordered { files.append(emitter.contractFile(contract)) }
-            files += emitter.testeeFiles(ordered)
+            files += emitter.testeeFiles(served)
         }
         if options.golden {
             for contract in ordered { files += GoldenEmitter().files(contract) }

@@ -42,8 +42,12 @@ public struct ContractGate: Sendable {
 
     /// Regenerates everything in memory and compares with the files on disk; stale files carry
     /// their unified diff when `diffs` is set (`check --diff`).
-    public func driftFindings(_ contracts: [Contract], diffs: Bool = false) -> [GateFinding] {
-        let files = GeneratorPipeline.generate(contracts, options: .init(languages: Language.allCases, golden: true))
+    /// `companions`: the repository's other contracts when only some are checked (`--schema`):
+    /// the shared testees serve them too, and their own files are not reported.
+    public func driftFindings(_ contracts: [Contract], diffs: Bool = false, companions: [Contract] = []) -> [GateFinding] {
+        let files = GeneratorPipeline.generate(contracts, options: .init(languages: Language.allCases, golden: true,
+                                                                          testeeContracts: companions.isEmpty ? nil : contracts + companions))
+        let companionFiles = GeneratorPipeline.generate(companions, options: .init(languages: Language.allCases, golden: false))
         var findings: [GateFinding] = []
         for file in files {
             let onDisk = FileManager.default.contents(atPath: root + "/" + file.path).map { String(decoding: $0, as: UTF8.self) }
@@ -61,7 +65,7 @@ public struct ContractGate: Sendable {
             }
         }
         // Files under generated/ that nothing generates any more.
-        let expected = Set(files.map(\.path))
+        let expected = Set(files.map(\.path)).union(companionFiles.map(\.path))
         for directory in ["generated/swift", "generated/kotlin", "generated/typescript"] {
             guard let enumerator = FileManager.default.enumerator(atPath: root + "/" + directory) else { continue }
             while let item = enumerator.nextObject() as? String {
