@@ -78,4 +78,20 @@ final class GeneratedSwiftTests: XCTestCase {
         XCTAssertEqual(decoded.value?.source?.platform, .ios)
         XCTAssertEqual(TodoCount.decode(#"{"v":1,"revision":3}"#).status, .invalid)
     }
+
+    /// The Data entry point reads UTF-8 bytes exactly as the text entry point reads the same text,
+    /// and bytes that are not UTF-8 are malformed (RFC 8259 §8.1), never repaired.
+    func testDataEntryPointReadsUTF8AndRefusesOtherBytes() {
+        for text in [Self.specExample, #"{"v":1,"tasks":[{"id":"é","title":"😀"}]}"#, "{}", "[1]", #"{"v":2}"#] {
+            XCTAssertEqual(WidgetData.decode(Data(text.utf8)), WidgetData.decode(text), text)
+        }
+        let prefix = Array(#"{"v":1,"dayStr":""#.utf8), suffix = Array(#""}"#.utf8)
+        for bad: [UInt8] in [[0xFF], [0xED, 0xA0, 0x80], [0xC0, 0xAF], [0xE2, 0x82]] {
+            let decoded = WidgetData.decode(Data(prefix + bad + suffix))
+            XCTAssertEqual(decoded.status, .malformed, "\(bad)")
+            XCTAssertNil(decoded.value)
+        }
+        // A byte-order mark is not JSON text either way.
+        XCTAssertEqual(WidgetData.decode(Data([0xEF, 0xBB, 0xBF] + Array("{\"v\":1}".utf8))).status, .malformed)
+    }
 }

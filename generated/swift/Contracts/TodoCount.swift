@@ -139,6 +139,19 @@ public enum TodoCount {
         }
     }
 
+    /// Decodes the document as the UTF-8 bytes App Group storage and files hand over, with no
+    /// String round trip for the caller. Bytes that are not UTF-8 are not JSON text (RFC 8259 §8.1),
+    /// so they are `.malformed`, never silently repaired into other text.
+    public static func decode(_ data: Data) -> Decoded {
+        // Decoding repairs bad bytes into U+FFFD, so the text spells its bytes back only when they were
+        // UTF-8. (Foundation's String(data:encoding:) would also drop a byte-order mark, which is not JSON.)
+        let text = String(decoding: data, as: UTF8.self)
+        guard text.utf8.elementsEqual(data) else {
+            return Decoded(status: .malformed, value: nil, dropped: 0)
+        }
+        return decode(text)
+    }
+
     /// State threaded through one decode.
     private struct DecodeContext {
         /// Set when a `fail-document` field is missing or invalid.

@@ -241,6 +241,19 @@ struct SwiftContractWriter {
             }
         }
         p.line()
+        p.line("/// Decodes the document as the UTF-8 bytes App Group storage and files hand over, with no")
+        p.line("/// String round trip for the caller. Bytes that are not UTF-8 are not JSON text (RFC 8259 §8.1),")
+        p.line("/// so they are `.malformed`, never silently repaired into other text.")
+        p.block("public static func decode(_ data: Data) -> Decoded {") { p in
+            p.line("// Decoding repairs bad bytes into U+FFFD, so the text spells its bytes back only when they were")
+            p.line("// UTF-8. (Foundation's String(data:encoding:) would also drop a byte-order mark, which is not JSON.)")
+            p.line("let text = String(decoding: data, as: UTF8.self)")
+            p.block("guard text.utf8.elementsEqual(data) else {") { p in
+                p.line("return Decoded(status: .malformed, value: nil, dropped: 0)")
+            }
+            p.line("return decode(text)")
+        }
+        p.line()
         p.line("/// State threaded through one decode.")
         p.block("private struct DecodeContext {") { p in
             p.line("/// Set when a `fail-document` field is missing or invalid.")
