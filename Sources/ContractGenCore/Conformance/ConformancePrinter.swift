@@ -54,7 +54,7 @@ struct ConformancePrinter {
             let notRun = report.abandoned.filter { $0.name == target }.reduce(0) { $0 + $1.count }
             io.out("\(target): \(passed) passed, \(results.count - passed + notRun) failed\(notRun > 0 ? " (\(notRun) not run)" : "") (\(String(format: "%.1f", seconds)) s)\n")
         }
-        if expectedHits > 0 { io.out("(\(expectedHits) listed expected failure(s) did not fail the run)\n") }
+        if expectedHits > 0 { io.out("(\(expectedHits) failure(s) were listed as expected, so they did not fail the run)\n") }
         io.out("\(report.passed) passed, \(report.failed) failed\(report.skipped > 0 ? ", \(report.skipped) skipped" : "")\n")
         return ok
     }
