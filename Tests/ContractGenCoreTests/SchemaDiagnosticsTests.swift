@@ -28,7 +28,8 @@ final class SchemaDiagnosticsTests: XCTestCase {
             required: drop-element
     """
 
-    func diagnostics(_ text: String) -> [String] {
+    /// Every diagnostic, as printed, of loading `text` as `demo.yaml` (none when it loads).
+    static func diagnostics(_ text: String) -> [String] {
         do {
             _ = try SchemaLoader.load(text: text, path: "demo.yaml")
             return []
@@ -36,6 +37,8 @@ final class SchemaDiagnosticsTests: XCTestCase {
             return error.diagnostics.map(\.description)
         }
     }
+
+    func diagnostics(_ text: String) -> [String] { Self.diagnostics(text) }
 
     func assertDiagnostic(_ text: String, _ expected: String, file: StaticString = #filePath, line: UInt = #line) {
         let found = diagnostics(text)

@@ -4,37 +4,10 @@ import XCTest
 @testable import ContractGenCore
 
 final class SchemaNameDiagnosticsTests: XCTestCase {
-    static let valid = """
-    contract: demo
-    version:
-      field: v
-      writes: 1
-      accepts: [1]
-    root: Doc
-    types:
-      Doc:
-        fields:
-          name:
-            type: string
-            optional: true
-          items:
-            type: {array: Item}
-            default: []
-      Item:
-        fields:
-          id:
-            type: string
-            required: drop-element
-    """
+    /// The same minimal valid schema as the other diagnostic tests; each test breaks one name.
+    static let valid = SchemaDiagnosticsTests.valid
 
-    func diagnostics(_ text: String) -> [String] {
-        do {
-            _ = try SchemaLoader.load(text: text, path: "demo.yaml")
-            return []
-        } catch {
-            return error.diagnostics.map(\.description)
-        }
-    }
+    func diagnostics(_ text: String) -> [String] { SchemaDiagnosticsTests.diagnostics(text) }
 
     func assertDiagnostic(_ text: String, _ expected: String, file: StaticString = #filePath, line: UInt = #line) {
         let found = diagnostics(text)
