@@ -1,0 +1,354 @@
+/// Renders the plan's decoders in Swift: `decode`, the per-type and composite decoders, the
+/// derived-field pass and the walkers.
+extension SwiftContractWriter {
+    // MARK: Decoding
+
+    /// The decoder reads the text once, front to back, straight into the types (no intermediate
+    /// JSON tree): each field is a slot that every occurrence of its key overwrites, so for a
+    /// duplicate key the last occurrence wins, as in JavaScript and org.json.
+    func decoding(_ p: inout CodePrinter) {
+        p.line("// MARK: - Decoding")
+        p.line()
+        p.line("/// How a read went. Anything but `ok` renders the empty state; nothing is guessed.")
+        p.block("public enum Status: String, Sendable, Equatable {") { p in
+            p.line("case ok, unsupportedVersion, malformed, invalid")
+        }
+        p.line()
+        p.line("/// The result of `decode`: the status, the value when `ok`, and how many array elements were dropped.")
+        p.block("public struct Decoded: Sendable, Equatable {") { p in
+            p.line("public var status: Status")
+            p.line("public var value: \(root.name)?")
+            p.line("public var dropped: Int")
+            p.line()
+            p.block("public init(status: Status, value: \(root.name)?, dropped: Int) {") { p in
+                p.line("self.status = status")
+                p.line("self.value = value")
+                p.line("self.dropped = dropped")
+            }
+        }
+        p.line()
+        p.line("/// Decodes the document text. Strict RFC 8259, fail-closed, never throws, never crashes.")
+        p.block("public static func decode(_ text: String) -> Decoded {") { p in
+            p.block("ContractJSONScanner.scan(text) { scanner in") { p in
+                p.line("var context = DecodeContext()")
+                p.line("var dropped = 0")
+                p.line("var version: Double?")
+                p.line("let isObject = scanner.nextIsObject()")
+                p.line("let value = decode\(root.name)(&scanner, &context, &dropped, version: &version)")
+                p.line("// Not JSON, not an object, or nested deeper than ContractJSONScanner.maxDepth: nothing is usable.")
+                p.block("guard isObject, scanner.finish() else {") { p in
+                    p.line("return Decoded(status: .malformed, value: nil, dropped: 0)")
+                }
+                p.line("// The version gate comes before any field: a future version may mean something else by every field.")
+                p.block("guard let version, acceptedVersions.contains(version) else {") { p in
+                    p.line("return Decoded(status: .unsupportedVersion, value: nil, dropped: 0)")
+                }
+                p.block("guard let value, !context.failed else {") { p in
+                    p.line("return Decoded(status: .invalid, value: nil, dropped: 0)")
+                }
+                if plan.derivations.isEmpty {
+                    p.line("return Decoded(status: .ok, value: value, dropped: dropped)")
+                } else {
+                    p.line("return Decoded(status: .ok, value: resolvingDerivedFields(value, context), dropped: dropped)")
+                }
+            }
+        }
+        p.line()
+        p.line("/// Decodes the document as the UTF-8 bytes App Group storage and files hand over, with no")
+        p.line("/// String round trip for the caller. Bytes that are not UTF-8 are not JSON text (RFC 8259 §8.1),")
+        p.line("/// so they are `.malformed`, never silently repaired into other text.")
+        p.block("public static func decode(_ data: Data) -> Decoded {") { p in
+            p.line("// Decoding repairs bad bytes into U+FFFD, so the text spells its bytes back only when they were")
+            p.line("// UTF-8. (Foundation's String(data:encoding:) would also drop a byte-order mark, which is not JSON.)")
+            p.line("let text = String(decoding: data, as: UTF8.self)")
+            p.block("guard text.utf8.elementsEqual(data) else {") { p in
+                p.line("return Decoded(status: .malformed, value: nil, dropped: 0)")
+            }
+            p.line("return decode(text)")
+        }
+        p.line()
+        p.line("/// State threaded through one decode.")
+        p.block("private struct DecodeContext {") { p in
+            p.line("/// Set when a `fail-document` field is missing or invalid.")
+            p.line("var failed = false")
+            for lookup in plan.lookups {
+                p.line("/// `\(lookup.name)` by exact UTF-16 code units, as Kotlin and JavaScript compare keys (Swift's")
+                p.line("/// String equality is canonical: \"é\" == \"e\\u{301}\", which would find entries they do not).")
+                p.line("var \(lookup.name): [ContractExactKey: \(SwiftNames.type(mapValueType(lookup), field: lookup))] = [:]")
+            }
+        }
+        derivedFieldPass(&p)
+        for object in plan.objects {
+            p.line()
+            objectDecoder(object, &p)
+        }
+        for composite in plan.composites {
+            p.line()
+            compositeDecoder(composite, &p)
+        }
+        for walker in plan.walkers {
+            walkers(walker, &p)
+        }
+        p.line()
+    }
+
+    /// Derived fields are filled in once the whole document is read.
+    func derivedFieldPass(_ p: inout CodePrinter) {
+        guard !plan.derivations.isEmpty else { return }
+        p.line()
+        p.line("/// Derived fields are filled in once the whole document is read: the map they look into")
+        p.line("/// may come after the elements that use it.")
+        p.block("private static func resolvingDerivedFields(_ value: \(root.name), _ context: DecodeContext) -> \(root.name) {") { p in
+            p.line("var result = value")
+            for derivation in plan.derivations {
+                p.block("result = each\(derivation.typeName)(result) { element in") { p in
+                    for lookup in derivation.lookups {
+                        p.line("// \(lookup.field) = \(lookup.lookupField)[\(lookup.keyField)] when both exist, else null.")
+                        p.line(lookup.keyIsNullable
+                               ? "element.\(lookup.field) = element.\(lookup.keyField).flatMap { context.\(lookup.lookupField)[ContractExactKey($0)] }"
+                               : "element.\(lookup.field) = context.\(lookup.lookupField)[ContractExactKey(element.\(lookup.keyField))]")
+                    }
+                }
+            }
+            p.line("return result")
+        }
+    }
+
+    /// The decoder of one object type: nil when the value is not an object or a
+    /// `drop-element` field fails. Drops inside it count only if it is kept.
+    func objectDecoder(_ object: ObjectPlan, _ p: inout CodePrinter) {
+        let signature = "private static func decode\(object.name)(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext, _ dropped: inout Int"
+            + (object.isRoot ? ", version: inout Double?" : "") + ") -> \(object.name)? {"
+        p.block(signature) { p in
+            p.line("guard scanner.enterObject() else {")
+            p.indented { p in
+                p.line("scanner.skipValue()")
+                p.line("return nil")
+            }
+            p.line("}")
+            for slot in object.slots {
+                let type = slotType(slot.field)
+                p.line("var \(slot.codeName)Slot: \(slot.field.type.isEnumeration ? object.name + "." + type : type)?")
+                if slot.countsDrops { p.line("var \(slot.codeName)Dropped = 0") }
+            }
+            p.block("while let key = scanner.nextMember() {") { p in
+                var first = true
+                if object.isRoot {
+                    p.line("if key.matches(\(Naming.swiftQuoted(plan.version.field))) {")
+                    p.indented { p in p.line("version = scanner.anyNumber()") }
+                    first = false
+                }
+                for slot in object.slots {
+                    p.line("\(first ? "if" : "} else if") key.matches(\(Naming.swiftQuoted(slot.jsonKey))) {")
+                    p.indented { p in slotDecode(slot, owner: object.name, &p) }
+                    first = false
+                }
+                if first {
+                    p.line("scanner.skipValue()")
+                } else {
+                    p.line("} else {")
+                    p.indented { p in p.line("scanner.skipValue()  // unknown keys are ignored: fields are added within a version") }
+                    p.line("}")
+                }
+            }
+            p.line("if scanner.failed { return nil }")
+            for slot in object.slots {
+                presenceAction(slot, &p)
+            }
+            let counted = object.countedSlots
+            if !counted.isEmpty {
+                p.line("dropped += " + counted.map { "\($0.codeName)Dropped" }.joined(separator: " + "))
+            }
+            if object.isRoot {
+                for lookup in plan.lookups {
+                    p.line("for entry in \(lookup.name)Slot ?? [] { context.\(lookup.name)[ContractExactKey(entry.key)] = entry.value }")
+                }
+            }
+            let arguments = object.fields.map { field -> String in
+                if field.derived != nil { return "\(field.name): nil" }
+                let local = Self.local(field)
+                if case .map = field.type {
+                    return ObjectPlan.isNullable(field)
+                        ? "\(field.name): \(local).map { Dictionary($0, uniquingKeysWith: { $1 }) }"
+                        : "\(field.name): Dictionary(\(local), uniquingKeysWith: { $1 })"
+                }
+                return "\(field.name): \(local)"
+            }
+            p.line("return \(object.name)(\(arguments.joined(separator: ", ")))")
+        }
+    }
+
+    /// Maps read as entry lists (exact keys, last duplicate already applied); the public
+    /// field is a dictionary built from them.
+    func slotType(_ field: Field) -> String {
+        if case .map(let value) = field.type { return "[(key: String, value: \(SwiftNames.type(value, field: field)))]" }
+        return SwiftNames.type(field.type, field: field)
+    }
+
+    /// One occurrence of the key: read the value into the slot (the last occurrence wins).
+    func slotDecode(_ slot: SlotPlan, owner: String, _ p: inout CodePrinter) {
+        if slot.countsDrops {
+            p.line("\(slot.codeName)Dropped = 0")
+            p.line("\(slot.codeName)Slot = \(readExpression(slot.read, field: slot.field, source: "&\(slot.codeName)Dropped", owner: owner))")
+        } else {
+            p.line("\(slot.codeName)Slot = \(readExpression(slot.read, field: slot.field, source: "&dropped", owner: owner))")
+        }
+    }
+
+    /// The local holding a field's final value: its name, or with a trailing `_` when that is one
+    /// of the decoder's parameters (field names are letters and digits, so no field is named so).
+    static func local(_ field: Field) -> String {
+        SwiftFacts.decoderParameters.contains(field.name) ? field.name + "_" : field.name
+    }
+
+    /// After all keys: the field's presence policy decides what a missing or invalid value becomes.
+    func presenceAction(_ slot: SlotPlan, _ p: inout CodePrinter) {
+        let name = slot.codeName
+        let local = Self.local(slot.field)
+        switch slot.presence {
+        case .dropElement:
+            p.line("guard let \(local) = \(name)Slot else { return nil }  // \(name) missing or invalid: the element is dropped")
+        case .failDocument:
+            p.line("guard let \(local) = \(name)Slot else {")
+            p.indented { p in
+                p.line("context.failed = true  // \(name) missing or invalid: the whole document is unusable")
+                p.line("return nil")
+            }
+            p.line("}")
+        case .null:
+            p.line("let \(local) = \(name)Slot")
+        case .defaultValue(let value):
+            if case .map = slot.read.operation {
+                p.line("let \(local) = \(name)Slot ?? []")
+            } else {
+                p.line("let \(local) = \(name)Slot ?? \(SwiftNames.literal(value, field: slot.field))")
+            }
+        }
+    }
+
+    /// An expression of type `T?` reading one value from `scanner`: the value when it has the
+    /// right type and meets the checks, else nil (the value is still consumed and checked).
+    /// `source` is the drop counter composite values add to; `field` names an enum's type.
+    func readExpression(_ read: ValueRead, field: Field?, source: String, owner: String = "") -> String {
+        var expression: String
+        switch read.operation {
+        case .scalar(let kind): expression = "scanner.\(kind.rawValue)()"
+        case .enumeration: expression = "scanner.string().flatMap({ \(owner).\(field.map(SwiftNames.enumTypeName) ?? "")(rawValue: $0) })"
+        case .array, .map, .object: expression = "\(SwiftNames.helperName(read.operation))(&scanner, &context, \(source))"
+        }
+        let conditions = read.checks.map { check -> String in
+            switch check {
+            case .nonEmpty: return "!$0.isEmpty"
+            case .atLeast(let bound, let integral): return "$0 >= \(SwiftNames.number(bound, integral: integral))"
+            case .atMost(let bound, let integral): return "$0 <= \(SwiftNames.number(bound, integral: integral))"
+            }
+        }
+        if !conditions.isEmpty {
+            expression += ".flatMap({ \(conditions.joined(separator: " && ")) ? $0 : nil })"
+        }
+        return expression
+    }
+
+    /// The value type of a `{map: T}` field.
+    func mapValueType(_ field: Field) -> FieldType {
+        if case .map(let element) = field.type { return element }
+        return field.type
+    }
+
+    func compositeDecoder(_ composite: CompositePlan, _ p: inout CodePrinter) {
+        let field = CompositePlan.elementField(at: contract.location)
+        let signature = "(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext, _ dropped: inout Int)"
+        let elementType = SwiftNames.type(composite.elementType, field: field)
+        let element = ValueRead(composite.elementType)
+        let counts = composite.countsInnerDrops
+        switch composite.kind {
+        case .array:
+            p.line("/// An array; each element that is not a valid \(composite.elementSpelling) is dropped and counted.")
+            p.block("private static func \(SwiftNames.helperName(composite.operation))\(signature) -> [\(elementType)]? {") { p in
+                p.line("guard scanner.enterArray() else {")
+                p.indented { p in
+                    p.line("scanner.skipValue()")
+                    p.line("return nil")
+                }
+                p.line("}")
+                p.line("var result: [\(elementType)] = []")
+                p.block("while scanner.nextElement() {") { p in
+                    if counts { p.line("var inner = 0") }
+                    p.block("if let value = \(readExpression(element, field: field, source: "&inner")) {") { p in
+                        p.line("result.append(value)")
+                        if counts { p.line("dropped += inner") }
+                    }
+                    p.block("else {") { p in
+                        p.line("dropped += 1  // one bad row never hides the others")
+                    }
+                }
+                p.line("return scanner.failed ? nil : result")
+            }
+        case .map:
+            p.line("/// A string-keyed map as exact-key entries; entries whose value is not a valid \(composite.elementSpelling)")
+            p.line("/// are ignored one by one; a duplicate key replaces the earlier entry (the last wins).")
+            p.block("private static func \(SwiftNames.helperName(composite.operation))\(signature) -> [(key: String, value: \(elementType))]? {") { p in
+                p.line("guard scanner.enterObject() else {")
+                p.indented { p in
+                    p.line("scanner.skipValue()")
+                    p.line("return nil")
+                }
+                p.line("}")
+                // A repeated key moves to the end (as in Kotlin's LinkedHashMap and JavaScript's
+                // Map): its earlier slot becomes a hole, compacted once at the end, so a decode
+                // stays linear however many duplicates the object holds.
+                p.line("var slots: [(key: String, value: \(elementType))?] = []")
+                if counts { p.line("var innerDropped: [Int] = []") }
+                p.line("var positions: [ContractExactKey: Int] = [:]")
+                p.block("while let key = scanner.nextMember() {") { p in
+                    if counts { p.line("var inner = 0") }
+                    p.line("let value = \(readExpression(element, field: field, source: "&inner"))")
+                    p.line("// A key holding an unpaired surrogate is not a string, so no entry has it.")
+                    p.line("guard let name = key.text else { continue }")
+                    p.line("let exact = ContractExactKey(name)")
+                    p.block("if let at = positions.removeValue(forKey: exact) {") { p in
+                        p.line("slots[at] = nil  // the last occurrence wins, even an invalid one")
+                        if counts { p.line("innerDropped[at] = 0") }
+                    }
+                    p.block("if let value {") { p in
+                        p.line("positions[exact] = slots.count")
+                        p.line("slots.append((key: name, value: value))")
+                        if counts { p.line("innerDropped.append(inner)") }
+                    }
+                }
+                p.line("if scanner.failed { return nil }")
+                if counts { p.line("dropped += innerDropped.reduce(0, +)") }
+                p.line("return slots.compactMap { $0 }")
+            }
+        }
+    }
+
+    /// `each<Target>(value) { … }`: applies an update to every `Target` anywhere inside a value.
+    func walkers(_ plan: WalkerPlan, _ p: inout CodePrinter) {
+        let target = plan.target
+        for walker in plan.walkers {
+            p.line()
+            p.block("private static func each\(target)(_ value: \(walker.typeName), _ update: (inout \(target)) -> Void) -> \(walker.typeName) {") { p in
+                p.line("var result = value")
+                if walker.updatesSelf { p.line("update(&result)") }
+                for step in walker.steps {
+                    let name = step.field.name
+                    if step.isNullable {
+                        p.line("result.\(name) = value.\(name).map { \(walkTransform(step.path, target: target, value: "$0")) }")
+                    } else {
+                        p.line("result.\(name) = \(walkTransform(step.path, target: target, value: "value.\(name)"))")
+                    }
+                }
+                p.line("return result")
+            }
+        }
+    }
+
+    func walkTransform(_ path: WalkerPlan.Path, target: String, value: String) -> String {
+        switch path {
+        case .object: return "each\(target)(\(value), update)"
+        case .array(let inner): return "\(value).map { \(walkTransform(inner, target: target, value: "$0")) }"
+        case .map(let inner, _): return "\(value).mapValues { \(walkTransform(inner, target: target, value: "$0")) }"
+        }
+    }
+}

@@ -1,0 +1,55 @@
+/// The Swift namespace's version-gate constants and value types (structs, nested enums).
+extension SwiftContractWriter {
+    // MARK: Version gate
+
+    func versionGate(_ p: inout CodePrinter) {
+        p.line("// MARK: - Version gate")
+        p.line()
+        p.doc(contract.version.doc, style: .tripleSlash)
+        p.line("public static let versionField = \(Naming.swiftQuoted(contract.version.field))")
+        p.line("/// The versions this reader accepts; any other renders as `unsupportedVersion`.")
+        p.line("public static let acceptedVersions: [Double] = [\(contract.version.accepts.map(String.init).joined(separator: ", "))]")
+        p.line("/// The version the writer writes.")
+        p.line("public static let writtenVersion = \(contract.version.writes)")
+        if let key = contract.storageKey {
+            p.line("/// The shared-storage key the document is written under.")
+            p.line("public static let storageKey = \(Naming.swiftQuoted(key))")
+        }
+        p.line()
+    }
+
+    // MARK: Types
+
+    func types(_ p: inout CodePrinter) {
+        p.line("// MARK: - Types")
+        for type in contract.types {
+            p.line()
+            p.doc(type.doc, style: .tripleSlash)
+            p.block("public struct \(type.name): Sendable, Equatable {") { p in
+                for field in type.fields {
+                    if case .enumeration(let cases) = field.type {
+                        p.line("/// The values of `\(field.name)`.")
+                        p.block("public enum \(SwiftNames.enumTypeName(field)): String, Sendable, Equatable, CaseIterable {") { p in
+                            for value in cases {
+                                let name = SwiftNames.caseName(value)
+                                p.line(name.trimmingCharacters(in: ["`"]) == value ? "case \(name)" : "case \(name) = \(Naming.swiftQuoted(value))")
+                            }
+                        }
+                        p.line()
+                    }
+                }
+                for field in type.fields {
+                    p.doc(field.doc, style: .tripleSlash)
+                    p.line("public var \(field.name): \(SwiftNames.declaredType(field))")
+                }
+                p.line()
+                let parameters = type.fields.map { "\($0.name): \(SwiftNames.declaredType($0))" }
+                p.line("/// Every field, in declaration order.")
+                p.block("public init(\(parameters.joined(separator: ", "))) {") { p in
+                    for field in type.fields { p.line("self.\(field.name) = \(field.name)") }
+                }
+            }
+        }
+        p.line()
+    }
+}

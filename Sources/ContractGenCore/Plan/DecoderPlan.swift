@@ -1,0 +1,45 @@
+/// Stage 3½: the language-neutral decoder plan every emitter renders. Each contract rule is
+/// decided here once — what a slot reads, which constraints it checks, what its presence policy
+/// does, whether its drops are counted, which helpers and walkers exist — so the three renderers
+/// only spell the decisions, and cannot decide them differently.
+///
+/// Built in stages from a validated `Contract` (each stage a small file):
+/// objects and slots (`ObjectPlan`, `SlotPlan`) → composite helpers (`CompositePlan`) →
+/// derived fields and walkers (`WalkerPlan`) → behaviours (`BehaviourPlan`).
+struct DecoderPlan {
+    let contract: Contract
+    /// Every object type, in declaration order (the order every renderer uses).
+    let objects: [ObjectPlan]
+    /// The array and map helpers stored fields need, deduplicated, in first-use order.
+    let composites: [CompositePlan]
+    /// Root `{map: T}` fields that derived fields look into, in declaration order.
+    let lookups: [Field]
+    /// Types with derived fields, in declaration order, with what each derived field looks up.
+    let derivations: [DerivationPlan]
+    /// `each<Target>` walkers, one set per target (derived-field types, then the overlay's type).
+    let walkers: [WalkerPlan]
+    /// The behaviours, in the order every language emits them.
+    let behaviours: [BehaviourPlan]
+
+    init(_ contract: Contract) {
+        self.contract = contract
+        objects = contract.types.map { ObjectPlan($0, isRoot: $0.name == contract.rootTypeName) }
+        composites = CompositePlan.all(in: contract)
+        let lookupNames = Set(contract.types.flatMap { $0.fields.compactMap { $0.derived?.lookupField } })
+        lookups = contract.rootType.fields.filter { lookupNames.contains($0.name) }
+        derivations = DerivationPlan.all(in: contract)
+        walkers = WalkerPlan.all(in: contract, derivations: derivations)
+        behaviours = BehaviourPlan.all(in: contract)
+    }
+
+    var root: ObjectPlan { objects.first { $0.isRoot }! }
+    var version: VersionGate { contract.version }
+
+    /// Whether the observation reports `dropped` (the decoders count drops either way).
+    var observesDropped: Bool {
+        switch contract.observation {
+        case .flat(_, let dropped): return dropped
+        case .wrapped: return false
+        }
+    }
+}
