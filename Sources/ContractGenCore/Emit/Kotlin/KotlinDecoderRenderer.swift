@@ -1,0 +1,325 @@
+/// Renders the plan's decoders in Kotlin: `decode`, the per-type and composite decoders, the
+/// derived-field pass and the walkers.
+extension KotlinContractWriter {
+    // MARK: Decoding
+
+    /// The decoder reads the text once, front to back, straight into the types (no intermediate
+    /// JSON tree): each field is a slot that every occurrence of its key overwrites, so for a
+    /// duplicate key the last occurrence wins, as in JavaScript and org.json.
+    func decoding(_ p: inout CodePrinter) {
+        p.line("// region Decoding")
+        p.line()
+        p.line("/** How a read went. Anything but `OK` renders the empty state; nothing is guessed. */")
+        p.block("enum class Status(val json: String) {") { p in
+            p.line("OK(\"ok\"), UNSUPPORTED_VERSION(\"unsupportedVersion\"), MALFORMED(\"malformed\"), INVALID(\"invalid\")")
+        }
+        p.line()
+        p.line("/** The result of [decode]: the status, the value when `OK`, and how many array elements were dropped. */")
+        p.line("data class Decoded(val status: Status, val value: \(root.name)?, val dropped: Int)")
+        p.line()
+        p.line("/** Decodes the document text. Strict RFC 8259, fail-closed, never throws, never crashes. */")
+        p.block("fun decode(text: String): Decoded {") { p in
+            p.line("val scanner = ContractJsonScanner(text)")
+            p.line("val context = DecodeContext()")
+            p.line("val isObject = scanner.nextIsObject()")
+            p.line("val value = decode\(root.name)(scanner, context)")
+            p.line("// Not JSON, not an object, or nested deeper than ContractJsonScanner.MAX_DEPTH: nothing is usable.")
+            p.line("if (!isObject || !scanner.finish()) return Decoded(Status.MALFORMED, null, 0)")
+            p.line("// The version gate comes before any field: a future version may mean something else by every field.")
+            p.line("val version: Double = context.version ?: return Decoded(Status.UNSUPPORTED_VERSION, null, 0)")
+            p.line("if (ACCEPTED_VERSIONS.none { it == version }) return Decoded(Status.UNSUPPORTED_VERSION, null, 0)")
+            p.line("// A fail-document field anywhere fails the whole read: a distinct, visible state, not zeros.")
+            p.line("if (value == null || context.failed) return Decoded(Status.INVALID, null, 0)")
+            if plan.derivations.isEmpty {
+                p.line("return Decoded(Status.OK, value, context.dropped)")
+            } else {
+                p.line("return Decoded(Status.OK, resolvingDerivedFields(value, context), context.dropped)")
+            }
+        }
+        p.line()
+        p.line("/** State threaded through one decode. */")
+        p.block("private class DecodeContext {") { p in
+            p.line("/** " + CommentText.blockCommentLine(CommentText.singleLine("The root's `\(contract.version.field)` (its last occurrence) when it is a number: the version gate's slot.")) + " */")
+            p.line("var version: Double? = null")
+            p.line()
+            p.line("/**")
+            p.line(" * Array elements dropped in the values read so far. A decoder that returns null leaves it as")
+            p.line(" * it found it: drops inside an element only count if the element is kept.")
+            p.line(" */")
+            p.line("var dropped = 0")
+            p.line()
+            p.line("/** Set when a `fail-document` field is missing or invalid. */")
+            p.line("var failed = false")
+            for lookup in plan.lookups {
+                p.line()
+                p.line("/** The root's `\(lookup.name)`, for the derived fields resolved once the whole document is read. */")
+                p.line("var \(lookup.name): \(type(lookup.type)) = emptyMap()")
+            }
+            p.line()
+            p.line("/** Forgets the drops counted since [start] (an element being dropped); returns null. */")
+            p.block("fun dropFrom(start: Int): Nothing? {") { p in
+                p.line("dropped = start")
+                p.line("return null")
+            }
+        }
+        if !plan.derivations.isEmpty {
+            p.line()
+            p.line("/**")
+            p.line(" * Derived fields are filled in once the whole document is read: the map they look into may")
+            p.line(" * come after the elements that use it.")
+            p.line(" */")
+            p.block("private fun resolvingDerivedFields(value: \(root.name), context: DecodeContext): \(root.name) {") { p in
+                p.line("var result = value")
+                for derivation in plan.derivations {
+                    p.block("result = each\(derivation.typeName)(result) { element ->") { p in
+                        var arguments: [String] = []
+                        for lookup in derivation.lookups {
+                            p.line("// \(lookup.field) = \(lookup.lookupField)[\(lookup.keyField)] when both exist, else null.")
+                            arguments.append(lookup.keyIsNullable
+                                ? "\(lookup.field) = element.\(lookup.keyField)?.let { context.\(lookup.lookupField)[it] }"
+                                : "\(lookup.field) = context.\(lookup.lookupField)[element.\(lookup.keyField)]")
+                        }
+                        p.line("element.copy(\(arguments.joined(separator: ", ")))")
+                    }
+                }
+                p.line("return result")
+            }
+        }
+        for object in plan.objects {
+            p.line()
+            objectDecoder(object, &p)
+        }
+        for composite in plan.composites {
+            p.line()
+            compositeDecoder(composite, &p)
+        }
+        for walker in plan.walkers {
+            walkers(walker, &p)
+        }
+        p.line()
+        p.line("// endregion")
+        p.line()
+    }
+
+    /// Every decoder takes the context; one that needs none says so instead of warning.
+    func unusedContextSuppression(_ uses: Bool, _ p: inout CodePrinter) {
+        if !uses { p.line("@Suppress(\"UNUSED_PARAMETER\") // Every decoder takes the context; this one needs none.") }
+    }
+
+    /// The decoder of one object type: null when the value is not an object or a `drop-element`
+    /// field fails. Drops inside it count only if it is kept.
+    func objectDecoder(_ object: ObjectPlan, _ p: inout CodePrinter) {
+        let counted = object.countedSlots
+        let usesContext = object.isRoot || object.failsDocument || object.slots.contains { $0.read.operation.callsDecoder }
+        unusedContextSuppression(usesContext, &p)
+        p.block("private fun decode\(object.name)(scanner: ContractJsonScanner, context: DecodeContext): \(object.name)? {") { p in
+            p.block("if (!scanner.enterObject()) {") { p in
+                p.line("scanner.skipValue()")
+                p.line("return null")
+            }
+            let restores = !counted.isEmpty && object.dropsElement
+            if restores { p.line("val start = context.dropped") }
+            for slot in object.slots {
+                p.line("var \(slot.codeName)Slot: \(slotType(slot.field, owner: object.name))? = null")
+                if slot.countsDrops { p.line("var \(slot.codeName)Dropped = 0") }
+            }
+            if object.slots.isEmpty && !object.isRoot {
+                p.line("while (scanner.nextMember() != null) scanner.skipValue()")
+            } else {
+                p.block("while (true) {") { p in
+                    p.line("val key = scanner.nextMember() ?: break")
+                    var first = true
+                    if object.isRoot {
+                        p.line("if (key.matches(VERSION_FIELD)) {")
+                        p.indented { p in p.line("context.version = scanner.anyNumber()") }
+                        first = false
+                    }
+                    for slot in object.slots {
+                        p.line("\(first ? "if" : "} else if") (key.matches(\(KotlinNames.quoted(slot.jsonKey)))) {")
+                        p.indented { p in slotDecode(slot, owner: object.name, &p) }
+                        first = false
+                    }
+                    p.line("} else {")
+                    p.indented { p in p.line("scanner.skipValue() // unknown keys are ignored: fields are added within a version") }
+                    p.line("}")
+                }
+            }
+            p.line("if (scanner.failed) return null")
+            for slot in object.slots {
+                presenceAction(slot, owner: object.name, restores: restores, &p)
+            }
+            if object.isRoot {
+                for lookup in plan.lookups {
+                    p.line("context.\(lookup.name) = \(lookup.name)Slot ?: emptyMap()")
+                }
+            }
+            let arguments = object.fields.map { field -> String in
+                if field.derived != nil { return "\(field.name) = null" }
+                return "\(field.name) = \(KotlinNames.local(field.name, avoiding: KotlinFacts.decoderNames))"
+            }
+            p.line("return \(object.name)(\(arguments.joined(separator: ", ")))")
+        }
+    }
+
+    /// The slot of a field: its type, not null (a missing or invalid value is a null slot).
+    func slotType(_ field: Field, owner: String) -> String {
+        KotlinNames.type(field.type, enums: enums, field: field, owner: owner)
+    }
+
+    /// One occurrence of the key: read the value into the slot (the last occurrence wins).
+    func slotDecode(_ slot: SlotPlan, owner: String, _ p: inout CodePrinter) {
+        let read = readExpression(slot.read, field: slot.field, owner: owner)
+        let name = slot.codeName
+        if slot.countsDrops {
+            p.line("// A later occurrence replaces the earlier one, and the drops counted in it.")
+            p.line("context.dropped -= \(name)Dropped")
+            p.line("val before = context.dropped")
+            p.line("\(name)Slot = \(read)")
+            p.line("\(name)Dropped = context.dropped - before")
+        } else {
+            p.line("\(name)Slot = \(read)")
+        }
+    }
+
+    /// After all keys: the field's presence policy decides what a missing or invalid value becomes.
+    func presenceAction(_ slot: SlotPlan, owner: String, restores: Bool, _ p: inout CodePrinter) {
+        let field = slot.field
+        let name = KotlinNames.local(field.name, avoiding: KotlinFacts.decoderNames)
+        let slotName = "\(field.name)Slot"
+        switch slot.presence {
+        case .dropElement:
+            let drop = restores ? "context.dropFrom(start)" : "null"
+            p.line("val \(name) = \(slotName) ?: return \(drop) // \(field.name) missing or invalid: the element is dropped")
+        case .failDocument:
+            p.line("val \(name) = \(slotName)")
+            p.block("if (\(name) == null) {") { p in
+                p.line("context.failed = true // \(field.name) missing or invalid: the whole document is unusable")
+                p.line("return null")
+            }
+        case .null:
+            p.line("val \(name) = \(slotName)")
+        case .defaultValue(let value):
+            p.line("val \(name) = \(slotName) ?: \(KotlinNames.literal(value, field: field, owner: owner, enums: enums))")
+        }
+    }
+
+    /// An expression of type `T?` reading one value from `scanner`: the value when it has the right
+    /// type and meets the checks, else null (the value is still consumed and checked).
+    /// `field` and `owner` name a field's enum class (both nil for an array element or map value).
+    func readExpression(_ read: ValueRead, field: Field? = nil, owner: String? = nil) -> String {
+        var expression: String
+        switch read.operation {
+        case .scalar(let kind): expression = "scanner.\(kind.rawValue)()"
+        case .enumeration(let cases):
+            let enumType = KotlinNames.type(.enumeration(cases), enums: enums, field: field, owner: owner)
+            expression = "scanner.string()?.let { \(enumType).fromJson(it) }"
+        case .array, .map, .object: expression = "\(KotlinNames.helperName(read.operation, enums: enums))(scanner, context)"
+        }
+        let conditions = read.checks.map { check -> String in
+            switch check {
+            case .nonEmpty: return "it.isNotEmpty()"
+            case .atLeast(let bound, let integral): return "it >= \(KotlinNames.number(bound, integral: integral))"
+            case .atMost(let bound, let integral): return "it <= \(KotlinNames.number(bound, integral: integral))"
+            }
+        }
+        if !conditions.isEmpty {
+            expression += "?.takeIf { \(conditions.joined(separator: " && ")) }"
+        }
+        return expression
+    }
+
+    func compositeDecoder(_ composite: CompositePlan, _ p: inout CodePrinter) {
+        let name = KotlinNames.helperName(composite.operation, enums: enums)
+        let element = ValueRead(composite.elementType)
+        let elementType = self.type(composite.elementType)
+        switch composite.kind {
+        case .array:
+            p.line("/** An array; each element that is not a valid \(composite.elementSpelling) is dropped and counted. */")
+            p.block("private fun \(name)(scanner: ContractJsonScanner, context: DecodeContext): List<\(elementType)>? {") { p in
+                p.block("if (!scanner.enterArray()) {") { p in
+                    p.line("scanner.skipValue()")
+                    p.line("return null")
+                }
+                p.line("val result = ArrayList<\(elementType)>()")
+                p.block("while (scanner.nextElement()) {") { p in
+                    p.line("val value = \(readExpression(element))")
+                    p.line("if (value != null) result.add(value) else context.dropped += 1 // one bad row never hides the others")
+                }
+                p.line("return if (scanner.failed) null else result")
+            }
+        case .map:
+            let counts = composite.countsInnerDrops
+            p.line("/**")
+            p.line(" * A string-keyed map; entries whose value is not a valid \(composite.elementSpelling) are ignored one by one;")
+            p.line(" * a duplicate key replaces the earlier entry (the last wins, even when it is invalid).")
+            p.line(" */")
+            unusedContextSuppression(composite.element.callsDecoder, &p)
+            p.block("private fun \(name)(scanner: ContractJsonScanner, context: DecodeContext): Map<String, \(elementType)>? {") { p in
+                p.block("if (!scanner.enterObject()) {") { p in
+                    p.line("scanner.skipValue()")
+                    p.line("return null")
+                }
+                p.line("val result = LinkedHashMap<String, \(elementType)>()")
+                if counts { p.line("val innerDropped = HashMap<String, Int>()") }
+                p.block("while (true) {") { p in
+                    p.line("val name = (scanner.nextMember() ?: break).text")
+                    if counts { p.line("val before = context.dropped") }
+                    p.line("val value = \(readExpression(element))")
+                    p.line("// A key holding an unpaired surrogate is not a string, so no entry has it.")
+                    if counts {
+                        p.block("if (name == null) {") { p in
+                            p.line("context.dropped = before")
+                            p.line("continue")
+                        }
+                        p.line("val inner = context.dropped - before")
+                        p.line("result.remove(name)")
+                        p.line("context.dropped -= innerDropped.remove(name) ?: 0")
+                        p.block("if (value != null) {") { p in
+                            p.line("result[name] = value")
+                            p.line("innerDropped[name] = inner")
+                        }
+                    } else {
+                        p.line("if (name == null) continue")
+                        p.line("result.remove(name)")
+                        p.line("if (value != null) result[name] = value")
+                    }
+                }
+                p.line("return if (scanner.failed) null else result")
+            }
+        }
+    }
+
+    /// `each<Target>(value) { … }`: applies an update to every `Target` anywhere inside a value.
+    func walkers(_ plan: WalkerPlan, _ p: inout CodePrinter) {
+        let target = plan.target
+        for walker in plan.walkers {
+            p.line()
+            p.block("private fun each\(target)(value: \(walker.typeName), update: (\(target)) -> \(target)): \(walker.typeName) {") { p in
+                p.line("var result = value")
+                if walker.updatesSelf { p.line("result = update(result)") }
+                for step in walker.steps {
+                    let name = step.field.name
+                    if step.isNullable {
+                        let inner = walkTransform(step.path, target: target, value: "present", depth: 0)
+                        p.line("result = result.copy(\(name) = value.\(name)?.let { present -> \(inner) })")
+                    } else {
+                        p.line("result = result.copy(\(name) = \(walkTransform(step.path, target: target, value: "value.\(name)", depth: 0)))")
+                    }
+                }
+                p.line("return result")
+            }
+        }
+    }
+
+    /// Lambda parameters are numbered by depth: Kotlin warns when one shadows another.
+    func walkTransform(_ path: WalkerPlan.Path, target: String, value: String, depth: Int) -> String {
+        let parameter = depth == 0 ? "element" : "element\(depth + 1)"
+        switch path {
+        case .object: return "each\(target)(\(value), update)"
+        case .array(let inner):
+            return "\(value).map { \(parameter) -> \(walkTransform(inner, target: target, value: parameter, depth: depth + 1)) }"
+        case .map(let inner, _):
+            return "\(value).mapValues { \(parameter) -> \(walkTransform(inner, target: target, value: "\(parameter).value", depth: depth + 1)) }"
+        }
+    }
+}

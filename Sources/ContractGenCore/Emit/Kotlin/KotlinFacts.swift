@@ -1,0 +1,13 @@
+/// Everything about Kotlin as a target in one place: where files go, the packages, the header
+/// line, the names a generated decoder already uses.
+enum KotlinFacts {
+    static let directory = "generated/kotlin"
+    /// `@file:` annotations must precede the `package` line, so the lint-off line ends the header.
+    static let lintOff = "@file:Suppress(\"unused\", \"MemberVisibilityCanBePrivate\", \"RedundantVisibilityModifier\")"
+    static let runtimePackage = "dev.contractgen.runtime"
+    static let testeePackage = "dev.contractgen.testee"
+    /// Names a decoder function already uses; a field's local must not shadow them.
+    static let decoderNames: Set<String> = ["scanner", "context", "key", "start", "before", "it"]
+    /// Names Kotlin or the runtime already uses, which an enum class must not take.
+    static var takenTypeNames: Set<String> { TakenNames.kotlin }
+}

@@ -1,0 +1,80 @@
+/// The Kotlin object's version-gate constants and data classes (with their nested enum classes).
+extension KotlinContractWriter {
+    // MARK: Version gate
+
+    func versionGate(_ p: inout CodePrinter) {
+        p.line("// region Version gate")
+        p.line()
+        p.doc(contract.version.doc, style: .block)
+        p.line("const val VERSION_FIELD = \(KotlinNames.quoted(contract.version.field))")
+        p.line()
+        p.line("/** The versions this reader accepts; any other renders as `unsupportedVersion`. */")
+        p.line("val ACCEPTED_VERSIONS: DoubleArray = doubleArrayOf(\(contract.version.accepts.map { "\(Double($0))" }.joined(separator: ", ")))")
+        p.line()
+        p.line("/** The version the writer writes. */")
+        p.line("const val WRITTEN_VERSION = \(contract.version.writes)")
+        if let key = contract.storageKey {
+            p.line()
+            p.line("/** The shared-storage key the document is written under. */")
+            p.line("const val STORAGE_KEY = \(KotlinNames.quoted(key))")
+        }
+        p.line()
+        p.line("// endregion")
+        p.line()
+    }
+
+    // MARK: Types
+
+    func types(_ p: inout CodePrinter) {
+        p.line("// region Types")
+        for type in contract.types {
+            p.line()
+            p.doc(type.doc, style: .block)
+            p.line("data class \(type.name)(")
+            p.indented { p in
+                for (index, field) in type.fields.enumerated() {
+                    p.doc(field.doc, style: .block)
+                    // Kotlin 1.3 has no trailing comma in parameter lists.
+                    p.line("val \(field.name): \(declaredType(field, in: type))" + (index < type.fields.count - 1 ? "," : ""))
+                }
+            }
+            let nested = enums.filter { $0.typeName == type.name }
+            if nested.isEmpty {
+                p.line(")")
+                continue
+            }
+            p.block(") {") { p in
+                for (index, declaration) in nested.enumerated() {
+                    if index > 0 { p.line() }
+                    enumClass(declaration, &p)
+                }
+            }
+        }
+        p.line()
+        p.line("// endregion")
+        p.line()
+    }
+
+    /// An enum class carrying each value's JSON spelling; `fromJson` is exact (no case folding).
+    func enumClass(_ declaration: KotlinNames.EnumDeclaration, _ p: inout CodePrinter) {
+        let cases = declaration.cases
+        let name = declaration.enumName
+        let names = KotlinNames.caseNames(cases)
+        p.line("/** The values of `\(declaration.field.name)`, each with its JSON spelling. */")
+        p.block("enum class \(name)(val json: String) {") { p in
+            for (index, value) in cases.enumerated() {
+                p.line("\(names[index])(\(KotlinNames.quoted(value)))" + (index < cases.count - 1 ? "," : ";"))
+            }
+            p.line()
+            p.block("companion object {") { p in
+                p.line("/** The value spelled exactly [text] in JSON, or null for any other string. */")
+                p.block("fun fromJson(text: String): \(name)? = when (text) {") { p in
+                    for (index, value) in cases.enumerated() {
+                        p.line("\(KotlinNames.quoted(value)) -> \(names[index])")
+                    }
+                    p.line("else -> null")
+                }
+            }
+        }
+    }
+}
