@@ -26,7 +26,7 @@ public struct KotlinEmitter: LanguageEmitter {
     // MARK: - Runtime
 
     public func runtimeFile() -> GeneratedFile {
-        var p = CodePrinter()
+        var p = CodePrinter(indentUnit: KotlinFacts.indentUnit)
         GeneratedHeader.print(into: &p, commentPrefix: "//", source: nil, hash: nil, lintOff: Self.lintOff)
         p.line()
         return GeneratedFile(path: "\(Self.directory)/\(Self.path(ofPackage: Self.runtimePackage))/ContractRuntime.kt",
@@ -36,7 +36,7 @@ public struct KotlinEmitter: LanguageEmitter {
     // MARK: - Contract file
 
     public func contractFile(_ contract: Contract) -> GeneratedFile {
-        var p = CodePrinter()
+        var p = CodePrinter(indentUnit: KotlinFacts.indentUnit)
         GeneratedHeader.print(into: &p, commentPrefix: "//", source: contract.sourcePath, hash: contract.sourceHash, lintOff: Self.lintOff)
         p.line()
         p.line("package \(package(of: contract))")
@@ -60,7 +60,7 @@ public struct KotlinEmitter: LanguageEmitter {
     // MARK: - Testee
 
     public func testeeFiles(_ contracts: [Contract]) -> [GeneratedFile] {
-        var p = CodePrinter()
+        var p = CodePrinter(indentUnit: KotlinFacts.indentUnit)
         GeneratedHeader.print(into: &p, commentPrefix: "//", source: contracts.map(\.sourcePath).joined(separator: ", "),
                               hash: contracts.map(\.sourceHash).joined(), lintOff: Self.lintOff)
         p.line()

@@ -2,6 +2,7 @@
 /// line, the names a generated decoder already uses.
 enum KotlinFacts {
     static let directory = "generated/kotlin"
+    static let indentUnit = "    "
     /// `@file:` annotations must precede the `package` line, so the lint-off line ends the header.
     static let lintOff = "@file:Suppress(\"unused\", \"MemberVisibilityCanBePrivate\", \"RedundantVisibilityModifier\")"
     static let runtimePackage = "dev.contractgen.runtime"

@@ -15,7 +15,7 @@ public struct SwiftEmitter: LanguageEmitter {
     // MARK: - Runtime
 
     public func runtimeFile() -> GeneratedFile {
-        var p = CodePrinter()
+        var p = CodePrinter(indentUnit: SwiftFacts.indentUnit)
         GeneratedHeader.print(into: &p, commentPrefix: "//", source: nil, hash: nil, lintOff: Self.lintOff)
         p.line()
         return GeneratedFile(path: "\(Self.directory)/Contracts/ContractRuntime.swift", contents: p.text + EmbeddedRuntime.swift)
@@ -24,7 +24,7 @@ public struct SwiftEmitter: LanguageEmitter {
     // MARK: - Contract file
 
     public func contractFile(_ contract: Contract) -> GeneratedFile {
-        var p = CodePrinter()
+        var p = CodePrinter(indentUnit: SwiftFacts.indentUnit)
         GeneratedHeader.print(into: &p, commentPrefix: "//", source: contract.sourcePath, hash: contract.sourceHash, lintOff: Self.lintOff)
         p.line()
         p.line("import Foundation")
@@ -44,7 +44,7 @@ public struct SwiftEmitter: LanguageEmitter {
     // MARK: - Testee
 
     public func testeeFiles(_ contracts: [Contract]) -> [GeneratedFile] {
-        var p = CodePrinter()
+        var p = CodePrinter(indentUnit: SwiftFacts.indentUnit)
         GeneratedHeader.print(into: &p, commentPrefix: "//", source: contracts.map(\.sourcePath).joined(separator: ", "),
                               hash: contracts.map(\.sourceHash).joined(), lintOff: Self.lintOff)
         p.line()

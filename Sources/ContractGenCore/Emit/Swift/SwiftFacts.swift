@@ -2,6 +2,7 @@
 /// generated decoder already uses.
 enum SwiftFacts {
     static let directory = "generated/swift"
+    static let indentUnit = "    "
     static let lintOff = "// swiftlint:disable all"
     static let commentPrefix = "//"
     /// The decoder's own parameters: a field's local must not shadow them (`context.failed`).

@@ -1,0 +1,356 @@
+/// Renders the plan's decoders in TypeScript: `decode`, the enum readers, the per-type and
+/// composite decoders, the derived-field pass and the walkers.
+extension TypeScriptContractWriter {
+    // MARK: Decoding
+
+    /// The decoder reads the text once, front to back, straight into the types (no intermediate
+    /// JSON tree), through the runtime's strict pull scanner: each field is a slot that every
+    /// occurrence of its key overwrites, so for a duplicate key the last occurrence wins, as in
+    /// JavaScript and org.json. Same structure as `SwiftContractWriter.decoding`.
+    func decoding(_ p: inout CodePrinter) {
+        p.line("// MARK: - Decoding")
+        p.line()
+        p.line("/** How a read went. Anything but `ok` renders the empty state; nothing is guessed. */")
+        p.line("export type Status = \"ok\" | \"unsupportedVersion\" | \"malformed\" | \"invalid\";")
+        p.line()
+        p.line("/** The result of `decode`: the status, the value when `ok`, and how many array elements were dropped. */")
+        p.block("export interface Decoded {") { p in
+            p.line("readonly status: Status;")
+            p.line("readonly value: \(root.name) | null;")
+            p.line("readonly dropped: number;")
+        }
+        p.line()
+        p.line("/** Decodes the document text. Strict RFC 8259, fail-closed, never throws, never crashes. */")
+        p.block("export function decode(text: string): Decoded {") { p in
+            p.block("try {", closer: "} catch {") { p in
+                p.line("const scanner = new ContractJsonScanner(text);")
+                let lookups = plan.lookups
+                p.line("const context: DecodeContext = { dropped: 0, failed: false, version: undefined\(lookups.map { ", \($0.name): new Map()" }.joined()) };")
+                p.line("const isObject = scanner.nextIsObject();")
+                p.line("const value = decode\(root.name)(scanner, context);")
+                p.line("// Not JSON, not an object, or nested deeper than CONTRACT_MAX_DEPTH: nothing is usable.")
+                p.block("if (!isObject || !scanner.finish()) {") { p in
+                    p.line("return { status: \"malformed\", value: null, dropped: 0 };")
+                }
+                p.line("// The version gate comes before any field: a future version may mean something else by every field.")
+                p.block("if (context.version === undefined || acceptedVersions.indexOf(context.version) < 0) {") { p in
+                    p.line("return { status: \"unsupportedVersion\", value: null, dropped: 0 };")
+                }
+                p.block("if (value === undefined || context.failed) {") { p in
+                    p.line("return { status: \"invalid\", value: null, dropped: 0 };")
+                }
+                if plan.derivations.isEmpty {
+                    p.line("return { status: \"ok\", value, dropped: context.dropped };")
+                } else {
+                    p.line("return { status: \"ok\", value: resolvingDerivedFields(value, context), dropped: context.dropped };")
+                }
+            }
+            p.indented { p in
+                p.line("// Only resource exhaustion (e.g. a string longer than the engine allows) can get here.")
+                p.line("return { status: \"malformed\", value: null, dropped: 0 };")
+            }
+            p.line("}")
+        }
+        p.line()
+        p.line("/** State threaded through one decode. */")
+        p.block("interface DecodeContext {") { p in
+            p.line("/** Array elements dropped so far, in values that were kept (Swift's `dropped`). */")
+            p.line("dropped: number;")
+            p.line("/** Set when a `fail-document` field is missing or invalid. */")
+            p.line("failed: boolean;")
+            p.line("/** " + CommentText.blockCommentLine(CommentText.singleLine("The root's `\(contract.version.field)` slot: its last occurrence, when that is a number.")) + " */")
+            p.line("version: number | undefined;")
+            for lookup in plan.lookups {
+                p.line("/** `\(lookup.name)`, read with the root, for derived fields (exact UTF-16 keys). */")
+                p.line("\(lookup.name): \(type(lookup.type));")
+            }
+        }
+        if !plan.derivations.isEmpty {
+            p.line()
+            p.line("/**")
+            p.line(" * Derived fields are filled in once the whole document is read: the map they look into")
+            p.line(" * may come after the elements that use it.")
+            p.line(" */")
+            p.block("function resolvingDerivedFields(value: \(root.name), context: DecodeContext): \(root.name) {") { p in
+                p.line("let result = value;")
+                for derivation in plan.derivations {
+                    p.block("result = each\(derivation.typeName)In\(root.name)(result, (element) => ({", closer: "}));") { p in
+                        p.line("...element,")
+                        for derived in derivation.lookups {
+                            let lookup = "context.\(derived.lookupField).get(element.\(derived.keyField)) ?? null"
+                            p.line("// \(derived.field) = \(derived.lookupField)[\(derived.keyField)] when both exist, else null.")
+                            p.line(derived.keyIsNullable
+                                   ? "\(derived.field): element.\(derived.keyField) === null ? null : \(lookup),"
+                                   : "\(derived.field): \(lookup),")
+                        }
+                    }
+                }
+                p.line("return result;")
+            }
+        }
+        for owner in owners {
+            p.line()
+            enumReader(owner, &p)
+        }
+        for object in plan.objects {
+            p.line()
+            objectDecoder(object, &p)
+        }
+        for composite in plan.composites {
+            p.line()
+            compositeDecoder(composite, &p)
+        }
+        for walker in plan.walkers {
+            walkers(walker, &p)
+        }
+        p.line()
+    }
+
+    /// An enumeration's reader: exactly one of its JSON spellings (no case folding), else undefined.
+    func enumReader(_ owner: TypeScriptNames.EnumOwner, _ p: inout CodePrinter) {
+        p.line("/** A `\(owner.field.name)` value: exactly one of its JSON spellings (no case folding, no trimming), else undefined. */")
+        p.block("function read\(owner.name)(text: string | undefined): \(owner.name) | undefined {") { p in
+            p.block("switch (text) {") { p in
+                for value in owner.cases { p.line("case \(TypeScriptNames.quoted(value)):") }
+                p.indented { p in p.line("return text;") }
+                p.line("default:")
+                p.indented { p in p.line("return undefined;") }
+            }
+        }
+    }
+
+    /// Whether decoding a value read this way touches the decode context (drop counter, failure
+    /// flag, version, lookups); a parameter that is never read does not compile under --noUnusedParameters.
+    func needsContext(_ operation: ReadOperation) -> Bool {
+        switch operation {
+        case .array: return true
+        case .map(let value): return value.callsDecoder
+        case .object(let name):
+            guard let object = plan.objects.first(where: { $0.name == name }) else { return false }
+            if object.isRoot { return true }
+            return object.failsDocument || object.slots.contains { $0.read.operation.callsDecoder }
+        case .scalar, .enumeration: return false
+        }
+    }
+
+    func contextParameter(_ operation: ReadOperation) -> String {
+        needsContext(operation) ? "context: DecodeContext" : "_context: DecodeContext"
+    }
+
+    /// The decoder of one object type: undefined when the value is not an object or a
+    /// `drop-element` field fails. Drops inside it count only if it is kept.
+    func objectDecoder(_ object: ObjectPlan, _ p: inout CodePrinter) {
+        p.block("function decode\(object.name)(scanner: ContractJsonScanner, \(contextParameter(.object(object.name)))): \(object.name) | undefined {") { p in
+            p.block("if (!scanner.enterObject()) {") { p in
+                p.line("scanner.skipValue();")
+                p.line("return undefined;")
+            }
+            for slot in object.slots {
+                p.line("let \(slot.codeName)Slot: \(type(slot.field.type)) | undefined;")
+                if slot.countsDrops { p.line("let \(slot.codeName)Dropped = 0;") }
+            }
+            p.block("for (let key = scanner.nextMember(); key !== undefined; key = scanner.nextMember()) {") { p in
+                var first = true
+                if object.isRoot {
+                    p.line("if (key.matches(versionField)) {")
+                    p.indented { p in p.line("context.version = scanner.anyNumber();") }
+                    first = false
+                }
+                for slot in object.slots {
+                    p.line("\(first ? "if" : "} else if") (key.matches(\(TypeScriptNames.quoted(slot.jsonKey)))) {")
+                    p.indented { p in slotDecode(slot, &p) }
+                    first = false
+                }
+                if first {
+                    p.line("scanner.skipValue();")
+                } else {
+                    p.line("} else {")
+                    p.indented { p in p.line("scanner.skipValue(); // unknown keys are ignored: fields are added within a version") }
+                    p.line("}")
+                }
+            }
+            p.line("if (scanner.failed) return undefined;")
+            for slot in object.slots {
+                presenceAction(slot, &p)
+            }
+            let counted = object.countedSlots
+            if !counted.isEmpty {
+                p.line("context.dropped += " + counted.map { "\($0.codeName)Dropped" }.joined(separator: " + ") + ";")
+            }
+            if object.isRoot {
+                for lookup in plan.lookups {
+                    p.line("context.\(lookup.name) = \(lookup.name)Slot ?? new Map();")
+                }
+            }
+            let members = object.fields.map { field -> String in
+                if field.derived != nil { return "\(field.name): null" }
+                return local(field) == field.name ? field.name : "\(field.name): \(local(field))"
+            }
+            p.line("return { \(members.joined(separator: ", ")) };")
+        }
+    }
+
+    /// One occurrence of the key: read the value into the slot (the last occurrence wins). A
+    /// composite value's drops are held apart (a duplicate key resets them) until the object is kept.
+    func slotDecode(_ slot: SlotPlan, _ p: inout CodePrinter) {
+        let name = slot.codeName
+        if slot.countsDrops {
+            p.line("const mark = context.dropped;")
+            p.line("\(name)Slot = \(readExpression(slot.read));")
+            p.line("\(name)Dropped = context.dropped - mark;")
+            p.line("context.dropped = mark;")
+        } else {
+            p.line("\(name)Slot = \(readExpression(slot.read));")
+        }
+    }
+
+    /// After all keys: the field's presence policy decides what a missing or invalid value becomes.
+    func presenceAction(_ slot: SlotPlan, _ p: inout CodePrinter) {
+        let field = slot.field
+        let slotName = "\(field.name)Slot"
+        let name = local(field)
+        switch slot.presence {
+        case .dropElement:
+            p.line("const \(name) = \(slotName);")
+            p.line("if (\(name) === undefined) return undefined; // \(field.name) missing or invalid: the element is dropped")
+        case .failDocument:
+            p.line("const \(name) = \(slotName);")
+            p.block("if (\(name) === undefined) {") { p in
+                p.line("context.failed = true; // \(field.name) missing or invalid: the whole document is unusable")
+                p.line("return undefined;")
+            }
+        case .null:
+            p.line("const \(name) = \(slotName) ?? null;")
+        case .defaultValue(let value):
+            p.line("const \(name) = \(slotName) ?? \(TypeScriptNames.literal(value));")
+        }
+    }
+
+    /// An expression of type `T | undefined` reading one value from `scanner`: the value when it has
+    /// the right type and meets the checks, else undefined (the value is still consumed and checked).
+    func readExpression(_ read: ValueRead) -> String {
+        var expression: String
+        switch read.operation {
+        case .scalar(let kind): expression = "scanner.\(kind.rawValue)()"
+        case .enumeration: expression = "\(TypeScriptNames.helperName(read.operation, owners: owners))(scanner.string())"
+        case .array, .map, .object: expression = "\(TypeScriptNames.helperName(read.operation, owners: owners))(scanner, context)"
+        }
+        let conditions = checkConditions(read.checks, value: "v")
+        if !conditions.isEmpty {
+            expression = "satisfying(\(expression), (v) => \(conditions.joined(separator: " && ")))"
+        }
+        return expression
+    }
+
+    /// The checks as boolean expressions over `value` (the decoder's and the encoder's alike).
+    func checkConditions(_ checks: [ConstraintCheck], value: String) -> [String] {
+        checks.map { check in
+            switch check {
+            case .nonEmpty(let isMap): return isMap ? "\(value).size > 0" : "\(value).length > 0"
+            case .atLeast(let bound, let integral): return "\(value) >= \(TypeScriptNames.number(bound, integral: integral))"
+            case .atMost(let bound, let integral): return "\(value) <= \(TypeScriptNames.number(bound, integral: integral))"
+            }
+        }
+    }
+
+    func compositeDecoder(_ composite: CompositePlan, _ p: inout CodePrinter) {
+        let name = TypeScriptNames.helperName(composite.operation, owners: owners)
+        let element = ValueRead(composite.elementType)
+        let elementType = self.type(composite.elementType)
+        let counts = composite.countsInnerDrops
+        switch composite.kind {
+        case .array:
+            p.line("/** An array; each element that is not a valid \(composite.elementSpelling) is dropped and counted. */")
+            p.block("function \(name)(scanner: ContractJsonScanner, context: DecodeContext): \(elementType)[] | undefined {") { p in
+                p.block("if (!scanner.enterArray()) {") { p in
+                    p.line("scanner.skipValue();")
+                    p.line("return undefined;")
+                }
+                p.line("const result: \(elementType)[] = [];")
+                p.block("while (scanner.nextElement()) {") { p in
+                    if counts { p.line("const mark = context.dropped;") }
+                    p.line("const value = \(readExpression(element));")
+                    p.block("if (value !== undefined) {", closer: "} else {") { p in
+                        p.line("result.push(value);")
+                    }
+                    p.indented { p in
+                        if counts {
+                            p.line("context.dropped = mark + 1; // one bad row never hides the others; drops inside it do not count")
+                        } else {
+                            p.line("context.dropped += 1; // one bad row never hides the others")
+                        }
+                    }
+                    p.line("}")
+                }
+                p.line("return scanner.failed ? undefined : result;")
+            }
+        case .map:
+            p.line("/**")
+            p.line(" * A string-keyed map; entries whose value is not a valid \(composite.elementSpelling) are ignored one by one;")
+            p.line(" * a duplicate key replaces the earlier entry (the last wins).")
+            p.line(" */")
+            p.block("function \(name)(scanner: ContractJsonScanner, \(contextParameter(composite.operation))): Map<string, \(elementType)> | undefined {") { p in
+                p.block("if (!scanner.enterObject()) {") { p in
+                    p.line("scanner.skipValue();")
+                    p.line("return undefined;")
+                }
+                p.line("const result = new Map<string, \(elementType)>();")
+                if counts { p.line("const innerDropped = new Map<string, number>();") }
+                p.block("for (let key = scanner.nextMember(); key !== undefined; key = scanner.nextMember()) {") { p in
+                    if counts { p.line("const mark = context.dropped;") }
+                    p.line("const value = \(readExpression(element));")
+                    if counts {
+                        p.line("const inner = context.dropped - mark;")
+                        p.line("context.dropped = mark;")
+                    }
+                    p.line("// A key holding an unpaired surrogate is not a string, so no entry has it.")
+                    p.line("const name = key.text;")
+                    p.line("if (name === undefined) continue;")
+                    p.line("result.delete(name);")
+                    if counts { p.line("innerDropped.delete(name);") }
+                    p.block("if (value !== undefined) {") { p in
+                        p.line("result.set(name, value);")
+                        if counts { p.line("innerDropped.set(name, inner);") }
+                    }
+                }
+                p.line("if (scanner.failed) return undefined;")
+                if counts { p.line("for (const inner of innerDropped.values()) context.dropped += inner;") }
+                p.line("return result;")
+            }
+        }
+    }
+
+    /// `each<Target>In<Type>(value, update)`: applies an update to every `Target` anywhere inside a value.
+    func walkers(_ plan: WalkerPlan, _ p: inout CodePrinter) {
+        let target = plan.target
+        for walker in plan.walkers {
+            p.line()
+            p.block("function each\(target)In\(walker.typeName)(value: \(walker.typeName), update: (element: \(target)) => \(target)): \(walker.typeName) {") { p in
+                let members = walker.steps.map { step -> String in
+                    let name = step.field.name
+                    let transform = walkTransform(step.path, target: target, value: "value.\(name)", depth: 0)
+                    return step.isNullable ? "\(name): value.\(name) === null ? null : \(transform)," : "\(name): \(transform),"
+                }
+                let base = walker.updatesSelf ? "update(value)" : "value"
+                if members.isEmpty {
+                    p.line("return \(base);")
+                } else {
+                    p.block("return {", closer: "};") { p in
+                        p.line("...\(base),")
+                        for member in members { p.line(member) }
+                    }
+                }
+            }
+        }
+    }
+
+    func walkTransform(_ path: WalkerPlan.Path, target: String, value: String, depth: Int) -> String {
+        switch path {
+        case .object(let name): return "each\(target)In\(name)(\(value), update)"
+        case .array(let inner):
+            return "\(value).map((e\(depth)) => \(walkTransform(inner, target: target, value: "e\(depth)", depth: depth + 1)))"
+        case .map(let inner, let valueType):
+            return "new Map(Array.from(\(value), ([k\(depth), e\(depth)]): [string, \(self.type(valueType))] => [k\(depth), \(walkTransform(inner, target: target, value: "e\(depth)", depth: depth + 1))]))"
+        }
+    }
+}

@@ -1,0 +1,167 @@
+/// TypeScript spelling of model types and expressions.
+enum TypeScriptNames {
+    /// An enumeration of the contract, named after the first field that uses it: `RecordSync`.
+    struct EnumOwner {
+        var typeName: String
+        var cases: [String]
+        var name: String
+        var field: Field
+    }
+
+    /// Names every contract module declares besides its types.
+    static var generatedTypeNames: Set<String> { TypeScriptFacts.generatedTypeNames }
+
+    /// Words no local variable may be named in strict-mode TypeScript, plus globals a local must not shadow.
+    static var reservedWords: Set<String> { TypeScriptFacts.reservedWords }
+
+    /// `widget-data` → `WidgetData`: the alias the testee imports a contract module under.
+    static func moduleAlias(_ contract: Contract) -> String { Naming.upperCamel(contract.targets.typeScriptModule) }
+
+    static func enumerations(in type: FieldType) -> [[String]] {
+        switch type {
+        case .enumeration(let cases): return [cases]
+        case .array(let element), .map(let element): return enumerations(in: element)
+        case .string, .bool, .integer, .number, .localDate, .epochMillis, .object: return []
+        }
+    }
+
+    /// Every distinct enumeration of the contract, in declaration order, named `<Type><Field>`
+    /// (a TypeScript interface cannot nest a type, so the owner's name is the prefix).
+    static func enumOwners(_ contract: Contract) -> [EnumOwner] {
+        var result: [EnumOwner] = []
+        // Sets beside the list keep this linear in the number of enum fields.
+        var seenCases: Set<[String]> = []
+        var usedNames: Set<String> = []
+        let typeNames = Set(contract.types.map(\.name) + contract.types.map { $0.name + "Input" })
+        for type in contract.types {
+            for field in type.fields {
+                for cases in enumerations(in: field.type) where seenCases.insert(cases).inserted {
+                    var name = type.name + Naming.upperCamel(field.name)
+                    while typeNames.contains(name) || TypeScriptFacts.takenTypeNames.contains(name) || usedNames.contains(name) {
+                        name += "Value"
+                    }
+                    usedNames.insert(name)
+                    result.append(EnumOwner(typeName: type.name, cases: cases, name: name, field: field))
+                }
+            }
+        }
+        return result
+    }
+
+    static func enumName(_ cases: [String], owners: [EnumOwner]) -> String {
+        owners.first { $0.cases == cases }!.name
+    }
+
+    /// The decoded (reader-side) type: readonly collections, string-literal unions.
+    static func type(_ type: FieldType, owners: [EnumOwner]) -> String {
+        switch type {
+        case .string, .localDate: return "string"
+        case .bool: return "boolean"
+        case .integer, .number, .epochMillis: return "number"
+        case .enumeration(let cases): return enumName(cases, owners: owners)
+        case .array(let element): return "ReadonlyArray<\(self.type(element, owners: owners))>"
+        case .map(let value): return "ReadonlyMap<string, \(self.type(value, owners: owners))>"
+        case .object(let name): return name
+        }
+    }
+
+    /// The writer's (input) type: objects are `<Type>Input`, maps a Map or a plain object.
+    static func inputType(_ type: FieldType, owners: [EnumOwner]) -> String {
+        switch type {
+        case .array(let element): return "ReadonlyArray<\(inputType(element, owners: owners))>"
+        case .map(let value): return "ContractInputMap<\(inputType(value, owners: owners))>"
+        case .object(let name): return name + "Input"
+        case .string, .bool, .integer, .number, .localDate, .epochMillis, .enumeration: return self.type(type, owners: owners)
+        }
+    }
+
+    /// Optional and derived fields are `T | null`; required and defaulted ones never are.
+    static func isNullable(_ field: Field) -> Bool {
+        if field.derived != nil { return true }
+        if case .optional = field.presence { return true }
+        return false
+    }
+
+    static func declaredType(_ field: Field, owners: [EnumOwner]) -> String {
+        type(field.type, owners: owners) + (isNullable(field) ? " | null" : "")
+    }
+
+    /// The helper a read calls: `decodeArrayOfTask`, `decodeMapOfString`, `decodeTask`, `readRecordSync`.
+    static func helperName(_ operation: ReadOperation, owners: [EnumOwner]) -> String {
+        switch operation {
+        case .array(let element): return "decodeArrayOf" + suffix(element, owners: owners)
+        case .map(let value): return "decodeMapOf" + suffix(value, owners: owners)
+        case .object(let name): return "decode" + name
+        case .scalar, .enumeration: return "read" + suffix(operation, owners: owners)
+        }
+    }
+
+    static func suffix(_ operation: ReadOperation, owners: [EnumOwner]) -> String {
+        switch operation {
+        case .array(let element): return "ArrayOf" + suffix(element, owners: owners)
+        case .map(let value): return "MapOf" + suffix(value, owners: owners)
+        case .object(let name): return name
+        case .enumeration(let cases): return enumName(cases, owners: owners)
+        case .scalar(let kind): return Naming.upperCamel(kind.rawValue)
+        }
+    }
+
+    /// The runtime's writer of a scalar kind: `writeString`, `writeEpochMillis`.
+    static func writer(_ kind: ScalarKind) -> String { "write" + Naming.upperCamel(kind.rawValue) }
+
+    static func literal(_ value: DefaultValue) -> String {
+        switch value {
+        case .bool(let v): return String(v)
+        case .integer(let v): return String(v)
+        case .number(let v): return number(v, integral: false)
+        case .string(let v): return quoted(v)
+        case .emptyArray: return "[]"
+        case .emptyMap: return "new Map()"
+        }
+    }
+
+    /// A number literal: integral values without a fraction (JavaScript has one number type).
+    static func number(_ value: Double, integral: Bool) -> String {
+        if value == value.rounded(), abs(value) < 1e18 { return String(Int64(value)) }
+        return "\(value)"
+    }
+
+    /// A double-quoted string literal: ASCII only, every other UTF-16 code unit as `\uXXXX`
+    /// (so characters outside the BMP become a surrogate pair, as JavaScript strings hold them).
+    static func quoted(_ text: String) -> String { StringLiteral.typeScript(text) }
+
+    /// The names the runtime exports, read from its source (so the list never drifts from it).
+    static let runtimeExports: [String] = {
+        var names: [String] = []
+        for line in EmbeddedRuntime.typescript.split(separator: "\n") {
+            let words = line.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_") })
+            guard words.count >= 3, words[0] == "export" else { continue }
+            let kind = words[1] == "abstract" ? words[2] : words[1]
+            guard ["function", "const", "type", "interface", "class"].contains(kind) else { continue }
+            let name = String(words[1] == "abstract" ? words[3] : words[2])
+            if !names.contains(name) { names.append(name) }
+        }
+        return names
+    }()
+
+    /// The runtime exports `code` uses: identifiers in code (not in comments or string
+    /// literals), not after a `.`. One pass over the UTF-8 bytes (`TypeScriptIdentifierScanner`):
+    /// per-Character tokenising was the main cost of emitting a large contract.
+    static func runtimeNames(usedIn code: String) -> [String] {
+        let used = TypeScriptIdentifierScanner.identifiers(in: code)
+        return runtimeExports.filter(used.contains).sorted()
+    }
+
+    /// `import { a, b } from "./contract-runtime";`, one name a line when long.
+    static func importLine(_ names: [String], from module: String, _ p: inout CodePrinter) {
+        guard !names.isEmpty else { return }
+        let single = "import { \(names.joined(separator: ", ")) } from \(quoted(module));"
+        if single.count <= 100 {
+            p.line(single)
+            return
+        }
+        p.block("import {", closer: "} from \(quoted(module));") { p in
+            for name in names { p.line(name + ",") }
+        }
+    }
+}

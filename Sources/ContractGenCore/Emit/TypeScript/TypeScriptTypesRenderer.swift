@@ -1,0 +1,42 @@
+/// The TypeScript module's version-gate constants and reader-side types (interfaces, enum unions).
+extension TypeScriptContractWriter {
+    // MARK: Version gate
+
+    func versionGate(_ p: inout CodePrinter) {
+        p.line("// MARK: - Version gate")
+        p.line()
+        p.doc(contract.version.doc, style: .block)
+        p.line("export const versionField = \(TypeScriptNames.quoted(contract.version.field));")
+        p.line("/** The versions this reader accepts; any other renders as `unsupportedVersion`. */")
+        p.line("export const acceptedVersions: ReadonlyArray<number> = [\(contract.version.accepts.map(String.init).joined(separator: ", "))];")
+        p.line("/** The version the writer writes. */")
+        p.line("export const writtenVersion = \(contract.version.writes);")
+        if let key = contract.storageKey {
+            p.line("/** The shared-storage key the document is written under. */")
+            p.line("export const storageKey = \(TypeScriptNames.quoted(key));")
+        }
+        p.line()
+    }
+
+    // MARK: Types
+
+    func types(_ p: inout CodePrinter) {
+        p.line("// MARK: - Types")
+        for type in contract.types {
+            for owner in owners where owner.typeName == type.name {
+                p.line()
+                p.line("/** The values of `\(type.name).\(owner.field.name)`, each spelled exactly as in JSON. */")
+                p.line("export type \(owner.name) = \(owner.cases.map(TypeScriptNames.quoted).joined(separator: " | "));")
+            }
+            p.line()
+            p.doc(type.doc, style: .block)
+            p.block("export interface \(type.name) {") { p in
+                for field in type.fields {
+                    p.doc(field.doc, style: .block)
+                    p.line("readonly \(field.name): \(declaredType(field));")
+                }
+            }
+        }
+        p.line()
+    }
+}
