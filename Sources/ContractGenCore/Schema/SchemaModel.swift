@@ -122,7 +122,7 @@ public indirect enum FieldType: Sendable, Equatable {
     public var isNumeric: Bool {
         switch self {
         case .integer, .number, .epochMillis: return true
-        default: return false
+        case .string, .bool, .localDate, .enumeration, .array, .map, .object: return false
         }
     }
 }
