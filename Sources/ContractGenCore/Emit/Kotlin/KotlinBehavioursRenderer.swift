@@ -12,7 +12,7 @@ extension KotlinContractWriter {
             case .staleness(let staleness, _): stalenessFunction(staleness, &p)
             case .header(let header): headerFunctions(header, &p)
             case .validUntil(let validUntil): validUntilFunction(validUntil, &p)
-            case .doneQueue(let queue, _): doneQueueFunctions(queue, &p)
+            case .doneQueue(let queue, let flagIsNullable): doneQueueFunctions(queue, flagIsNullable: flagIsNullable, &p)
             }
         }
         p.line()
@@ -73,7 +73,7 @@ extension KotlinContractWriter {
         }
     }
 
-    func doneQueueFunctions(_ queue: DoneQueue, _ p: inout CodePrinter) {
+    func doneQueueFunctions(_ queue: DoneQueue, flagIsNullable: Bool, _ p: inout CodePrinter) {
         let task = queue.binding.typeName
         p.line()
         p.doc(queue.binding.doc, style: .block)
@@ -96,7 +96,12 @@ extension KotlinContractWriter {
             p.line("/** [drain] against decoded tasks (their blob `\(queue.binding.flagField)`). */")
             p.block("fun drain(queue: String?, tasks: List<\(task)>): List<Pair<String, Boolean>> {") { p in
                 p.line("val current = LinkedHashMap<String, Boolean>()")
-                p.line("for (task in tasks) current[task.\(queue.binding.idField)] = task.\(queue.binding.flagField)")
+                if flagIsNullable {
+                    // A task without a flag has nothing to compare a tap with: it is left out, as in every language.
+                    p.line("for (task in tasks) task.\(queue.binding.flagField)?.let { current[task.\(queue.binding.idField)] = it }")
+                } else {
+                    p.line("for (task in tasks) current[task.\(queue.binding.idField)] = task.\(queue.binding.flagField)")
+                }
                 p.line("return ContractDoneQueue.drain(queue, current)")
             }
         }

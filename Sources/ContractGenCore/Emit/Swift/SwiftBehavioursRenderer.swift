@@ -12,7 +12,7 @@ extension SwiftContractWriter {
             case .staleness(let staleness, _): stalenessFunction(staleness, &p)
             case .header(let header): headerFunctions(header, &p)
             case .validUntil(let validUntil): validUntilFunction(validUntil, &p)
-            case .doneQueue(let queue, _): doneQueueFunctions(queue, &p)
+            case .doneQueue(let queue, let flagIsNullable): doneQueueFunctions(queue, flagIsNullable: flagIsNullable, &p)
             }
         }
         p.line()
@@ -67,7 +67,7 @@ extension SwiftContractWriter {
         }
     }
 
-    func doneQueueFunctions(_ queue: DoneQueue, _ p: inout CodePrinter) {
+    func doneQueueFunctions(_ queue: DoneQueue, flagIsNullable: Bool, _ p: inout CodePrinter) {
         p.line()
         p.doc(queue.binding.doc, style: .tripleSlash)
         p.block("public enum DoneQueue {") { p in
@@ -93,7 +93,12 @@ extension SwiftContractWriter {
             p.line()
             p.line("/// `drain` against decoded tasks (their blob `\(queue.binding.flagField)`).")
             p.block("public static func drain(_ queue: String?, tasks: [\(queue.binding.typeName)]) -> [(id: String, isDone: Bool)] {") { p in
-                p.line("ContractDoneQueue.drain(queue, current: tasks.map { (id: $0.\(queue.binding.idField), isDone: $0.\(queue.binding.flagField)) })")
+                if flagIsNullable {
+                    // A task without a flag has nothing to compare a tap with: it is left out, as in every language.
+                    p.line("ContractDoneQueue.drain(queue, current: tasks.compactMap { task in task.\(queue.binding.flagField).map { (id: task.\(queue.binding.idField), isDone: $0) } })")
+                } else {
+                    p.line("ContractDoneQueue.drain(queue, current: tasks.map { (id: $0.\(queue.binding.idField), isDone: $0.\(queue.binding.flagField)) })")
+                }
             }
         }
     }
