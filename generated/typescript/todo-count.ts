@@ -154,7 +154,10 @@ export function decode(text: string): Decoded {
 
 /** State threaded through one decode. */
 interface DecodeContext {
-  /** Array elements dropped so far, in values that were kept (Swift's `dropped`). */
+  /**
+   * Array elements dropped so far, in values that were kept. A decoder that returns nothing
+   * leaves it as it found it: drops inside a value are held apart until its object is kept.
+   */
   dropped: number;
   /** Set when a `fail-document` field is missing or invalid. */
   failed: boolean;
@@ -306,12 +309,11 @@ function decodeArrayOfListCount(scanner: ContractJsonScanner, context: DecodeCon
   }
   const result: ListCount[] = [];
   while (scanner.nextElement()) {
-    const mark = context.dropped;
     const value = decodeListCount(scanner, context);
     if (value !== undefined) {
       result.push(value);
     } else {
-      context.dropped = mark + 1; // one bad row never hides the others; drops inside it do not count
+      context.dropped += 1; // one bad row never hides the others; drops inside it do not count
     }
   }
   return scanner.failed ? undefined : result;

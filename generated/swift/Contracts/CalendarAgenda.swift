@@ -104,10 +104,9 @@ public enum CalendarAgenda {
     public static func decode(_ text: String) -> Decoded {
         ContractJSONScanner.scan(text) { scanner in
             var context = DecodeContext()
-            var dropped = 0
             var version: Double?
             let isObject = scanner.nextIsObject()
-            let value = decodeAgenda(&scanner, &context, &dropped, version: &version)
+            let value = decodeAgenda(&scanner, &context, version: &version)
             // Not JSON, not an object, or nested deeper than ContractJSONScanner.maxDepth: nothing is usable.
             guard isObject, scanner.finish() else {
                 return Decoded(status: .malformed, value: nil, dropped: 0)
@@ -119,7 +118,7 @@ public enum CalendarAgenda {
             guard let value, !context.failed else {
                 return Decoded(status: .invalid, value: nil, dropped: 0)
             }
-            return Decoded(status: .ok, value: value, dropped: dropped)
+            return Decoded(status: .ok, value: value, dropped: context.dropped)
         }
     }
 
@@ -138,11 +137,14 @@ public enum CalendarAgenda {
 
     /// State threaded through one decode.
     private struct DecodeContext {
+        /// Array elements dropped so far, in values that were kept. A decoder that returns nothing
+        /// leaves it as it found it: drops inside a value are held apart until its object is kept.
+        var dropped = 0
         /// Set when a `fail-document` field is missing or invalid.
         var failed = false
     }
 
-    private static func decodeAgenda(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext, _ dropped: inout Int, version: inout Double?) -> Agenda? {
+    private static func decodeAgenda(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext, version: inout Double?) -> Agenda? {
         guard scanner.enterObject() else {
             scanner.skipValue()
             return nil
@@ -157,8 +159,10 @@ public enum CalendarAgenda {
             } else if key.matches("generated_at") {
                 generatedAtSlot = scanner.epochMillis()
             } else if key.matches("events") {
-                eventsDropped = 0
-                eventsSlot = decodeArrayOfEvent(&scanner, &context, &eventsDropped)
+                let mark = context.dropped
+                eventsSlot = decodeArrayOfEvent(&scanner, &context)
+                eventsDropped = context.dropped - mark
+                context.dropped = mark
             } else if key.matches("default") {
                 isDefaultSlot = scanner.bool()
             } else {
@@ -169,11 +173,11 @@ public enum CalendarAgenda {
         let generatedAt = generatedAtSlot
         let events = eventsSlot ?? []
         let isDefault = isDefaultSlot ?? false
-        dropped += eventsDropped
+        context.dropped += eventsDropped
         return Agenda(generatedAt: generatedAt, events: events, isDefault: isDefault)
     }
 
-    private static func decodeEvent(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext, _ dropped: inout Int) -> Event? {
+    private static func decodeEvent(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext) -> Event? {
         guard scanner.enterObject() else {
             scanner.skipValue()
             return nil
@@ -224,20 +228,18 @@ public enum CalendarAgenda {
     }
 
     /// An array; each element that is not a valid Event is dropped and counted.
-    private static func decodeArrayOfEvent(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext, _ dropped: inout Int) -> [Event]? {
+    private static func decodeArrayOfEvent(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext) -> [Event]? {
         guard scanner.enterArray() else {
             scanner.skipValue()
             return nil
         }
         var result: [Event] = []
         while scanner.nextElement() {
-            var inner = 0
-            if let value = decodeEvent(&scanner, &context, &inner) {
+            if let value = decodeEvent(&scanner, &context) {
                 result.append(value)
-                dropped += inner
             }
             else {
-                dropped += 1  // one bad row never hides the others
+                context.dropped += 1  // one bad row never hides the others; drops inside it do not count
             }
         }
         return scanner.failed ? nil : result

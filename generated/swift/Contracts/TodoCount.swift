@@ -120,10 +120,9 @@ public enum TodoCount {
     public static func decode(_ text: String) -> Decoded {
         ContractJSONScanner.scan(text) { scanner in
             var context = DecodeContext()
-            var dropped = 0
             var version: Double?
             let isObject = scanner.nextIsObject()
-            let value = decodeRecord(&scanner, &context, &dropped, version: &version)
+            let value = decodeRecord(&scanner, &context, version: &version)
             // Not JSON, not an object, or nested deeper than ContractJSONScanner.maxDepth: nothing is usable.
             guard isObject, scanner.finish() else {
                 return Decoded(status: .malformed, value: nil, dropped: 0)
@@ -135,7 +134,7 @@ public enum TodoCount {
             guard let value, !context.failed else {
                 return Decoded(status: .invalid, value: nil, dropped: 0)
             }
-            return Decoded(status: .ok, value: value, dropped: dropped)
+            return Decoded(status: .ok, value: value, dropped: context.dropped)
         }
     }
 
@@ -154,11 +153,14 @@ public enum TodoCount {
 
     /// State threaded through one decode.
     private struct DecodeContext {
+        /// Array elements dropped so far, in values that were kept. A decoder that returns nothing
+        /// leaves it as it found it: drops inside a value are held apart until its object is kept.
+        var dropped = 0
         /// Set when a `fail-document` field is missing or invalid.
         var failed = false
     }
 
-    private static func decodeRecord(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext, _ dropped: inout Int, version: inout Double?) -> Record? {
+    private static func decodeRecord(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext, version: inout Double?) -> Record? {
         guard scanner.enterObject() else {
             scanner.skipValue()
             return nil
@@ -184,13 +186,17 @@ public enum TodoCount {
             } else if key.matches("sync") {
                 syncSlot = scanner.string().flatMap({ Record.Sync(rawValue: $0) })
             } else if key.matches("source") {
-                sourceDropped = 0
-                sourceSlot = decodeSource(&scanner, &context, &sourceDropped)
+                let mark = context.dropped
+                sourceSlot = decodeSource(&scanner, &context)
+                sourceDropped = context.dropped - mark
+                context.dropped = mark
             } else if key.matches("lists") {
-                listsDropped = 0
-                listsSlot = decodeArrayOfListCount(&scanner, &context, &listsDropped)
+                let mark = context.dropped
+                listsSlot = decodeArrayOfListCount(&scanner, &context)
+                listsDropped = context.dropped - mark
+                context.dropped = mark
             } else if key.matches("badges") {
-                badgesSlot = decodeMapOfInteger(&scanner, &context, &dropped)
+                badgesSlot = decodeMapOfInteger(&scanner, &context)
             } else {
                 scanner.skipValue()  // unknown keys are ignored: fields are added within a version
             }
@@ -209,11 +215,11 @@ public enum TodoCount {
         let source = sourceSlot
         let lists = listsSlot ?? []
         let badges = badgesSlot ?? []
-        dropped += sourceDropped + listsDropped
+        context.dropped += sourceDropped + listsDropped
         return Record(count: count, revision: revision, updatedAt: updatedAt, sync: sync, source: source, lists: lists, badges: Dictionary(badges, uniquingKeysWith: { $1 }))
     }
 
-    private static func decodeSource(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext, _ dropped: inout Int) -> Source? {
+    private static func decodeSource(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext) -> Source? {
         guard scanner.enterObject() else {
             scanner.skipValue()
             return nil
@@ -235,7 +241,7 @@ public enum TodoCount {
         return Source(platform: platform, appVersion: appVersion)
     }
 
-    private static func decodeListCount(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext, _ dropped: inout Int) -> ListCount? {
+    private static func decodeListCount(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext) -> ListCount? {
         guard scanner.enterObject() else {
             scanner.skipValue()
             return nil
@@ -262,20 +268,18 @@ public enum TodoCount {
     }
 
     /// An array; each element that is not a valid ListCount is dropped and counted.
-    private static func decodeArrayOfListCount(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext, _ dropped: inout Int) -> [ListCount]? {
+    private static func decodeArrayOfListCount(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext) -> [ListCount]? {
         guard scanner.enterArray() else {
             scanner.skipValue()
             return nil
         }
         var result: [ListCount] = []
         while scanner.nextElement() {
-            var inner = 0
-            if let value = decodeListCount(&scanner, &context, &inner) {
+            if let value = decodeListCount(&scanner, &context) {
                 result.append(value)
-                dropped += inner
             }
             else {
-                dropped += 1  // one bad row never hides the others
+                context.dropped += 1  // one bad row never hides the others; drops inside it do not count
             }
         }
         return scanner.failed ? nil : result
@@ -283,7 +287,7 @@ public enum TodoCount {
 
     /// A string-keyed map as exact-key entries; entries whose value is not a valid integer
     /// are ignored one by one; a duplicate key replaces the earlier entry (the last wins).
-    private static func decodeMapOfInteger(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext, _ dropped: inout Int) -> [(key: String, value: Int64)]? {
+    private static func decodeMapOfInteger(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext) -> [(key: String, value: Int64)]? {
         guard scanner.enterObject() else {
             scanner.skipValue()
             return nil

@@ -118,10 +118,9 @@ public enum WidgetData {
     public static func decode(_ text: String) -> Decoded {
         ContractJSONScanner.scan(text) { scanner in
             var context = DecodeContext()
-            var dropped = 0
             var version: Double?
             let isObject = scanner.nextIsObject()
-            let value = decodeSnapshot(&scanner, &context, &dropped, version: &version)
+            let value = decodeSnapshot(&scanner, &context, version: &version)
             // Not JSON, not an object, or nested deeper than ContractJSONScanner.maxDepth: nothing is usable.
             guard isObject, scanner.finish() else {
                 return Decoded(status: .malformed, value: nil, dropped: 0)
@@ -133,7 +132,7 @@ public enum WidgetData {
             guard let value, !context.failed else {
                 return Decoded(status: .invalid, value: nil, dropped: 0)
             }
-            return Decoded(status: .ok, value: resolvingDerivedFields(value, context), dropped: dropped)
+            return Decoded(status: .ok, value: resolvingDerivedFields(value, context), dropped: context.dropped)
         }
     }
 
@@ -152,6 +151,9 @@ public enum WidgetData {
 
     /// State threaded through one decode.
     private struct DecodeContext {
+        /// Array elements dropped so far, in values that were kept. A decoder that returns nothing
+        /// leaves it as it found it: drops inside a value are held apart until its object is kept.
+        var dropped = 0
         /// Set when a `fail-document` field is missing or invalid.
         var failed = false
         /// `projectColors` by exact UTF-16 code units, as Kotlin and JavaScript compare keys (Swift's
@@ -170,7 +172,7 @@ public enum WidgetData {
         return result
     }
 
-    private static func decodeSnapshot(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext, _ dropped: inout Int, version: inout Double?) -> Snapshot? {
+    private static func decodeSnapshot(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext, version: inout Double?) -> Snapshot? {
         guard scanner.enterObject() else {
             scanner.skipValue()
             return nil
@@ -190,13 +192,17 @@ public enum WidgetData {
             } else if key.matches("validUntil") {
                 validUntilSlot = scanner.epochMillis()
             } else if key.matches("tasks") {
-                tasksDropped = 0
-                tasksSlot = decodeArrayOfTask(&scanner, &context, &tasksDropped)
+                let mark = context.dropped
+                tasksSlot = decodeArrayOfTask(&scanner, &context)
+                tasksDropped = context.dropped - mark
+                context.dropped = mark
             } else if key.matches("projectColors") {
-                projectColorsSlot = decodeMapOfString(&scanner, &context, &dropped)
+                projectColorsSlot = decodeMapOfString(&scanner, &context)
             } else if key.matches("projects") {
-                projectsDropped = 0
-                projectsSlot = decodeArrayOfProject(&scanner, &context, &projectsDropped)
+                let mark = context.dropped
+                projectsSlot = decodeArrayOfProject(&scanner, &context)
+                projectsDropped = context.dropped - mark
+                context.dropped = mark
             } else {
                 scanner.skipValue()  // unknown keys are ignored: fields are added within a version
             }
@@ -207,12 +213,12 @@ public enum WidgetData {
         let tasks = tasksSlot ?? []
         let projectColors = projectColorsSlot ?? []
         let projects = projectsSlot ?? []
-        dropped += tasksDropped + projectsDropped
+        context.dropped += tasksDropped + projectsDropped
         for entry in projectColorsSlot ?? [] { context.projectColors[ContractExactKey(entry.key)] = entry.value }
         return Snapshot(dayStr: dayStr, validUntil: validUntil, tasks: tasks, projectColors: Dictionary(projectColors, uniquingKeysWith: { $1 }), projects: projects)
     }
 
-    private static func decodeTask(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext, _ dropped: inout Int) -> Task? {
+    private static func decodeTask(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext) -> Task? {
         guard scanner.enterObject() else {
             scanner.skipValue()
             return nil
@@ -242,7 +248,7 @@ public enum WidgetData {
         return Task(id: id, title: title, isDone: isDone, projectId: projectId, projectColor: nil)
     }
 
-    private static func decodeProject(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext, _ dropped: inout Int) -> Project? {
+    private static func decodeProject(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext) -> Project? {
         guard scanner.enterObject() else {
             scanner.skipValue()
             return nil
@@ -257,8 +263,10 @@ public enum WidgetData {
             } else if key.matches("title") {
                 titleSlot = scanner.string()
             } else if key.matches("tasks") {
-                tasksDropped = 0
-                tasksSlot = decodeArrayOfTask(&scanner, &context, &tasksDropped)
+                let mark = context.dropped
+                tasksSlot = decodeArrayOfTask(&scanner, &context)
+                tasksDropped = context.dropped - mark
+                context.dropped = mark
             } else {
                 scanner.skipValue()  // unknown keys are ignored: fields are added within a version
             }
@@ -267,25 +275,23 @@ public enum WidgetData {
         guard let id = idSlot else { return nil }  // id missing or invalid: the element is dropped
         guard let title = titleSlot else { return nil }  // title missing or invalid: the element is dropped
         let tasks = tasksSlot ?? []
-        dropped += tasksDropped
+        context.dropped += tasksDropped
         return Project(id: id, title: title, tasks: tasks)
     }
 
     /// An array; each element that is not a valid Task is dropped and counted.
-    private static func decodeArrayOfTask(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext, _ dropped: inout Int) -> [Task]? {
+    private static func decodeArrayOfTask(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext) -> [Task]? {
         guard scanner.enterArray() else {
             scanner.skipValue()
             return nil
         }
         var result: [Task] = []
         while scanner.nextElement() {
-            var inner = 0
-            if let value = decodeTask(&scanner, &context, &inner) {
+            if let value = decodeTask(&scanner, &context) {
                 result.append(value)
-                dropped += inner
             }
             else {
-                dropped += 1  // one bad row never hides the others
+                context.dropped += 1  // one bad row never hides the others; drops inside it do not count
             }
         }
         return scanner.failed ? nil : result
@@ -293,7 +299,7 @@ public enum WidgetData {
 
     /// A string-keyed map as exact-key entries; entries whose value is not a valid string
     /// are ignored one by one; a duplicate key replaces the earlier entry (the last wins).
-    private static func decodeMapOfString(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext, _ dropped: inout Int) -> [(key: String, value: String)]? {
+    private static func decodeMapOfString(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext) -> [(key: String, value: String)]? {
         guard scanner.enterObject() else {
             scanner.skipValue()
             return nil
@@ -318,20 +324,18 @@ public enum WidgetData {
     }
 
     /// An array; each element that is not a valid Project is dropped and counted.
-    private static func decodeArrayOfProject(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext, _ dropped: inout Int) -> [Project]? {
+    private static func decodeArrayOfProject(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext) -> [Project]? {
         guard scanner.enterArray() else {
             scanner.skipValue()
             return nil
         }
         var result: [Project] = []
         while scanner.nextElement() {
-            var inner = 0
-            if let value = decodeProject(&scanner, &context, &inner) {
+            if let value = decodeProject(&scanner, &context) {
                 result.append(value)
-                dropped += inner
             }
             else {
-                dropped += 1  // one bad row never hides the others
+                context.dropped += 1  // one bad row never hides the others; drops inside it do not count
             }
         }
         return scanner.failed ? nil : result

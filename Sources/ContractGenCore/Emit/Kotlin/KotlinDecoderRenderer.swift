@@ -43,8 +43,7 @@ extension KotlinContractWriter {
             p.line("var version: Double? = null")
             p.line()
             p.line("/**")
-            p.line(" * Array elements dropped in the values read so far. A decoder that returns null leaves it as")
-            p.line(" * it found it: drops inside an element only count if the element is kept.")
+            DropAccounting.counterDoc.forEach { p.line(" * " + $0) }
             p.line(" */")
             p.line("var dropped = 0")
             p.line()
@@ -54,12 +53,6 @@ extension KotlinContractWriter {
                 p.line()
                 p.line("/** The root's `\(lookup.name)`, for the derived fields resolved once the whole document is read. */")
                 p.line("var \(lookup.name): \(type(lookup.type)) = emptyMap()")
-            }
-            p.line()
-            p.line("/** Forgets the drops counted since [start] (an element being dropped); returns null. */")
-            p.block("fun dropFrom(start: Int): Nothing? {") { p in
-                p.line("dropped = start")
-                p.line("return null")
             }
         }
         if !plan.derivations.isEmpty {
@@ -117,11 +110,9 @@ extension KotlinContractWriter {
                 p.line("scanner.skipValue()")
                 p.line("return null")
             }
-            let restores = !counted.isEmpty && object.dropsElement
-            if restores { p.line("val start = context.dropped") }
             for slot in object.slots {
                 p.line("var \(slot.codeName)Slot: \(slotType(slot.field, owner: object.name))? = null")
-                if slot.countsDrops { p.line("var \(slot.codeName)Dropped = 0") }
+                if slot.countsDrops { p.line("var \(DropAccounting.held(slot)) = 0") }
             }
             if object.slots.isEmpty && !object.isRoot {
                 p.line("while (scanner.nextMember() != null) scanner.skipValue()")
@@ -146,7 +137,10 @@ extension KotlinContractWriter {
             }
             p.line("if (scanner.failed) return null")
             for slot in object.slots {
-                presenceAction(slot, owner: object.name, restores: restores, &p)
+                presenceAction(slot, owner: object.name, &p)
+            }
+            if !counted.isEmpty {
+                p.line("context.dropped += " + counted.map(DropAccounting.held).joined(separator: " + "))
             }
             if object.isRoot {
                 for lookup in plan.lookups {
@@ -166,30 +160,29 @@ extension KotlinContractWriter {
         KotlinNames.type(field.type, enums: enums, field: field, owner: owner)
     }
 
-    /// One occurrence of the key: read the value into the slot (the last occurrence wins).
+    /// One occurrence of the key: read the value into the slot (the last occurrence wins). A
+    /// counted slot's drops are held apart (`DropAccounting`) until the object is kept.
     func slotDecode(_ slot: SlotPlan, owner: String, _ p: inout CodePrinter) {
         let read = readExpression(slot.read, field: slot.field, owner: owner)
         let name = slot.codeName
         if slot.countsDrops {
-            p.line("// A later occurrence replaces the earlier one, and the drops counted in it.")
-            p.line("context.dropped -= \(name)Dropped")
-            p.line("val before = context.dropped")
+            p.line("val \(DropAccounting.mark) = context.dropped")
             p.line("\(name)Slot = \(read)")
-            p.line("\(name)Dropped = context.dropped - before")
+            p.line("\(DropAccounting.held(slot)) = context.dropped - \(DropAccounting.mark)")
+            p.line("context.dropped = \(DropAccounting.mark)")
         } else {
             p.line("\(name)Slot = \(read)")
         }
     }
 
     /// After all keys: the field's presence policy decides what a missing or invalid value becomes.
-    func presenceAction(_ slot: SlotPlan, owner: String, restores: Bool, _ p: inout CodePrinter) {
+    func presenceAction(_ slot: SlotPlan, owner: String, _ p: inout CodePrinter) {
         let field = slot.field
         let name = KotlinNames.local(field.name, avoiding: KotlinFacts.decoderNames)
         let slotName = "\(field.name)Slot"
         switch slot.presence {
         case .dropElement:
-            let drop = restores ? "context.dropFrom(start)" : "null"
-            p.line("val \(name) = \(slotName) ?: return \(drop) // \(field.name) missing or invalid: the element is dropped")
+            p.line("val \(name) = \(slotName) ?: return null // \(field.name) missing or invalid: the element is dropped")
         case .failDocument:
             p.line("val \(name) = \(slotName)")
             p.block("if (\(name) == null) {") { p in
@@ -243,7 +236,7 @@ extension KotlinContractWriter {
                 p.line("val result = ArrayList<\(elementType)>()")
                 p.block("while (scanner.nextElement()) {") { p in
                     p.line("val value = \(readExpression(element))")
-                    p.line("if (value != null) result.add(value) else context.dropped += 1 // one bad row never hides the others")
+                    p.line("if (value != null) result.add(value) else context.dropped += 1 // \(DropAccounting.droppedElementComment)")
                 }
                 p.line("return if (scanner.failed) null else result")
             }
@@ -263,28 +256,32 @@ extension KotlinContractWriter {
                 if counts { p.line("val innerDropped = HashMap<String, Int>()") }
                 p.block("while (true) {") { p in
                     p.line("val name = (scanner.nextMember() ?: break).text")
-                    if counts { p.line("val before = context.dropped") }
+                    if counts { p.line("val \(DropAccounting.mark) = context.dropped") }
                     p.line("val value = \(readExpression(element))")
-                    p.line("// A key holding an unpaired surrogate is not a string, so no entry has it.")
                     if counts {
-                        p.block("if (name == null) {") { p in
-                            p.line("context.dropped = before")
-                            p.line("continue")
-                        }
-                        p.line("val inner = context.dropped - before")
-                        p.line("result.remove(name)")
-                        p.line("context.dropped -= innerDropped.remove(name) ?: 0")
+                        p.line("val inner = context.dropped - \(DropAccounting.mark)")
+                        p.line("context.dropped = \(DropAccounting.mark)")
+                    }
+                    p.line("// A key holding an unpaired surrogate is not a string, so no entry has it.")
+                    p.line("if (name == null) continue")
+                    p.line("result.remove(name)")
+                    if counts {
+                        p.line("innerDropped.remove(name)")
                         p.block("if (value != null) {") { p in
                             p.line("result[name] = value")
                             p.line("innerDropped[name] = inner")
                         }
                     } else {
-                        p.line("if (name == null) continue")
-                        p.line("result.remove(name)")
                         p.line("if (value != null) result[name] = value")
                     }
                 }
-                p.line("return if (scanner.failed) null else result")
+                if counts {
+                    p.line("if (scanner.failed) return null")
+                    p.line("context.dropped += innerDropped.values.sum()")
+                    p.line("return result")
+                } else {
+                    p.line("return if (scanner.failed) null else result")
+                }
             }
         }
     }

@@ -8,7 +8,7 @@ enum KotlinFacts {
     static let runtimePackage = "dev.contractgen.runtime"
     static let testeePackage = "dev.contractgen.testee"
     /// Names a decoder function already uses; a field's local must not shadow them.
-    static let decoderNames: Set<String> = ["scanner", "context", "key", "start", "before", "it"]
+    static let decoderNames: Set<String> = ["scanner", "context", "key", "start", "before", "it", "mark"]
     /// Names Kotlin or the runtime already uses, which an enum class must not take.
     static var takenTypeNames: Set<String> { TakenNames.kotlin }
 }

@@ -31,10 +31,9 @@ extension SwiftContractWriter {
         p.block("public static func decode(_ text: String) -> Decoded {") { p in
             p.block("ContractJSONScanner.scan(text) { scanner in") { p in
                 p.line("var context = DecodeContext()")
-                p.line("var dropped = 0")
                 p.line("var version: Double?")
                 p.line("let isObject = scanner.nextIsObject()")
-                p.line("let value = decode\(root.name)(&scanner, &context, &dropped, version: &version)")
+                p.line("let value = decode\(root.name)(&scanner, &context, version: &version)")
                 p.line("// Not JSON, not an object, or nested deeper than ContractJSONScanner.maxDepth: nothing is usable.")
                 p.block("guard isObject, scanner.finish() else {") { p in
                     p.line("return Decoded(status: .malformed, value: nil, dropped: 0)")
@@ -47,9 +46,9 @@ extension SwiftContractWriter {
                     p.line("return Decoded(status: .invalid, value: nil, dropped: 0)")
                 }
                 if plan.derivations.isEmpty {
-                    p.line("return Decoded(status: .ok, value: value, dropped: dropped)")
+                    p.line("return Decoded(status: .ok, value: value, dropped: context.dropped)")
                 } else {
-                    p.line("return Decoded(status: .ok, value: resolvingDerivedFields(value, context), dropped: dropped)")
+                    p.line("return Decoded(status: .ok, value: resolvingDerivedFields(value, context), dropped: context.dropped)")
                 }
             }
         }
@@ -69,6 +68,8 @@ extension SwiftContractWriter {
         p.line()
         p.line("/// State threaded through one decode.")
         p.block("private struct DecodeContext {") { p in
+            DropAccounting.counterDoc.forEach { p.line("/// " + $0) }
+            p.line("var dropped = 0")
             p.line("/// Set when a `fail-document` field is missing or invalid.")
             p.line("var failed = false")
             for lookup in plan.lookups {
@@ -117,7 +118,7 @@ extension SwiftContractWriter {
     /// The decoder of one object type: nil when the value is not an object or a
     /// `drop-element` field fails. Drops inside it count only if it is kept.
     func objectDecoder(_ object: ObjectPlan, _ p: inout CodePrinter) {
-        let signature = "private static func decode\(object.name)(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext, _ dropped: inout Int"
+        let signature = "private static func decode\(object.name)(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext"
             + (object.isRoot ? ", version: inout Double?" : "") + ") -> \(object.name)? {"
         p.block(signature) { p in
             p.line("guard scanner.enterObject() else {")
@@ -129,7 +130,7 @@ extension SwiftContractWriter {
             for slot in object.slots {
                 let type = slotType(slot.field)
                 p.line("var \(slot.codeName)Slot: \(slot.field.type.isEnumeration ? object.name + "." + type : type)?")
-                if slot.countsDrops { p.line("var \(slot.codeName)Dropped = 0") }
+                if slot.countsDrops { p.line("var \(DropAccounting.held(slot)) = 0") }
             }
             p.block("while let key = scanner.nextMember() {") { p in
                 var first = true
@@ -157,7 +158,7 @@ extension SwiftContractWriter {
             }
             let counted = object.countedSlots
             if !counted.isEmpty {
-                p.line("dropped += " + counted.map { "\($0.codeName)Dropped" }.joined(separator: " + "))
+                p.line("context.dropped += " + counted.map(DropAccounting.held).joined(separator: " + "))
             }
             if object.isRoot {
                 for lookup in plan.lookups {
@@ -186,12 +187,16 @@ extension SwiftContractWriter {
     }
 
     /// One occurrence of the key: read the value into the slot (the last occurrence wins).
+    /// A counted slot's drops are held apart (`DropAccounting`) until the object is kept.
     func slotDecode(_ slot: SlotPlan, owner: String, _ p: inout CodePrinter) {
+        let read = readExpression(slot.read, field: slot.field, owner: owner)
         if slot.countsDrops {
-            p.line("\(slot.codeName)Dropped = 0")
-            p.line("\(slot.codeName)Slot = \(readExpression(slot.read, field: slot.field, source: "&\(slot.codeName)Dropped", owner: owner))")
+            p.line("let \(DropAccounting.mark) = context.dropped")
+            p.line("\(slot.codeName)Slot = \(read)")
+            p.line("\(DropAccounting.held(slot)) = context.dropped - \(DropAccounting.mark)")
+            p.line("context.dropped = \(DropAccounting.mark)")
         } else {
-            p.line("\(slot.codeName)Slot = \(readExpression(slot.read, field: slot.field, source: "&dropped", owner: owner))")
+            p.line("\(slot.codeName)Slot = \(read)")
         }
     }
 
@@ -228,13 +233,13 @@ extension SwiftContractWriter {
 
     /// An expression of type `T?` reading one value from `scanner`: the value when it has the
     /// right type and meets the checks, else nil (the value is still consumed and checked).
-    /// `source` is the drop counter composite values add to; `field` names an enum's type.
-    func readExpression(_ read: ValueRead, field: Field?, source: String, owner: String = "") -> String {
+    /// `field` names an enum's type.
+    func readExpression(_ read: ValueRead, field: Field?, owner: String = "") -> String {
         var expression: String
         switch read.operation {
         case .scalar(let kind): expression = "scanner.\(kind.rawValue)()"
         case .enumeration: expression = "scanner.string().flatMap({ \(owner).\(field.map(SwiftNames.enumTypeName) ?? "")(rawValue: $0) })"
-        case .array, .map, .object: expression = "\(SwiftNames.helperName(read.operation))(&scanner, &context, \(source))"
+        case .array, .map, .object: expression = "\(SwiftNames.helperName(read.operation))(&scanner, &context)"
         }
         let conditions = read.checks.map { check -> String in
             switch check {
@@ -257,7 +262,7 @@ extension SwiftContractWriter {
 
     func compositeDecoder(_ composite: CompositePlan, _ p: inout CodePrinter) {
         let field = CompositePlan.elementField(at: contract.location)
-        let signature = "(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext, _ dropped: inout Int)"
+        let signature = "(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext)"
         let elementType = SwiftNames.type(composite.elementType, field: field)
         let element = ValueRead(composite.elementType)
         let counts = composite.countsInnerDrops
@@ -273,13 +278,11 @@ extension SwiftContractWriter {
                 p.line("}")
                 p.line("var result: [\(elementType)] = []")
                 p.block("while scanner.nextElement() {") { p in
-                    if counts { p.line("var inner = 0") }
-                    p.block("if let value = \(readExpression(element, field: field, source: "&inner")) {") { p in
+                    p.block("if let value = \(readExpression(element, field: field)) {") { p in
                         p.line("result.append(value)")
-                        if counts { p.line("dropped += inner") }
                     }
                     p.block("else {") { p in
-                        p.line("dropped += 1  // one bad row never hides the others")
+                        p.line("context.dropped += 1  // \(DropAccounting.droppedElementComment)")
                     }
                 }
                 p.line("return scanner.failed ? nil : result")
@@ -301,8 +304,12 @@ extension SwiftContractWriter {
                 if counts { p.line("var innerDropped: [Int] = []") }
                 p.line("var positions: [ContractExactKey: Int] = [:]")
                 p.block("while let key = scanner.nextMember() {") { p in
-                    if counts { p.line("var inner = 0") }
-                    p.line("let value = \(readExpression(element, field: field, source: "&inner"))")
+                    if counts { p.line("let \(DropAccounting.mark) = context.dropped") }
+                    p.line("let value = \(readExpression(element, field: field))")
+                    if counts {
+                        p.line("let inner = context.dropped - \(DropAccounting.mark)")
+                        p.line("context.dropped = \(DropAccounting.mark)")
+                    }
                     p.line("// A key holding an unpaired surrogate is not a string, so no entry has it.")
                     p.line("guard let name = key.text else { continue }")
                     p.line("let exact = ContractExactKey(name)")
@@ -317,7 +324,7 @@ extension SwiftContractWriter {
                     }
                 }
                 p.line("if scanner.failed { return nil }")
-                if counts { p.line("dropped += innerDropped.reduce(0, +)") }
+                if counts { p.line("context.dropped += innerDropped.reduce(0, +)") }
                 p.line("return slots.compactMap { $0 }")
             }
         }

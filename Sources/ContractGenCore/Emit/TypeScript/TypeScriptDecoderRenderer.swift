@@ -54,7 +54,9 @@ extension TypeScriptContractWriter {
         p.line()
         p.line("/** State threaded through one decode. */")
         p.block("interface DecodeContext {") { p in
-            p.line("/** Array elements dropped so far, in values that were kept (Swift's `dropped`). */")
+            p.line("/**")
+            DropAccounting.counterDoc.forEach { p.line(" * " + $0) }
+            p.line(" */")
             p.line("dropped: number;")
             p.line("/** Set when a `fail-document` field is missing or invalid. */")
             p.line("failed: boolean;")
@@ -147,7 +149,7 @@ extension TypeScriptContractWriter {
             }
             for slot in object.slots {
                 p.line("let \(slot.codeName)Slot: \(type(slot.field.type)) | undefined;")
-                if slot.countsDrops { p.line("let \(slot.codeName)Dropped = 0;") }
+                if slot.countsDrops { p.line("let \(DropAccounting.held(slot)) = 0;") }
             }
             p.block("for (let key = scanner.nextMember(); key !== undefined; key = scanner.nextMember()) {") { p in
                 var first = true
@@ -175,7 +177,7 @@ extension TypeScriptContractWriter {
             }
             let counted = object.countedSlots
             if !counted.isEmpty {
-                p.line("context.dropped += " + counted.map { "\($0.codeName)Dropped" }.joined(separator: " + ") + ";")
+                p.line("context.dropped += " + counted.map(DropAccounting.held).joined(separator: " + ") + ";")
             }
             if object.isRoot {
                 for lookup in plan.lookups {
@@ -195,10 +197,10 @@ extension TypeScriptContractWriter {
     func slotDecode(_ slot: SlotPlan, _ p: inout CodePrinter) {
         let name = slot.codeName
         if slot.countsDrops {
-            p.line("const mark = context.dropped;")
+            p.line("const \(DropAccounting.mark) = context.dropped;")
             p.line("\(name)Slot = \(readExpression(slot.read));")
-            p.line("\(name)Dropped = context.dropped - mark;")
-            p.line("context.dropped = mark;")
+            p.line("\(DropAccounting.held(slot)) = context.dropped - \(DropAccounting.mark);")
+            p.line("context.dropped = \(DropAccounting.mark);")
         } else {
             p.line("\(name)Slot = \(readExpression(slot.read));")
         }
@@ -268,17 +270,12 @@ extension TypeScriptContractWriter {
                 }
                 p.line("const result: \(elementType)[] = [];")
                 p.block("while (scanner.nextElement()) {") { p in
-                    if counts { p.line("const mark = context.dropped;") }
                     p.line("const value = \(readExpression(element));")
                     p.block("if (value !== undefined) {", closer: "} else {") { p in
                         p.line("result.push(value);")
                     }
                     p.indented { p in
-                        if counts {
-                            p.line("context.dropped = mark + 1; // one bad row never hides the others; drops inside it do not count")
-                        } else {
-                            p.line("context.dropped += 1; // one bad row never hides the others")
-                        }
+                        p.line("context.dropped += 1; // \(DropAccounting.droppedElementComment)")
                     }
                     p.line("}")
                 }
@@ -297,11 +294,11 @@ extension TypeScriptContractWriter {
                 p.line("const result = new Map<string, \(elementType)>();")
                 if counts { p.line("const innerDropped = new Map<string, number>();") }
                 p.block("for (let key = scanner.nextMember(); key !== undefined; key = scanner.nextMember()) {") { p in
-                    if counts { p.line("const mark = context.dropped;") }
+                    if counts { p.line("const \(DropAccounting.mark) = context.dropped;") }
                     p.line("const value = \(readExpression(element));")
                     if counts {
-                        p.line("const inner = context.dropped - mark;")
-                        p.line("context.dropped = mark;")
+                        p.line("const inner = context.dropped - \(DropAccounting.mark);")
+                        p.line("context.dropped = \(DropAccounting.mark);")
                     }
                     p.line("// A key holding an unpaired surrogate is not a string, so no entry has it.")
                     p.line("const name = key.text;")

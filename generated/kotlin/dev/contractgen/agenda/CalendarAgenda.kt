@@ -142,19 +142,13 @@ object CalendarAgenda {
         var version: Double? = null
 
         /**
-         * Array elements dropped in the values read so far. A decoder that returns null leaves it as
-         * it found it: drops inside an element only count if the element is kept.
+         * Array elements dropped so far, in values that were kept. A decoder that returns nothing
+         * leaves it as it found it: drops inside a value are held apart until its object is kept.
          */
         var dropped = 0
 
         /** Set when a `fail-document` field is missing or invalid. */
         var failed = false
-
-        /** Forgets the drops counted since [start] (an element being dropped); returns null. */
-        fun dropFrom(start: Int): Nothing? {
-            dropped = start
-            return null
-        }
     }
 
     private fun decodeAgenda(scanner: ContractJsonScanner, context: DecodeContext): Agenda? {
@@ -173,11 +167,10 @@ object CalendarAgenda {
             } else if (key.matches("generated_at")) {
                 generatedAtSlot = scanner.epochMillis()
             } else if (key.matches("events")) {
-                // A later occurrence replaces the earlier one, and the drops counted in it.
-                context.dropped -= eventsDropped
-                val before = context.dropped
+                val mark = context.dropped
                 eventsSlot = decodeArrayOfEvent(scanner, context)
-                eventsDropped = context.dropped - before
+                eventsDropped = context.dropped - mark
+                context.dropped = mark
             } else if (key.matches("default")) {
                 isDefaultSlot = scanner.bool()
             } else {
@@ -188,6 +181,7 @@ object CalendarAgenda {
         val generatedAt = generatedAtSlot
         val events = eventsSlot ?: emptyList()
         val isDefault = isDefaultSlot ?: false
+        context.dropped += eventsDropped
         return Agenda(generatedAt = generatedAt, events = events, isDefault = isDefault)
     }
 
@@ -252,7 +246,7 @@ object CalendarAgenda {
         val result = ArrayList<Event>()
         while (scanner.nextElement()) {
             val value = decodeEvent(scanner, context)
-            if (value != null) result.add(value) else context.dropped += 1 // one bad row never hides the others
+            if (value != null) result.add(value) else context.dropped += 1 // one bad row never hides the others; drops inside it do not count
         }
         return if (scanner.failed) null else result
     }

@@ -167,19 +167,13 @@ object TodoCount {
         var version: Double? = null
 
         /**
-         * Array elements dropped in the values read so far. A decoder that returns null leaves it as
-         * it found it: drops inside an element only count if the element is kept.
+         * Array elements dropped so far, in values that were kept. A decoder that returns nothing
+         * leaves it as it found it: drops inside a value are held apart until its object is kept.
          */
         var dropped = 0
 
         /** Set when a `fail-document` field is missing or invalid. */
         var failed = false
-
-        /** Forgets the drops counted since [start] (an element being dropped); returns null. */
-        fun dropFrom(start: Int): Nothing? {
-            dropped = start
-            return null
-        }
     }
 
     private fun decodeRecord(scanner: ContractJsonScanner, context: DecodeContext): Record? {
@@ -209,17 +203,15 @@ object TodoCount {
             } else if (key.matches("sync")) {
                 syncSlot = scanner.string()?.let { Record.Sync.fromJson(it) }
             } else if (key.matches("source")) {
-                // A later occurrence replaces the earlier one, and the drops counted in it.
-                context.dropped -= sourceDropped
-                val before = context.dropped
+                val mark = context.dropped
                 sourceSlot = decodeSource(scanner, context)
-                sourceDropped = context.dropped - before
+                sourceDropped = context.dropped - mark
+                context.dropped = mark
             } else if (key.matches("lists")) {
-                // A later occurrence replaces the earlier one, and the drops counted in it.
-                context.dropped -= listsDropped
-                val before = context.dropped
+                val mark = context.dropped
                 listsSlot = decodeArrayOfListCount(scanner, context)
-                listsDropped = context.dropped - before
+                listsDropped = context.dropped - mark
+                context.dropped = mark
             } else if (key.matches("badges")) {
                 badgesSlot = decodeMapOfInteger(scanner, context)
             } else {
@@ -242,6 +234,7 @@ object TodoCount {
         val source = sourceSlot
         val lists = listsSlot ?: emptyList()
         val badges = badgesSlot ?: emptyMap()
+        context.dropped += sourceDropped + listsDropped
         return Record(count = count, revision = revision, updatedAt = updatedAt, sync = sync, source = source, lists = lists, badges = badges)
     }
 
@@ -306,7 +299,7 @@ object TodoCount {
         val result = ArrayList<ListCount>()
         while (scanner.nextElement()) {
             val value = decodeListCount(scanner, context)
-            if (value != null) result.add(value) else context.dropped += 1 // one bad row never hides the others
+            if (value != null) result.add(value) else context.dropped += 1 // one bad row never hides the others; drops inside it do not count
         }
         return if (scanner.failed) null else result
     }

@@ -147,8 +147,8 @@ object WidgetData {
         var version: Double? = null
 
         /**
-         * Array elements dropped in the values read so far. A decoder that returns null leaves it as
-         * it found it: drops inside an element only count if the element is kept.
+         * Array elements dropped so far, in values that were kept. A decoder that returns nothing
+         * leaves it as it found it: drops inside a value are held apart until its object is kept.
          */
         var dropped = 0
 
@@ -157,12 +157,6 @@ object WidgetData {
 
         /** The root's `projectColors`, for the derived fields resolved once the whole document is read. */
         var projectColors: Map<String, String> = emptyMap()
-
-        /** Forgets the drops counted since [start] (an element being dropped); returns null. */
-        fun dropFrom(start: Int): Nothing? {
-            dropped = start
-            return null
-        }
     }
 
     /**
@@ -199,19 +193,17 @@ object WidgetData {
             } else if (key.matches("validUntil")) {
                 validUntilSlot = scanner.epochMillis()
             } else if (key.matches("tasks")) {
-                // A later occurrence replaces the earlier one, and the drops counted in it.
-                context.dropped -= tasksDropped
-                val before = context.dropped
+                val mark = context.dropped
                 tasksSlot = decodeArrayOfTask(scanner, context)
-                tasksDropped = context.dropped - before
+                tasksDropped = context.dropped - mark
+                context.dropped = mark
             } else if (key.matches("projectColors")) {
                 projectColorsSlot = decodeMapOfString(scanner, context)
             } else if (key.matches("projects")) {
-                // A later occurrence replaces the earlier one, and the drops counted in it.
-                context.dropped -= projectsDropped
-                val before = context.dropped
+                val mark = context.dropped
                 projectsSlot = decodeArrayOfProject(scanner, context)
-                projectsDropped = context.dropped - before
+                projectsDropped = context.dropped - mark
+                context.dropped = mark
             } else {
                 scanner.skipValue() // unknown keys are ignored: fields are added within a version
             }
@@ -222,6 +214,7 @@ object WidgetData {
         val tasks = tasksSlot ?: emptyList()
         val projectColors = projectColorsSlot ?: emptyMap()
         val projects = projectsSlot ?: emptyList()
+        context.dropped += tasksDropped + projectsDropped
         context.projectColors = projectColorsSlot ?: emptyMap()
         return Snapshot(dayStr = dayStr, validUntil = validUntil, tasks = tasks, projectColors = projectColors, projects = projects)
     }
@@ -263,7 +256,6 @@ object WidgetData {
             scanner.skipValue()
             return null
         }
-        val start = context.dropped
         var idSlot: String? = null
         var titleSlot: String? = null
         var tasksSlot: List<Task>? = null
@@ -275,19 +267,19 @@ object WidgetData {
             } else if (key.matches("title")) {
                 titleSlot = scanner.string()
             } else if (key.matches("tasks")) {
-                // A later occurrence replaces the earlier one, and the drops counted in it.
-                context.dropped -= tasksDropped
-                val before = context.dropped
+                val mark = context.dropped
                 tasksSlot = decodeArrayOfTask(scanner, context)
-                tasksDropped = context.dropped - before
+                tasksDropped = context.dropped - mark
+                context.dropped = mark
             } else {
                 scanner.skipValue() // unknown keys are ignored: fields are added within a version
             }
         }
         if (scanner.failed) return null
-        val id = idSlot ?: return context.dropFrom(start) // id missing or invalid: the element is dropped
-        val title = titleSlot ?: return context.dropFrom(start) // title missing or invalid: the element is dropped
+        val id = idSlot ?: return null // id missing or invalid: the element is dropped
+        val title = titleSlot ?: return null // title missing or invalid: the element is dropped
         val tasks = tasksSlot ?: emptyList()
+        context.dropped += tasksDropped
         return Project(id = id, title = title, tasks = tasks)
     }
 
@@ -300,7 +292,7 @@ object WidgetData {
         val result = ArrayList<Task>()
         while (scanner.nextElement()) {
             val value = decodeTask(scanner, context)
-            if (value != null) result.add(value) else context.dropped += 1 // one bad row never hides the others
+            if (value != null) result.add(value) else context.dropped += 1 // one bad row never hides the others; drops inside it do not count
         }
         return if (scanner.failed) null else result
     }
@@ -336,7 +328,7 @@ object WidgetData {
         val result = ArrayList<Project>()
         while (scanner.nextElement()) {
             val value = decodeProject(scanner, context)
-            if (value != null) result.add(value) else context.dropped += 1 // one bad row never hides the others
+            if (value != null) result.add(value) else context.dropped += 1 // one bad row never hides the others; drops inside it do not count
         }
         return if (scanner.failed) null else result
     }
