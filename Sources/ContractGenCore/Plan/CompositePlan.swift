@@ -17,18 +17,12 @@ struct CompositePlan {
         var result: [CompositePlan] = []
         var seen: Set<ReadOperation> = []
         func visit(_ type: FieldType) {
-            switch type {
-            case .array(let element), .map(let element):
-                visit(element)
-                let operation = ReadOperation(type)
-                guard seen.insert(operation).inserted else { return }
-                let isArray: Bool
-                if case .array = type { isArray = true } else { isArray = false }
-                result.append(CompositePlan(kind: isArray ? .array : .map, operation: operation, element: ReadOperation(element),
-                                            elementSpelling: element.schemaSpelling, elementType: element))
-            case .string, .bool, .integer, .number, .localDate, .epochMillis, .enumeration, .object:
-                return
-            }
+            guard let (kind, element) = container(type) else { return }
+            visit(element)
+            let operation = ReadOperation(type)
+            guard seen.insert(operation).inserted else { return }
+            result.append(CompositePlan(kind: kind, operation: operation, element: ReadOperation(element),
+                                        elementSpelling: element.schemaSpelling, elementType: element))
         }
         for type in contract.types { for field in type.storedFields { visit(field.type) } }
         return result
@@ -36,6 +30,14 @@ struct CompositePlan {
 }
 
 extension CompositePlan {
+    /// An array's element or a map's value type; nil for every other type (so a new scalar type
+    /// needs no case here).
+    static func container(_ type: FieldType) -> (Kind, FieldType)? {
+        if case .array(let element) = type { return (.array, element) }
+        if case .map(let value) = type { return (.map, value) }
+        return nil
+    }
+
     /// A stand-in field for the element or value of a composite, for the spellings that take a
     /// field (an element has no name or constraints of its own).
     static func elementField(at location: SourceLocation) -> Field {

@@ -41,11 +41,11 @@ struct WalkerPlan {
     }
 
     static func path(_ type: FieldType, _ containing: Set<String>) -> Path? {
-        switch type {
-        case .object(let name): return containing.contains(name) ? .object(name) : nil
-        case .array(let element): return path(element, containing).map { .array($0) }
-        case .map(let value): return path(value, containing).map { .map($0, valueType: value) }
-        case .string, .bool, .integer, .number, .localDate, .epochMillis, .enumeration: return nil
+        if case .object(let name) = type { return containing.contains(name) ? .object(name) : nil }
+        switch CompositePlan.container(type) {
+        case (.array, let element)?: return path(element, containing).map { .array($0) }
+        case (.map, let value)?: return path(value, containing).map { .map($0, valueType: value) }
+        case nil: return nil   // scalars and enums hold no object
         }
     }
 
