@@ -42,9 +42,10 @@ public struct KotlinEmitter: LanguageEmitter {
         p.line("package \(package(of: contract))")
         p.line()
         p.line("import \(Self.runtimePackage).*")
-        if contract.behaviours.header != nil { p.line("import java.util.TimeZone") }
-        p.line()
         let writer = KotlinContractWriter(contract: contract)
+        // `header` takes a java.util.TimeZone; an unused import would warn, and -Werror fails on it.
+        if writer.plan.runtimeNeeds.contains(.dayStart) { p.line("import java.util.TimeZone") }
+        p.line()
         p.doc(contract.doc, style: .block)
         p.block("object \(contract.targets.kotlinObject) {") { p in
             writer.versionGate(&p)

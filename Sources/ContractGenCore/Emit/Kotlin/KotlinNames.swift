@@ -97,11 +97,7 @@ enum KotlinNames {
     }
 
     /// Optional and derived fields are nullable; required and defaulted ones never are.
-    static func isNullable(_ field: Field) -> Bool {
-        if field.derived != nil { return true }
-        if case .optional = field.presence { return true }
-        return false
-    }
+    static func isNullable(_ field: Field) -> Bool { ObjectPlan.isNullable(field) }
 
     /// The helper a composite or object read calls: `decodeArrayOfTask`, `decodeMapOfString`, `decodeTask`.
     static func helperName(_ operation: ReadOperation, enums: [EnumDeclaration]) -> String {

@@ -30,10 +30,7 @@ enum SwiftNames {
     }
 
     static func declaredType(_ field: Field) -> String {
-        let base = type(field.type, field: field)
-        if field.derived != nil { return base + "?" }
-        if case .optional = field.presence { return base + "?" }
-        return base
+        type(field.type, field: field) + (ObjectPlan.isNullable(field) ? "?" : "")
     }
 
     /// The helper a composite or object read calls: `decodeArrayOfTask`, `decodeMapOfString`, `decodeTask`.

@@ -76,11 +76,7 @@ enum TypeScriptNames {
     }
 
     /// Optional and derived fields are `T | null`; required and defaulted ones never are.
-    static func isNullable(_ field: Field) -> Bool {
-        if field.derived != nil { return true }
-        if case .optional = field.presence { return true }
-        return false
-    }
+    static func isNullable(_ field: Field) -> Bool { ObjectPlan.isNullable(field) }
 
     static func declaredType(_ field: Field, owners: [EnumOwner]) -> String {
         type(field.type, owners: owners) + (isNullable(field) ? " | null" : "")
