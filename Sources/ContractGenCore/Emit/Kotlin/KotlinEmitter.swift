@@ -9,12 +9,18 @@ public struct KotlinEmitter: LanguageEmitter {
     /// Puts every contract into this package instead of its `targets.kotlin.package`.
     let packageOverride: String?
 
-    public init(packageOverride: String? = nil) { self.packageOverride = packageOverride }
+    /// The runtime's package (contract-gen.yaml's `kotlin: runtime-package`).
+    let runtimePackageName: String
+
+    public init(packageOverride: String? = nil, runtimePackage: String = KotlinEmitter.runtimePackage) {
+        self.packageOverride = packageOverride
+        self.runtimePackageName = runtimePackage
+    }
 
     static let directory = "generated/kotlin"
     /// `@file:` annotations must precede the `package` line, so the lint-off line ends the header.
     static let lintOff = "@file:Suppress(\"unused\", \"MemberVisibilityCanBePrivate\", \"RedundantVisibilityModifier\")"
-    static let runtimePackage = "dev.contractgen.runtime"
+    public static let runtimePackage = ProjectLayout.defaultKotlinRuntimePackage
     static let testeePackage = "dev.contractgen.testee"
 
     /// The package a contract's object is emitted into.
@@ -28,8 +34,11 @@ public struct KotlinEmitter: LanguageEmitter {
         var p = CodePrinter()
         GeneratedHeader.print(into: &p, commentPrefix: "//", source: nil, hash: nil, lintOff: Self.lintOff)
         p.line()
-        return GeneratedFile(path: "\(Self.directory)/\(Self.path(ofPackage: Self.runtimePackage))/ContractRuntime.kt",
-                             contents: p.text + EmbeddedRuntime.kotlin)
+        // The runtime source's first line is its package line; a configured package replaces it.
+        let source = runtimePackageName == Self.runtimePackage ? EmbeddedRuntime.kotlin
+            : EmbeddedRuntime.kotlin.replacingOccurrences(of: "package \(Self.runtimePackage)\n", with: "package \(runtimePackageName)\n")
+        return GeneratedFile(path: "\(Self.directory)/\(Self.path(ofPackage: runtimePackageName))/ContractRuntime.kt",
+                             contents: p.text + source)
     }
 
     // MARK: - Contract file
@@ -40,7 +49,7 @@ public struct KotlinEmitter: LanguageEmitter {
         p.line()
         p.line("package \(package(of: contract))")
         p.line()
-        p.line("import \(Self.runtimePackage).*")
+        p.line("import \(runtimePackageName).*")
         if contract.behaviours.header != nil { p.line("import java.util.TimeZone") }
         p.line()
         let writer = KotlinContractWriter(contract: contract)
@@ -63,7 +72,7 @@ public struct KotlinEmitter: LanguageEmitter {
         GeneratedHeader.print(into: &p, commentPrefix: "//", source: contracts.map(\.sourcePath).joined(separator: ", "),
                               hash: contracts.map(\.sourceHash).joined(), lintOff: Self.lintOff)
         p.line()
-        KotlinTesteeWriter(contracts: contracts, packageOf: package(of:)).write(&p)
+        KotlinTesteeWriter(contracts: contracts, packageOf: package(of:), runtimePackage: runtimePackageName).write(&p)
         return [GeneratedFile(path: "\(Self.directory)/\(Self.path(ofPackage: Self.testeePackage))/Testee.kt", contents: p.text)]
     }
 }
