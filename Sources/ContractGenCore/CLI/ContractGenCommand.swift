@@ -52,6 +52,7 @@ public struct ContractGenCommand: Sendable {
     contract-gen \(contractGenVersion) — one YAML schema → Swift, Kotlin and TypeScript decoders in lockstep.
 
     USAGE:
+      contract-gen init [--force]
       contract-gen emit --lang swift|kotlin|typescript|golden|all [--schema FILE]... [--out DIR|-] [--kotlin-package PKG]
       contract-gen check [--schema FILE]... [--base GIT-REF] [--diff] [--format text|github]
       contract-gen conform [--lang swift|kotlin|typescript|typescript-jsc|all] [--golden DIR]... [--testee '[NAME=]CMD']...
@@ -63,6 +64,8 @@ public struct ContractGenCommand: Sendable {
       contract-gen mutate --lang swift|kotlin|typescript [--file PATH] [--sample N] [--max N] [--seed S] [--report FILE]
       contract-gen --help | COMMAND --help | help COMMAND | --version
 
+    emit, check, conform, decode and differential follow contract-gen.yaml (found in the current
+    directory or above, or --config FILE; see docs/config.md); without one: schema/, generated/, golden/.
     Exit status: 0 success, 1 check or conformance failure, 2 usage or schema error.
     """
 
@@ -148,6 +151,7 @@ public struct ContractGenCommand: Sendable {
           --timeout default 300 s). Stdin must be UTF-8: other bytes are refused (exit 2), never repaired.
         """,
         "mutate": mutateHelp,
+        "init": initHelp,
     ]
 
     /// Runs one invocation; returns the exit status.
@@ -183,6 +187,7 @@ public struct ContractGenCommand: Sendable {
         }
         do {
             switch command {
+            case "init": return try initProject(rest)
             case "emit": return try emit(rest)
             case "check": return try check(rest)
             case "conform": return try conform(rest)

@@ -9,8 +9,14 @@ enum ConfigParser {
     ]
 
     static func parse(text: String, file: String, directory: String) throws(DiagnosticsError) -> ProjectConfig {
-        let node = try YAMLDocumentLoader.load(text: text, file: file)
         var config = ProjectConfig(file: file, directory: directory)
+        // Only comments (or nothing): every default; the YAML loader would call it an empty schema.
+        let blank = text.split(separator: "\n").allSatisfy { line in
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            return trimmed.isEmpty || trimmed.hasPrefix("#")
+        }
+        if blank { return config }
+        let node = try YAMLDocumentLoader.load(text: text, file: file)
         var errors: [Diagnostic] = []
         guard case .mapping(let entries, _) = node else {
             if case .scalar(let scalar) = node, scalar.isNull { return config }   // an empty file: every default
