@@ -78,6 +78,8 @@ public struct ContractGenCommand: Sendable {
           --schema FILE        a schema file; repeat for several
           --out DIR|-          the output root (default: the current directory); `-` prints to stdout
           --kotlin-package PKG put every Kotlin contract into this package
+          --config FILE        contract-gen.yaml to follow (default: found in the current directory
+                               or above; see docs/config.md); it says where each file goes
           Output is deterministic byte for byte and written all or nothing (staged in
           .contract-gen-staging-<pid>, then moved); a schema error writes nothing, and the next
           emit finishes or discards what a killed one left.
@@ -92,6 +94,8 @@ public struct ContractGenCommand: Sendable {
           version bump excuses the other rules only if the new readers accept no old version).
           Breaking changes are printed first; out-of-date files one line each (one line per
           contract when there are many); the summary counts each kind.
+          --config FILE        contract-gen.yaml to follow (default: found in the current directory
+                               or above; see docs/config.md)
           --base GIT-REF       a commit, branch or tag; one that does not resolve is a usage error
           --diff               also print the unified diff of every stale file
           --format github      also print GitHub Actions annotations (::error file=…)
@@ -371,7 +375,7 @@ public struct ContractGenCommand: Sendable {
             io.out(report.summary + "\n")
             return ExitCode.failure
         }
-        io.out("check: \(contracts.count) contract(s) valid, generated/ and goldens up to date\(base.map { ", no breaking change against \($0.ref)" } ?? "")\n")
+        io.out("check: \(contracts.count) contract(s) valid, \(config == nil ? "generated/" : "generated files") and goldens up to date\(base.map { ", no breaking change against \($0.ref)" } ?? "")\n")
         return ExitCode.success
     }
 
@@ -412,7 +416,8 @@ public struct ContractGenCommand: Sendable {
             io.err("error: no golden cases (*.json) under \(directories.joined(separator: ", "))\n")
             return ExitCode.failure
         }
-        let builder = try testeeBuilder()
+        // Only the generated testees need the schemas (to know the files a config places).
+        let builder = languages.isEmpty ? TesteeBuilder(root: root) : try testeeBuilder()
         var targets = languages.map { ConformanceTarget(name: $0.rawValue, launch: builder.launch($0)) }
         for testee in try TesteeArgument.parse(parsed.values("testee")) {
             guard !targets.contains(where: { $0.name == testee.name }) else {
