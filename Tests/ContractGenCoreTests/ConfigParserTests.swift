@@ -76,5 +76,9 @@ final class ConfigParserTests: XCTestCase {
         try "goldens: g\n".write(toFile: root + "/contract-gen.yaml", atomically: true, encoding: .utf8)
         XCTAssertEqual(ConfigLocator.find(from: root + "/a/b"), URL(fileURLWithPath: root + "/contract-gen.yaml").standardizedFileURL.path)
         XCTAssertEqual(try ConfigLocator.load(ConfigLocator.find(from: root + "/a")!).layout.goldenDirectory, "g")
+        // A repository root below the file ends the search (a nested checkout keeps its own layout).
+        try FileManager.default.createDirectory(atPath: root + "/a/.git", withIntermediateDirectories: true)
+        XCTAssertNil(ConfigLocator.find(from: root + "/a/b"))
+        XCTAssertNil(ConfigLocator.find(from: root + "/a"))
     }
 }

@@ -100,6 +100,25 @@ final class ExampleAppRepositoryTests: XCTestCase {
         XCTAssertTrue(afterConform.allSatisfy { $0.hasPrefix(".build/contract-gen-testees/") }, "\(afterConform.sorted())")
     }
 
+    func testFlagsStayRelativeToWhereTheCommandRuns() throws {
+        let app = TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: app) }
+        try write(Self.schema, app + "/contracts/shelf-note.yaml")
+        try write("schemas: contracts\ngoldens: tests/golden\n", app + "/contract-gen.yaml")
+        try FileManager.default.createDirectory(atPath: app + "/web", withIntermediateDirectories: true)
+        XCTAssertEqual(TestSupport.run(["emit", "--lang", "all"], root: app).status, 0)
+        // From web/, `--schema ../contracts/…` is the configured schema: same source path, up to date.
+        let check = TestSupport.run(["check", "--schema", "../contracts/shelf-note.yaml"], root: app + "/web")
+        XCTAssertEqual(check.status, 0, check.out + check.err)
+        // `--out` overrides where the layout is rooted: relative to web/, not to the config's directory.
+        XCTAssertEqual(TestSupport.run(["emit", "--lang", "golden", "--out", "copy"], root: app + "/web").status, 0)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: app + "/web/copy/tests/golden/shelf-note"))
+        // A missing --golden directory is named relative to the project root (where the config is).
+        let conform = TestSupport.run(["conform", "--lang", "swift", "--golden", "nowhere"], root: app + "/web")
+        XCTAssertEqual(conform.status, 2)
+        XCTAssertTrue(conform.err.contains("golden directory 'web/nowhere' does not exist"), conform.err)
+    }
+
     func testUnsupportedSwiftAccessAndUnknownOverrideAreRefused() throws {
         let app = TestSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: app) }

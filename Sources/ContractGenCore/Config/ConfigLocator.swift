@@ -1,5 +1,7 @@
 /// Finds contract-gen.yaml the way git finds .git: in the working directory or the nearest
 /// directory above it, so `contract-gen emit` works from anywhere inside an app repository.
+/// The search ends at the repository's root (the directory holding `.git`): a checkout of
+/// contract-gen itself inside an app repository must not pick up the app's file.
 import Foundation
 
 enum ConfigLocator {
@@ -9,7 +11,7 @@ enum ConfigLocator {
         while true {
             let candidate = (directory == "/" ? "" : directory) + "/" + ProjectConfig.fileName
             if FileManager.default.fileExists(atPath: candidate) { return candidate }
-            guard directory != "/", !directory.isEmpty else { return nil }
+            guard directory != "/", !directory.isEmpty, !FileManager.default.fileExists(atPath: directory + "/.git") else { return nil }
             directory = (directory as NSString).deletingLastPathComponent
         }
     }
