@@ -129,6 +129,12 @@ final class ExampleAppRepositoryTests: XCTestCase {
         XCTAssertTrue(emit.err.contains("contract-gen.yaml:2:11: error: swift: access 'internal' is not supported yet"), emit.err)
         XCTAssertTrue(emit.err.contains("contract-gen.yaml:4:3: error: contracts: no schema defines contract 'shelf-nose' (did you mean 'shelf-note'?)"), emit.err)
         XCTAssertEqual(Set(TestSupport.snapshot(app).keys), ["contract-gen.yaml", "schema/shelf-note.yaml"])
+        // A configured runtime package is where the runtime file goes: a contract object there collides.
+        try write(Self.schema.replacingOccurrences(of: "object: ShelfNote", with: "object: ContractRuntime"), app + "/schema/shelf-note.yaml")
+        try write("kotlin:\n  runtime-package: com.example.shelf\n", app + "/contract-gen.yaml")
+        let collision = TestSupport.run(["emit", "--lang", "kotlin"], root: app)
+        XCTAssertEqual(collision.status, 2)
+        XCTAssertTrue(collision.err.contains("is also the file of contract-gen's runtime"), collision.err)
         try write("swift:\n  acces: internal\n", app + "/contract-gen.yaml")
         let check = TestSupport.run(["check"], root: app)
         XCTAssertEqual(check.status, 2)

@@ -272,7 +272,7 @@ public struct ContractGenCommand: Sendable {
                 errors.append(.error("\(error)", at: SourceLocation(file: schema, line: 1, column: 1)))
             }
         }
-        if errors.isEmpty { errors = OutputPaths.collisions(contracts, kotlinPackage: kotlinPackage) }
+        if errors.isEmpty { errors = OutputPaths.collisions(contracts, kotlinPackage: kotlinPackage, layout: layout) }
         if !errors.isEmpty { throw DiagnosticsError(errors) }
         return contracts
     }
