@@ -46,6 +46,9 @@ final class ExampleAppRepositoryTests: XCTestCase {
 
         XCTAssertEqual(TestSupport.run(["init"], root: app).status, 0)
         XCTAssertEqual(TestSupport.run(["init"], root: app).status, 2, "init must not overwrite")
+        try "goldens: elsewhere\n".write(toFile: app + "/contract-gen.yaml", atomically: true, encoding: .utf8)
+        XCTAssertEqual(TestSupport.run(["init", "--force"], root: app).status, 0)
+        XCTAssertEqual(try String(contentsOfFile: app + "/contract-gen.yaml", encoding: .utf8), InitTemplate.text)
         var config = try String(contentsOfFile: app + "/contract-gen.yaml", encoding: .utf8)
         let edits = [
             "schemas: schema": "schemas: contracts",
@@ -96,6 +99,12 @@ final class ExampleAppRepositoryTests: XCTestCase {
         XCTAssertEqual(conform.status, 0, conform.out + conform.err)
         XCTAssertTrue(conform.out.contains(" passed, 0 failed"), conform.out)
         XCTAssertFalse(conform.out.contains(" 0 passed"), conform.out)
+        // decode builds from the same places (each language's testee, already cached by conform).
+        for language in Language.allCases {
+            let decode = TestSupport.run(["decode", "--lang", language.rawValue], root: app, stdin: #"{"v":1,"done":true,"pins":2}"#)
+            XCTAssertEqual(decode.status, 0, decode.err)
+            XCTAssertTrue(decode.out.contains("\"pins\": 2") || decode.out.contains("\"pins\":2"), decode.out)
+        }
         let afterConform = Set(TestSupport.snapshot(app).keys).subtracting(before.keys).subtracting(written)
         XCTAssertTrue(afterConform.allSatisfy { $0.hasPrefix(".build/contract-gen-testees/") }, "\(afterConform.sorted())")
     }
