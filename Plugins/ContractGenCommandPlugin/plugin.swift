@@ -28,10 +28,20 @@ struct ContractGenCommandPlugin: CommandPlugin {
 #if canImport(XcodeProjectPlugin)
 import XcodeProjectPlugin
 
-/// The same from Xcode (File ▸ Packages ▸ contract-gen): in the project's directory.
+/// The same from Xcode (the project's context menu): in the project's directory. Xcode adds
+/// `--target NAME` for the selected targets, which mean nothing to contract-gen and are dropped;
+/// with no other argument it runs `emit --lang all` (Xcode shows no help text).
 extension ContractGenCommandPlugin: XcodeCommandPlugin {
     func performCommand(context: XcodePluginContext, arguments: [String]) throws {
-        try run(tool: context.tool(named: "contract-gen").url, in: context.xcodeProject.directoryURL, arguments: arguments)
+        var rest: [String] = []
+        var index = 0
+        while index < arguments.count {
+            if arguments[index] == "--target" { index += 2; continue }
+            rest.append(arguments[index])
+            index += 1
+        }
+        try run(tool: context.tool(named: "contract-gen").url, in: context.xcodeProject.directoryURL,
+                arguments: rest.isEmpty ? ["emit", "--lang", "all"] : rest)
     }
 }
 #endif
