@@ -8,6 +8,9 @@ let package = Package(
     products: [
         .executable(name: "contract-gen", targets: ["contract-gen"]),
         .library(name: "GeneratedContracts", targets: ["GeneratedContracts"]),
+        // `swift package --allow-writing-to-package-directory contract-gen emit --lang swift` in an
+        // app's package that depends on this one (README, docs/config.md).
+        .plugin(name: "ContractGenCommandPlugin", targets: ["ContractGenCommandPlugin"]),
     ],
     targets: [
         // libyaml through a system-library target: the only YAML parser used.
@@ -26,6 +29,16 @@ let package = Package(
         .target(name: "ContractRuntime", path: "Runtime/swift"),
         // The thin command-line front end.
         .executableTarget(name: "contract-gen", dependencies: ["ContractGenCore"]),
+        // The command-line front end as a package command (verb `contract-gen`), run in the
+        // consumer package's directory so its contract-gen.yaml applies.
+        .plugin(
+            name: "ContractGenCommandPlugin",
+            capability: .command(
+                intent: .custom(verb: "contract-gen", description: "Run contract-gen (emit, check, conform, …) in this package"),
+                permissions: [.writeToPackageDirectory(reason: "contract-gen emit writes the generated decoders and goldens contract-gen.yaml names")]
+            ),
+            dependencies: ["contract-gen"]
+        ),
         // The committed generated Swift, compiled as is: tests exercise the very file a user copies.
         .target(name: "GeneratedContracts", path: "generated/swift/Contracts"),
         // The generated Swift testee (docs/conformance.md), speaking JSON lines on stdin/stdout.

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The test command (README, .ci/run): unit, snapshot, schema-diagnostic, gate, differential and
 # conformance tests in `swift test`, the Kotlin and TypeScript runtimes' own unit tests, then the
-# pre-merge gate and the full conformance run.
+# pre-merge gate, the full conformance run and the SwiftPM command plugin in a consumer package.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 swift build
@@ -13,3 +13,5 @@ grep -A1 "^Test Suite 'All tests'" "$log" | grep -qE "Executed [0-9]+ tests?, wi
 bash scripts/test-runtimes.sh
 swift run -q contract-gen check
 swift run -q contract-gen conform --lang all
+# ~50 s the first time (builds contract-gen in the consumer), ~30 s after (reuses that build).
+bash scripts/test-plugin.sh

@@ -34,8 +34,14 @@ public enum ExitCode {
 
 public struct ContractGenCommand: Sendable {
     public var io: CommandIO
-    /// The repository root everything is relative to (the current directory by default).
+    /// The repository root everything is relative to (the current directory by default; the
+    /// directory of contract-gen.yaml when there is one).
     public var root: String
+    /// contract-gen.yaml, when one was found or given, and the layout it (or the default) sets.
+    var config: ProjectConfig?
+    var layout: ProjectLayout = .default
+    /// Where the command was run, when a config moved `root` (flags' paths are relative to it).
+    var invocationDirectory: String?
 
     public init(io: CommandIO = .standard, root: String = FileManager.default.currentDirectoryPath) {
         self.io = io
@@ -46,6 +52,7 @@ public struct ContractGenCommand: Sendable {
     contract-gen \(contractGenVersion) — one YAML schema → Swift, Kotlin and TypeScript decoders in lockstep.
 
     USAGE:
+      contract-gen init [--force]
       contract-gen emit --lang swift|kotlin|typescript|golden|all [--schema FILE]... [--out DIR|-] [--kotlin-package PKG]
       contract-gen check [--schema FILE]... [--base GIT-REF] [--diff] [--format text|github]
       contract-gen conform [--lang swift|kotlin|typescript|typescript-jsc|all] [--golden DIR]... [--testee '[NAME=]CMD']...
@@ -57,6 +64,8 @@ public struct ContractGenCommand: Sendable {
       contract-gen mutate --lang swift|kotlin|typescript [--file PATH] [--sample N] [--max N] [--seed S] [--report FILE]
       contract-gen --help | COMMAND --help | help COMMAND | --version
 
+    emit, check, conform, decode and differential follow contract-gen.yaml (found in the current
+    directory or above, or --config FILE; see docs/config.md); without one: schema/, generated/, golden/.
     Exit status: 0 success, 1 check or conformance failure, 2 usage or schema error.
     """
 
@@ -69,6 +78,8 @@ public struct ContractGenCommand: Sendable {
           --schema FILE        a schema file; repeat for several
           --out DIR|-          the output root (default: the current directory); `-` prints to stdout
           --kotlin-package PKG put every Kotlin contract into this package
+          --config FILE        contract-gen.yaml to follow (default: found in the current directory
+                               or above; see docs/config.md); it says where each file goes
           Output is deterministic byte for byte and written all or nothing (staged in
           .contract-gen-staging-<pid>, then moved); a schema error writes nothing, and the next
           emit finishes or discards what a killed one left.
@@ -83,6 +94,8 @@ public struct ContractGenCommand: Sendable {
           version bump excuses the other rules only if the new readers accept no old version).
           Breaking changes are printed first; out-of-date files one line each (one line per
           contract when there are many); the summary counts each kind.
+          --config FILE        contract-gen.yaml to follow (default: found in the current directory
+                               or above; see docs/config.md)
           --base GIT-REF       a commit, branch or tag; one that does not resolve is a usage error
           --diff               also print the unified diff of every stale file
           --format github      also print GitHub Actions annotations (::error file=…)
@@ -142,6 +155,7 @@ public struct ContractGenCommand: Sendable {
           --timeout default 300 s). Stdin must be UTF-8: other bytes are refused (exit 2), never repaired.
         """,
         "mutate": mutateHelp,
+        "init": initHelp,
     ]
 
     /// Runs one invocation; returns the exit status.
@@ -177,6 +191,7 @@ public struct ContractGenCommand: Sendable {
         }
         do {
             switch command {
+            case "init": return try initProject(rest)
             case "emit": return try emit(rest)
             case "check": return try check(rest)
             case "conform": return try conform(rest)
@@ -213,6 +228,7 @@ public struct ContractGenCommand: Sendable {
     /// The schema files to read: the given ones, or every schema/*.yaml.
     func schemaPaths(_ given: [String]) throws -> [String] {
         if !given.isEmpty { return given }
+        if let config { return try configuredSchemaPaths(config) }
         let names = (try? FileManager.default.contentsOfDirectory(atPath: path("schema"))) ?? []
         let schemas = names.filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }.sorted().map { "schema/\($0)" }
         guard !schemas.isEmpty else { throw UsageError("no --schema given and no schema/*.yaml found in \(root)") }
@@ -256,7 +272,7 @@ public struct ContractGenCommand: Sendable {
                 errors.append(.error("\(error)", at: SourceLocation(file: schema, line: 1, column: 1)))
             }
         }
-        if errors.isEmpty { errors = OutputPaths.collisions(contracts, kotlinPackage: kotlinPackage) }
+        if errors.isEmpty { errors = OutputPaths.collisions(contracts, kotlinPackage: kotlinPackage, layout: layout) }
         if !errors.isEmpty { throw DiagnosticsError(errors) }
         return contracts
     }
@@ -277,19 +293,27 @@ public struct ContractGenCommand: Sendable {
     // MARK: - emit
 
     func emit(_ arguments: [String]) throws -> Int32 {
-        let spec = CommandSpec(name: "emit", valueOptions: ["lang", "schema", "out", "kotlin-package"], flags: [])
+        let spec = CommandSpec(name: "emit", valueOptions: ["config", "lang", "schema", "out", "kotlin-package"], flags: [])
         let parsed = try spec.parse(arguments)
+        let (command, rebased) = try configured(parsed)
+        return try command.emit(parsed: rebased)
+    }
+
+    func emit(parsed: ParsedArguments) throws -> Int32 {
         guard let lang = parsed.value("lang") else { throw UsageError("emit needs --lang swift|kotlin|typescript|golden|all") }
         let (languages, golden) = try Self.languages(lang, allowGolden: true)
         let kotlinPackage = parsed.value("kotlin-package")
         if let kotlinPackage, let problem = SchemaValidator.kotlinPackageProblem(kotlinPackage) {
             throw UsageError("--kotlin-package: " + problem)
         }
+        announceConfig()
         let contracts = try loadContracts(try schemaPaths(parsed.values("schema")), kotlinPackage: kotlinPackage)
+        try checkLayout(for: contracts)
         let others = companions(of: contracts, explicit: !parsed.values("schema").isEmpty, kotlinPackage: kotlinPackage)
         let files = GeneratorPipeline.generate(contracts, options: .init(languages: languages, golden: golden,
                                                                           kotlinPackage: kotlinPackage,
-                                                                          testeeContracts: others.isEmpty ? nil : contracts + others))
+                                                                          testeeContracts: others.isEmpty ? nil : contracts + others,
+                                                                          layout: layout))
         let out = parsed.value("out") ?? "."
         if out == "-" {
             for file in files {
@@ -303,7 +327,7 @@ public struct ContractGenCommand: Sendable {
         let orphans = GeneratorPipeline.orphanedTemporaryFiles(root: outRoot)
         try StagedEmit.recoverInterrupted(root: outRoot)
         for orphan in orphans { io.err("recovered \(orphan) (left by an interrupted emit)\n") }
-        let stale = golden ? GeneratorPipeline.staleGoldenFiles(contracts, generated: files, root: outRoot) : []
+        let stale = golden ? GeneratorPipeline.staleGoldenFiles(contracts, generated: files, root: outRoot, goldenDirectory: layout.goldenDirectory) : []
         // All or nothing: staged, then moved into place together with the stale deletions.
         try StagedEmit.commit(files, deleting: stale, root: outRoot)
         for path in stale { io.err("removed \(path) (no longer generated)\n") }
@@ -314,11 +338,17 @@ public struct ContractGenCommand: Sendable {
     // MARK: - check
 
     func check(_ arguments: [String]) throws -> Int32 {
-        let spec = CommandSpec(name: "check", valueOptions: ["schema", "base", "format"], flags: ["diff"])
+        let spec = CommandSpec(name: "check", valueOptions: ["config", "schema", "base", "format"], flags: ["diff"])
         let parsed = try spec.parse(arguments)
+        let (command, rebased) = try configured(parsed)
+        return try command.check(parsed: rebased)
+    }
+
+    func check(parsed: ParsedArguments) throws -> Int32 {
         let format = try OutputFormat(parsed.value("format"))
         // A bad ref is a usage error before anything else is read.
         let base = try parsed.value("base").map { try GitRevision(root: root, ref: $0) }
+        announceConfig()
         let paths = try schemaPaths(parsed.values("schema"))
         let contracts: [Contract]
         do {
@@ -327,7 +357,8 @@ public struct ContractGenCommand: Sendable {
             for diagnostic in error.diagnostics { format.annotate(diagnostic, io: io) }
             throw error
         }
-        let gate = ContractGate(root: root)
+        try checkLayout(for: contracts)
+        let gate = ContractGate(root: root, layout: layout)
         var findings: [GateFinding] = []
         if let base {
             findings += try gate.breakingChanges(contracts, base: base, schemaPaths: paths, explicitSchemas: !parsed.values("schema").isEmpty)
@@ -344,7 +375,7 @@ public struct ContractGenCommand: Sendable {
             io.out(report.summary + "\n")
             return ExitCode.failure
         }
-        io.out("check: \(contracts.count) contract(s) valid, generated/ and goldens up to date\(base.map { ", no breaking change against \($0.ref)" } ?? "")\n")
+        io.out("check: \(contracts.count) contract(s) valid, \(config == nil ? "generated/" : "generated files") and goldens up to date\(base.map { ", no breaking change against \($0.ref)" } ?? "")\n")
         return ExitCode.success
     }
 
@@ -352,10 +383,15 @@ public struct ContractGenCommand: Sendable {
 
     func conform(_ arguments: [String]) throws -> Int32 {
         let spec = CommandSpec(name: "conform",
-                               valueOptions: ["lang", "golden", "testee", "report", "report-html", "badge", "filter",
+                               valueOptions: ["config", "lang", "golden", "testee", "report", "report-html", "badge", "filter",
                                               "expected-failures", "format", "timeout", "deadline"],
                                flags: ["fix-expected-failures", "allow-skip"])
         let parsed = try spec.parse(arguments)
+        let (command, rebased) = try configured(parsed)
+        return try command.conform(parsed: rebased)
+    }
+
+    func conform(parsed: ParsedArguments) throws -> Int32 {
         let format = try OutputFormat(parsed.value("format"))
         var languages: [Implementation]
         if parsed.value("lang") == nil, !parsed.values("testee").isEmpty {
@@ -365,7 +401,7 @@ public struct ContractGenCommand: Sendable {
         }
         let timeout = try Self.seconds(parsed.value("timeout"), option: "timeout") ?? 60
         let deadline = try Self.seconds(parsed.value("deadline"), option: "deadline") ?? 1800
-        let directories = parsed.values("golden").isEmpty ? ["golden"] : parsed.values("golden")
+        let directories = parsed.values("golden").isEmpty ? [layout.goldenDirectory] : parsed.values("golden")
         for directory in directories where !FileManager.default.fileExists(atPath: path(directory)) {
             throw UsageError("golden directory '\(directory)' does not exist" + (parsed.values("golden").isEmpty ? " (give --golden DIR)" : ""))
         }
@@ -380,7 +416,8 @@ public struct ContractGenCommand: Sendable {
             io.err("error: no golden cases (*.json) under \(directories.joined(separator: ", "))\n")
             return ExitCode.failure
         }
-        let builder = TesteeBuilder(root: root, log: { [io] message in io.err(message + "\n") })
+        // Only the generated testees need the schemas (to know the files a config places).
+        let builder = languages.isEmpty ? TesteeBuilder(root: root) : try testeeBuilder()
         var targets = languages.map { ConformanceTarget(name: $0.rawValue, launch: builder.launch($0)) }
         for testee in try TesteeArgument.parse(parsed.values("testee")) {
             guard !targets.contains(where: { $0.name == testee.name }) else {
@@ -417,8 +454,13 @@ public struct ContractGenCommand: Sendable {
     // MARK: - decode
 
     func decode(_ arguments: [String]) throws -> Int32 {
-        let spec = CommandSpec(name: "decode", valueOptions: ["schema", "lang", "pending", "timeout"], flags: [])
+        let spec = CommandSpec(name: "decode", valueOptions: ["config", "schema", "lang", "pending", "timeout"], flags: [])
         let parsed = try spec.parse(arguments)
+        let (command, rebased) = try configured(parsed)
+        return try command.decode(parsed: rebased)
+    }
+
+    func decode(parsed: ParsedArguments) throws -> Int32 {
         // Without --schema: the repository's only schema; with several, the user must say which.
         let schema: String
         if let given = parsed.value("schema") {
@@ -451,7 +493,7 @@ public struct ContractGenCommand: Sendable {
             guard let value = JSONValue.parse(pending), case .object = value else { throw UsageError("--pending must be a JSON object") }
             given.append(("pending", value))
         }
-        let launch = TesteeBuilder(root: root, log: { [io] message in io.err(message + "\n") }).launch(language)
+        let launch = try testeeBuilder().launch(language)
         guard case .command(let command) = launch else {
             if case .skipped(let reason) = launch { io.err("error: \(reason)\n") }
             if case .failed(let reason) = launch { io.err("error: \(reason)\n") }
@@ -492,8 +534,13 @@ public struct ContractGenCommand: Sendable {
 
 extension ContractGenCommand {
     func differential(_ arguments: [String]) throws -> Int32 {
-        let spec = CommandSpec(name: "differential", valueOptions: ["count", "seed", "lang", "stress"], flags: [])
+        let spec = CommandSpec(name: "differential", valueOptions: ["config", "count", "seed", "lang", "stress"], flags: [])
         let parsed = try spec.parse(arguments)
+        let (command, rebased) = try configured(parsed)
+        return try command.differential(parsed: rebased)
+    }
+
+    func differential(parsed: ParsedArguments) throws -> Int32 {
         guard let count = Int(parsed.value("count") ?? "2000"), count > 0 else { throw UsageError("--count needs a positive integer") }
         // The stress family is small: one large input per 1,000 ordinary ones, at least 10.
         guard let stress = Int(parsed.value("stress") ?? String(min(500, max(10, count / 1000)))), stress >= 0 else {
@@ -502,7 +549,7 @@ extension ContractGenCommand {
         let contracts = try loadContracts(try schemaPaths([]))
         guard let seed = UInt64(parsed.value("seed") ?? "1") else { throw UsageError("--seed needs a non-negative integer") }
         let languages = try Implementation.parse(parsed.value("lang"))
-        let builder = TesteeBuilder(root: root, log: { [io] message in io.err(message + "\n") })
+        let builder = try testeeBuilder()
         var targets: [(name: String, command: [String])] = []
         for language in languages {
             switch builder.launch(language) {

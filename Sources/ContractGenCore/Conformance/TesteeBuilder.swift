@@ -14,6 +14,9 @@ public struct TesteeBuilder: Sendable {
     public var log: @Sendable (String) -> Void
     /// `swiftc -O` (conform) or `-Onone` (mutation testing: each mutant builds once, ~3× faster).
     public var optimizeSwift = true
+    /// The generated files to build from, as contract-gen.yaml places them (paths relative to
+    /// `root`); nil: every file under generated/<language>/, the default layout.
+    public var layout: TesteeSources?
 
     public init(root: String, log: @escaping @Sendable (String) -> Void = { _ in }) {
         self.root = root
@@ -72,6 +75,15 @@ public struct TesteeBuilder: Sendable {
     }
 
     // MARK: Helpers
+
+    /// Absolute paths of layout-given files (none: the build reports "no generated …").
+    func paths(_ relative: [String]?) -> [String] { (relative ?? []).map { root + "/" + $0 }.sorted() }
+
+    /// The TypeScript testee's module path below the compile output, without `.js`.
+    var typeScriptTesteeModule: String {
+        guard let testee = layout?.typeScriptTestee else { return "testee" }
+        return String(testee.dropLast(3))
+    }
 
     func sources(under directory: String, ext: String) -> [String] {
         let base = root + "/" + directory
@@ -142,7 +154,8 @@ public struct TesteeBuilder: Sendable {
 
     func buildSwift() -> TesteeLaunch {
         guard Self.which("swiftc") != nil else { return .skipped(reason: "swiftc not found; " + Self.installHints[.swift]!) }
-        let files = sources(under: "generated/swift/Contracts", ext: "swift") + sources(under: "generated/swift/Testee", ext: "swift")
+        let files = layout.map { paths($0.files[.swift]) }
+            ?? sources(under: "generated/swift/Contracts", ext: "swift") + sources(under: "generated/swift/Testee", ext: "swift")
         guard !files.isEmpty else { return .failed(reason: "no generated Swift; run `contract-gen emit --lang swift`") }
         let optimization = optimizeSwift ? "-O" : "-Onone"
         let digest = hash(files, extra: "swiftc \(optimization) -swift-version 6 -warnings-as-errors")
@@ -162,7 +175,7 @@ public struct TesteeBuilder: Sendable {
         case .success(let found): jar = found
         case .failure(let problem): return .skipped(reason: problem.message + "; " + Self.installHints[.kotlin]!)
         }
-        let files = sources(under: "generated/kotlin", ext: "kt")
+        let files = layout.map { paths($0.files[.kotlin]) } ?? sources(under: "generated/kotlin", ext: "kt")
         guard !files.isEmpty else { return .failed(reason: "no generated Kotlin; run `contract-gen emit --lang kotlin`") }
         let digest = hash(files, extra: "kotlinc -Werror")
         if let problem = cached(.kotlin, digest: digest, product: "testee.jar", build: { directory in
@@ -176,15 +189,17 @@ public struct TesteeBuilder: Sendable {
         guard Self.which("tsc") != nil, Self.which("node") != nil else {
             return .skipped(reason: "tsc/node not found; " + Self.installHints[.typescript]!)
         }
-        let files = sources(under: "generated/typescript", ext: "ts")
+        let files = layout.map { paths($0.files[.typescript]) } ?? sources(under: "generated/typescript", ext: "ts")
         guard !files.isEmpty else { return .failed(reason: "no generated TypeScript; run `contract-gen emit --lang typescript`") }
-        let flags = ["--strict", "--noUnusedLocals", "--noUnusedParameters", "--noImplicitReturns", "--target", "es2019",
+        var flags = ["--strict", "--noUnusedLocals", "--noUnusedParameters", "--noImplicitReturns", "--target", "es2019",
                      "--module", "commonjs"]
+        // Files from several directories: the output mirrors them below the project root.
+        if layout != nil { flags += ["--rootDir", root] }
         let digest = hash(files, extra: flags.joined(separator: " "))
         if let problem = cached(.typescript, digest: digest, product: "testee.js", build: { directory in
             run(["tsc"] + flags + ["--outDir", directory] + files)
         }) { return problem }
-        return .command(["node", "--stack-size=4000", cacheDirectory(.typescript, digest) + "/testee.js"])
+        return .command(["node", "--stack-size=4000", cacheDirectory(.typescript, digest) + "/\(typeScriptTesteeModule).js"])
     }
 
     /// JavaScriptCore's shell: Debian's `jsc`, or the one inside macOS's JavaScriptCore.framework.
@@ -200,22 +215,25 @@ public struct TesteeBuilder: Sendable {
         guard let jsc = Self.jscPath() else { return .skipped(reason: "jsc not found; " + Self.jscInstallHint) }
         let compiled = buildTypeScript()
         guard case .command(let node) = compiled, let testee = node.last else { return compiled }
-        let directory = URL(fileURLWithPath: testee).deletingLastPathComponent().path
+        // The compiled tree: flat by default, mirroring the project under contract-gen.yaml.
+        let directory = String(testee.dropLast(typeScriptTesteeModule.count + "/.js".count))
         let bundle = directory + "/testee-jsc.js"
         if !FileManager.default.fileExists(atPath: bundle) {
             var text = EmbeddedRuntime.typescriptJSCAdapter
-            let modules = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [])
+            let modules = ((FileManager.default.enumerator(atPath: directory)?.allObjects as? [String]) ?? [])
                 .filter { $0.hasSuffix(".js") && $0 != "testee-jsc.js" }.sorted()
+            if modules.contains(where: { $0.contains("/") }) { text += JSCModulePaths.resolver }
             for file in modules {
                 guard let source = FileManager.default.contents(atPath: directory + "/" + file) else {
                     return .failed(reason: "cannot read the compiled TypeScript module \(file)")
                 }
                 let name = String(file.dropLast(3))
-                text += "\n__contractGenModule(\"\(name)\", function (exports, require, module) {\n"
+                text += "\n__contractGenModule(\(StringLiteral.typeScript(name)), function (exports, require, module) {\n"
+                text += JSCModulePaths.relativeRequire(moduleName: name)
                 text += String(decoding: source, as: UTF8.self)
                 text += "\n});\n"
             }
-            text += "\n__contractGenMain(\"testee\");\n"
+            text += "\n__contractGenMain(\(StringLiteral.typeScript(typeScriptTesteeModule)));\n"
             let temporary = bundle + ".tmp-\(getpid())"
             do {
                 try Data(text.utf8).write(to: URL(fileURLWithPath: temporary))

@@ -13,20 +13,29 @@ public enum GeneratorPipeline {
         /// The contracts the shared testee files serve, when more than the ones generated: with
         /// `--schema one.yaml` the testees must keep serving the repository's other contracts.
         public var testeeContracts: [Contract]?
+        /// Where the files go and the settings of contract-gen.yaml (default: generated/, golden/).
+        public var layout: ProjectLayout
 
-        public init(languages: [Language], golden: Bool, kotlinPackage: String? = nil, testeeContracts: [Contract]? = nil) {
+        public init(languages: [Language], golden: Bool, kotlinPackage: String? = nil, testeeContracts: [Contract]? = nil,
+                    layout: ProjectLayout = .default) {
             self.languages = languages
             self.golden = golden
             self.kotlinPackage = kotlinPackage
             self.testeeContracts = testeeContracts
+            self.layout = layout
         }
     }
 
-    public static func emitter(for language: Language, kotlinPackage: String? = nil) -> any LanguageEmitter {
+    /// `contracts`: every contract whose files the emitter writes, for the TypeScript import paths.
+    public static func emitter(for language: Language, kotlinPackage: String? = nil, layout: ProjectLayout = .default,
+                               contracts: [Contract] = []) -> any LanguageEmitter {
         switch language {
         case .swift: return SwiftEmitter()
-        case .kotlin: return KotlinEmitter(packageOverride: kotlinPackage)
-        case .typescript: return TypeScriptEmitter()
+        case .kotlin: return KotlinEmitter(packageOverride: kotlinPackage, runtimePackage: layout.kotlinRuntimePackage)
+        case .typescript:
+            var emitter = TypeScriptEmitter()
+            emitter.imports = layout.typeScriptImports(contracts)
+            return emitter
         }
     }
 
@@ -35,25 +44,27 @@ public enum GeneratorPipeline {
         let ordered = contracts.sorted { $0.name < $1.name }
         let served = (options.testeeContracts ?? contracts).sorted { $0.name < $1.name }
         var files: [GeneratedFile] = []
+        let layout = options.layout
         for language in options.languages {
-            let emitter = emitter(for: language, kotlinPackage: options.kotlinPackage)
-            files.append(emitter.runtimeFile())
-            for contract in ordered { files.append(emitter.contractFile(contract)) }
-            files += emitter.testeeFiles(served)
+            let emitter = emitter(for: language, kotlinPackage: options.kotlinPackage, layout: layout, contracts: served + ordered)
+            files.append(layout.place(emitter.runtimeFile(), .runtime(language)))
+            for contract in ordered { files.append(layout.place(emitter.contractFile(contract), .contract(contract, language))) }
+            files += emitter.testeeFiles(served).map { layout.place($0, .testee(language)) }
         }
         if options.golden {
-            for contract in ordered { files += GoldenEmitter().files(contract) }
+            for contract in ordered { files += GoldenEmitter().files(contract).map { layout.place($0, .golden) } }
         }
         return files
     }
 
     /// Generated goldens that exist on disk but are no longer generated (a field was removed):
     /// `emit` deletes them, `check` reports them.
-    public static func staleGoldenFiles(_ contracts: [Contract], generated: [GeneratedFile], root: String) -> [String] {
+    public static func staleGoldenFiles(_ contracts: [Contract], generated: [GeneratedFile], root: String,
+                                        goldenDirectory: String = "golden") -> [String] {
         let current = Set(generated.map(\.path))
         var stale: [String] = []
         for contract in contracts {
-            let directory = "golden/\(contract.name)"
+            let directory = ProjectLayout.join(goldenDirectory, contract.name)
             let names = (try? FileManager.default.contentsOfDirectory(atPath: root + "/" + directory)) ?? []
             for name in names.sorted() where name.hasPrefix(GoldenEmitter.generatedPrefix) && name.hasSuffix(".json") {
                 let path = "\(directory)/\(name)"

@@ -18,10 +18,11 @@ enum OutputPaths {
 
     /// One error per contract whose file in some language is another contract's, the runtime's or
     /// the testee's; also two contracts sharing a top-level name the testee imports both under.
-    static func collisions(_ contracts: [Contract], kotlinPackage: String?) -> [Diagnostic] {
+    static func collisions(_ contracts: [Contract], kotlinPackage: String?, layout: ProjectLayout = .default) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         for language in Language.allCases {
-            let emitter = GeneratorPipeline.emitter(for: language, kotlinPackage: kotlinPackage)
+            // The layout's Kotlin runtime package decides where the runtime file is.
+            let emitter = GeneratorPipeline.emitter(for: language, kotlinPackage: kotlinPackage, layout: layout)
             var owners: [String: String] = [:]
             owners[emitter.runtimeFile().path.lowercased()] = "contract-gen's runtime"
             for file in emitter.testeeFiles([]) { owners[file.path.lowercased()] = "the testee" }

@@ -11,11 +11,17 @@ public struct KotlinEmitter: LanguageEmitter {
     /// Puts every contract into this package instead of its `targets.kotlin.package`.
     let packageOverride: String?
 
-    public init(packageOverride: String? = nil) { self.packageOverride = packageOverride }
+    /// The runtime's package (contract-gen.yaml's `kotlin: runtime-package`).
+    let runtimePackageName: String
+
+    public init(packageOverride: String? = nil, runtimePackage: String = KotlinEmitter.runtimePackage) {
+        self.packageOverride = packageOverride
+        self.runtimePackageName = runtimePackage
+    }
 
     static let directory = KotlinFacts.directory
     static let lintOff = KotlinFacts.lintOff
-    static let runtimePackage = KotlinFacts.runtimePackage
+    public static let runtimePackage = KotlinFacts.runtimePackage
     static let testeePackage = KotlinFacts.testeePackage
 
     /// The package a contract's object is emitted into.
@@ -29,8 +35,11 @@ public struct KotlinEmitter: LanguageEmitter {
         var p = CodePrinter(indentUnit: KotlinFacts.indentUnit)
         GeneratedHeader.print(into: &p, commentPrefix: "//", source: nil, hash: nil, lintOff: Self.lintOff)
         p.line()
-        return GeneratedFile(path: "\(Self.directory)/\(Self.path(ofPackage: Self.runtimePackage))/ContractRuntime.kt",
-                             contents: p.text + EmbeddedRuntime.kotlin)
+        // The runtime source's first line is its package line; a configured package replaces it.
+        let source = runtimePackageName == Self.runtimePackage ? EmbeddedRuntime.kotlin
+            : EmbeddedRuntime.kotlin.replacingOccurrences(of: "package \(Self.runtimePackage)\n", with: "package \(runtimePackageName)\n")
+        return GeneratedFile(path: "\(Self.directory)/\(Self.path(ofPackage: runtimePackageName))/ContractRuntime.kt",
+                             contents: p.text + source)
     }
 
     // MARK: - Contract file
@@ -41,7 +50,7 @@ public struct KotlinEmitter: LanguageEmitter {
         p.line()
         p.line("package \(package(of: contract))")
         p.line()
-        p.line("import \(Self.runtimePackage).*")
+        p.line("import \(runtimePackageName).*")
         let writer = KotlinContractWriter(contract: contract)
         // `header` takes a java.util.TimeZone; an unused import would warn, and -Werror fails on it.
         if writer.plan.runtimeNeeds.contains(.dayStart) { p.line("import java.util.TimeZone") }
@@ -65,7 +74,7 @@ public struct KotlinEmitter: LanguageEmitter {
         GeneratedHeader.print(into: &p, commentPrefix: "//", source: contracts.map(\.sourcePath).joined(separator: ", "),
                               hash: contracts.map(\.sourceHash).joined(), lintOff: Self.lintOff)
         p.line()
-        KotlinTesteeWriter(contracts: contracts, packageOf: package(of:)).write(&p)
+        KotlinTesteeWriter(contracts: contracts, packageOf: package(of:), runtimePackage: runtimePackageName).write(&p)
         return [GeneratedFile(path: "\(Self.directory)/\(Self.path(ofPackage: Self.testeePackage))/Testee.kt", contents: p.text)]
     }
 }

@@ -5,7 +5,7 @@ enum KotlinFacts {
     static let indentUnit = "    "
     /// `@file:` annotations must precede the `package` line, so the lint-off line ends the header.
     static let lintOff = "@file:Suppress(\"unused\", \"MemberVisibilityCanBePrivate\", \"RedundantVisibilityModifier\")"
-    static let runtimePackage = "dev.contractgen.runtime"
+    static let runtimePackage = ProjectLayout.defaultKotlinRuntimePackage
     static let testeePackage = "dev.contractgen.testee"
     /// Names a decoder function already uses; a field's local must not shadow them.
     static let decoderNames: Set<String> = ["scanner", "context", "key", "start", "before", "it", "mark"]

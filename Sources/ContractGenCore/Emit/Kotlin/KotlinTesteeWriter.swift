@@ -5,11 +5,12 @@ struct KotlinTesteeWriter {
     let contracts: [Contract]
     /// The package each contract's object lives in (the emitter's package override applies).
     let packageOf: (Contract) -> String
+    var runtimePackage = KotlinEmitter.runtimePackage
 
     func write(_ p: inout CodePrinter) {
         p.line("package \(KotlinEmitter.testeePackage)")
         p.line()
-        p.line("import \(KotlinEmitter.runtimePackage).*")
+        p.line("import \(runtimePackage).*")
         for contract in contracts {
             p.line("import \(packageOf(contract)).\(contract.targets.kotlinObject)")
         }

@@ -10,6 +10,8 @@ import Foundation
 
 public struct TypeScriptEmitter: LanguageEmitter {
     public let language = Language.typescript
+    /// The specifiers of the runtime and contract imports (relative paths of the layout, in its module style).
+    var imports = TypeScriptImports()
     public init() {}
 
     static let directory = TypeScriptFacts.directory
@@ -41,7 +43,7 @@ public struct TypeScriptEmitter: LanguageEmitter {
         p.line()
         p.doc(contract.doc + "\n@packageDocumentation", style: .block)
         p.line()
-        TypeScriptNames.importLine(TypeScriptRuntimeImports.names(for: writer.plan), from: Self.runtimeModule, &p)
+        TypeScriptNames.importLine(TypeScriptRuntimeImports.names(for: writer.plan), from: imports.runtime(from: contract), &p)
         p.line()
         return GeneratedFile(path: "\(Self.directory)/\(contract.targets.typeScriptModule).ts", contents: p.text + body.text)
     }
@@ -55,9 +57,9 @@ public struct TypeScriptEmitter: LanguageEmitter {
         GeneratedHeader.print(into: &p, commentPrefix: "//", source: contracts.map(\.sourcePath).joined(separator: ", "),
                               hash: contracts.map(\.sourceHash).joined(), lintOff: Self.lintOff)
         p.line()
-        TypeScriptNames.importLine(TypeScriptNames.runtimeNames(usedIn: body.text), from: Self.runtimeModule, &p)
+        TypeScriptNames.importLine(TypeScriptNames.runtimeNames(usedIn: body.text), from: imports.runtimeForTestee, &p)
         for contract in contracts {
-            p.line("import * as \(TypeScriptNames.moduleAlias(contract)) from \(TypeScriptNames.quoted("./" + contract.targets.typeScriptModule));")
+            p.line("import * as \(TypeScriptNames.moduleAlias(contract)) from \(TypeScriptNames.quoted(imports.contract(contract)));")
         }
         p.line()
         return [GeneratedFile(path: "\(Self.directory)/testee.ts", contents: p.text + body.text)]
