@@ -765,6 +765,7 @@ struct KotlinContractWriter {
                 }
             }
         }
+        KotlinTimelineRenderer(contract: contract).behaviour(&p)
         p.line()
         p.line("// endregion")
         p.line()

@@ -642,6 +642,7 @@ struct SwiftContractWriter {
                 }
             }
         }
+        SwiftTimelineRenderer(contract: contract).behaviour(&p)
         p.line()
     }
 

@@ -795,6 +795,7 @@ struct TypeScriptContractWriter {
                 }
             }
         }
+        TypeScriptTimelineRenderer(contract: contract).behaviour(&p)
         p.line()
     }
 
