@@ -1134,3 +1134,51 @@ object ContractDoneQueue {
 }
 
 // endregion
+
+// region 7. Timeline
+
+/**
+ * What a widget must render over time from one snapshot, and when to update it next.
+ *
+ * A widget renders only when the system asks it to. A snapshot that is "today" until its
+ * staleness instant must therefore get an update scheduled for that very instant, or the widget
+ * keeps showing yesterday as today until the app happens to run again (the missing midnight
+ * entry). The rule, identical in the three runtimes:
+ * - the first entry is at `now`, with the header at `now`;
+ * - when the staleness instant `flipAtMs` is after `now`, a second entry is at `flipAtMs` with the
+ *   header from that instant on (the boundary is inclusive, as in staleness), and the next update
+ *   is at `flipAtMs`: from then on nothing changes with time, and reading the storage again picks
+ *   up a snapshot the app wrote meanwhile;
+ * - otherwise (already stale, or no staleness instant) the header can change only when the app
+ *   writes a new snapshot, which updates the widget itself: one entry, no update (null).
+ * No entry lies in the past except the first, which is `now`; instants are epoch milliseconds.
+ * The header of each entry comes from `headerAt`, the contract's own `header` function, so the
+ * timeline can never disagree with what `header` says at that instant.
+ */
+data class ContractTimeline<H>(
+    /** In time order; never empty, the first is at `now`. */
+    val entries: List<Entry<H>>,
+    /** The instant of the next update (AlarmManager / WorkManager), or null for none. */
+    val reloadAtMs: Long?
+) {
+    /** One entry: from [atMs] on, the widget shows [header]. */
+    data class Entry<H>(val atMs: Long, val header: H)
+
+    /** The header to render now. */
+    val headerNow: H get() = entries[0].header
+
+    companion object {
+        /**
+         * The timeline for [now], given the instant the snapshot turns stale ([flipAtMs], null: never).
+         * For example `build(1000, 5000) { if (it >= 5000) "outdated" else "today" }` has the entries
+         * (1000, "today") and (5000, "outdated") and updates at 5000.
+         */
+        fun <H> build(now: Long, flipAtMs: Long?, headerAt: (Long) -> H): ContractTimeline<H> {
+            val first = Entry(now, headerAt(now))
+            if (flipAtMs == null || flipAtMs <= now) return ContractTimeline(listOf(first), null)
+            return ContractTimeline(listOf(first, Entry(flipAtMs, headerAt(flipAtMs))), flipAtMs)
+        }
+    }
+}
+
+// endregion

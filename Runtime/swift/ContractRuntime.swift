@@ -1362,3 +1362,69 @@ public enum ContractDoneQueue {
         return object
     }
 }
+
+// MARK: - Timeline
+
+/// What a widget must render over time from one snapshot, and when to read the snapshot again.
+///
+/// A widget renders only when the system asks it to. A snapshot that is "today" until its
+/// staleness instant must therefore hand the system a second entry for that very instant, or the
+/// widget keeps showing yesterday as today until the app happens to run again (the missing
+/// midnight entry). The rule, identical in the three runtimes:
+/// - the first entry is at `now`, with the header at `now`;
+/// - when the staleness instant `flipAtMs` is after `now`, a second entry is at `flipAtMs` with
+///   the header from that instant on (the boundary is inclusive, as in staleness), and the
+///   timeline is reloaded at `flipAtMs`: from then on nothing changes with time, and reading the
+///   storage again picks up a snapshot the app wrote meanwhile;
+/// - otherwise (already stale, or no staleness instant) the header can change only when the app
+///   writes a new snapshot, which reloads the widget itself: one entry, reload never (nil).
+/// No entry lies in the past except the first, which is `now`; instants are epoch milliseconds.
+/// The header of each entry comes from `headerAt`, the contract's own `header` function, so the
+/// timeline can never disagree with what `header` says at that instant.
+public struct ContractTimeline<Header: Sendable & Equatable>: Sendable, Equatable {
+    /// One entry: from `atMs` on, the widget shows `header`.
+    public struct Entry: Sendable, Equatable {
+        public let atMs: Int64
+        public let header: Header
+    }
+
+    /// In time order; never empty, the first is at `now`.
+    public let entries: [Entry]
+    /// The instant at which to reload the timeline, or nil for never.
+    public let reloadAtMs: Int64?
+
+    /// The timeline for `now`, given the instant the snapshot turns stale (nil: never).
+    /// For example `build(now: 1000, flipAtMs: 5000) { $0 >= 5000 ? "outdated" : "today" }` is
+    /// `[(1000, "today"), (5000, "outdated")]`, reloaded at 5000.
+    public static func build(now: Int64, flipAtMs: Int64?, headerAt: (Int64) -> Header) -> ContractTimeline {
+        var entries = [Entry(atMs: now, header: headerAt(now))]
+        guard let flip = flipAtMs, flip > now else { return ContractTimeline(entries: entries, reloadAtMs: nil) }
+        entries.append(Entry(atMs: flip, header: headerAt(flip)))
+        return ContractTimeline(entries: entries, reloadAtMs: flip)
+    }
+
+    /// The entries as WidgetKit takes them (`TimelineEntry.date`), whole milliseconds.
+    public var widgetEntries: [(date: Date, header: Header)] {
+        entries.map { (date: ContractTimelineTime.date($0.atMs), header: $0.header) }
+    }
+
+    /// The date for `TimelineReloadPolicy.after(_:)`; nil means `.never`.
+    public var reloadDate: Date? { reloadAtMs.map(ContractTimelineTime.date) }
+}
+
+/// Conversions between `Date` and epoch milliseconds for the timeline.
+public enum ContractTimelineTime {
+    /// The whole millisecond at or before `date`, within ±(2^53−1) (a timeline entry must never
+    /// lie after `now`; a date beyond the safe range is clamped rather than trapping).
+    public static func epochMs(_ date: Date) -> Int64 {
+        let maxSafe = 9_007_199_254_740_991.0
+        let ms = (date.timeIntervalSince1970 * 1000).rounded(.down)
+        guard ms.isFinite else { return ms > 0 ? Int64(maxSafe) : -Int64(maxSafe) }
+        return Int64(min(max(ms, -maxSafe), maxSafe))
+    }
+
+    /// The `Date` of an epoch-millisecond instant.
+    public static func date(_ ms: Int64) -> Date {
+        Date(timeIntervalSince1970: Double(ms) / 1000)
+    }
+}

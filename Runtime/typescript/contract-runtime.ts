@@ -1314,3 +1314,42 @@ function isReadonlyMap<T>(v: ContractInputMap<T>): v is ReadonlyMap<string, T> {
   const candidate = v as { readonly forEach?: unknown; readonly get?: unknown; readonly has?: unknown };
   return typeof candidate.forEach === 'function' && typeof candidate.get === 'function' && typeof candidate.has === 'function';
 }
+
+// MARK: - Timeline
+// What a widget must render over time from one snapshot, and when to read it again. A widget
+// renders only when the system asks it to: a snapshot that is "today" until its staleness instant
+// must hand over a second entry for that very instant, or the widget keeps showing yesterday as
+// today until the app happens to run again (the missing midnight entry).
+
+/** One timeline entry: from `atMs` on, the widget shows `header`. */
+export interface ContractTimelineEntry<H> {
+  readonly atMs: number;
+  readonly header: H;
+}
+
+/** The entries in time order (never empty, the first at `now`) and the reload instant (null: never). */
+export interface ContractTimeline<H> {
+  readonly entries: ReadonlyArray<ContractTimelineEntry<H>>;
+  readonly reloadAtMs: number | null;
+}
+
+/**
+ * The timeline for `now`, given the instant the snapshot turns stale (`flipAtMs`, null: never).
+ * The rule, identical in the three runtimes:
+ * - the first entry is at `now`, with the header at `now`;
+ * - when `flipAtMs` is after `now`, a second entry is at `flipAtMs` with the header from that
+ *   instant on (the boundary is inclusive, as in staleness), and the timeline is reloaded at
+ *   `flipAtMs`: from then on nothing changes with time, and reading the storage again picks up a
+ *   snapshot the app wrote meanwhile;
+ * - otherwise (already stale, or no staleness instant) the header can change only when the app
+ *   writes a new snapshot, which reloads the widget itself: one entry, reload never (null).
+ * No entry lies in the past except the first, which is `now`; instants are epoch milliseconds.
+ * `headerAt` is the contract's own `header` function, so the timeline never disagrees with it.
+ * For example, `buildTimeline(1000, 5000, (t) => (t >= 5000 ? "outdated" : "today"))` has the
+ * entries (1000, "today") and (5000, "outdated") and is reloaded at 5000.
+ */
+export function buildTimeline<H>(now: number, flipAtMs: number | null, headerAt: (atMs: number) => H): ContractTimeline<H> {
+  const first: ContractTimelineEntry<H> = { atMs: now, header: headerAt(now) };
+  if (flipAtMs === null || flipAtMs <= now) return { entries: [first], reloadAtMs: null };
+  return { entries: [first, { atMs: flipAtMs, header: headerAt(flipAtMs) }], reloadAtMs: flipAtMs };
+}

@@ -191,6 +191,20 @@ function serveWidgetData(op: string, givenJson: ContractJson | undefined): Contr
       const changes = WidgetData.DoneQueue.drain(given.optionalString("queue"), given.boolMap("tasks") ?? new Map());
       return changes.map((change): ContractJson => new Map<string, ContractJson>([["id", change.id], ["isDone", change.isDone]]));
     }
+    case "timeline": {
+      const given = new Given(givenJson, ["blob", "now", "timeZone"]);
+      const now = given.integer("now");
+      if (now === null) throw new TesteeError("given.now must be an integer");
+      const value = WidgetData.decode(given.string("blob")).value;
+      const plan = WidgetData.timeline(value, now, given.string("timeZone"));
+      const entries = plan.entries.map((entry): ContractJson => {
+        const header: ContractJsonObject = new Map();
+        header.set("kind", entry.header.kind);
+        if (entry.header.kind === "outdated") header.set("dayMs", entry.header.dayMs);
+        return new Map<string, ContractJson>([["at", entry.atMs], ["header", header]]);
+      });
+      return new Map<string, ContractJson>([["entries", entries], ["reloadAt", plan.reloadAtMs]]);
+    }
     default:
       throw new TesteeError(`unknown op '${op}' for widget-data`);
   }

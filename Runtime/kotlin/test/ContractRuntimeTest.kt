@@ -9,6 +9,7 @@ import dev.contractgen.runtime.ContractDoneQueue
 import dev.contractgen.runtime.ContractJson
 import dev.contractgen.runtime.ContractJsonReader
 import dev.contractgen.runtime.ContractRead
+import dev.contractgen.runtime.ContractTimeline
 import java.lang.management.ManagementFactory
 import kotlin.system.exitProcess
 
@@ -143,5 +144,44 @@ fun main() {
     for (id in listOf("europe/berlin", "gmt", "etc/utc", "us/pacific", "japan", "zulu", "PST", "GMT+0", "Factory", "America/Coyhaique", "ROC", "SystemV/EST5", "Mars/Olympus", "Europe/Berlin\u0000")) check(ContractCalendar.timeZone(id) == null, "not an exact IANA name: $id")
     for (id in listOf("Europe/Berlin", "GMT", "UTC", "Etc/UTC", "US/Pacific", "Japan", "Zulu", "Asia/Kolkata", "Europe/Kyiv", "Etc/GMT-5")) check(ContractCalendar.timeZone(id) != null, "IANA name: $id")
 
+    timelineChecks()
     println("kotlin runtime: $checks passed, 0 failed")
+}
+
+/**
+ * The timeline rule (runtime section 7), worked out by hand: one entry at `now`; a second at the
+ * staleness instant when it lies after `now`, which is also the next update; otherwise none.
+ * America/Santiago 2026-09-06 starts at 01:00 −03 (midnight is skipped).
+ */
+private fun timelineChecks() {
+    val sep5Start = 1788580800000L // 2026-09-05 00:00 −04
+    val sep6Start = 1788667200000L // 2026-09-06 01:00 −03, the first instant of that day
+    val sep7Start = 1788750000000L // 2026-09-07 00:00 −03
+    val santiago = ContractCalendar.timeZone("America/Santiago")!!
+    fun headerAt(validUntil: Long?, day: String): (Long) -> String = { at ->
+        if (validUntil == null || at < validUntil) "today" else "outdated:" + ContractCalendar.dayStartMs(day, santiago)
+    }
+
+    val now = 1788620400000L // 2026-09-05 11:00 −04
+    val fresh = ContractTimeline.build(now, sep6Start, headerAt(sep6Start, "2026-09-05"))
+    check(fresh.entries.map { it.atMs } == listOf(now, sep6Start), "fresh: entries at now and validUntil")
+    check(fresh.entries.map { it.header } == listOf("today", "outdated:$sep5Start"), "fresh: today, then outdated with the day's start")
+    check(fresh.reloadAtMs == sep6Start && fresh.headerNow == "today", "fresh: update at validUntil, today now")
+
+    val stale = ContractTimeline.build(sep7Start + 60000L, sep7Start, headerAt(sep7Start, "2026-09-06"))
+    check(stale.entries.map { it.atMs } == listOf(sep7Start + 60000L), "stale: one entry at now")
+    check(stale.headerNow == "outdated:$sep6Start" && stale.reloadAtMs == null, "stale: the skipped-midnight day starts at the transition; no update")
+
+    val boundary = ContractTimeline.build(5000L, 5000L) { if (it >= 5000L) "outdated" else "today" }
+    check(boundary.entries.map { it.atMs } == listOf(5000L) && boundary.headerNow == "outdated" && boundary.reloadAtMs == null, "boundary is stale")
+    val justBefore = ContractTimeline.build(4999L, 5000L) { if (it >= 5000L) "outdated" else "today" }
+    check(justBefore.entries.map { it.atMs } == listOf(4999L, 5000L) && justBefore.reloadAtMs == 5000L, "1 ms before the boundary: two entries")
+
+    val asked = ArrayList<Long>()
+    val never = ContractTimeline.build(7L, null) { asked.add(it); "today" }
+    check(never.entries.map { it.atMs } == listOf(7L) && never.reloadAtMs == null && asked == listOf(7L), "no validUntil: one entry, header asked once")
+
+    val far = 9007199254740991L
+    val future = ContractTimeline.build(1784325600000L, far) { if (it >= far) "outdated" else "today" }
+    check(future.entries.map { it.atMs } == listOf(1784325600000L, far) && future.reloadAtMs == far, "far-future validUntil kept exactly")
 }

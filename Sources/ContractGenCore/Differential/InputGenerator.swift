@@ -251,6 +251,9 @@ public final class InputGenerator {
         case "header":
             let zone = zone()
             return request([("blob", .string(blob(contract))), ("now", now), ("timeZone", .string(zone))])
+        case "timeline":
+            let zone = zone()
+            return request([("blob", .string(blob(contract))), ("now", now), ("timeZone", .string(zone))])
         case "dayStart":
             let zone = zone()
             return request([("dayStr", .string(chance(0.9) ? dayString() : "2026-02-30")), ("timeZone", .string(zone))])

@@ -40,6 +40,7 @@ public struct ContractGate: Sendable {
         if b.header != nil { ops += ["header", "dayStart"] }
         if b.validUntil != nil { ops.append("validUntil") }
         if b.doneQueue != nil { ops += ["queue.set", "queue.peek", "queue.drain"] }
+        if b.timeline != nil { ops.append("timeline") }
         return ops
     }
 

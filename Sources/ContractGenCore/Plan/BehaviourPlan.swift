@@ -9,6 +9,8 @@ enum BehaviourPlan {
     case validUntil(DayBinding)
     /// `flagIsNullable` when the flag field may be null (it is then skipped when draining).
     case doneQueue(DoneQueue, flagIsNullable: Bool)
+    /// The entries a widget renders over time (needs `staleness` and `header`).
+    case timeline(TimelineBinding)
 
     static func all(in contract: Contract) -> [BehaviourPlan] {
         let b = contract.behaviours
@@ -22,6 +24,7 @@ enum BehaviourPlan {
         if let queue = b.doneQueue, let flag = contract.type(named: queue.binding.typeName)?.field(named: queue.binding.flagField) {
             result.append(.doneQueue(queue, flagIsNullable: ObjectPlan.isNullable(flag)))
         }
+        if let timeline = b.timeline { result.append(.timeline(timeline)) }
         return result
     }
 }

@@ -15,6 +15,8 @@ enum RuntimeNeed: Hashable {
     case validUntil
     /// The done-queue's set, peek and drain.
     case doneQueue
+    /// The timeline builder and its result type.
+    case timeline
     /// The writer side: the object writer and the serializer.
     case encoder
     /// The writer checks a value of this scalar kind.
@@ -46,6 +48,7 @@ extension DecoderPlan {
             case .header: needs.insert(.dayStart)
             case .validUntil: needs.insert(.validUntil)
             case .doneQueue: needs.insert(.doneQueue)
+            case .timeline: needs.insert(.timeline)
             }
         }
         return needs

@@ -203,6 +203,7 @@ public struct Behaviours: Sendable {
     public var header: DayBinding?
     public var validUntil: DayBinding?
     public var doneQueue: DoneQueue?
+    public var timeline: TimelineBinding?
 }
 
 /// Binds a behaviour to an object type's id and boolean flag.
@@ -225,6 +226,13 @@ public struct Staleness: Sendable {
 /// A behaviour reading the root's local-date field, e.g. `header: {day: dayStr}`.
 public struct DayBinding: Sendable {
     public var dayField: String
+    public var doc: String
+    public var location: SourceLocation
+}
+
+/// `timeline: {}`: the entries a widget renders over time, from `staleness` and `header`
+/// (it binds no field of its own, so the rules it builds on cannot drift from it).
+public struct TimelineBinding: Sendable {
     public var doc: String
     public var location: SourceLocation
 }

@@ -470,7 +470,12 @@ private struct ContractBuilder {
             r.reportUnknownKeys(allowed: ["type", "id", "flag", "doc", "storage-key"], diagnostics: &d)
             behaviours.doneQueue = DoneQueue(binding: binding, storageKey: key)
         }
-        reader.reportUnknownKeys(allowed: ["overlay", "staleness", "header", "valid-until", "done-queue"], diagnostics: &d)
+        if let n = reader.value("timeline"), var r = MappingReader(n, what: "'timeline'", diagnostics: &d) {
+            let doc = r.value("doc").flatMap { ScalarReading.string($0, what: "'doc'", diagnostics: &d) } ?? ""
+            r.reportUnknownKeys(allowed: ["doc"], diagnostics: &d)
+            behaviours.timeline = TimelineBinding(doc: doc, location: n.location)
+        }
+        reader.reportUnknownKeys(allowed: ["overlay", "staleness", "header", "valid-until", "done-queue", "timeline"], diagnostics: &d)
         return behaviours
     }
 

@@ -259,5 +259,10 @@ public enum SchemaValidator {
         if let header = b.header, b.staleness == nil {
             d.error("'header' needs 'staleness' (the header is decided by the staleness verdict)", at: header.location)
         }
+        if let timeline = b.timeline {
+            // The timeline is the staleness verdict and the header laid out over time: it has no rule of its own.
+            if b.staleness == nil { d.error("'timeline' needs 'staleness' (the timeline flips where the snapshot turns stale)", at: timeline.location) }
+            if b.header == nil { d.error("'timeline' needs 'header' (each entry shows the header from its instant on)", at: timeline.location) }
+        }
     }
 }

@@ -174,6 +174,28 @@ func serveWidgetData(_ op: String, _ givenJSON: ContractJSON?) throws -> Contrac
             entry.set("isDone", .bool(change.isDone))
             return .object(entry)
         })
+    case "timeline":
+        let given = try Given(givenJSON, allowed: ["blob", "now", "timeZone"])
+        guard let now = try given.integer("now") else { throw TesteeError(message: "given.now must be an integer") }
+        let value = WidgetData.decode(try given.string("blob")).value
+        let plan = WidgetData.timeline(value, now: now, timeZoneIdentifier: try given.string("timeZone"))
+        var result = ContractJSONObject()
+        result.set("entries", .array(plan.entries.map { entry in
+            var header = ContractJSONObject()
+            switch entry.header {
+            case .today:
+                header.set("kind", .string("today"))
+            case .outdated(let dayMs):
+                header.set("kind", .string("outdated"))
+                header.set("dayMs", dayMs.map { .number(Double($0)) } ?? .null)
+            }
+            var item = ContractJSONObject()
+            item.set("at", .number(Double(entry.atMs)))
+            item.set("header", .object(header))
+            return .object(item)
+        }))
+        result.set("reloadAt", plan.reloadAtMs.map { .number(Double($0)) } ?? .null)
+        return .object(result)
     default:
         throw TesteeError(message: "unknown op '\(op)' for widget-data")
     }

@@ -13,6 +13,7 @@ extension KotlinContractWriter {
             case .header(let header): headerFunctions(header, &p)
             case .validUntil(let validUntil): validUntilFunction(validUntil, &p)
             case .doneQueue(let queue, let flagIsNullable): doneQueueFunctions(queue, flagIsNullable: flagIsNullable, &p)
+            case .timeline: KotlinTimelineRenderer(contract: contract).behaviour(&p)
             }
         }
         p.line()

@@ -330,6 +330,7 @@ struct KotlinTesteeWriter {
                         }
                     }
                 }
+                KotlinTimelineRenderer(contract: contract).testeeCase(&p)
                 // The escaped name has `$` as `\$`, so it can be spliced into a template string.
                 p.line("else -> throw TesteeError(\"unknown op '$op' for \(StringLiteral.kotlinContent(contract.name))\")")
             }

@@ -198,6 +198,7 @@ struct SwiftTesteeWriter {
                     p.line("})")
                 }
             }
+            SwiftTimelineRenderer(contract: contract).testeeCase(&p)
             p.line("default:")
             p.line("    throw TesteeError(message: \"unknown op '\\(op)' for \(StringLiteral.swiftContent(contract.name))\")")
             p.line("}")

@@ -13,6 +13,7 @@ extension TypeScriptContractWriter {
             case .header(let header): headerFunctions(header, &p)
             case .validUntil(let validUntil): validUntilFunction(validUntil, &p)
             case .doneQueue(let queue, let flagIsNullable): doneQueueFunctions(queue, flagIsNullable: flagIsNullable, &p)
+            case .timeline: TypeScriptTimelineRenderer(contract: contract).behaviour(&p)
             }
         }
         p.line()

@@ -9,6 +9,7 @@ enum TypeScriptRuntimeImports {
         case .dayStart: return ["dayStartMs"]
         case .validUntil: return ["validUntilMs"]
         case .doneQueue: return ["queueSet", "queuePeek", "queueDrain"]
+        case .timeline: return ["buildTimeline", "ContractTimeline"]
         case .encoder: return ["serializeContractJson", "writeObject", "ContractJsonObject"]
         case .write(let kind): return [TypeScriptNames.writer(kind)]
         case .writeEnumeration: return ["writeOneOf"]

@@ -222,6 +222,7 @@ struct TypeScriptTesteeWriter {
                         p.line("return changes.map((change): ContractJson => new Map<string, ContractJson>([[\"id\", change.id], [\"isDone\", change.isDone]]));")
                     }
                 }
+                TypeScriptTimelineRenderer(contract: contract).testeeCase(&p)
                 p.line("default:")
                 p.indented { p in
                     p.line("throw new TesteeError(`unknown op '${op}' for \(StringLiteral.typeScriptContent(contract.name, quote: "`"))`);")

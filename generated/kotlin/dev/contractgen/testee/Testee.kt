@@ -198,6 +198,33 @@ fun serveWidgetData(op: String, givenJson: ContractJson?): ContractJson {
                 ContractJson.Obj(entry)
             })
         }
+        "timeline" -> {
+            val given = Given(givenJson, setOf("blob", "now", "timeZone"))
+            val now = given.integer("now") ?: throw TesteeError("given.now must be an integer")
+            val value = WidgetData.decode(given.string("blob")).value
+            val plan = WidgetData.timeline(value, now, given.string("timeZone"))
+            val entries = plan.entries.map { entry ->
+                val header = LinkedHashMap<String, ContractJson>()
+                val shown = entry.header
+                when (shown) {
+                    WidgetData.Header.Today -> {
+                        header["kind"] = ContractJson.Str("today")
+                    }
+                    is WidgetData.Header.Outdated -> {
+                        header["kind"] = ContractJson.Str("outdated")
+                        header["dayMs"] = shown.dayMs?.let { ContractJson.Num(it.toDouble()) } ?: ContractJson.Null
+                    }
+                }
+                val item = LinkedHashMap<String, ContractJson>()
+                item["at"] = ContractJson.Num(entry.atMs.toDouble())
+                item["header"] = ContractJson.Obj(header)
+                ContractJson.Obj(item)
+            }
+            val result = LinkedHashMap<String, ContractJson>()
+            result["entries"] = ContractJson.Arr(entries)
+            result["reloadAt"] = plan.reloadAtMs?.let { ContractJson.Num(it.toDouble()) } ?: ContractJson.Null
+            return ContractJson.Obj(result)
+        }
         else -> throw TesteeError("unknown op '$op' for widget-data")
     }
 }

@@ -1,0 +1,65 @@
+/// The `timeline` behaviour in Swift: the generated wrappers around the runtime's
+/// `ContractTimeline.build`, and the testee's `timeline` op. The flip instant is the staleness
+/// field and each entry's header is the contract's own `header` at that instant, so the timeline
+/// cannot drift from either rule.
+struct SwiftTimelineRenderer {
+    let contract: Contract
+
+    /// The wrappers, inside the contract's namespace after `header` (which they call).
+    func behaviour(_ p: inout CodePrinter) {
+        guard let timeline = contract.behaviours.timeline, let staleness = contract.behaviours.staleness else { return }
+        let root = contract.rootType.name
+        let flip = "value?.\(staleness.field)"
+        p.line()
+        p.doc(timeline.doc + "\n\n" + """
+            The entries a widget renders from `now` on: `now` with its header; while not yet stale, \
+            also `\(staleness.field)` with the header from then on, which is also when to reload. \
+            Already stale, or no `\(staleness.field)`: one entry, reload never (a new snapshot reloads the widget).
+            """, style: .tripleSlash)
+        p.block("public static func timeline(_ value: \(root)?, now: Int64, timeZone: TimeZone) -> ContractTimeline<Header> {") { p in
+            p.line("ContractTimeline.build(now: now, flipAtMs: \(flip)) { header(value, now: $0, timeZone: timeZone) }")
+        }
+        p.line()
+        p.line("/// `timeline` for an IANA zone id; an unknown zone gives outdated entries a nil day, never a silent UTC.")
+        p.block("public static func timeline(_ value: \(root)?, now: Int64, timeZoneIdentifier: String) -> ContractTimeline<Header> {") { p in
+            p.line("ContractTimeline.build(now: now, flipAtMs: \(flip)) { header(value, now: $0, timeZoneIdentifier: timeZoneIdentifier) }")
+        }
+        p.line()
+        p.line("/// The timeline as a WidgetKit `TimelineProvider` hands it over: one `TimelineEntry` per entry")
+        p.line("/// (`date`, `header`) and `policy: reloadAfter.map { .after($0) } ?? .never`.")
+        p.block("public static func widgetTimeline(_ value: \(root)?, now: Date, timeZone: TimeZone) -> (entries: [(date: Date, header: Header)], reloadAfter: Date?) {") { p in
+            p.line("let plan = timeline(value, now: ContractTimelineTime.epochMs(now), timeZone: timeZone)")
+            p.line("return (plan.widgetEntries, plan.reloadDate)")
+        }
+    }
+
+    /// The testee's `case "timeline":`, inside `serve<Namespace>`'s switch.
+    func testeeCase(_ p: inout CodePrinter) {
+        guard contract.behaviours.timeline != nil else { return }
+        let ns = contract.targets.swiftNamespace
+        p.line("case \"timeline\":")
+        p.indented { p in
+            p.line("let given = try Given(givenJSON, allowed: [\"blob\", \"now\", \"timeZone\"])")
+            p.line("guard let now = try given.integer(\"now\") else { throw TesteeError(message: \"given.now must be an integer\") }")
+            p.line("let value = \(ns).decode(try given.string(\"blob\")).value")
+            p.line("let plan = \(ns).timeline(value, now: now, timeZoneIdentifier: try given.string(\"timeZone\"))")
+            p.line("var result = ContractJSONObject()")
+            p.line("result.set(\"entries\", .array(plan.entries.map { entry in")
+            p.line("    var header = ContractJSONObject()")
+            p.line("    switch entry.header {")
+            p.line("    case .today:")
+            p.line("        header.set(\"kind\", .string(\"today\"))")
+            p.line("    case .outdated(let dayMs):")
+            p.line("        header.set(\"kind\", .string(\"outdated\"))")
+            p.line("        header.set(\"dayMs\", dayMs.map { .number(Double($0)) } ?? .null)")
+            p.line("    }")
+            p.line("    var item = ContractJSONObject()")
+            p.line("    item.set(\"at\", .number(Double(entry.atMs)))")
+            p.line("    item.set(\"header\", .object(header))")
+            p.line("    return .object(item)")
+            p.line("}))")
+            p.line("result.set(\"reloadAt\", plan.reloadAtMs.map { .number(Double($0)) } ?? .null)")
+            p.line("return .object(result)")
+        }
+    }
+}
