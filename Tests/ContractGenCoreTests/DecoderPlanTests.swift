@@ -146,6 +146,7 @@ final class DecoderPlanTests: XCTestCase {
             case .header: return "header"
             case .validUntil: return "validUntil"
             case .doneQueue(_, let nullable): return "doneQueue nullable=\(nullable)"
+            case .timeline: return "timeline"
             }
         }
         XCTAssertEqual(kinds, ["overlay", "staleness nullable=true", "header", "validUntil", "doneQueue nullable=false"])
