@@ -1,18 +1,21 @@
 #!/usr/bin/env bash
 # Compiles and unit-tests the Kotlin and TypeScript runtimes (Runtime/) in their own languages:
 # Kotlin with `kotlinc -Werror` and a test program that exits non-zero on the first broken check,
-# TypeScript with `tsc --strict` and node:test. (The Swift runtime's tests run in `swift test`.)
+# TypeScript with `tsc --strict` and node:test; each testee's constant part (Runtime/*/testee) too. (The Swift runtime's tests run in `swift test`.)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 
-kotlinc -Werror -d "$work/kotlin" Runtime/kotlin/ContractRuntime.kt Runtime/kotlin/test/ContractRuntimeTest.kt 2>&1 | grep -v '^$' || true
-test -f "$work/kotlin/dev/contractgen/runtime/test/ContractRuntimeTestKt.class" || { echo "kotlin runtime: does not compile"; exit 1; }
-kotlin -cp "$work/kotlin" dev.contractgen.runtime.test.ContractRuntimeTestKt 2> >(grep -v "noverify were deprecated" >&2)
+kotlinc -Werror -d "$work/kotlin" Runtime/kotlin/ContractRuntime.kt Runtime/kotlin/testee/TesteeSupport.kt \
+    Runtime/kotlin/test/ContractRuntimeTest.kt Runtime/kotlin/test/TesteeSupportTest.kt 2>&1 | grep -v '^$' || true
+for program in runtime.test.ContractRuntimeTestKt testee.test.TesteeSupportTestKt; do
+    test -f "$work/kotlin/dev/contractgen/${program//.//}.class" || { echo "kotlin runtime: does not compile"; exit 1; }
+    kotlin -cp "$work/kotlin" "dev.contractgen.$program" 2> >(grep -v "noverify were deprecated" >&2)
+done
 
 mkdir -p "$work/ts"
-cp Runtime/typescript/contract-runtime.ts "$work/ts/"
+cp Runtime/typescript/contract-runtime.ts Runtime/typescript/testee/testee-support.ts "$work/ts/"
 mkdir -p "$work/ts/test" && cp Runtime/typescript/test/*.ts "$work/ts/test/"
 tsc --strict --noUnusedLocals --noUnusedParameters --target es2019 --module commonjs \
     --outDir "$work/ts/out" "$work"/ts/*.ts "$work"/ts/test/*.ts

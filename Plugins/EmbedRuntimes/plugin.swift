@@ -11,6 +11,10 @@ struct EmbedRuntimes: BuildToolPlugin {
         ("kotlin", "Runtime/kotlin/ContractRuntime.kt"),
         ("typescript", "Runtime/typescript/contract-runtime.ts"),
         ("typescriptJSCAdapter", "Runtime/typescript/jsc/jsc-testee-adapter.js"),
+        // The constant part of each testee (request lines, typed `given`, responses).
+        ("swiftTestee", "Runtime/swift/Testee/TesteeSupport.swift"),
+        ("kotlinTestee", "Runtime/kotlin/testee/TesteeSupport.kt"),
+        ("typescriptTestee", "Runtime/typescript/testee/testee-support.ts"),
     ]
 
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {

@@ -41,6 +41,24 @@ final class ConformanceRunnerTests: XCTestCase {
         XCTAssertTrue(result.out.hasSuffix("0 passed, 3 failed\n"))
     }
 
+    /// `{"skipped": …}` (an op the implementation lacks) is neither a pass nor a failure: the run
+    /// passes, the summary counts it, one line names the reason, JUnit writes `<skipped>`.
+    func testSkippedAnswersAreCountedApartAndDoNotFailTheRun() throws {
+        let report = TestSupport.temporaryDirectory() + "/junit.xml"
+        let result = try conform(#"read l; echo '{"ok":true}'; while read l; do echo '{"skipped":"no stale here"}'; done"#,
+                                 extra: ["--report", report])
+        XCTAssertEqual(result.status, 0, result.out)
+        XCTAssertTrue(result.out.contains("SKIPPED BY testee: no stale here (2 case(s); not failures)\n"), result.out)
+        XCTAssertTrue(result.out.contains("testee: 1 passed, 0 failed, 2 skipped"), result.out)
+        XCTAssertTrue(result.out.hasSuffix("1 passed, 0 failed, 2 skipped\n"), result.out)
+        let xml = try String(contentsOfFile: report, encoding: .utf8)
+        XCTAssertEqual(xml.components(separatedBy: "<skipped message=\"no stale here\"/>").count - 1, 2, xml)
+        XCTAssertTrue(xml.contains("failures=\"0\" errors=\"0\" skipped=\"2\""), xml)
+        // A skipped answer is still a protocol response with exactly one key.
+        let twoKeys = try conform(#"while read l; do echo '{"skipped":"x","ok":true}'; done"#)
+        XCTAssertTrue(twoKeys.out.hasSuffix("0 passed, 3 failed\n"), twoKeys.out)
+    }
+
     func testCrashingTesteeIsRestartedAndTheRunGoesOn() throws {
         // Answers the first request, dies on the second; a restarted process answers again.
         let result = try conform(#"read l; echo '{"ok":true}'; read l; echo boom >&2; exit 3"#)

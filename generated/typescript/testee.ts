@@ -3,113 +3,11 @@
 // Edit the schema and run `contract-gen emit`; `contract-gen check` fails on hand edits.
 /* eslint-disable */
 
-import {
-  ContractJson,
-  ContractJsonObject,
-  parseContractJson,
-  serializeContractJson,
-  utf16Less,
-} from "./contract-runtime";
+import { ContractJson, ContractJsonObject, parseContractJson, utf16Less } from "./contract-runtime";
+import { Given, TesteeContractServer, TesteeError, runTestee, unknownOp } from "./testee-support";
 import * as CalendarAgenda from "./calendar-agenda";
 import * as TodoCount from "./todo-count";
 import * as WidgetData from "./widget-data";
-
-/** The few Node globals the testee uses, declared here so that no @types/node is needed. */
-declare const process: {
-  readonly stdin: {
-    setEncoding(encoding: "utf8"): void;
-    on(event: "data", listener: (chunk: string) => void): void;
-    on(event: "end", listener: () => void): void;
-  };
-  readonly stdout: {
-    write(text: string): boolean;
-  };
-};
-
-/** A request the testee cannot serve; reported as {"error": message}, never a crash. */
-class TesteeError extends Error {}
-
-/** Typed access to a request's `given`, rejecting unknown fields (a typo must not pass silently). */
-class Given {
-  private readonly object: ContractJsonObject;
-
-  constructor(json: ContractJson | undefined, allowed: ReadonlyArray<string>) {
-    if (!(json instanceof Map)) throw new TesteeError("given must be an object");
-    for (const key of json.keys()) {
-      if (allowed.indexOf(key) < 0) throw new TesteeError(`unknown given field '${key}'`);
-    }
-    this.object = json;
-  }
-
-  string(key: string): string {
-    const value = this.object.get(key);
-    if (typeof value !== "string") throw new TesteeError(`given.${key} must be a string`);
-    return value;
-  }
-
-  optionalString(key: string): string | null {
-    const value = this.object.get(key);
-    if (value === undefined || value === null) return null;
-    if (typeof value !== "string") throw new TesteeError(`given.${key} must be a string or null`);
-    return value;
-  }
-
-  bool(key: string): boolean {
-    const value = this.object.get(key);
-    if (typeof value !== "boolean") throw new TesteeError(`given.${key} must be a boolean`);
-    return value;
-  }
-
-  /** An integral number; null when it is a number that is not an integer (the caller decides). */
-  integer(key: string): number | null {
-    const value = this.object.get(key);
-    if (typeof value !== "number") throw new TesteeError(`given.${key} must be a number`);
-    return Number.isSafeInteger(value) ? value + 0 : null;
-  }
-
-  /** A `{key: bool}` object; non-boolean values are skipped. */
-  boolMap(key: string): Map<string, boolean> | null {
-    const value = this.object.get(key);
-    if (value === undefined || value === null) return null;
-    if (!(value instanceof Map)) throw new TesteeError(`given.${key} must be an object`);
-    const result = new Map<string, boolean>();
-    for (const [id, flag] of value) if (typeof flag === "boolean") result.set(id, flag);
-    return result;
-  }
-}
-
-/** One response object: {"ok": observation} or {"error": message}. */
-function response(key: "ok" | "error", value: ContractJson): ContractJson {
-  return new Map<string, ContractJson>([[key, value]]);
-}
-
-/** Serves one request line. Every exception, even a RangeError from a blown stack, becomes an error line. */
-function respond(line: string): ContractJson {
-  try {
-    const request = parseContractJson(line);
-    if (!(request instanceof Map)) throw new TesteeError("request is not a JSON object");
-    for (const key of request.keys()) {
-      if (key !== "contract" && key !== "op" && key !== "given") throw new TesteeError(`unknown request field '${key}'`);
-    }
-    const contract = request.get("contract");
-    const op = request.get("op");
-    if (typeof contract !== "string" || typeof op !== "string") {
-      throw new TesteeError("request needs string 'contract' and 'op'");
-    }
-    switch (contract) {
-      case "calendar-agenda":
-        return response("ok", serveCalendarAgenda(op, request.get("given")));
-      case "todo-count":
-        return response("ok", serveTodoCount(op, request.get("given")));
-      case "widget-data":
-        return response("ok", serveWidgetData(op, request.get("given")));
-      default:
-        throw new TesteeError(`unknown contract '${contract}'`);
-    }
-  } catch (error) {
-    return response("error", error instanceof TesteeError ? error.message : String(error));
-  }
-}
 
 function serveCalendarAgenda(op: string, givenJson: ContractJson | undefined): ContractJson {
   switch (op) {
@@ -118,7 +16,7 @@ function serveCalendarAgenda(op: string, givenJson: ContractJson | undefined): C
       return CalendarAgenda.observation(CalendarAgenda.decode(given.string("blob")));
     }
     default:
-      throw new TesteeError(`unknown op '${op}' for calendar-agenda`);
+      throw unknownOp(op, "calendar-agenda");
   }
 }
 
@@ -129,7 +27,7 @@ function serveTodoCount(op: string, givenJson: ContractJson | undefined): Contra
       return TodoCount.observation(TodoCount.decode(given.string("blob")));
     }
     default:
-      throw new TesteeError(`unknown op '${op}' for todo-count`);
+      throw unknownOp(op, "todo-count");
   }
 }
 
@@ -139,7 +37,7 @@ function serveWidgetData(op: string, givenJson: ContractJson | undefined): Contr
       const given = new Given(givenJson, ["blob", "pending"]);
       let decoded = WidgetData.decode(given.string("blob"));
       // The overlay is what the widget renders: the queue's isDone targets over the blob's.
-      const pending = given.boolMap("pending");
+      const pending = given.flagMap("pending");
       if (pending !== null && decoded.value !== null) {
         decoded = { ...decoded, value: WidgetData.overlaying(decoded.value, pending) };
       }
@@ -148,13 +46,11 @@ function serveWidgetData(op: string, givenJson: ContractJson | undefined): Contr
     case "stale": {
       const given = new Given(givenJson, ["blob", "now"]);
       const now = given.integer("now");
-      if (now === null) throw new TesteeError("given.now must be an integer");
       return WidgetData.isStale(WidgetData.decode(given.string("blob")).value, now);
     }
     case "header": {
       const given = new Given(givenJson, ["blob", "now", "timeZone"]);
       const now = given.integer("now");
-      if (now === null) throw new TesteeError("given.now must be an integer");
       const value = WidgetData.decode(given.string("blob")).value;
       const header = WidgetData.header(value, now, given.string("timeZone"));
       const result: ContractJsonObject = new Map();
@@ -169,32 +65,31 @@ function serveWidgetData(op: string, givenJson: ContractJson | undefined): Contr
     case "validUntil": {
       const given = new Given(givenJson, ["dayStr", "startOfNextDayDiffMs", "timeZone"]);
       // The API takes whole milliseconds; a fractional offset has no valid result.
-      const diff = given.integer("startOfNextDayDiffMs");
+      const diff = given.integerElseNull("startOfNextDayDiffMs");
       if (diff === null) return null;
       return WidgetData.computeValidUntil(given.string("dayStr"), diff, given.string("timeZone"));
     }
     case "queue.set": {
       const given = new Given(givenJson, ["queue", "taskId", "isDone"]);
-      const text = WidgetData.DoneQueue.set(given.optionalString("queue"), given.string("taskId"), given.bool("isDone"));
+      const text = WidgetData.DoneQueue.set(given.textOrNull("queue"), given.string("taskId"), given.boolean("isDone"));
       const queue = parseContractJson(text);
       if (queue === undefined) throw new TesteeError(`set produced invalid JSON: ${text}`);
       return queue;
     }
     case "queue.peek": {
       const given = new Given(givenJson, ["queue"]);
-      const entries = Array.from(WidgetData.DoneQueue.peek(given.optionalString("queue")));
+      const entries = Array.from(WidgetData.DoneQueue.peek(given.textOrNull("queue")));
       entries.sort((a, b) => (utf16Less(a[0], b[0]) ? -1 : utf16Less(b[0], a[0]) ? 1 : 0));
       return new Map<string, ContractJson>(entries);
     }
     case "queue.drain": {
       const given = new Given(givenJson, ["queue", "tasks"]);
-      const changes = WidgetData.DoneQueue.drain(given.optionalString("queue"), given.boolMap("tasks") ?? new Map());
+      const changes = WidgetData.DoneQueue.drain(given.textOrNull("queue"), given.flagMap("tasks") ?? new Map());
       return changes.map((change): ContractJson => new Map<string, ContractJson>([["id", change.id], ["isDone", change.isDone]]));
     }
     case "timeline": {
       const given = new Given(givenJson, ["blob", "now", "timeZone"]);
       const now = given.integer("now");
-      if (now === null) throw new TesteeError("given.now must be an integer");
       const value = WidgetData.decode(given.string("blob")).value;
       const plan = WidgetData.timeline(value, now, given.string("timeZone"));
       const entries = plan.entries.map((entry): ContractJson => {
@@ -206,42 +101,13 @@ function serveWidgetData(op: string, givenJson: ContractJson | undefined): Contr
       return new Map<string, ContractJson>([["entries", entries], ["reloadAt", plan.reloadAtMs]]);
     }
     default:
-      throw new TesteeError(`unknown op '${op}' for widget-data`);
+      throw unknownOp(op, "widget-data");
   }
 }
 
-/** Answers one line with exactly one line; an empty line is no request. */
-function serveLine(raw: string): void {
-  const line = raw.endsWith("\r") ? raw.slice(0, -1) : raw;
-  if (line.length === 0) return;
-  let reply: string;
-  try {
-    reply = serializeContractJson(respond(line));
-  } catch (error) {
-    reply = serializeContractJson(response("error", String(error)));
-  }
-  process.stdout.write(reply + "\n");
-}
-
-// One request per line, one response per line, until stdin closes. A line may be 100 MB and
-// arrive in thousands of chunks: the pieces are kept in an array and joined once per line (never
-// `pending += chunk`, which would copy the line again for every chunk).
-const pieces: string[] = [];
-process.stdin.setEncoding("utf8"); // a character split across two chunks is decoded whole
-process.stdin.on("data", (chunk: string) => {
-  let start = 0;
-  for (;;) {
-    const newline = chunk.indexOf("\n", start);
-    if (newline < 0) break;
-    pieces.push(chunk.slice(start, newline));
-    const line = pieces.join("");
-    pieces.length = 0;
-    serveLine(line);
-    start = newline + 1;
-  }
-  if (start < chunk.length) pieces.push(chunk.slice(start));
-});
-process.stdin.on("end", () => {
-  // A last line without a newline is still a request.
-  if (pieces.length > 0) serveLine(pieces.join(""));
-});
+// The contracts this testee serves; the framing is testee-support.ts's.
+runTestee(new Map<string, TesteeContractServer>([
+  ["calendar-agenda", serveCalendarAgenda],
+  ["todo-count", serveTodoCount],
+  ["widget-data", serveWidgetData],
+]));

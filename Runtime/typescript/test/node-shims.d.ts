@@ -8,6 +8,7 @@ declare module "node:assert/strict" {
   export function equal(actual: unknown, expected: unknown, message?: string): void;
   export function notEqual(actual: unknown, expected: unknown, message?: string): void;
   export function deepEqual(actual: unknown, expected: unknown, message?: string): void;
+  export function throws(run: () => unknown, check: (error: unknown) => boolean, message?: string): void;
 }
 declare const process: {
   cpuUsage(previous?: { user: number; system: number }): { user: number; system: number };

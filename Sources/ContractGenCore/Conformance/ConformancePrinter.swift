@@ -38,6 +38,17 @@ struct ConformancePrinter {
                 }
             }
         }
+        // Skipped answers, one line per implementation and reason (a parser without an op
+        // answers every case of that op so).
+        var skippedLines: [String] = []
+        var skippedCounts: [String: Int] = [:]
+        for result in report.results {
+            guard case .skipped(let reason) = result.outcome else { continue }
+            let line = "SKIPPED BY \(result.language): \(Self.clip(reason))"
+            if skippedCounts[line] == nil { skippedLines.append(line) }
+            skippedCounts[line, default: 0] += 1
+        }
+        for line in skippedLines { io.out("\(line) (\(skippedCounts[line]!) case(s); not failures)\n") }
         for unavailable in report.unavailable {
             io.out("\(unavailable.skipped ? "SKIPPED" : "UNAVAILABLE") \(unavailable.name): \(unavailable.reason)\n")
             if !(unavailable.skipped && allowSkip) { ok = false }
@@ -50,9 +61,11 @@ struct ConformancePrinter {
             let results = report.results.filter { $0.language == target }
             guard !results.isEmpty || !report.unavailable.contains(where: { $0.name == target }) else { continue }
             let passed = results.filter { $0.outcome == .passed }.count
+            let skipped = results.filter { $0.outcome.isSkipped }.count
             let seconds = results.reduce(0) { $0 + $1.seconds }
             let notRun = report.abandoned.filter { $0.name == target }.reduce(0) { $0 + $1.count }
-            io.out("\(target): \(passed) passed, \(results.count - passed + notRun) failed\(notRun > 0 ? " (\(notRun) not run)" : "") (\(String(format: "%.1f", seconds)) s)\n")
+            io.out("\(target): \(passed) passed, \(results.count - passed - skipped + notRun) failed\(skipped > 0 ? ", \(skipped) skipped" : "")"
+                   + "\(notRun > 0 ? " (\(notRun) not run)" : "") (\(String(format: "%.1f", seconds)) s)\n")
         }
         if expectedHits > 0 { io.out("(\(expectedHits) failure(s) were listed as expected, so they did not fail the run)\n") }
         io.out("\(report.passed) passed, \(report.failed) failed\(report.skipped > 0 ? ", \(report.skipped) skipped" : "")\n")

@@ -7,6 +7,13 @@ public struct CaseResult: Sendable {
     public enum Outcome: Sendable, Equatable {
         case passed
         case failed(expected: String, actual: String, details: [String])
+        /// The testee answered `{"skipped": reason}`: it does not support the op.
+        case skipped(reason: String)
+
+        public var isSkipped: Bool {
+            if case .skipped = self { return true }
+            return false
+        }
     }
     public var caseName: String
     public var path: String
@@ -44,14 +51,17 @@ public struct ConformanceReport: Sendable {
     public var casesPerTarget = 0
 
     public var passed: Int { results.filter { $0.outcome == .passed }.count }
+    /// Cases a testee answered `skipped` (an op it does not support): neither passed nor failed.
+    public var skippedByTestee: Int { results.filter { $0.outcome.isSkipped }.count }
     /// Failed results, unusable case files, every case of a testee that did not build, and
     /// every case abandoned.
     public var failed: Int {
-        results.count - passed + loadErrors.count + unavailable.filter { !$0.skipped }.count * casesPerTarget
+        results.count - passed - skippedByTestee + loadErrors.count + unavailable.filter { !$0.skipped }.count * casesPerTarget
             + abandoned.reduce(0) { $0 + $1.count }
     }
-    /// Cases not run because a language's toolchain is missing (the run still fails).
-    public var skipped: Int { unavailable.filter(\.skipped).count * casesPerTarget }
+    /// Cases not run because a language's toolchain is missing (the run still fails unless
+    /// `--allow-skip`), and cases a testee answered `skipped` (which do not fail it).
+    public var skipped: Int { unavailable.filter(\.skipped).count * casesPerTarget + skippedByTestee }
 }
 
 public struct ConformanceRunner: Sendable {
@@ -140,10 +150,13 @@ public struct ConformanceRunner: Sendable {
             guard let response = JSONValue.parse(line), case .object(let entries) = response, entries.count == 1 else {
                 return .failed(expected: expected, actual: "(not a protocol response: \(line.prefix(200)))", details: [])
             }
-            if let error = response["error"] {
+            if let error = response[TesteeProtocol.Response.error.rawValue] {
                 return .failed(expected: expected, actual: "(error: \(error.stringValue ?? error.serialized()))", details: [])
             }
-            guard let observation = response["ok"] else {
+            if let reason = response[TesteeProtocol.Response.skipped.rawValue] {
+                return .skipped(reason: reason.stringValue ?? reason.serialized())
+            }
+            guard let observation = response[TesteeProtocol.Response.ok.rawValue] else {
                 return .failed(expected: expected, actual: "(not a protocol response: \(line.prefix(200)))", details: [])
             }
             if observation == golden.expect { return .passed }

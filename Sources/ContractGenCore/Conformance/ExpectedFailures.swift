@@ -43,7 +43,7 @@ public struct ExpectedFailures: Sendable {
     public static func rewrite(path: String, report: ConformanceReport, previous: ExpectedFailures?) throws {
         var lines: [String] = ["# Expected conformance failures: `[lang:]case-name  # reason`, one per line.",
                                "# Maintained by `contract-gen conform --expected-failures FILE --fix-expected-failures`."]
-        let failures = report.results.filter { $0.outcome != .passed }
+        let failures = report.results.filter { $0.outcome != .passed && !$0.outcome.isSkipped }
         for result in failures.sorted(by: { ($0.language, $0.caseName) < ($1.language, $1.caseName) }) {
             let reason = previous?.entries.first { $0.caseName == result.caseName && ($0.language ?? result.language) == result.language }?.reason
             var detail = "fails"
@@ -64,12 +64,13 @@ public enum JUnitReport {
             report.unavailable.filter { $0.name == target }.count + report.abandoned.filter { $0.name == target }.count
         }
         let totalExtras = targets.reduce(0) { $0 + extras($1) }
-        out += "<testsuites name=\"contract-gen conform\" tests=\"\(report.results.count + totalExtras)\" failures=\"\(report.results.count - report.passed + totalExtras)\">\n"
+        out += "<testsuites name=\"contract-gen conform\" tests=\"\(report.results.count + totalExtras)\" failures=\"\(report.results.count - report.passed - report.skippedByTestee + totalExtras)\" skipped=\"\(report.skippedByTestee)\">\n"
         for target in targets {
             let results = report.results.filter { $0.language == target }
-            let failures = results.filter { $0.outcome != .passed }.count + extras(target)
+            let skipped = results.filter { $0.outcome.isSkipped }.count
+            let failures = results.filter { $0.outcome != .passed }.count - skipped + extras(target)
             let time = results.reduce(0) { $0 + $1.seconds }
-            out += "  <testsuite name=\"\(escape(target))\" tests=\"\(results.count + extras(target))\" failures=\"\(failures)\" errors=\"0\" skipped=\"0\" time=\"\(String(format: "%.3f", time))\">\n"
+            out += "  <testsuite name=\"\(escape(target))\" tests=\"\(results.count + extras(target))\" failures=\"\(failures)\" errors=\"0\" skipped=\"\(skipped)\" time=\"\(String(format: "%.3f", time))\">\n"
             if let unavailable = report.unavailable.first(where: { $0.name == target }) {
                 out += "    <testcase classname=\"\(escape(target))\" name=\"(toolchain)\"><failure message=\"\(escape(unavailable.reason))\"/></testcase>\n"
             }
@@ -83,6 +84,8 @@ public enum JUnitReport {
                     out += ">\n      <failure message=\"\(escape(details.first ?? "observation differs"))\">"
                     out += escape("expected: \(expected)\nactual:   \(actual)\n" + details.joined(separator: "\n"))
                     out += "</failure>\n    </testcase>\n"
+                } else if case .skipped(let reason) = result.outcome {
+                    out += "><skipped message=\"\(escape(reason))\"/></testcase>\n"
                 } else {
                     out += "/>\n"
                 }

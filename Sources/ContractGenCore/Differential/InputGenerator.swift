@@ -30,6 +30,13 @@ public struct DifferentialInput: Sendable {
         self.family = family
     }
 
+    /// A request of the protocol: `given`'s keys must be keys the op takes for that contract.
+    init(contract: Contract, op: TesteeOp, given: [(String, JSONValue)], family: String? = nil) {
+        let allowed = op.allowedKeys(for: contract)
+        precondition(given.allSatisfy { allowed.contains($0.0) }, "testee protocol: \(op.rawValue) takes \(allowed)")
+        self.init(contract: contract.name, op: op.rawValue, given: .object(given), family: family)
+    }
+
     public var request: String {
         JSONValue.object([("contract", .string(contract)), ("op", .string(op)), ("given", given)]).serialized()
     }
@@ -240,37 +247,34 @@ public final class InputGenerator {
         let contract = pick(contracts)
         let b = contract.behaviours
         let now = JSONValue.number(Double(pick([1_784_325_599_999, 1_784_325_600_000, 1_784_325_600_001, 0, 1, 9_007_199_254_740_991])))
-        let ops = ContractGate.ops(of: contract)
-        let op = chance(0.6) ? "decode" : pick(ops)
+        let ops = TesteeOp.served(by: contract)
+        let op = chance(0.6) ? .decode : pick(ops)
         func request(_ given: [(String, JSONValue)]) -> DifferentialInput {
-            DifferentialInput(contract: contract.name, op: op, given: .object(given))
+            DifferentialInput(contract: contract, op: op, given: given)
         }
         switch op {
-        case "stale":
+        case .stale:
             return request([("blob", .string(blob(contract))), ("now", now)])
-        case "header":
+        case .header, .timeline:
             let zone = zone()
             return request([("blob", .string(blob(contract))), ("now", now), ("timeZone", .string(zone))])
-        case "timeline":
-            let zone = zone()
-            return request([("blob", .string(blob(contract))), ("now", now), ("timeZone", .string(zone))])
-        case "dayStart":
+        case .dayStart:
             let zone = zone()
             return request([("dayStr", .string(chance(0.9) ? dayString() : "2026-02-30")), ("timeZone", .string(zone))])
-        case "validUntil":
+        case .validUntil:
             let offset = Double(pick([0, 14_400_000, -3_600_000, 86_400_000, int(-100_000_000...100_000_000)]))
             let zone = zone()
             return request([("dayStr", .string(dayString())), ("startOfNextDayDiffMs", .number(offset)), ("timeZone", .string(zone))])
-        case "queue.set":
+        case .queueSet:
             return request([("queue", queueText()), ("taskId", .string(pick(["a", "t1", "é", "😀", "10"]))), ("isDone", .bool(chance(0.5)))])
-        case "queue.peek":
+        case .queuePeek:
             return request([("queue", queueText())])
-        case "queue.drain":
+        case .queueDrain:
             return request([("queue", queueText()), ("tasks", boolMap())])
-        default:
+        case .decode:
             var given: [(String, JSONValue)] = [("blob", .string(blob(contract)))]
             if b.overlay != nil, chance(0.3) { given.append(("pending", boolMap())) }
-            return DifferentialInput(contract: contract.name, op: "decode", given: .object(given))
+            return request(given)
         }
     }
 }

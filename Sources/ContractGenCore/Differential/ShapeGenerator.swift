@@ -182,7 +182,7 @@ public final class ShapeGenerator {
     }
 
     func decode(_ contract: Contract, _ blob: String, family: String) -> DifferentialInput {
-        DifferentialInput(contract: contract.name, op: "decode", given: .object([("blob", .string(blob))]), family: family)
+        DifferentialInput(contract: contract, op: .decode, given: [("blob", .string(blob))], family: family)
     }
 
     /// The members of `site.type` with the stored value of `site.field` replaced by `value`.
@@ -301,13 +301,13 @@ public final class ShapeGenerator {
         let family = "queue n=\(count)"
         switch int(0...2) {
         case 0:
-            return DifferentialInput(contract: contract.name, op: "queue.set",
-                                     given: .object([("queue", text), ("taskId", .string(pick(ids))), ("isDone", .bool(chance(0.5)))]), family: family)
+            return DifferentialInput(contract: contract, op: .queueSet,
+                                     given: [("queue", text), ("taskId", .string(pick(ids))), ("isDone", .bool(chance(0.5)))], family: family)
         case 1:
-            return DifferentialInput(contract: contract.name, op: "queue.peek", given: .object([("queue", text)]), family: family)
+            return DifferentialInput(contract: contract, op: .queuePeek, given: [("queue", text)], family: family)
         default:
             let tasks = JSONValue.object(ids.filter { _ in chance(0.7) }.map { ($0, .bool(chance(0.5))) })
-            return DifferentialInput(contract: contract.name, op: "queue.drain", given: .object([("queue", text), ("tasks", tasks)]), family: family)
+            return DifferentialInput(contract: contract, op: .queueDrain, given: [("queue", text), ("tasks", tasks)], family: family)
         }
     }
 
@@ -325,11 +325,11 @@ public final class ShapeGenerator {
         // Fixed-offset zones only: any year is comparable there (docs/semantics.md #14).
         let zone = pick(["UTC", "Etc/GMT+5", "Etc/GMT-14"])
         if b.header != nil, b.validUntil == nil || chance(0.5) {
-            return DifferentialInput(contract: contract.name, op: "dayStart",
-                                     given: .object([("dayStr", .string(dayStr)), ("timeZone", .string(zone))]), family: "calendar \(dayStr)")
+            return DifferentialInput(contract: contract, op: .dayStart,
+                                     given: [("dayStr", .string(dayStr)), ("timeZone", .string(zone))], family: "calendar \(dayStr)")
         }
-        return DifferentialInput(contract: contract.name, op: "validUntil",
-                                 given: .object([("dayStr", .string(dayStr)), ("startOfNextDayDiffMs", .number(Double(pick([0, 3_600_000, -3_600_000])))),
-                                                 ("timeZone", .string(zone))]), family: "calendar \(dayStr)")
+        return DifferentialInput(contract: contract, op: .validUntil,
+                                 given: [("dayStr", .string(dayStr)), ("startOfNextDayDiffMs", .number(Double(pick([0, 3_600_000, -3_600_000])))),
+                                                 ("timeZone", .string(zone))], family: "calendar \(dayStr)")
     }
 }

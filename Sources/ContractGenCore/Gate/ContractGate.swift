@@ -32,16 +32,9 @@ public struct ContractGate: Sendable {
         self.layout = layout
     }
 
-    /// The ops a contract's testee serves (the testee protocol), from its declared behaviours.
+    /// The ops a contract's testee serves, by name (TesteeProtocol: from its declared behaviours).
     public static func ops(of contract: Contract) -> [String] {
-        var ops = ["decode"]
-        let b = contract.behaviours
-        if b.staleness != nil { ops.append("stale") }
-        if b.header != nil { ops += ["header", "dayStart"] }
-        if b.validUntil != nil { ops.append("validUntil") }
-        if b.doneQueue != nil { ops += ["queue.set", "queue.peek", "queue.drain"] }
-        if b.timeline != nil { ops.append("timeline") }
-        return ops
+        TesteeOp.served(by: contract).map(\.rawValue)
     }
 
     // MARK: Drift
@@ -152,8 +145,14 @@ public struct ContractGate: Sendable {
                         findings.append(finding(path, "names unknown contract '\(golden.contract)'"))
                         continue
                     }
-                    if !ops.contains(golden.op) {
+                    guard let op = TesteeOp(rawValue: golden.op), ops.contains(golden.op) else {
                         findings.append(finding(path, "names op '\(golden.op)', which \(golden.contract) does not have (it has \(ops.joined(separator: ", ")))"))
+                        continue
+                    }
+                    if let contract = contracts.first(where: { $0.name == golden.contract }) {
+                        for problem in op.problems(in: golden.given, for: contract) {
+                            findings.append(finding(path, "\(problem): a testee answers it with an error"))
+                        }
                     }
                 }
             }

@@ -8,7 +8,9 @@ enum TakenNames {
     static let generated: Set<String> = ["Status", "Decoded", "Header", "DoneQueue", "DecodeContext"]
 
     /// Top-level names of the generated testee programs.
-    static let testee: Set<String> = ["TesteeError", "Given", "TesteeKt", "Testee"]
+    static let testee: Set<String> = Set(["TesteeKt", "Testee", "TesteeSupportKt", "serve"])
+        .union(topLevelNames(EmbeddedRuntime.swiftTestee)).union(topLevelNames(EmbeddedRuntime.kotlinTestee))
+        .union(["TesteeError", "Given", "TesteeContractServer", "unknownOp", "respond", "runTestee"])
 
     /// Swift standard library and Foundation types a name could shadow inside a namespace.
     /// (`Task` is not here: the bundled widget-data contract names a type `Task`, generated code

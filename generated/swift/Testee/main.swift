@@ -8,101 +8,13 @@ import Foundation
 import GeneratedContracts
 #endif
 
-/// A request the testee cannot serve; reported as {"error": message}, never a crash.
-struct TesteeError: Error {
-    let message: String
-}
-
-/// Typed access to a request's `given`, rejecting unknown fields (a typo must not pass silently).
-struct Given {
-    let object: ContractJSONObject
-
-    init(_ json: ContractJSON?, allowed: Set<String>) throws {
-        guard case .object(let object)? = json else { throw TesteeError(message: "given must be an object") }
-        for key in object.keys where !allowed.contains(key) {
-            throw TesteeError(message: "unknown given field '\(key)'")
-        }
-        self.object = object
-    }
-
-    func string(_ key: String) throws -> String {
-        guard case .string(let value)? = object[key] else { throw TesteeError(message: "given.\(key) must be a string") }
-        return value
-    }
-
-    func optionalString(_ key: String) throws -> String? {
-        switch object[key] {
-        case nil, .null?: return nil
-        case .string(let value)?: return value
-        default: throw TesteeError(message: "given.\(key) must be a string or null")
-        }
-    }
-
-    func bool(_ key: String) throws -> Bool {
-        guard case .bool(let value)? = object[key] else { throw TesteeError(message: "given.\(key) must be a boolean") }
-        return value
-    }
-
-    /// An integral number; nil when it is a number that is not an integer (the caller decides).
-    func integer(_ key: String) throws -> Int64? {
-        guard case .number(let value)? = object[key] else { throw TesteeError(message: "given.\(key) must be a number") }
-        guard value.isFinite, value == value.rounded(), abs(value) <= 9_007_199_254_740_991 else { return nil }
-        return Int64(value)
-    }
-
-    /// A `{key: bool}` object as entries (every key kept exactly); non-boolean values are skipped.
-    func boolEntries(_ key: String) throws -> [(id: String, isDone: Bool)]? {
-        switch object[key] {
-        case nil, .null?: return nil
-        case .object(let map)?:
-            return map.compactMap { entry in
-                if case .bool(let flag) = entry.value { return (id: entry.key, isDone: flag) } else { return nil }
-            }
-        default: throw TesteeError(message: "given.\(key) must be an object")
-        }
-    }
-}
-
-/// Serves one request line.
-func respond(to line: String) -> ContractJSON {
-    do {
-        guard case .object(let request)? = ContractJSON.parse(line) else { throw TesteeError(message: "request is not a JSON object") }
-        for key in request.keys where !["contract", "op", "given"].contains(key) {
-            throw TesteeError(message: "unknown request field '\(key)'")
-        }
-        guard case .string(let contract)? = request["contract"], case .string(let op)? = request["op"] else {
-            throw TesteeError(message: "request needs string 'contract' and 'op'")
-        }
-        let result: ContractJSON
-        switch contract {
-        case "calendar-agenda": result = try serveCalendarAgenda(op, request["given"])
-        case "todo-count": result = try serveTodoCount(op, request["given"])
-        case "widget-data": result = try serveWidgetData(op, request["given"])
-        default: throw TesteeError(message: "unknown contract '\(contract)'")
-        }
-        var response = ContractJSONObject()
-        response.set("ok", result)
-        return .object(response)
-    }
-    catch let error as TesteeError {
-        var response = ContractJSONObject()
-        response.set("error", .string(error.message))
-        return .object(response)
-    }
-    catch {
-        var response = ContractJSONObject()
-        response.set("error", .string("\(error)"))
-        return .object(response)
-    }
-}
-
 func serveCalendarAgenda(_ op: String, _ givenJSON: ContractJSON?) throws -> ContractJSON {
     switch op {
     case "decode":
         let given = try Given(givenJSON, allowed: ["blob"])
         return CalendarAgenda.observation(CalendarAgenda.decode(try given.string("blob")))
     default:
-        throw TesteeError(message: "unknown op '\(op)' for calendar-agenda")
+        throw TesteeSupport.unknownOp(op, contract: "calendar-agenda")
     }
 }
 
@@ -112,7 +24,7 @@ func serveTodoCount(_ op: String, _ givenJSON: ContractJSON?) throws -> Contract
         let given = try Given(givenJSON, allowed: ["blob"])
         return TodoCount.observation(TodoCount.decode(try given.string("blob")))
     default:
-        throw TesteeError(message: "unknown op '\(op)' for todo-count")
+        throw TesteeSupport.unknownOp(op, contract: "todo-count")
     }
 }
 
@@ -122,20 +34,18 @@ func serveWidgetData(_ op: String, _ givenJSON: ContractJSON?) throws -> Contrac
         let given = try Given(givenJSON, allowed: ["blob", "pending"])
         var decoded = WidgetData.decode(try given.string("blob"))
         // The overlay is what the widget renders: the queue's isDone targets over the blob's.
-        if let pending = try given.boolEntries("pending"), let value = decoded.value {
+        if let pending = try given.flagMap("pending"), let value = decoded.value {
             decoded.value = WidgetData.overlaying(value, pending: pending)
         }
         return WidgetData.observation(decoded)
     case "stale":
         let given = try Given(givenJSON, allowed: ["blob", "now"])
-        guard let now = try given.integer("now") else { throw TesteeError(message: "given.now must be an integer") }
-        return .bool(WidgetData.isStale(WidgetData.decode(try given.string("blob")).value, now: now))
+        return .bool(WidgetData.isStale(WidgetData.decode(try given.string("blob")).value, now: try given.integer("now")))
     case "header":
         let given = try Given(givenJSON, allowed: ["blob", "now", "timeZone"])
-        guard let now = try given.integer("now") else { throw TesteeError(message: "given.now must be an integer") }
         let value = WidgetData.decode(try given.string("blob")).value
         var result = ContractJSONObject()
-        switch WidgetData.header(value, now: now, timeZoneIdentifier: try given.string("timeZone")) {
+        switch WidgetData.header(value, now: try given.integer("now"), timeZoneIdentifier: try given.string("timeZone")) {
         case .today:
             result.set("kind", .string("today"))
         case .outdated(let dayMs):
@@ -150,24 +60,24 @@ func serveWidgetData(_ op: String, _ givenJSON: ContractJSON?) throws -> Contrac
     case "validUntil":
         let given = try Given(givenJSON, allowed: ["dayStr", "startOfNextDayDiffMs", "timeZone"])
         // The API takes whole milliseconds; a fractional offset has no valid result.
-        guard let diff = try given.integer("startOfNextDayDiffMs") else { return .null }
+        guard let diff = try given.integerElseNull("startOfNextDayDiffMs") else { return .null }
         let result = WidgetData.computeValidUntil(try given.string("dayStr"), startOfNextDayDiffMs: diff, timeZoneIdentifier: try given.string("timeZone"))
         return result.map { .number(Double($0)) } ?? .null
     case "queue.set":
         let given = try Given(givenJSON, allowed: ["queue", "taskId", "isDone"])
-        let text = WidgetData.DoneQueue.set(try given.optionalString("queue"), taskId: try given.string("taskId"), isDone: try given.bool("isDone"))
+        let text = WidgetData.DoneQueue.set(try given.textOrNull("queue"), taskId: try given.string("taskId"), isDone: try given.boolean("isDone"))
         guard let queue = ContractJSON.parse(text) else { throw TesteeError(message: "set produced invalid JSON: \(text)") }
         return queue
     case "queue.peek":
         let given = try Given(givenJSON, allowed: ["queue"])
         var result = ContractJSONObject()
-        for (id, isDone) in WidgetData.DoneQueue.peek(try given.optionalString("queue")) {
+        for (id, isDone) in WidgetData.DoneQueue.peek(try given.textOrNull("queue")) {
             result.set(id, .bool(isDone))
         }
         return .object(result)
     case "queue.drain":
         let given = try Given(givenJSON, allowed: ["queue", "tasks"])
-        let changes = WidgetData.DoneQueue.drain(try given.optionalString("queue"), current: try given.boolEntries("tasks") ?? [])
+        let changes = WidgetData.DoneQueue.drain(try given.textOrNull("queue"), current: try given.flagMap("tasks") ?? [])
         return .array(changes.map { change in
             var entry = ContractJSONObject()
             entry.set("id", .string(change.id))
@@ -176,7 +86,7 @@ func serveWidgetData(_ op: String, _ givenJSON: ContractJSON?) throws -> Contrac
         })
     case "timeline":
         let given = try Given(givenJSON, allowed: ["blob", "now", "timeZone"])
-        guard let now = try given.integer("now") else { throw TesteeError(message: "given.now must be an integer") }
+        let now = try given.integer("now")
         let value = WidgetData.decode(try given.string("blob")).value
         let plan = WidgetData.timeline(value, now: now, timeZoneIdentifier: try given.string("timeZone"))
         var result = ContractJSONObject()
@@ -197,13 +107,13 @@ func serveWidgetData(_ op: String, _ givenJSON: ContractJSON?) throws -> Contrac
         result.set("reloadAt", plan.reloadAtMs.map { .number(Double($0)) } ?? .null)
         return .object(result)
     default:
-        throw TesteeError(message: "unknown op '\(op)' for widget-data")
+        throw TesteeSupport.unknownOp(op, contract: "widget-data")
     }
 }
 
-// One request per line, one response per line, until stdin closes.
-while let line = readLine(strippingNewline: true) {
-    if line.isEmpty { continue }
-    // One unbuffered write per response: the runner waits for each line.
-    FileHandle.standardOutput.write(Data((respond(to: line).serialized() + "\n").utf8))
-}
+// The contracts this testee serves; the framing is TesteeSupport.swift's.
+TesteeSupport.run(contracts: [
+    "calendar-agenda": serveCalendarAgenda,
+    "todo-count": serveTodoCount,
+    "widget-data": serveWidgetData,
+])

@@ -118,6 +118,7 @@ public struct ReportMatrix: Sendable {
         if result.outcome == .passed {
             return unexpectedPasses.contains(key(result.path, result.language)) ? .xpass : .pass
         }
+        if result.outcome.isSkipped { return .skip }
         if expected?.lists(result.caseName, language: result.language) == true { return .xfail }
         switch result.reply {
         case .answered: return .fail

@@ -75,7 +75,18 @@ public struct KotlinEmitter: LanguageEmitter {
                               hash: contracts.map(\.sourceHash).joined(), lintOff: Self.lintOff)
         p.line()
         KotlinTesteeWriter(contracts: contracts, packageOf: package(of:), runtimePackage: runtimePackageName).write(&p)
-        return [GeneratedFile(path: "\(Self.directory)/\(Self.path(ofPackage: Self.testeePackage))/Testee.kt", contents: p.text)]
+        return [GeneratedFile(path: "\(Self.directory)/\(Self.path(ofPackage: Self.testeePackage))/Testee.kt", contents: p.text),
+                testeeSupportFile()]
+    }
+
+    /// Runtime/kotlin/testee/TesteeSupport.kt verbatim, its runtime imports in the configured package.
+    func testeeSupportFile() -> GeneratedFile {
+        var p = CodePrinter(indentUnit: KotlinFacts.indentUnit)
+        GeneratedHeader.print(into: &p, commentPrefix: "//", source: nil, hash: nil, lintOff: Self.lintOff)
+        p.line()
+        let source = runtimePackageName == Self.runtimePackage ? EmbeddedRuntime.kotlinTestee
+            : EmbeddedRuntime.kotlinTestee.replacingOccurrences(of: "\nimport \(Self.runtimePackage).", with: "\nimport \(runtimePackageName).")
+        return GeneratedFile(path: "\(Self.directory)/\(Self.path(ofPackage: Self.testeePackage))/TesteeSupport.kt", contents: p.text + source)
     }
 }
 

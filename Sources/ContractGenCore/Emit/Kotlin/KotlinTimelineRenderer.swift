@@ -36,15 +36,14 @@ struct KotlinTimelineRenderer {
         }
     }
 
-    /// The testee's `"timeline" -> { … }` branch, inside `serve<Object>`'s `when`.
-    func testeeCase(_ p: inout CodePrinter) {
-        guard contract.behaviours.timeline != nil else { return }
+    /// The body of the testee's `"timeline" -> { … }` branch (after its `given`), inside
+    /// `serve<Object>`'s `when`; `read` spells reading a `given` key.
+    func testeeCase(read: (String) -> String, _ p: inout CodePrinter) {
         let ns = contract.targets.kotlinObject
-        p.block("\"timeline\" -> {") { p in
-            p.line("val given = Given(givenJson, setOf(\"blob\", \"now\", \"timeZone\"))")
-            p.line("val now = given.integer(\"now\") ?: throw TesteeError(\"given.now must be an integer\")")
-            p.line("val value = \(ns).decode(given.string(\"blob\")).value")
-            p.line("val plan = \(ns).timeline(value, now, given.string(\"timeZone\"))")
+        do {
+            p.line("val now = \(read("now"))")
+            p.line("val value = \(ns).decode(\(read("blob"))).value")
+            p.line("val plan = \(ns).timeline(value, now, \(read("timeZone")))")
             p.block("val entries = plan.entries.map { entry ->") { p in
                 p.line("val header = LinkedHashMap<String, ContractJson>()")
                 p.line("val shown = entry.header")

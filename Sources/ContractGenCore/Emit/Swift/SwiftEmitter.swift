@@ -49,7 +49,20 @@ public struct SwiftEmitter: LanguageEmitter {
                               hash: contracts.map(\.sourceHash).joined(), lintOff: Self.lintOff)
         p.line()
         SwiftTesteeWriter(contracts: contracts).write(&p)
-        return [GeneratedFile(path: "\(Self.directory)/Testee/main.swift", contents: p.text)]
+        return [GeneratedFile(path: "\(Self.directory)/Testee/main.swift", contents: p.text), testeeSupportFile()]
+    }
+
+    /// Runtime/swift/Testee/TesteeSupport.swift verbatim. In the SwiftPM testee target the
+    /// contracts and runtime are another module (GeneratedContracts); in a plain `swiftc` build of
+    /// all the files, the same one.
+    func testeeSupportFile() -> GeneratedFile {
+        var p = CodePrinter(indentUnit: SwiftFacts.indentUnit)
+        GeneratedHeader.print(into: &p, commentPrefix: "//", source: nil, hash: nil, lintOff: Self.lintOff)
+        p.line()
+        p.line("#if canImport(GeneratedContracts)")
+        p.line("import GeneratedContracts")
+        p.line("#endif")
+        return GeneratedFile(path: "\(Self.directory)/Testee/TesteeSupport.swift", contents: p.text + EmbeddedRuntime.swiftTestee)
     }
 }
 

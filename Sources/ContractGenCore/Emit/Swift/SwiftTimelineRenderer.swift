@@ -33,16 +33,14 @@ struct SwiftTimelineRenderer {
         }
     }
 
-    /// The testee's `case "timeline":`, inside `serve<Namespace>`'s switch.
-    func testeeCase(_ p: inout CodePrinter) {
-        guard contract.behaviours.timeline != nil else { return }
+    /// The body of the testee's `case "timeline":` (after its `given`), inside `serve<Namespace>`'s
+    /// switch; `read` spells reading a `given` key.
+    func testeeCase(read: (String) -> String, _ p: inout CodePrinter) {
         let ns = contract.targets.swiftNamespace
-        p.line("case \"timeline\":")
-        p.indented { p in
-            p.line("let given = try Given(givenJSON, allowed: [\"blob\", \"now\", \"timeZone\"])")
-            p.line("guard let now = try given.integer(\"now\") else { throw TesteeError(message: \"given.now must be an integer\") }")
-            p.line("let value = \(ns).decode(try given.string(\"blob\")).value")
-            p.line("let plan = \(ns).timeline(value, now: now, timeZoneIdentifier: try given.string(\"timeZone\"))")
+        do {
+            p.line("let now = \(read("now"))")
+            p.line("let value = \(ns).decode(\(read("blob"))).value")
+            p.line("let plan = \(ns).timeline(value, now: now, timeZoneIdentifier: \(read("timeZone")))")
             p.line("var result = ContractJSONObject()")
             p.line("result.set(\"entries\", .array(plan.entries.map { entry in")
             p.line("    var header = ContractJSONObject()")

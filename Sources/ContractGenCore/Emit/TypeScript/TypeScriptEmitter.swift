@@ -51,18 +51,32 @@ public struct TypeScriptEmitter: LanguageEmitter {
     // MARK: - Testee
 
     public func testeeFiles(_ contracts: [Contract]) -> [GeneratedFile] {
-        var body = CodePrinter(indentUnit: TypeScriptFacts.indentUnit)
-        TypeScriptTesteeWriter(contracts: contracts).write(&body)
+        let writer = TypeScriptTesteeWriter(contracts: contracts)
         var p = CodePrinter(indentUnit: TypeScriptFacts.indentUnit)
         GeneratedHeader.print(into: &p, commentPrefix: "//", source: contracts.map(\.sourcePath).joined(separator: ", "),
                               hash: contracts.map(\.sourceHash).joined(), lintOff: Self.lintOff)
         p.line()
-        TypeScriptNames.importLine(TypeScriptNames.runtimeNames(usedIn: body.text), from: imports.runtimeForTestee, &p)
+        TypeScriptNames.importLine(writer.runtimeImports, from: imports.runtimeForTestee, &p)
+        TypeScriptNames.importLine(writer.supportImports, from: imports.spelled("./" + Self.testeeSupportModule), &p)
         for contract in contracts {
             p.line("import * as \(TypeScriptNames.moduleAlias(contract)) from \(TypeScriptNames.quoted(imports.contract(contract)));")
         }
         p.line()
-        return [GeneratedFile(path: "\(Self.directory)/testee.ts", contents: p.text + body.text)]
+        writer.write(&p)
+        return [GeneratedFile(path: "\(Self.directory)/testee.ts", contents: p.text), testeeSupportFile()]
+    }
+
+    static let testeeSupportModule = "testee-support"
+
+    /// Runtime/typescript/testee/testee-support.ts verbatim, but for its runtime import specifier,
+    /// which is the layout's (it sits beside testee.ts).
+    func testeeSupportFile() -> GeneratedFile {
+        var p = CodePrinter(indentUnit: TypeScriptFacts.indentUnit)
+        GeneratedHeader.print(into: &p, commentPrefix: "//", source: nil, hash: nil, lintOff: Self.lintOff)
+        p.line()
+        let source = EmbeddedRuntime.typescriptTestee.replacingOccurrences(
+            of: " from \"./contract-runtime\";\n", with: " from \(TypeScriptNames.quoted(imports.runtimeForTestee));\n")
+        return GeneratedFile(path: "\(Self.directory)/\(Self.testeeSupportModule).ts", contents: p.text + source)
     }
 }
 

@@ -140,14 +140,6 @@ enum TypeScriptNames {
         return names
     }()
 
-    /// The runtime exports `code` uses: identifiers in code (not in comments or string
-    /// literals), not after a `.`. One pass over the UTF-8 bytes (`TypeScriptIdentifierScanner`):
-    /// per-Character tokenising was the main cost of emitting a large contract.
-    static func runtimeNames(usedIn code: String) -> [String] {
-        let used = TypeScriptIdentifierScanner.identifiers(in: code)
-        return runtimeExports.filter(used.contains).sorted()
-    }
-
     /// `import { a, b } from "./contract-runtime";`, one name a line when long.
     static func importLine(_ names: [String], from module: String, _ p: inout CodePrinter) {
         guard !names.isEmpty else { return }

@@ -21,16 +21,14 @@ struct TypeScriptTimelineRenderer {
         }
     }
 
-    /// The testee's `case "timeline":`, inside `serve<Module>`'s switch.
-    func testeeCase(_ p: inout CodePrinter) {
-        guard contract.behaviours.timeline != nil else { return }
+    /// The body of the testee's `case "timeline": { … }` (after its `given`), inside
+    /// `serve<Module>`'s switch; `read` spells reading a `given` key.
+    func testeeCase(read: (String) -> String, _ p: inout CodePrinter) {
         let ns = TypeScriptNames.moduleAlias(contract)
-        p.block("case \"timeline\": {") { p in
-            p.line("const given = new Given(givenJson, [\"blob\", \"now\", \"timeZone\"]);")
-            p.line("const now = given.integer(\"now\");")
-            p.line("if (now === null) throw new TesteeError(\"given.now must be an integer\");")
-            p.line("const value = \(ns).decode(given.string(\"blob\")).value;")
-            p.line("const plan = \(ns).timeline(value, now, given.string(\"timeZone\"));")
+        do {
+            p.line("const now = \(read("now"));")
+            p.line("const value = \(ns).decode(\(read("blob"))).value;")
+            p.line("const plan = \(ns).timeline(value, now, \(read("timeZone")));")
             p.block("const entries = plan.entries.map((entry): ContractJson => {", closer: "});") { p in
                 p.line("const header: ContractJsonObject = new Map();")
                 p.line("header.set(\"kind\", entry.header.kind);")

@@ -10,110 +10,13 @@ import dev.contractgen.agenda.CalendarAgenda
 import dev.contractgen.count.TodoCount
 import dev.contractgen.widget.WidgetData
 
-/** A request the testee cannot serve; reported as {"error": message}, never a crash. */
-class TesteeError(message: String) : Exception(message)
-
-/** Typed access to a request's `given`, rejecting unknown fields (a typo must not pass silently). */
-class Given(json: ContractJson?, allowed: Set<String>) {
-    val members: Map<String, ContractJson> =
-        if (json is ContractJson.Obj) json.entries else throw TesteeError("given must be an object")
-
-    init {
-        for (key in members.keys) {
-            if (!allowed.contains(key)) throw TesteeError("unknown given field '$key'")
-        }
-    }
-
-    fun string(key: String): String {
-        val value = members[key]
-        if (value !is ContractJson.Str) throw TesteeError("given.$key must be a string")
-        return value.value
-    }
-
-    fun optionalString(key: String): String? {
-        val value = members[key]
-        return when (value) {
-            null, ContractJson.Null -> null
-            is ContractJson.Str -> value.value
-            else -> throw TesteeError("given.$key must be a string or null")
-        }
-    }
-
-    fun bool(key: String): Boolean {
-        val value = members[key]
-        if (value !is ContractJson.Bool) throw TesteeError("given.$key must be a boolean")
-        return value.value
-    }
-
-    /** An integral number; null when it is a number that is not an integer (the caller decides). */
-    fun integer(key: String): Long? {
-        val value = members[key]
-        if (value !is ContractJson.Num) throw TesteeError("given.$key must be a number")
-        val number = value.value
-        if (number.isNaN() || number.isInfinite() || number % 1.0 != 0.0) return null
-        if (Math.abs(number) > ContractRead.MAX_SAFE_INTEGER_DOUBLE) return null
-        return number.toLong()
-    }
-
-    /** A `{key: bool}` object; non-boolean values are skipped. */
-    fun boolMap(key: String): Map<String, Boolean>? {
-        val value = members[key]
-        return when (value) {
-            null, ContractJson.Null -> null
-            is ContractJson.Obj -> {
-                val result = LinkedHashMap<String, Boolean>()
-                for ((id, flag) in value.entries) if (flag is ContractJson.Bool) result[id] = flag.value
-                result
-            }
-            else -> throw TesteeError("given.$key must be an object")
-        }
-    }
-}
-
-/** One response object: {"ok": observation} or {"error": message}. */
-fun response(key: String, value: ContractJson): ContractJson {
-    val entries = LinkedHashMap<String, ContractJson>()
-    entries[key] = value
-    return ContractJson.Obj(entries)
-}
-
-/**
- * Serves one request line and returns the response line. Catches Throwable, not just Exception:
- * an OutOfMemoryError or StackOverflowError becomes an error line, never a dead process.
- */
-fun respond(line: String): String {
-    return try {
-        val request = ContractJsonReader.parse(line)
-        if (request !is ContractJson.Obj) throw TesteeError("request is not a JSON object")
-        for (key in request.entries.keys) {
-            if (key != "contract" && key != "op" && key != "given") throw TesteeError("unknown request field '$key'")
-        }
-        val contract = request.entries["contract"]
-        val op = request.entries["op"]
-        if (contract !is ContractJson.Str || op !is ContractJson.Str) {
-            throw TesteeError("request needs string 'contract' and 'op'")
-        }
-        val result = when (contract.value) {
-            "calendar-agenda" -> serveCalendarAgenda(op.value, request.entries["given"])
-            "todo-count" -> serveTodoCount(op.value, request.entries["given"])
-            "widget-data" -> serveWidgetData(op.value, request.entries["given"])
-            else -> throw TesteeError("unknown contract '${contract.value}'")
-        }
-        ContractJsonWriter.serialize(response("ok", result))
-    } catch (error: TesteeError) {
-        ContractJsonWriter.serialize(response("error", ContractJson.Str(error.message ?: "error")))
-    } catch (error: Throwable) {
-        ContractJsonWriter.serialize(response("error", ContractJson.Str(error.toString())))
-    }
-}
-
 fun serveCalendarAgenda(op: String, givenJson: ContractJson?): ContractJson {
     when (op) {
         "decode" -> {
             val given = Given(givenJson, setOf("blob"))
             return CalendarAgenda.observation(CalendarAgenda.decode(given.string("blob")))
         }
-        else -> throw TesteeError("unknown op '$op' for calendar-agenda")
+        else -> throw TesteeSupport.unknownOp(op, "calendar-agenda")
     }
 }
 
@@ -123,7 +26,7 @@ fun serveTodoCount(op: String, givenJson: ContractJson?): ContractJson {
             val given = Given(givenJson, setOf("blob"))
             return TodoCount.observation(TodoCount.decode(given.string("blob")))
         }
-        else -> throw TesteeError("unknown op '$op' for todo-count")
+        else -> throw TesteeSupport.unknownOp(op, "todo-count")
     }
 }
 
@@ -133,7 +36,7 @@ fun serveWidgetData(op: String, givenJson: ContractJson?): ContractJson {
             val given = Given(givenJson, setOf("blob", "pending"))
             var decoded = WidgetData.decode(given.string("blob"))
             // The overlay is what the widget renders: the queue's isDone targets over the blob's.
-            val pending = given.boolMap("pending")
+            val pending = given.flagMap("pending")
             val value = decoded.value
             if (pending != null && value != null) {
                 decoded = decoded.copy(value = WidgetData.overlaying(value, pending))
@@ -142,12 +45,12 @@ fun serveWidgetData(op: String, givenJson: ContractJson?): ContractJson {
         }
         "stale" -> {
             val given = Given(givenJson, setOf("blob", "now"))
-            val now = given.integer("now") ?: throw TesteeError("given.now must be an integer")
+            val now = given.integer("now")
             return ContractJson.Bool(WidgetData.isStale(WidgetData.decode(given.string("blob")).value, now))
         }
         "header" -> {
             val given = Given(givenJson, setOf("blob", "now", "timeZone"))
-            val now = given.integer("now") ?: throw TesteeError("given.now must be an integer")
+            val now = given.integer("now")
             val value = WidgetData.decode(given.string("blob")).value
             val result = LinkedHashMap<String, ContractJson>()
             val header = WidgetData.header(value, now, given.string("timeZone"))
@@ -170,27 +73,27 @@ fun serveWidgetData(op: String, givenJson: ContractJson?): ContractJson {
         "validUntil" -> {
             val given = Given(givenJson, setOf("dayStr", "startOfNextDayDiffMs", "timeZone"))
             // The API takes whole milliseconds; a fractional offset has no valid result.
-            val diff = given.integer("startOfNextDayDiffMs") ?: return ContractJson.Null
+            val diff = given.integerElseNull("startOfNextDayDiffMs") ?: return ContractJson.Null
             val result = WidgetData.computeValidUntil(given.string("dayStr"), diff, given.string("timeZone"))
             return result?.let { ContractJson.Num(it.toDouble()) } ?: ContractJson.Null
         }
         "queue.set" -> {
             val given = Given(givenJson, setOf("queue", "taskId", "isDone"))
-            val text = WidgetData.DoneQueue.set(given.optionalString("queue"), given.string("taskId"), given.bool("isDone"))
+            val text = WidgetData.DoneQueue.set(given.textOrNull("queue"), given.string("taskId"), given.boolean("isDone"))
             return ContractJsonReader.parse(text) ?: throw TesteeError("set produced invalid JSON: $text")
         }
         "queue.peek" -> {
             val given = Given(givenJson, setOf("queue"))
             val result = LinkedHashMap<String, ContractJson>()
-            // toSortedMap orders by String.compareTo: UTF-16 code units, as ContractRead.utf16Less.
-            for ((id, isDone) in WidgetData.DoneQueue.peek(given.optionalString("queue")).toSortedMap()) {
+            // toSortedMap orders by String.compareTo: UTF-16 code units, as the protocol's sort.
+            for ((id, isDone) in WidgetData.DoneQueue.peek(given.textOrNull("queue")).toSortedMap()) {
                 result[id] = ContractJson.Bool(isDone)
             }
             return ContractJson.Obj(result)
         }
         "queue.drain" -> {
             val given = Given(givenJson, setOf("queue", "tasks"))
-            val changes = WidgetData.DoneQueue.drain(given.optionalString("queue"), current = given.boolMap("tasks") ?: emptyMap())
+            val changes = WidgetData.DoneQueue.drain(given.textOrNull("queue"), current = given.flagMap("tasks") ?: emptyMap())
             return ContractJson.Arr(changes.map { change ->
                 val entry = LinkedHashMap<String, ContractJson>()
                 entry["id"] = ContractJson.Str(change.first)
@@ -200,7 +103,7 @@ fun serveWidgetData(op: String, givenJson: ContractJson?): ContractJson {
         }
         "timeline" -> {
             val given = Given(givenJson, setOf("blob", "now", "timeZone"))
-            val now = given.integer("now") ?: throw TesteeError("given.now must be an integer")
+            val now = given.integer("now")
             val value = WidgetData.decode(given.string("blob")).value
             val plan = WidgetData.timeline(value, now, given.string("timeZone"))
             val entries = plan.entries.map { entry ->
@@ -225,128 +128,15 @@ fun serveWidgetData(op: String, givenJson: ContractJson?): ContractJson {
             result["reloadAt"] = plan.reloadAtMs?.let { ContractJson.Num(it.toDouble()) } ?: ContractJson.Null
             return ContractJson.Obj(result)
         }
-        else -> throw TesteeError("unknown op '$op' for widget-data")
+        else -> throw TesteeSupport.unknownOp(op, "widget-data")
     }
 }
 
-/**
- * Request lines as the protocol defines them, the same in the Swift and TypeScript testees: the bytes
- * up to LF (a CR right before the LF is dropped; a bare CR stays in the line, where BufferedReader's
- * readLine would end the line and shift every later answer), decoded as UTF-8 with one U+FFFD per
- * maximal ill-formed subsequence (the Unicode/WHATWG practice of Swift and Node; the JDK decoder
- * turns the three bytes of a CESU-8 surrogate into one U+FFFD).
- */
-class RequestLines(private val input: java.io.InputStream) {
-    private val buffer = ByteArray(65536)
-    private var start = 0
-    private var end = 0
-    private var line = java.io.ByteArrayOutputStream()
-
-    /** The next line, or null at the end of input (a last line without LF is still a line). */
-    fun next(): String? {
-        line.reset()
-        var sawBytes = false
-        while (true) {
-            if (start == end && !fill()) return if (sawBytes) decodeUtf8(line.toByteArray()) else null
-            sawBytes = true
-            var i = start
-            while (i < end && buffer[i] != LF) i++
-            line.write(buffer, start, i - start)
-            val ended = i < end
-            start = if (ended) i + 1 else end
-            if (ended) return decodeUtf8(line.toByteArray())
-        }
-    }
-
-    /** Skips the rest of the current line (after an OutOfMemoryError), so answers stay in step. */
-    fun skipLine() {
-        line = java.io.ByteArrayOutputStream()
-        while (start < end || fill()) {
-            while (start < end) {
-                if (buffer[start++] == LF) return
-            }
-        }
-    }
-
-    private fun fill(): Boolean {
-        val count = input.read(buffer, 0, buffer.size)
-        start = 0
-        end = if (count > 0) count else 0
-        return count > 0
-    }
-
-    private companion object {
-        const val LF: Byte = 10
-        const val CR: Byte = 13
-
-        /** UTF-8 to text, one U+FFFD per maximal ill-formed subsequence; a final CR is dropped. */
-        fun decodeUtf8(bytes: ByteArray): String {
-            val length = if (bytes.size > 0 && bytes[bytes.size - 1] == CR) bytes.size - 1 else bytes.size
-            val out = StringBuilder(length)
-            var i = 0
-            while (i < length) {
-                val lead = bytes[i].toInt() and 0xFF
-                i++
-                if (lead < 0x80) {
-                    out.append(lead.toChar())
-                    continue
-                }
-                // Continuation bytes needed, and the range the first one must fall in (no overlong
-                // form, no surrogate, nothing above U+10FFFF).
-                var needed = 0
-                var lower = 0x80
-                var upper = 0xBF
-                var codePoint = 0
-                when (lead) {
-                    in 0xC2..0xDF -> { needed = 1; codePoint = lead and 0x1F }
-                    in 0xE0..0xEF -> {
-                        needed = 2; codePoint = lead and 0x0F
-                        if (lead == 0xE0) lower = 0xA0
-                        if (lead == 0xED) upper = 0x9F
-                    }
-                    in 0xF0..0xF4 -> {
-                        needed = 3; codePoint = lead and 0x07
-                        if (lead == 0xF0) lower = 0x90
-                        if (lead == 0xF4) upper = 0x8F
-                    }
-                }
-                while (needed > 0 && i < length) {
-                    val next = bytes[i].toInt() and 0xFF
-                    if (next < lower || next > upper) break
-                    codePoint = (codePoint shl 6) or (next and 0x3F)
-                    lower = 0x80
-                    upper = 0xBF
-                    needed--
-                    i++
-                }
-                if (needed == 0 && lead >= 0xC2 && lead <= 0xF4) out.appendCodePoint(codePoint) else out.append('\uFFFD')
-            }
-            return out.toString()
-        }
-    }
-}
-
-/** One request per line, one response per line, until stdin closes. */
+/** The contracts this testee serves; the framing is TesteeSupport.kt's. */
 fun main() {
-    // UTF-8 both ways, whatever the platform default. A request line may be 100 MB: read it as a line.
-    val input = RequestLines(System.`in`)
-    val output = System.out.bufferedWriter(Charsets.UTF_8)
-    while (true) {
-        val line = try {
-            input.next() ?: break
-        } catch (error: Throwable) {
-            // A line too long to hold (OutOfMemoryError): skip the rest of it, up to LF, so the
-            // next answer still belongs to the next request, and answer this one with an error.
-            input.skipLine()
-            output.write(ContractJsonWriter.serialize(response("error", ContractJson.Str(error.toString()))))
-            output.write("\n")
-            output.flush()
-            continue
-        }
-        // Not isEmpty(): Kotlin 1.3 on JDK 15+ resolves it to the deprecated CharSequence member.
-        if (line.length == 0) continue
-        output.write(respond(line))
-        output.write("\n")
-        output.flush()
-    }
+    TesteeSupport.run(mapOf<String, TesteeContractServer>(
+        "calendar-agenda" to ::serveCalendarAgenda,
+        "todo-count" to ::serveTodoCount,
+        "widget-data" to ::serveWidgetData
+    ))
 }

@@ -1,0 +1,80 @@
+// Unit tests of the Kotlin testee's constant part (Runtime/kotlin/testee), the file `emit` writes
+// beside the generated dispatch. A plain program that exits non-zero on the first broken check,
+// run by scripts/test-runtimes.sh with -Werror. Expectations follow docs/conformance.md's protocol.
+package dev.contractgen.testee.test
+
+import dev.contractgen.runtime.ContractJson
+import dev.contractgen.runtime.ContractJsonReader
+import dev.contractgen.testee.Given
+import dev.contractgen.testee.TesteeContractServer
+import dev.contractgen.testee.TesteeError
+import dev.contractgen.testee.TesteeSupport
+import kotlin.system.exitProcess
+
+private var checks = 0
+
+private fun check(condition: Boolean, what: String) {
+    checks++
+    if (!condition) {
+        System.err.println("FAILED: $what")
+        exitProcess(1)
+    }
+}
+
+/** The TesteeError message [run] throws, or null when it throws none. */
+private fun errorOf(run: () -> Any?): String? =
+    try {
+        run()
+        null
+    } catch (error: TesteeError) {
+        error.message
+    }
+
+private fun given(text: String, vararg allowed: String): Given = Given(ContractJsonReader.parse(text), allowed.toSet())
+
+fun main() {
+    // given must be an object and hold only the op's keys.
+    check(errorOf { given("[]", "blob") } == "given must be an object", "an array is no given")
+    check(errorOf { Given(null, setOf("blob")) } == "given must be an object", "an absent given")
+    check(errorOf { given("{\"blob\":\"x\",\"blobb\":1}", "blob") } == "unknown given field 'blobb'", "a typo is refused")
+
+    // Each accessor takes exactly its JSON type.
+    val g = given("{\"s\":\"x\",\"b\":true,\"i\":3,\"f\":1.5,\"big\":9007199254740992,\"n\":null,\"m\":{\"a\":true,\"b\":1,\"c\":false}}",
+        "s", "b", "i", "f", "big", "n", "m", "absent")
+    check(g.string("s") == "x", "string")
+    check(errorOf { g.string("i") } == "given.i must be a string", "a number is no string")
+    check(g.boolean("b"), "boolean")
+    check(errorOf { g.boolean("s") } == "given.s must be a boolean", "a string is no boolean")
+    check(g.integer("i") == 3L, "integer")
+    check(errorOf { g.integer("f") } == "given.f must be an integer", "1.5 is no integer")
+    check(errorOf { g.integer("big") } == "given.big must be an integer", "2^53 is past the safe range")
+    check(errorOf { g.integer("s") } == "given.s must be a number", "a string is no number")
+    check(g.integerElseNull("f") == null, "1.5 reads as null where the op answers null")
+    check(g.integerElseNull("i") == 3L, "3 stays 3")
+    check(g.textOrNull("n") == null && g.textOrNull("absent") == null && g.textOrNull("s") == "x", "text or null")
+    check(errorOf { g.textOrNull("b") } == "given.b must be a string or null", "a boolean is no text")
+    check(g.flagMap("m") == mapOf("a" to true, "c" to false), "the non-boolean entry is skipped")
+    check(g.flagMap("absent") == null, "an absent map")
+    check(errorOf { g.flagMap("s") } == "given.s must be an object", "a string is no map")
+
+    // A request line gets exactly one response with one key.
+    val echo: TesteeContractServer = { op, json ->
+        when (op) {
+            "echo" -> ContractJson.Str(Given(json, setOf("x")).string("x"))
+            "boom" -> throw StackOverflowError()
+            else -> throw TesteeSupport.unknownOp(op, "c")
+        }
+    }
+    val servers = mapOf("c" to echo)
+    fun answer(line: String) = TesteeSupport.respond(line, servers)
+    check(answer("{\"contract\":\"c\",\"op\":\"echo\",\"given\":{\"x\":\"hi\"}}") == "{\"ok\":\"hi\"}", "ok")
+    check(answer("[1]") == "{\"error\":\"request is not a JSON object\"}", "not an object")
+    check(answer("{") == "{\"error\":\"request is not a JSON object\"}", "not JSON")
+    check(answer("{\"contract\":\"c\",\"op\":\"echo\",\"given\":{},\"extra\":1}") == "{\"error\":\"unknown request field 'extra'\"}", "extra key")
+    check(answer("{\"contract\":1,\"op\":\"echo\"}") == "{\"error\":\"request needs string 'contract' and 'op'\"}", "non-string contract")
+    check(answer("{\"contract\":\"d\",\"op\":\"echo\",\"given\":{}}") == "{\"error\":\"unknown contract 'd'\"}", "unknown contract")
+    check(answer("{\"contract\":\"c\",\"op\":\"frob\",\"given\":{}}") == "{\"error\":\"unknown op 'frob' for c\"}", "unknown op")
+    check(answer("{\"contract\":\"c\",\"op\":\"boom\",\"given\":{}}") == "{\"error\":\"java.lang.StackOverflowError\"}", "a Throwable becomes an error line")
+
+    println("kotlin testee support: $checks passed, 0 failed")
+}

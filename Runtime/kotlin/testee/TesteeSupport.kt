@@ -1,0 +1,245 @@
+// The constant part of the Kotlin testee (docs/conformance.md, "The testee protocol"): request
+// lines, typed access to `given`, response lines. `emit` writes this file verbatim beside the
+// generated dispatch (Testee.kt), which holds only what depends on the contracts. It is not part
+// of what an app ships.
+package dev.contractgen.testee
+
+import dev.contractgen.runtime.ContractJson
+import dev.contractgen.runtime.ContractJsonReader
+import dev.contractgen.runtime.ContractJsonWriter
+
+/** A request the testee cannot serve; answered as {"error": message}, never a crash. */
+class TesteeError(message: String) : Exception(message)
+
+/**
+ * Typed access to a request's `given`, one accessor per JSON type of the protocol, rejecting keys
+ * the op does not take (a typo in a hand-written case must fail, not pass by accident).
+ */
+class Given(json: ContractJson?, allowed: Set<String>) {
+    val members: Map<String, ContractJson> =
+        if (json is ContractJson.Obj) json.entries else throw TesteeError("given must be an object")
+
+    init {
+        for (key in members.keys) {
+            if (!allowed.contains(key)) throw TesteeError("unknown given field '$key'")
+        }
+    }
+
+    fun string(key: String): String {
+        val value = members[key]
+        if (value !is ContractJson.Str) throw TesteeError("given.$key must be a string")
+        return value.value
+    }
+
+    fun boolean(key: String): Boolean {
+        val value = members[key]
+        if (value !is ContractJson.Bool) throw TesteeError("given.$key must be a boolean")
+        return value.value
+    }
+
+    /** An integral number within ±(2^53−1); any other number is an error. */
+    fun integer(key: String): Long = integerElseNull(key) ?: throw TesteeError("given.$key must be an integer")
+
+    /** An integral number within ±(2^53−1); null for any other number (the op then answers null). */
+    fun integerElseNull(key: String): Long? {
+        val value = members[key]
+        if (value !is ContractJson.Num) throw TesteeError("given.$key must be a number")
+        val number = value.value
+        if (number.isNaN() || number.isInfinite() || number % 1.0 != 0.0) return null
+        if (Math.abs(number) > MAX_SAFE_INTEGER) return null
+        return number.toLong()
+    }
+
+    /** A string; null when absent or null. */
+    fun textOrNull(key: String): String? {
+        val value = members[key]
+        return when (value) {
+            null, ContractJson.Null -> null
+            is ContractJson.Str -> value.value
+            else -> throw TesteeError("given.$key must be a string or null")
+        }
+    }
+
+    /** A `{id: bool}` object (non-boolean values skipped); null when absent or null. */
+    fun flagMap(key: String): Map<String, Boolean>? {
+        val value = members[key]
+        return when (value) {
+            null, ContractJson.Null -> null
+            is ContractJson.Obj -> {
+                val result = LinkedHashMap<String, Boolean>()
+                for ((id, flag) in value.entries) if (flag is ContractJson.Bool) result[id] = flag.value
+                result
+            }
+            else -> throw TesteeError("given.$key must be an object")
+        }
+    }
+
+    private companion object {
+        const val MAX_SAFE_INTEGER = 9007199254740991.0
+    }
+}
+
+/** Serves a contract's op: (op, given) → the `ok` result. */
+typealias TesteeContractServer = (String, ContractJson?) -> ContractJson
+
+object TesteeSupport {
+    private val requestKeys = setOf("contract", "op", "given")
+
+    /** One response object with its one key. */
+    fun response(key: String, value: ContractJson): ContractJson {
+        val entries = LinkedHashMap<String, ContractJson>()
+        entries[key] = value
+        return ContractJson.Obj(entries)
+    }
+
+    /** The error for an op a contract does not serve. */
+    fun unknownOp(op: String, contract: String): TesteeError = TesteeError("unknown op '$op' for $contract")
+
+    /**
+     * Serves one request line and returns the response line. Catches Throwable, not just Exception:
+     * an OutOfMemoryError or StackOverflowError becomes an error line, never a dead process.
+     */
+    fun respond(line: String, contracts: Map<String, TesteeContractServer>): String {
+        return try {
+            val request = ContractJsonReader.parse(line)
+            if (request !is ContractJson.Obj) throw TesteeError("request is not a JSON object")
+            for (key in request.entries.keys) {
+                if (!requestKeys.contains(key)) throw TesteeError("unknown request field '$key'")
+            }
+            val contract = request.entries["contract"]
+            val op = request.entries["op"]
+            if (contract !is ContractJson.Str || op !is ContractJson.Str) {
+                throw TesteeError("request needs string 'contract' and 'op'")
+            }
+            val serve = contracts[contract.value] ?: throw TesteeError("unknown contract '${contract.value}'")
+            ContractJsonWriter.serialize(response("ok", serve(op.value, request.entries["given"])))
+        } catch (error: TesteeError) {
+            ContractJsonWriter.serialize(response("error", ContractJson.Str(error.message ?: "error")))
+        } catch (error: Throwable) {
+            ContractJsonWriter.serialize(response("error", ContractJson.Str(error.toString())))
+        }
+    }
+
+    /** One request per line, one response per line, until stdin closes. */
+    fun run(contracts: Map<String, TesteeContractServer>) {
+        // UTF-8 both ways, whatever the platform default. A request line may be 100 MB: read it as a line.
+        val input = RequestLines(System.`in`)
+        val output = System.out.bufferedWriter(Charsets.UTF_8)
+        while (true) {
+            val line = try {
+                input.next() ?: break
+            } catch (error: Throwable) {
+                // A line too long to hold (OutOfMemoryError): skip the rest of it, up to LF, so the
+                // next answer still belongs to the next request, and answer this one with an error.
+                input.skipLine()
+                output.write(ContractJsonWriter.serialize(response("error", ContractJson.Str(error.toString()))))
+                output.write("\n")
+                output.flush()
+                continue
+            }
+            // Not isEmpty(): Kotlin 1.3 on JDK 15+ resolves it to the deprecated CharSequence member.
+            if (line.length == 0) continue
+            output.write(respond(line, contracts))
+            output.write("\n")
+            output.flush()
+        }
+    }
+}
+
+/**
+ * Request lines as the protocol defines them, the same in the Swift and TypeScript testees: the bytes
+ * up to LF (a CR right before the LF is dropped; a bare CR stays in the line, where BufferedReader's
+ * readLine would end the line and shift every later answer), decoded as UTF-8 with one U+FFFD per
+ * maximal ill-formed subsequence (the Unicode/WHATWG practice of Swift and Node; the JDK decoder
+ * turns the three bytes of a CESU-8 surrogate into one U+FFFD).
+ */
+class RequestLines(private val input: java.io.InputStream) {
+    private val buffer = ByteArray(65536)
+    private var start = 0
+    private var end = 0
+    private var line = java.io.ByteArrayOutputStream()
+
+    /** The next line, or null at the end of input (a last line without LF is still a line). */
+    fun next(): String? {
+        line.reset()
+        var sawBytes = false
+        while (true) {
+            if (start == end && !fill()) return if (sawBytes) decodeUtf8(line.toByteArray()) else null
+            sawBytes = true
+            var i = start
+            while (i < end && buffer[i] != LF) i++
+            line.write(buffer, start, i - start)
+            val ended = i < end
+            start = if (ended) i + 1 else end
+            if (ended) return decodeUtf8(line.toByteArray())
+        }
+    }
+
+    /** Skips the rest of the current line (after an OutOfMemoryError), so answers stay in step. */
+    fun skipLine() {
+        line = java.io.ByteArrayOutputStream()
+        while (start < end || fill()) {
+            while (start < end) {
+                if (buffer[start++] == LF) return
+            }
+        }
+    }
+
+    private fun fill(): Boolean {
+        val count = input.read(buffer, 0, buffer.size)
+        start = 0
+        end = if (count > 0) count else 0
+        return count > 0
+    }
+
+    private companion object {
+        const val LF: Byte = 10
+        const val CR: Byte = 13
+
+        /** UTF-8 to text, one U+FFFD per maximal ill-formed subsequence; a final CR is dropped. */
+        fun decodeUtf8(bytes: ByteArray): String {
+            val length = if (bytes.size > 0 && bytes[bytes.size - 1] == CR) bytes.size - 1 else bytes.size
+            val out = StringBuilder(length)
+            var i = 0
+            while (i < length) {
+                val lead = bytes[i].toInt() and 0xFF
+                i++
+                if (lead < 0x80) {
+                    out.append(lead.toChar())
+                    continue
+                }
+                // Continuation bytes needed, and the range the first one must fall in (no overlong
+                // form, no surrogate, nothing above U+10FFFF).
+                var needed = 0
+                var lower = 0x80
+                var upper = 0xBF
+                var codePoint = 0
+                when (lead) {
+                    in 0xC2..0xDF -> { needed = 1; codePoint = lead and 0x1F }
+                    in 0xE0..0xEF -> {
+                        needed = 2; codePoint = lead and 0x0F
+                        if (lead == 0xE0) lower = 0xA0
+                        if (lead == 0xED) upper = 0x9F
+                    }
+                    in 0xF0..0xF4 -> {
+                        needed = 3; codePoint = lead and 0x07
+                        if (lead == 0xF0) lower = 0x90
+                        if (lead == 0xF4) upper = 0x8F
+                    }
+                }
+                while (needed > 0 && i < length) {
+                    val next = bytes[i].toInt() and 0xFF
+                    if (next < lower || next > upper) break
+                    codePoint = (codePoint shl 6) or (next and 0x3F)
+                    lower = 0x80
+                    upper = 0xBF
+                    needed--
+                    i++
+                }
+                if (needed == 0 && lead >= 0xC2 && lead <= 0xF4) out.appendCodePoint(codePoint) else out.append('\uFFFD')
+            }
+            return out.toString()
+        }
+    }
+}
+

@@ -1,0 +1,116 @@
+// The constant part of the Swift testee (docs/conformance.md, "The testee protocol"): request
+// framing, typed access to `given`, response lines. `emit` writes this file verbatim beside the
+// generated dispatch (`main.swift`), which holds only what depends on the contracts. It is not
+// part of what an app ships.
+import Foundation
+
+/// A request the testee cannot serve; answered as `{"error": message}`, never a crash.
+struct TesteeError: Error, Equatable {
+    let message: String
+}
+
+/// Typed access to a request's `given`, one accessor per JSON type of the protocol, rejecting
+/// keys the op does not take (a typo in a hand-written case must fail, not pass by accident).
+struct Given {
+    let object: ContractJSONObject
+
+    init(_ json: ContractJSON?, allowed: Set<String>) throws {
+        guard case .object(let object)? = json else { throw TesteeError(message: "given must be an object") }
+        for key in object.keys where !allowed.contains(key) {
+            throw TesteeError(message: "unknown given field '\(key)'")
+        }
+        self.object = object
+    }
+
+    func string(_ key: String) throws -> String {
+        guard case .string(let value)? = object[key] else { throw TesteeError(message: "given.\(key) must be a string") }
+        return value
+    }
+
+    func boolean(_ key: String) throws -> Bool {
+        guard case .bool(let value)? = object[key] else { throw TesteeError(message: "given.\(key) must be a boolean") }
+        return value
+    }
+
+    /// An integral number within ±(2^53−1); any other number is an error.
+    func integer(_ key: String) throws -> Int64 {
+        guard let value = try integerElseNull(key) else { throw TesteeError(message: "given.\(key) must be an integer") }
+        return value
+    }
+
+    /// An integral number within ±(2^53−1); nil for any other number (the op then answers null).
+    func integerElseNull(_ key: String) throws -> Int64? {
+        guard case .number(let value)? = object[key] else { throw TesteeError(message: "given.\(key) must be a number") }
+        guard value.isFinite, value == value.rounded(), abs(value) <= 9_007_199_254_740_991 else { return nil }
+        return Int64(value)
+    }
+
+    /// A string; nil when absent or null.
+    func textOrNull(_ key: String) throws -> String? {
+        switch object[key] {
+        case nil, .null?: return nil
+        case .string(let value)?: return value
+        default: throw TesteeError(message: "given.\(key) must be a string or null")
+        }
+    }
+
+    /// A `{id: bool}` object as entries, every key kept exactly; non-boolean values are skipped.
+    /// nil when absent or null.
+    func flagMap(_ key: String) throws -> [(id: String, isDone: Bool)]? {
+        switch object[key] {
+        case nil, .null?: return nil
+        case .object(let map)?:
+            return map.compactMap { entry in
+                if case .bool(let flag) = entry.value { return (id: entry.key, isDone: flag) } else { return nil }
+            }
+        default: throw TesteeError(message: "given.\(key) must be an object")
+        }
+    }
+}
+
+/// Serves a contract's op: (op, given) → the `ok` result.
+typealias TesteeContractServer = (_ op: String, _ given: ContractJSON?) throws -> ContractJSON
+
+enum TesteeSupport {
+    static let requestKeys: Set<String> = ["contract", "op", "given"]
+
+    /// One response object with its one key.
+    static func response(_ key: String, _ value: ContractJSON) -> ContractJSON {
+        var response = ContractJSONObject()
+        response.set(key, value)
+        return .object(response)
+    }
+
+    /// Answers one request line; every failure becomes an `error` response.
+    static func respond(to line: String, contracts: [String: TesteeContractServer]) -> ContractJSON {
+        do {
+            guard case .object(let request)? = ContractJSON.parse(line) else { throw TesteeError(message: "request is not a JSON object") }
+            for key in request.keys where !requestKeys.contains(key) {
+                throw TesteeError(message: "unknown request field '\(key)'")
+            }
+            guard case .string(let contract)? = request["contract"], case .string(let op)? = request["op"] else {
+                throw TesteeError(message: "request needs string 'contract' and 'op'")
+            }
+            guard let serve = contracts[contract] else { throw TesteeError(message: "unknown contract '\(contract)'") }
+            return response("ok", try serve(op, request["given"]))
+        } catch let error as TesteeError {
+            return response("error", .string(error.message))
+        } catch {
+            return response("error", .string("\(error)"))
+        }
+    }
+
+    /// The error for an op a contract does not serve.
+    static func unknownOp(_ op: String, contract: String) -> TesteeError {
+        TesteeError(message: "unknown op '\(op)' for \(contract)")
+    }
+
+    /// One request per line, one response per line, until stdin closes; an empty line is no request.
+    static func run(contracts: [String: TesteeContractServer]) {
+        while let line = readLine(strippingNewline: true) {
+            if line.isEmpty { continue }
+            // One unbuffered write per response: the runner waits for each line.
+            FileHandle.standardOutput.write(Data((respond(to: line, contracts: contracts).serialized() + "\n").utf8))
+        }
+    }
+}

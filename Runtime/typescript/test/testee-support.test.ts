@@ -1,0 +1,63 @@
+// Unit tests of the TypeScript testee's constant part (Runtime/typescript/testee), the file `emit`
+// writes beside the generated dispatch. Expectations follow docs/conformance.md's protocol.
+import { test } from "node:test";
+import * as assert from "node:assert/strict";
+import { parseContractJson, serializeContractJson, ContractJson } from "../contract-runtime";
+import { Given, TesteeError, TesteeContractServer, respond, unknownOp } from "../testee-support";
+
+function given(text: string, allowed: ReadonlyArray<string>): Given {
+  return new Given(parseContractJson(text), allowed);
+}
+
+function throwsTesteeError(run: () => unknown, message: string): void {
+  assert.throws(run, (error: unknown) => error instanceof TesteeError && error.message === message);
+}
+
+test("given must be an object and hold only the op's keys", () => {
+  throwsTesteeError(() => given("[]", ["blob"]), "given must be an object");
+  throwsTesteeError(() => new Given(undefined, ["blob"]), "given must be an object");
+  throwsTesteeError(() => given('{"blob":"x","blobb":1}', ["blob"]), "unknown given field 'blobb'");
+  assert.equal(given('{"blob":"x"}', ["blob", "pending"]).string("blob"), "x");
+});
+
+test("each accessor takes exactly its JSON type", () => {
+  const g = given('{"s":"x","b":true,"i":3,"f":1.5,"big":9007199254740992,"n":null,"m":{"a":true,"b":1,"c":false}}',
+    ["s", "b", "i", "f", "big", "n", "m", "absent"]);
+  assert.equal(g.string("s"), "x");
+  throwsTesteeError(() => g.string("i"), "given.i must be a string");
+  assert.equal(g.boolean("b"), true);
+  throwsTesteeError(() => g.boolean("s"), "given.s must be a boolean");
+  assert.equal(g.integer("i"), 3);
+  throwsTesteeError(() => g.integer("f"), "given.f must be an integer");
+  throwsTesteeError(() => g.integer("big"), "given.big must be an integer"); // 2^53 is past the safe range
+  throwsTesteeError(() => g.integer("s"), "given.s must be a number");
+  assert.equal(g.integerElseNull("f"), null);
+  assert.equal(g.integerElseNull("i"), 3);
+  assert.equal(g.textOrNull("n"), null);
+  assert.equal(g.textOrNull("absent"), null);
+  assert.equal(g.textOrNull("s"), "x");
+  throwsTesteeError(() => g.textOrNull("b"), "given.b must be a string or null");
+  assert.deepEqual(Array.from(g.flagMap("m") ?? []), [["a", true], ["c", false]]); // the non-boolean entry is skipped
+  assert.equal(g.flagMap("absent"), null);
+  throwsTesteeError(() => g.flagMap("s"), "given.s must be an object");
+});
+
+test("a request line gets exactly one response with one key", () => {
+  const echo: TesteeContractServer = (op, json) => {
+    if (op === "boom") throw new RangeError("Maximum call stack size exceeded");
+    if (op !== "echo") throw unknownOp(op, "c");
+    return new Given(json, ["x"]).string("x");
+  };
+  const servers = new Map<string, TesteeContractServer>([["c", echo]]);
+  const answer = (line: string): string => serializeContractJson(respond(line, servers));
+  assert.equal(answer('{"contract":"c","op":"echo","given":{"x":"hi"}}'), '{"ok":"hi"}');
+  assert.equal(answer("[1]"), '{"error":"request is not a JSON object"}');
+  assert.equal(answer("{"), '{"error":"request is not a JSON object"}');
+  assert.equal(answer('{"contract":"c","op":"echo","given":{},"extra":1}'), `{"error":"unknown request field 'extra'"}`);
+  assert.equal(answer('{"contract":1,"op":"echo"}'), `{"error":"request needs string 'contract' and 'op'"}`);
+  assert.equal(answer('{"contract":"d","op":"echo","given":{}}'), `{"error":"unknown contract 'd'"}`);
+  assert.equal(answer('{"contract":"c","op":"frob","given":{}}'), `{"error":"unknown op 'frob' for c"}`);
+  assert.equal(answer('{"contract":"c","op":"boom","given":{}}'), '{"error":"RangeError: Maximum call stack size exceeded"}');
+  const value: ContractJson = respond('{"contract":"c","op":"echo","given":{"x":"é"}}', servers);
+  assert.ok(value instanceof Map && value.size === 1);
+});

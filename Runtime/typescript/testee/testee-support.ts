@@ -1,0 +1,153 @@
+// The constant part of the TypeScript testee (docs/conformance.md, "The testee protocol"): request
+// lines, typed access to `given`, response lines. `emit` writes this file verbatim beside the
+// generated dispatch (testee.ts), which holds only what depends on the contracts; only the import
+// specifier below is respelled for the project's layout. It is not part of what an app ships.
+// It compiles without @types/node: the few Node globals it touches are declared here.
+import { ContractJson, ContractJsonObject, parseContractJson, serializeContractJson } from "./contract-runtime";
+
+/** The few Node globals the testee uses, declared here so that no @types/node is needed. */
+declare const process: {
+  readonly stdin: {
+    setEncoding(encoding: "utf8"): void;
+    on(event: "data", listener: (chunk: string) => void): void;
+    on(event: "end", listener: () => void): void;
+  };
+  readonly stdout: {
+    write(text: string): boolean;
+  };
+};
+
+/** A request the testee cannot serve; answered as {"error": message}, never a crash. */
+export class TesteeError extends Error {}
+
+/**
+ * Typed access to a request's `given`, one accessor per JSON type of the protocol, rejecting keys
+ * the op does not take (a typo in a hand-written case must fail, not pass by accident).
+ */
+export class Given {
+  private readonly object: ContractJsonObject;
+
+  constructor(json: ContractJson | undefined, allowed: ReadonlyArray<string>) {
+    if (!(json instanceof Map)) throw new TesteeError("given must be an object");
+    for (const key of json.keys()) {
+      if (allowed.indexOf(key) < 0) throw new TesteeError(`unknown given field '${key}'`);
+    }
+    this.object = json;
+  }
+
+  string(key: string): string {
+    const value = this.object.get(key);
+    if (typeof value !== "string") throw new TesteeError(`given.${key} must be a string`);
+    return value;
+  }
+
+  boolean(key: string): boolean {
+    const value = this.object.get(key);
+    if (typeof value !== "boolean") throw new TesteeError(`given.${key} must be a boolean`);
+    return value;
+  }
+
+  /** An integral number within ±(2^53−1); any other number is an error. */
+  integer(key: string): number {
+    const value = this.integerElseNull(key);
+    if (value === null) throw new TesteeError(`given.${key} must be an integer`);
+    return value;
+  }
+
+  /** An integral number within ±(2^53−1); null for any other number (the op then answers null). */
+  integerElseNull(key: string): number | null {
+    const value = this.object.get(key);
+    if (typeof value !== "number") throw new TesteeError(`given.${key} must be a number`);
+    return Number.isSafeInteger(value) ? value + 0 : null;
+  }
+
+  /** A string; null when absent or null. */
+  textOrNull(key: string): string | null {
+    const value = this.object.get(key);
+    if (value === undefined || value === null) return null;
+    if (typeof value !== "string") throw new TesteeError(`given.${key} must be a string or null`);
+    return value;
+  }
+
+  /** A `{id: bool}` object (non-boolean values skipped); null when absent or null. */
+  flagMap(key: string): Map<string, boolean> | null {
+    const value = this.object.get(key);
+    if (value === undefined || value === null) return null;
+    if (!(value instanceof Map)) throw new TesteeError(`given.${key} must be an object`);
+    const result = new Map<string, boolean>();
+    for (const [id, flag] of value) if (typeof flag === "boolean") result.set(id, flag);
+    return result;
+  }
+}
+
+/** Serves a contract's op: (op, given) → the `ok` result. */
+export type TesteeContractServer = (op: string, given: ContractJson | undefined) => ContractJson;
+
+/** The error for an op a contract does not serve. */
+export function unknownOp(op: string, contract: string): TesteeError {
+  return new TesteeError(`unknown op '${op}' for ${contract}`);
+}
+
+/** One response object: {"ok": result} or {"error": message}. */
+function response(key: "ok" | "error", value: ContractJson): ContractJson {
+  return new Map<string, ContractJson>([[key, value]]);
+}
+
+/** Serves one request line. Every exception, even a RangeError from a blown stack, becomes an error line. */
+export function respond(line: string, contracts: ReadonlyMap<string, TesteeContractServer>): ContractJson {
+  try {
+    const request = parseContractJson(line);
+    if (!(request instanceof Map)) throw new TesteeError("request is not a JSON object");
+    for (const key of request.keys()) {
+      if (key !== "contract" && key !== "op" && key !== "given") throw new TesteeError(`unknown request field '${key}'`);
+    }
+    const contract = request.get("contract");
+    const op = request.get("op");
+    if (typeof contract !== "string" || typeof op !== "string") {
+      throw new TesteeError("request needs string 'contract' and 'op'");
+    }
+    const serve = contracts.get(contract);
+    if (serve === undefined) throw new TesteeError(`unknown contract '${contract}'`);
+    return response("ok", serve(op, request.get("given")));
+  } catch (error) {
+    return response("error", error instanceof TesteeError ? error.message : String(error));
+  }
+}
+
+/** Answers one line with exactly one line; an empty line is no request. */
+function serveLine(raw: string, contracts: ReadonlyMap<string, TesteeContractServer>): void {
+  const line = raw.endsWith("\r") ? raw.slice(0, -1) : raw;
+  if (line.length === 0) return;
+  let reply: string;
+  try {
+    reply = serializeContractJson(respond(line, contracts));
+  } catch (error) {
+    reply = serializeContractJson(response("error", String(error)));
+  }
+  process.stdout.write(reply + "\n");
+}
+
+/** One request per line, one response per line, until stdin closes. */
+export function runTestee(contracts: ReadonlyMap<string, TesteeContractServer>): void {
+  // A line may be 100 MB and arrive in thousands of chunks: the pieces are kept in an array and
+  // joined once per line (never `pending += chunk`, which would copy the line again for every chunk).
+  const pieces: string[] = [];
+  process.stdin.setEncoding("utf8"); // a character split across two chunks is decoded whole
+  process.stdin.on("data", (chunk: string) => {
+    let start = 0;
+    for (;;) {
+      const newline = chunk.indexOf("\n", start);
+      if (newline < 0) break;
+      pieces.push(chunk.slice(start, newline));
+      const line = pieces.join("");
+      pieces.length = 0;
+      serveLine(line, contracts);
+      start = newline + 1;
+    }
+    if (start < chunk.length) pieces.push(chunk.slice(start));
+  });
+  process.stdin.on("end", () => {
+    // A last line without a newline is still a request.
+    if (pieces.length > 0) serveLine(pieces.join(""), contracts);
+  });
+}
