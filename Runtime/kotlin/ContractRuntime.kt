@@ -386,7 +386,7 @@ class ContractJsonScanner(private val text: String) {
     /** A number with an integral value within ±(2^53−1) (`1.0` and `1e0` are 1). */
     fun integer(): Long? {
         val d = number() ?: return null
-        if (d % 1.0 != 0.0 || Math.abs(d) > ContractRead.MAX_SAFE_INTEGER_DOUBLE) return null
+        if (d % 1.0 != 0.0 || Math.abs(d) > ContractSafeInteger.MAX_DOUBLE) return null
         return d.toLong()
     }
 
@@ -685,7 +685,7 @@ object ContractJsonWriter {
         } else if (d.isNaN()) {
             // Not a JSON value, and never produced by the reader.
             sb.append("null")
-        } else if (d % 1.0 == 0.0 && Math.abs(d) <= ContractRead.MAX_SAFE_INTEGER_DOUBLE) {
+        } else if (d % 1.0 == 0.0 && Math.abs(d) <= ContractSafeInteger.MAX_DOUBLE) {
             // Integral and exactly representable: print as an integer (`-0` prints as `0`).
             sb.append(d.toLong())
         } else {
@@ -737,65 +737,15 @@ object ContractJsonWriter {
 
 // endregion
 
-// region 4. Field readers
+// region 4. Safe integers
 
-/**
- * Field readers: each returns the value, or null when the JSON value is missing or has the wrong
- * type. No coercion anywhere (`1` is not a boolean, `"1"` is not a number).
- */
-object ContractRead {
+/** The integers every language holds exactly: JavaScript's safe integers, ±(2^53−1). */
+object ContractSafeInteger {
     /** 2^53−1, the largest integer a double (and JavaScript) holds exactly. */
-    const val MAX_SAFE_INTEGER: Long = 9007199254740991L
+    const val MAX: Long = 9007199254740991L
 
-    /** [MAX_SAFE_INTEGER] as a double (exact). */
-    const val MAX_SAFE_INTEGER_DOUBLE: Double = 9007199254740991.0
-
-    /** A valid string ([ContractJson.InvalidStr] is not one). */
-    fun string(v: ContractJson?): String? = if (v is ContractJson.Str) v.value else null
-
-    /** A JSON boolean only (never `1` or `"true"`). */
-    fun bool(v: ContractJson?): Boolean? = if (v is ContractJson.Bool) v.value else null
-
-    /** A finite number (`1e400` is a number, but not a usable one). */
-    fun number(v: ContractJson?): Double? {
-        if (v !is ContractJson.Num) return null
-        val d = v.value
-        return if (d.isNaN() || d.isInfinite()) null else d
-    }
-
-    /** A finite number with an integral value within ±(2^53−1) (`1.0` and `1e0` are 1). */
-    fun integer(v: ContractJson?): Long? {
-        val d = number(v) ?: return null
-        if (d % 1.0 != 0.0 || Math.abs(d) > MAX_SAFE_INTEGER_DOUBLE) return null
-        return d.toLong()
-    }
-
-    /** An integral number within 1 … 2^53−1 (0, negatives and fractions are not epoch millis). */
-    fun epochMillis(v: ContractJson?): Long? {
-        val n = integer(v) ?: return null
-        return if (n >= 1L) n else null
-    }
-
-    /** A string that is a valid `YYYY-MM-DD` local date (see [ContractCalendar.parseLocalDate]). */
-    fun localDate(v: ContractJson?): String? {
-        val s = string(v) ?: return null
-        return if (ContractCalendar.parseLocalDate(s) != null) s else null
-    }
-
-    /** Whether [v] is a JSON number equal to one of [accepted] (`1`, `1.0`, `1e0` all equal 1). */
-    fun isVersion(v: ContractJson?, accepted: DoubleArray): Boolean {
-        if (v !is ContractJson.Num) return false
-        val d = v.value
-        for (a in accepted) if (a == d) return true
-        return false
-    }
-
-    /**
-     * Whether [a] sorts before [b] in UTF-16 code-unit order. Why UTF-16: it is the order
-     * JavaScript's `<` uses, so all three languages sort ids identically (`"10" < "9"`,
-     * `"Z" < "a"`, `"😀" < "ｚ"`); Kotlin's String.compareTo already compares UTF-16 code units.
-     */
-    fun utf16Less(a: String, b: String): Boolean = a.compareTo(b) < 0
+    /** [MAX] as a double (exact). */
+    const val MAX_DOUBLE: Double = 9007199254740991.0
 }
 
 // endregion
@@ -1037,7 +987,7 @@ object ContractCalendar {
     fun validUntilMs(dayStr: String, startOfNextDayDiffMs: Long, zone: TimeZone): Long? {
         val ymd = parseLocalDate(dayStr) ?: return null
         val start = startOfDay(daysFromCivil(ymd[0], ymd[1], ymd[2]) + 1, zone)
-        val max = ContractRead.MAX_SAFE_INTEGER
+        val max = ContractSafeInteger.MAX
         // |start| < 2^53 and the bounds below keep the sum far from Long overflow.
         if (startOfNextDayDiffMs > 2 * max || startOfNextDayDiffMs < -2 * max) return null
         val result = start + startOfNextDayDiffMs
@@ -1128,7 +1078,8 @@ object ContractDoneQueue {
             val now = current[id] ?: continue
             if (now != target) changes.add(Pair(id, target))
         }
-        // String.compareTo compares UTF-16 code units, exactly ContractRead.utf16Less.
+        // String.compareTo compares UTF-16 code units: the order JavaScript's `<` uses, so all three
+        // languages sort ids identically ("10" < "9", "Z" < "a", "😀" < "ｚ").
         return changes.sortedWith(Comparator { a, b -> a.first.compareTo(b.first) })
     }
 }

@@ -656,73 +656,12 @@ function formatNumber(x: number): string {
   return 'null'; // NaN: not a JSON value, never produced by the reader
 }
 
-// MARK: - Field readers
-// Each returns the value, or undefined when the JSON value has the wrong type. The per-contract
-// code composes them with constraints and degrade policies.
-
-/**
- * A valid string; undefined for anything else, including the invalid-string sentinel.
- * For example, `readString("a")` is `"a"`; `readString(null)` is undefined (never `"null"`).
- */
-export function readString(v: ContractJson | undefined): string | undefined {
-  return typeof v === 'string' ? v : undefined;
-}
-
-/**
- * A JSON boolean only. Why no coercion: `1` or `"true"` would be guessed, not read.
- * For example, `readBool(true)` is `true`; `readBool(1)` is undefined.
- */
-export function readBool(v: ContractJson | undefined): boolean | undefined {
-  return typeof v === 'boolean' ? v : undefined;
-}
-
-/**
- * A finite number. Why finite: `1e400` parses (as Infinity) but no field can use it.
- * For example, `readNumber(1.5)` is `1.5`; `readNumber(Infinity)` is undefined.
- */
-export function readNumber(v: ContractJson | undefined): number | undefined {
-  return typeof v === 'number' && Number.isFinite(v) ? v : undefined;
-}
-
-/**
- * A number with an integral value within ±(2^53−1); `1.0` and `1e0` are 1, `-0` is 0.
- * Why the bound: beyond it, doubles stop being exact integers in every language.
- * For example, `readInteger(3)` is `3`; `readInteger(1.5)` is undefined.
- */
-export function readInteger(v: ContractJson | undefined): number | undefined {
-  return typeof v === 'number' && Number.isSafeInteger(v) ? v + 0 : undefined;
-}
-
-/**
- * Epoch milliseconds: an integral number within 1 … 2^53−1.
- * Why not 0 or negative: a missing timestamp must stay unknown, never become 1970.
- * For example, `readEpochMillis(1784325600000)` is `1784325600000`; `readEpochMillis(0)` is undefined.
- */
-export function readEpochMillis(v: ContractJson | undefined): number | undefined {
-  return typeof v === 'number' && Number.isSafeInteger(v) && v >= 1 ? v : undefined;
-}
-
-/**
- * A string that isValidLocalDate (`YYYY-MM-DD`, a real proleptic-Gregorian date, 0001–9999).
- * For example, `readLocalDate("2026-07-17")` is `"2026-07-17"`; `readLocalDate("2026-02-30")` is undefined.
- */
-export function readLocalDate(v: ContractJson | undefined): string | undefined {
-  return typeof v === 'string' && isValidLocalDate(v) ? v : undefined;
-}
-
-/**
- * Whether `v` is a JSON number equal to one of `accepted` (`1`, `1.0`, `1e0` all equal 1).
- * Why strict: an unknown version renders an empty widget; it is never guessed at.
- * For example, `isVersion(1, [1])` is true; `isVersion("1", [1])` is false.
- */
-export function isVersion(v: ContractJson | undefined, accepted: readonly number[]): boolean {
-  return typeof v === 'number' && accepted.indexOf(v) >= 0;
-}
+// MARK: - Constraints and order
 
 /**
  * `value` when it is present and passes `test` (a field's constraints: non-empty, min, max),
  * else undefined. TypeScript's spelling of Swift's `.flatMap { test($0) ? $0 : nil }`.
- * For example, `satisfying(readString(""), (v) => v.length > 0)` is undefined.
+ * For example, `satisfying("", (v) => v.length > 0)` is undefined.
  */
 export function satisfying<T>(value: T | undefined, test: (value: T) => boolean): T | undefined {
   return value !== undefined && test(value) ? value : undefined;
@@ -1241,13 +1180,13 @@ export function writeNumber(v: unknown, path: string): number {
   return v + 0;
 }
 
-/** An integer within ±(2^53−1), as readInteger accepts. */
+/** An integer within ±(2^53−1), as the scanner's `integer()` accepts. */
 export function writeInteger(v: unknown, path: string): number {
   if (typeof v !== 'number' || !Number.isSafeInteger(v)) throw new ContractEncodeError(path, 'an integer within ±(2^53−1)');
   return v + 0;
 }
 
-/** Epoch milliseconds within 1 … 2^53−1, as readEpochMillis accepts (0 would read as unknown). */
+/** Epoch milliseconds within 1 … 2^53−1, as the scanner's `epochMillis()` accepts (0 would read as unknown). */
 export function writeEpochMillis(v: unknown, path: string): number {
   if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 1) {
     throw new ContractEncodeError(path, 'epoch milliseconds within 1 … 2^53−1');
@@ -1255,7 +1194,7 @@ export function writeEpochMillis(v: unknown, path: string): number {
   return v;
 }
 
-/** A `YYYY-MM-DD` string naming a real date in years 0001–9999, as readLocalDate accepts. */
+/** A `YYYY-MM-DD` string naming a real date in years 0001–9999, as the scanner's `localDate()` accepts. */
 export function writeLocalDate(v: unknown, path: string): string {
   if (typeof v !== 'string' || !isValidLocalDate(v)) throw new ContractEncodeError(path, 'a YYYY-MM-DD date in 0001–9999');
   return v;

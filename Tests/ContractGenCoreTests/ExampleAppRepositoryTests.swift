@@ -83,6 +83,9 @@ final class ExampleAppRepositoryTests: XCTestCase {
             "web/src/widget/generated/contract-runtime.ts", "web/src/widget/generated/shelf-note.ts",
             "contract-tests/testees/swift/main.swift", "contract-tests/testees/kotlin/dev/contractgen/testee/Testee.kt",
             "contract-tests/testees/typescript/testee.ts",
+            // The testees' constant part (Runtime/*/testee), beside each dispatch.
+            "contract-tests/testees/swift/TesteeSupport.swift", "contract-tests/testees/kotlin/dev/contractgen/testee/TesteeSupport.kt",
+            "contract-tests/testees/typescript/testee-support.ts",
         ]
         XCTAssertEqual(written.filter { !$0.hasPrefix("contract-tests/golden/") }, expected)
         let goldens = written.filter { $0.hasPrefix("contract-tests/golden/shelf-note/") && $0.hasSuffix(".json") }

@@ -54,7 +54,8 @@ final class ProjectLayoutTests: XCTestCase {
         XCTAssertTrue(runtime.contents.contains("\npackage com.example.rt\n"))
         XCTAssertFalse(runtime.contents.contains(ProjectLayout.defaultKotlinRuntimePackage))
         for file in files where file.path.hasSuffix(".kt") && file != runtime {
-            XCTAssertTrue(file.contents.contains("\nimport com.example.rt.*\n"), file.path)
+            XCTAssertTrue(file.contents.contains("\nimport com.example.rt.*\n") || file.contents.contains("\nimport com.example.rt.ContractJson\n"), file.path)
+            XCTAssertFalse(file.contents.contains("import \(ProjectLayout.defaultKotlinRuntimePackage)."), file.path)
         }
         for file in files where file.path.hasSuffix(".ts") {
             // Every relative import ends in .js; none is left without it.

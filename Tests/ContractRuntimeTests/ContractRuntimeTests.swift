@@ -113,25 +113,31 @@ final class ContractJSONParseTests: XCTestCase {
     }
 
     func testUnpairedSurrogateIsAnInvalidString() {
-        XCTAssertEqual(ContractRead.string(ContractJSON.parse(#""\ud800""#)), nil)
-        XCTAssertEqual(ContractRead.string(ContractJSON.parse(#""\ud83d\ude00""#)), "😀")
+        XCTAssertNil(ContractJSONScanner.scan(#""\ud800""#) { $0.string() })
+        XCTAssertEqual(ContractJSONScanner.scan(#""\ud83d\ude00""#) { $0.string() }, "😀")
     }
 }
 
-final class ContractReadTests: XCTestCase {
+/// The typed reads the generated decoders use, one value at a time.
+final class ContractJSONScannerReadTests: XCTestCase {
+    func epochMillis(_ text: String) -> Int64? { ContractJSONScanner.scan(text) { $0.epochMillis() } }
+
     func testEpochMillisIsIntegralAndPositiveUpTo2To53Minus1() {
-        XCTAssertNil(ContractRead.epochMillis(.number(0)))
-        XCTAssertEqual(ContractRead.epochMillis(.number(1)), 1)
-        XCTAssertEqual(ContractRead.epochMillis(.number(9_007_199_254_740_991)), 9_007_199_254_740_991)
-        XCTAssertNil(ContractRead.epochMillis(.number(9_007_199_254_740_992)))
-        XCTAssertNil(ContractRead.epochMillis(.number(1.5)))
-        XCTAssertNil(ContractRead.epochMillis(.string("1")))
+        XCTAssertNil(epochMillis("0"), "0 would read as 1970")
+        XCTAssertEqual(epochMillis("1"), 1)
+        XCTAssertEqual(epochMillis("1.0"), 1)
+        XCTAssertEqual(epochMillis("9007199254740991"), 9_007_199_254_740_991)
+        XCTAssertNil(epochMillis("9007199254740992"))
+        XCTAssertNil(epochMillis("1.5"))
+        XCTAssertNil(epochMillis("-5"))
+        XCTAssertNil(epochMillis(#""1""#))
     }
 
-    func testUTF16OrderIsNotScalarOrder() {
-        // U+FF61 (one UTF-16 unit 0xFF61) sorts after U+1F600 (surrogates 0xD83D…) in UTF-16 order.
-        XCTAssertTrue(ContractRead.utf16Less("😀", "\u{FF61}"))
-        XCTAssertFalse(ContractRead.utf16Less("\u{FF61}", "😀"))
+    func testDrainSortsInUTF16OrderNotScalarOrder() {
+        // U+FF61 (one UTF-16 unit 0xFF61) sorts after U+1F600 (surrogates 0xD83D…) in UTF-16
+        // order, before it in scalar order.
+        let changes = ContractDoneQueue.drain(#"{"\#u{FF61}":true,"😀":true}"#, current: [("\u{FF61}", false), ("😀", false)])
+        XCTAssertEqual(changes.map(\.id), ["😀", "\u{FF61}"])
     }
 }
 

@@ -5,7 +5,7 @@
 import { test } from "node:test";
 import * as assert from "node:assert/strict";
 import {
-  parseContractJson, queueDrain, queuePeek, queueSet, readString, readEpochMillis, parseLocalDate, daysFromCivil, contractTimeZone, isZoneIdSyntax, dayStartMs,
+  ContractJsonScanner, parseContractJson, queueDrain, queuePeek, queueSet, parseLocalDate, daysFromCivil, contractTimeZone, isZoneIdSyntax, dayStartMs,
 } from "../contract-runtime";
 
 test("accepts RFC 8259 texts, rejects everything else", () => {
@@ -91,16 +91,20 @@ test("time grows linearly with a repeated-key object", () => {
 });
 
 test("an unpaired surrogate is not a string", () => {
-  assert.equal(readString(parseContractJson('"\\ud800"')), undefined);
-  assert.equal(readString(parseContractJson('"\\ud83d\\ude00"')), "\u{1F600}");
+  assert.equal(new ContractJsonScanner('"\\ud800"').string(), undefined);
+  assert.equal(new ContractJsonScanner('"\\ud83d\\ude00"').string(), "\u{1F600}");
 });
 
 test("epochMillis is integral, 1 … 2^53−1", () => {
-  assert.equal(readEpochMillis(0), undefined);
-  assert.equal(readEpochMillis(1), 1);
-  assert.equal(readEpochMillis(9007199254740991), 9007199254740991);
-  assert.equal(readEpochMillis(9007199254740992), undefined);
-  assert.equal(readEpochMillis(1.5), undefined);
+  const epochMillis = (text: string): number | undefined => new ContractJsonScanner(text).epochMillis();
+  assert.equal(epochMillis("0"), undefined);
+  assert.equal(epochMillis("1"), 1);
+  assert.equal(epochMillis("1.0"), 1);
+  assert.equal(epochMillis("9007199254740991"), 9007199254740991);
+  assert.equal(epochMillis("9007199254740992"), undefined);
+  assert.equal(epochMillis("1.5"), undefined);
+  assert.equal(epochMillis("-5"), undefined);
+  assert.equal(epochMillis('"1"'), undefined);
 });
 
 test("only real proleptic-Gregorian dates", () => {

@@ -953,69 +953,6 @@ private enum ContractSerializer {
     }
 }
 
-// MARK: - Field readers
-
-/// Tiny typed readers: each returns the value, or nil when the JSON value is missing or of the
-/// wrong type. Per-contract code composes them with constraints and degrade policies; nothing
-/// is ever coerced (`1` is not a bool, `"1"` is not a number, `null` is not a string).
-public enum ContractRead {
-    /// The largest integer every language represents exactly (JavaScript's safe integers).
-    public static let maxSafeInteger: Int64 = 9_007_199_254_740_991
-
-    /// A valid string; nil for an invalid string (unpaired surrogate) or any other type.
-    public static func string(_ value: ContractJSON?) -> String? {
-        if case let .string(text)? = value { return text }
-        return nil
-    }
-
-    /// A JSON boolean only (never `1` or `"true"`).
-    public static func bool(_ value: ContractJSON?) -> Bool? {
-        if case let .bool(flag)? = value { return flag }
-        return nil
-    }
-
-    /// A finite number (`1e400` is a number in JSON, but not a usable one).
-    public static func number(_ value: ContractJSON?) -> Double? {
-        if case let .number(number)? = value, number.isFinite { return number }
-        return nil
-    }
-
-    /// A finite number with an integral value within ±(2^53−1) (`1.0` and `1e0` are 1): beyond
-    /// that, doubles skip integers and the three languages would disagree.
-    public static func integer(_ value: ContractJSON?) -> Int64? {
-        guard let number = number(value), number == number.rounded(.towardZero),
-              abs(number) <= Double(maxSafeInteger) else { return nil }
-        return Int64(number)
-    }
-
-    /// Epoch milliseconds: an integral number within 1 … 2^53−1. Zero and negatives are
-    /// rejected because a missing timestamp must never read as 1970.
-    public static func epochMillis(_ value: ContractJSON?) -> Int64? {
-        guard let millis = integer(value), millis >= 1 else { return nil }
-        return millis
-    }
-
-    /// A string that is a real proleptic-Gregorian date `YYYY-MM-DD` (see `ContractCalendar`).
-    public static func localDate(_ value: ContractJSON?) -> String? {
-        guard let text = string(value), ContractCalendar.parseLocalDate(text) != nil else { return nil }
-        return text
-    }
-
-    /// True when `value` is a JSON number equal to one of `accepted` (`1`, `1.0`, `1e0` all
-    /// equal 1; `"1"` and `true` never do): an unknown version is rejected, never guessed at.
-    public static func isVersion(_ value: ContractJSON?, accepted: [Double]) -> Bool {
-        guard case let .number(number)? = value else { return false }
-        return accepted.contains(number)
-    }
-
-    /// UTF-16 code-unit order, the order JavaScript and Kotlin sort strings in. Swift's `<` on
-    /// `String` compares Unicode scalars, which differs for characters above U+FFFF versus
-    /// U+E000…U+FFFF (e.g. "😀" < "ｚ" in UTF-16).
-    public static func utf16Less(_ a: String, _ b: String) -> Bool {
-        a.utf16.lexicographicallyPrecedes(b.utf16)
-    }
-}
-
 // MARK: - Calendar
 
 /// Proleptic-Gregorian date arithmetic with ASCII digits and an explicit time zone. Nothing here
@@ -1254,6 +1191,9 @@ public enum ContractCalendar {
         return dayStartMs(days: daysFromCivil(date.year, date.month, date.day), zone)
     }
 
+    /// The largest integer every language represents exactly (JavaScript's safe integers).
+    static let maxSafeInteger: Int64 = 9_007_199_254_740_991
+
     /// The instant the snapshot for `dayStr` expires: the first instant of the following local
     /// day plus `startOfNextDayDiffMs`. Computed from the calendar, not "+24 h", so 23 h and
     /// 25 h DST days and month/year/leap-year rollover are right. Nil for an invalid `dayStr` or
@@ -1263,7 +1203,7 @@ public enum ContractCalendar {
         let nextDay = daysFromCivil(date.year, date.month, date.day) + 1  // 9999-12-31 → 10000-01-01
         let start = dayStartMs(days: nextDay, zone)
         let (result, overflow) = start.addingReportingOverflow(startOfNextDayDiffMs)
-        guard !overflow, (-ContractRead.maxSafeInteger...ContractRead.maxSafeInteger).contains(result) else {
+        guard !overflow, (-maxSafeInteger...maxSafeInteger).contains(result) else {
             return nil
         }
         return result
@@ -1357,8 +1297,15 @@ public enum ContractDoneQueue {
                   let isDone = tasks[ContractExactKey(entry.key)], isDone != target else { continue }
             changes.append((id: entry.key, isDone: target))
         }
-        changes.sort { ContractRead.utf16Less($0.id, $1.id) }
+        changes.sort { utf16Less($0.id, $1.id) }
         return changes
+    }
+
+    /// UTF-16 code-unit order, the order JavaScript and Kotlin sort strings in. Swift's `<` on
+    /// `String` compares Unicode scalars, which differs for characters above U+FFFF versus
+    /// U+E000…U+FFFF (e.g. "😀" < "ｚ" in UTF-16).
+    static func utf16Less(_ a: String, _ b: String) -> Bool {
+        a.utf16.lexicographicallyPrecedes(b.utf16)
     }
 
     private static func parseObject(_ queue: String?) -> ContractJSONObject? {
