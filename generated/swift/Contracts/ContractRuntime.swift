@@ -1008,6 +1008,21 @@ public enum ContractRead {
         return accepted.contains(number)
     }
 
+    /// The enum case spelled exactly `text`, byte for byte; nil for any other text. Not
+    /// `E(rawValue:)` alone: Swift's String `==` is canonical equivalence, so `"\u{212A}"` (KELVIN
+    /// SIGN) would be the case `"K"`, which Kotlin and JavaScript never find.
+    public static func enumeration<E: RawRepresentable>(_ text: String?, as _: E.Type) -> E? where E.RawValue == String {
+        guard let text, let value = E(rawValue: text), value.rawValue.utf8.elementsEqual(text.utf8) else { return nil }
+        return value
+    }
+
+    /// An open enum's read: the case spelled exactly `text`, `unknown` for any other string, nil
+    /// when the value was not a string (`text` nil: another JSON type or an unpaired surrogate).
+    public static func enumeration<E: RawRepresentable>(_ text: String?, as type: E.Type, unknown: E) -> E? where E.RawValue == String {
+        guard let text else { return nil }
+        return enumeration(text, as: type) ?? unknown
+    }
+
     /// UTF-16 code-unit order, the order JavaScript and Kotlin sort strings in. Swift's `<` on
     /// `String` compares Unicode scalars, which differs for characters above U+FFFF versus
     /// U+E000…U+FFFF (e.g. "😀" < "ｚ" in UTF-16).
