@@ -949,6 +949,26 @@ private enum ContractSerializer {
     }
 }
 
+// MARK: - Enumerations
+
+/// Enum reads with the exact spelling all three languages compare by.
+public enum ContractEnum {
+    /// The enum case spelled exactly `text`, byte for byte; nil for any other text. Not
+    /// `E(rawValue:)` alone: Swift's String `==` is canonical equivalence, so `"\u{212A}"` (KELVIN
+    /// SIGN) would be the case `"K"`, which Kotlin and JavaScript never find.
+    public static func read<E: RawRepresentable>(_ text: String?, as _: E.Type) -> E? where E.RawValue == String {
+        guard let text, let value = E(rawValue: text), value.rawValue.utf8.elementsEqual(text.utf8) else { return nil }
+        return value
+    }
+
+    /// An open enum's read: the case spelled exactly `text`, `unknown` for any other string, nil
+    /// when the value was not a string (`text` nil: another JSON type or an unpaired surrogate).
+    public static func read<E: RawRepresentable>(_ text: String?, as type: E.Type, unknown: E) -> E? where E.RawValue == String {
+        guard let text else { return nil }
+        return read(text, as: type) ?? unknown
+    }
+}
+
 // MARK: - Calendar
 
 /// Proleptic-Gregorian date arithmetic with ASCII digits and an explicit time zone. Nothing here

@@ -668,6 +668,17 @@ export function satisfying<T>(value: T | undefined, test: (value: T) => boolean)
 }
 
 /**
+ * An open enum's read: `text` is the scanned string (undefined when the value was not a string,
+ * an unpaired surrogate included), `read` the enum's exact reader. A string that is none of the
+ * values reads as `unknown`; a value that is not a string stays undefined (the presence policy decides).
+ */
+export function orUnknown<T extends string>(text: string | undefined, read: (text: string | undefined) => T | undefined, unknown: T): T | undefined {
+  if (text === undefined) return undefined;
+  const known = read(text);
+  return known === undefined ? unknown : known;
+}
+
+/**
  * `a < b` in UTF-16 code-unit order, which is what `<` on JavaScript strings compares.
  * Why UTF-16 order: it is the one order Swift, Kotlin and TypeScript can all compute identically
  * (`"10"` < `"9"`, `"Z"` < `"a"`, `"😀"` < `"ｚ"`), unlike locale or code-point order.

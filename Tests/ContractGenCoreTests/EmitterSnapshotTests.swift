@@ -101,8 +101,34 @@ final class EmitterSnapshotTests: XCTestCase {
     func testEnumIsATypedSwiftEnum() throws {
         let swift = try swiftContract()
         XCTAssertTrue(swift.contains("public enum Mode: String, Sendable, Equatable, CaseIterable {"))
-        XCTAssertTrue(swift.contains("modeSlot = scanner.string().flatMap({ Doc.Mode(rawValue: $0) })"))
+        // Exact bytes: `Doc.Mode(rawValue:)` alone would take "\u{212A}" for a value's "K".
+        XCTAssertTrue(swift.contains("modeSlot = ContractRead.enumeration(scanner.string(), as: Doc.Mode.self)"))
         XCTAssertTrue(swift.contains("let mode = modeSlot ?? .slow"))
+    }
+
+    /// An open enum: the plan's fallback, spelled by each renderer; the TypeScript module imports
+    /// `orUnknown` only when a contract has one.
+    func testOpenEnumReadsEveryOtherStringAsTheFallback() throws {
+        let text = """
+        contract: snippet
+        version: {field: v, writes: 1, accepts: [1]}
+        root: Doc
+        types:
+          Doc:
+            fields:
+              reply: {type: {enum: [yes, no, other], unknown: other}, default: yes}
+        """
+        let contract = try SchemaLoader.load(text: text, path: "snippet.yaml")
+        let swift = SwiftEmitter().contractFile(contract).contents
+        XCTAssertTrue(swift.contains("replySlot = ContractRead.enumeration(scanner.string(), as: Doc.Reply.self, unknown: .other)"), swift)
+        XCTAssertTrue(swift.contains("let reply = replySlot ?? .yes"))
+        let kotlin = KotlinEmitter().contractFile(contract).contents
+        XCTAssertTrue(kotlin.contains("replySlot = scanner.string()?.let { Doc.Reply.fromJson(it) ?: Doc.Reply.OTHER }"), kotlin)
+        let typescript = TypeScriptEmitter().contractFile(contract).contents
+        XCTAssertTrue(typescript.contains("replySlot = orUnknown(scanner.string(), readDocReply, \"other\");"), typescript)
+        XCTAssertTrue(typescript.contains("orUnknown,"), typescript)
+        let closed = try SchemaLoader.load(text: text.replacingOccurrences(of: ", unknown: other", with: ""), path: "snippet.yaml")
+        XCTAssertFalse(TypeScriptEmitter().contractFile(closed).contents.contains("orUnknown"))
     }
 
     func testPrinterDoesNotIndentBlankLinesAndWrapsDocs() {

@@ -94,6 +94,28 @@ final class GateTests: XCTestCase {
     func testMinDroppedIsWidening() throws { try assertNotBreaking(.constraintWidened, edit("min: 0, ", "")) }
     func testEnumValueRemoved() throws { try assertBreaking(.enumValueRemoved, edit("[a, b]", "[a]")) }
     func testEnumValueAddedIsNotBreaking() throws { try assertNotBreaking(.enumValueAdded, edit("[a, b]", "[a, b, c]")) }
+    func testEnumUnknownRemoved() throws {
+        let open = edit("{enum: [a, b]}", "{enum: [a, b], unknown: b}")
+        let found = try changes(open, Self.base)
+        XCTAssertTrue(found.contains { $0.rule == .enumUnknownRemoved && $0.isBreaking }, "\(found.map(\.message))")
+        XCTAssertEqual(found.first { $0.rule == .enumUnknownRemoved }?.location?.line, 10)
+        XCTAssertFalse(try changes(open, bumped(Self.base)).contains(where: \.isBreaking))
+    }
+    func testEnumUnknownChanged() throws {
+        let open = edit("{enum: [a, b]}", "{enum: [a, b], unknown: b}")
+        let found = try changes(open, edit("{enum: [a, b]}", "{enum: [a, b], unknown: a}"))
+        XCTAssertEqual(found.map(\.rule), [.enumUnknownChanged])
+        XCTAssertTrue(found[0].isBreaking)
+        XCTAssertTrue(found[0].message.contains("'unknown' changed from b to a"), found[0].message)
+    }
+    func testEnumUnknownAddedIsNotBreaking() throws { try assertNotBreaking(.enumUnknownAdded, edit("{enum: [a, b]}", "{enum: [a, b], unknown: b}")) }
+    /// A value added to an open enum is what old readers read as the fallback: not breaking, as for a closed enum.
+    func testEnumValueAddedToAnOpenEnumIsNotBreaking() throws {
+        let open = edit("{enum: [a, b]}", "{enum: [a, b], unknown: b}")
+        let found = try changes(open, edit("{enum: [a, b]}", "{enum: [a, b, c], unknown: b}"))
+        XCTAssertEqual(found.map(\.rule), [.enumValueAdded])
+        XCTAssertFalse(found[0].isBreaking)
+    }
     func testVersionGateWidenedWithoutBump() throws {
         let found = try changes(Self.base, edit("accepts: [1]", "accepts: [1, 2]"))
         XCTAssertTrue(found.contains { $0.rule == .versionGateChanged && $0.isBreaking })

@@ -82,3 +82,74 @@ final class GoldenEmitterTests: XCTestCase {
         }
     }
 }
+
+/// Open enums in the golden emitter: the outcome of each mutation follows from the rule (an
+/// unknown string reads as the fallback; anything that is not a string goes to the presence policy).
+final class GoldenEmitterOpenEnumTests: XCTestCase {
+    static let schema = """
+    contract: demo
+    version: {field: v, writes: 1, accepts: [1]}
+    root: Doc
+    observation: {style: flat, dropped: true}
+    types:
+      Doc:
+        fields:
+          kind: {type: {enum: [a, b, z], unknown: z}, default: a}
+          items: {type: {array: Item}, default: []}
+      Item:
+        fields:
+          reply: {type: {enum: [yes, no, other], unknown: other}, required: drop-element}
+          mood: {type: {enum: [calm, busy]}, optional: true}
+    """
+
+    func outcomes(_ field: String, of type: String) throws -> [String: String] {
+        let contract = try SchemaLoader.load(text: Self.schema, path: "demo.yaml")
+        let builder = GoldenCaseBuilder(contract: contract)
+        var result: [String: String] = [:]
+        for mutation in builder.mutations(contract.type(named: type)!.field(named: field)!) {
+            switch mutation.outcome {
+            case .valid(let value): result[mutation.label] = value.serialized()
+            case .invalid: result[mutation.label] = "invalid"
+            }
+        }
+        return result
+    }
+
+    func testUnknownStringsReadAsTheFallbackAndOtherTypesAreInvalid() throws {
+        let reply = try outcomes("reply", of: "Item")
+        XCTAssertEqual(reply["unknown-value"], "\"other\"")
+        XCTAssertEqual(reply["case-changed"], "\"other\"")   // "YES" is not "yes"
+        XCTAssertEqual(reply["empty-string"], "\"other\"")
+        XCTAssertEqual(reply["fallback-value"], "\"other\"")
+        XCTAssertEqual(reply["first-value"], "\"yes\"")
+        for label in ["missing", "null", "wrong-type-number", "wrong-type-bool", "wrong-type-array", "wrong-type-object", "unpaired-surrogate"] {
+            XCTAssertEqual(reply[label], "invalid", label)
+        }
+        XCTAssertNil(reply["wrong-type-string"], "a string is the right type")
+        // A closed enum: unknown strings are invalid, and it has no fallback cases.
+        let mood = try outcomes("mood", of: "Item")
+        XCTAssertEqual(mood["unknown-value"], "invalid")
+        XCTAssertEqual(mood["case-changed"], "invalid")
+        XCTAssertNil(mood["fallback-value"])
+    }
+
+    /// Through the whole case: an invalid reply drops its item (counted); an unknown one keeps it.
+    func testCasesKeepOrDropTheElementByTheRule() throws {
+        let contract = try SchemaLoader.load(text: Self.schema, path: "demo.yaml")
+        var cases: [String: JSONValue] = [:]
+        for file in GoldenEmitter().files(contract) { cases[file.path] = JSONValue.parse(file.contents) }
+        let dropped = try XCTUnwrap(cases["golden/demo/schema.demo.Item.reply.wrong-type-number.json"])
+        XCTAssertEqual(dropped["expect"]?["items"], .array([]))
+        XCTAssertEqual(dropped["expect"]?["dropped"], .number(1))
+        let surrogate = try XCTUnwrap(cases["golden/demo/schema.demo.Item.reply.unpaired-surrogate.json"])
+        XCTAssertEqual(surrogate["expect"]?["dropped"], .number(1))
+        let unknown = try XCTUnwrap(cases["golden/demo/schema.demo.every-field.unknown-value.json"])
+        XCTAssertEqual(unknown["expect"]?["kind"], .string("z"))
+        guard case .array(let items)? = unknown["expect"]?["items"], let item = items.first else { return XCTFail("no item kept") }
+        XCTAssertEqual(item["reply"], .string("other"))
+        XCTAssertEqual(item["mood"], .null)
+        XCTAssertEqual(unknown["expect"]?["dropped"], .number(0))
+        let wrongType = try XCTUnwrap(cases["golden/demo/schema.demo.every-field.wrong-type-number.json"])
+        XCTAssertEqual(wrongType["expect"]?["kind"], .string("a"), "not a string: the default, not the fallback")
+    }
+}

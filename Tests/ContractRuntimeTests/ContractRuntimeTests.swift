@@ -246,3 +246,28 @@ final class ContractDoneQueueTests: XCTestCase {
         XCTAssertEqual(appended, "{" + ids.map { "\"\($0)\":false" }.joined(separator: ",") + ",\"new\":true}")
     }
 }
+
+final class ContractEnumerationReadTests: XCTestCase {
+    enum Unit: String, CaseIterable { case kelvin = "Kelvin", k = "K", other }
+
+    func testExactSpellingOnly() {
+        XCTAssertEqual(ContractEnum.read("Kelvin", as: Unit.self), .kelvin)
+        XCTAssertEqual(ContractEnum.read("K", as: Unit.self), .k)
+        // Canonically equivalent (Swift's `==` says equal) but not the same text: not the case.
+        XCTAssertTrue("\u{212A}" == "K")
+        XCTAssertEqual(Unit(rawValue: "\u{212A}elvin"), .kelvin)  // what the rawValue initializer alone would read
+        XCTAssertNil(ContractEnum.read("\u{212A}elvin", as: Unit.self))
+        XCTAssertNil(ContractEnum.read("\u{212A}", as: Unit.self))
+        for text in ["kelvin", "KELVIN", " K", "", "e\u{301}", "😀"] { XCTAssertNil(ContractEnum.read(text, as: Unit.self), text) }
+        XCTAssertNil(ContractEnum.read(nil, as: Unit.self))
+    }
+
+    func testOpenEnumFallsBackForEveryOtherString() {
+        XCTAssertEqual(ContractEnum.read("K", as: Unit.self, unknown: .other), .k)
+        for text in ["\u{212A}", "k", "Other", "", "e\u{301}", "😀"] {
+            XCTAssertEqual(ContractEnum.read(text, as: Unit.self, unknown: .other), .other, text)
+        }
+        // Not a string (another JSON type, an unpaired surrogate): no value, the presence policy decides.
+        XCTAssertNil(ContractEnum.read(nil, as: Unit.self, unknown: .other))
+    }
+}

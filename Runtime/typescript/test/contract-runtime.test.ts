@@ -5,7 +5,7 @@
 import { test } from "node:test";
 import * as assert from "node:assert/strict";
 import {
-  ContractJsonScanner, parseContractJson, queueDrain, queuePeek, queueSet, parseLocalDate, daysFromCivil, contractTimeZone, isZoneIdSyntax, dayStartMs,
+  ContractJsonScanner, parseContractJson, queueDrain, queuePeek, queueSet, parseLocalDate, daysFromCivil, contractTimeZone, isZoneIdSyntax, dayStartMs, orUnknown,
 } from "../contract-runtime";
 
 test("accepts RFC 8259 texts, rejects everything else", () => {
@@ -134,4 +134,16 @@ test("zone ids: the grammar", () => {
 test("zone ids: exact IANA names only, whatever Intl accepts", () => {
   for (const id of ["europe/berlin", "gmt", "etc/utc", "us/pacific", "japan", "zulu", "PST", "GMT+0", "Factory", "America/Coyhaique", "ROC", "SystemV/EST5", "Mars/Olympus", "Europe/Berlin\u0000"]) assert.equal(contractTimeZone(id), undefined, id);
   for (const id of ["Europe/Berlin", "GMT", "UTC", "Etc/UTC", "US/Pacific", "Japan", "Zulu", "Asia/Kolkata", "Europe/Kyiv", "Etc/GMT-5"]) assert.equal(contractTimeZone(id), id);
+});
+
+test("an open enum: an unknown string reads as the fallback, a value that is not a string stays undefined", () => {
+  type Reply = "yes" | "no" | "other";
+  const read = (text: string | undefined): Reply | undefined => (text === "yes" || text === "no" || text === "other" ? text : undefined);
+  assert.equal(orUnknown("yes", read, "other"), "yes");
+  assert.equal(orUnknown("other", read, "other"), "other");
+  // Exact spelling: case, normalisation and surrounding space all make a string unknown.
+  for (const text of ["maybe", "Yes", "YES", " yes", "", "e\u0301", "\u{1F600}"]) {
+    assert.equal(orUnknown(text, read, "other"), "other", JSON.stringify(text));
+  }
+  assert.equal(orUnknown(undefined, read, "other"), undefined);
 });

@@ -162,9 +162,16 @@ public final class InputGenerator {
             }
             return numberLiteral()
         case .localDate: return dayLiteral()
-        case .enumeration(let cases):
+        case .enumeration(let cases, _):
+            // Declared values, and strings that are none of them (an open enum's fallback reads
+            // them): case-changed, empty, canonically equivalent but not identical (KELVIN SIGN for
+            // K, a combining accent), astral, escaped spellings of a value, an unpaired surrogate.
             var candidates = cases.map(Self.keyLiteral)
-            candidates += [Self.keyLiteral(cases[0].uppercased()), "\"other\"", "\"\""]
+            let value = pick(cases)
+            candidates += [Self.keyLiteral(value.uppercased()), Self.keyLiteral(value.lowercased()), "\"other\"", "\"\"",
+                           Self.keyLiteral(value.replacingOccurrences(of: "K", with: "\u{212A}")), Self.keyLiteral(value + "\u{301}"),
+                           Self.keyLiteral("e\u{301}"), Self.keyLiteral("😀"), Self.keyLiteral(" " + value),
+                           "\"\\u00" + String(value.unicodeScalars.first!.value, radix: 16) + String(value.dropFirst()) + "\"", "\"\\ud800\""]
             return pick(candidates)
         case .array(let element): return list { literal(element, field: field, contract: contract) }
         case .map(let element):

@@ -104,7 +104,7 @@ struct GoldenCaseBuilder {
             return .number(c.min.map { $0 + 0.5 } ?? c.max.map { $0 - 0.5 } ?? 2.5)
         case .localDate: return .string("2026-07-17")
         case .epochMillis: return .number(1_784_325_600_000)
-        case .enumeration(let cases): return .string(cases.last!)
+        case .enumeration(let cases, _): return .string(cases.last!)
         case .array(let element): return .array([sample(element, field: field, owner: owner)])
         case .map(let value): return .object([("k1", sample(value, field: field, owner: owner + "[k1]"))])
         case .object(let name): return sampleObject(objectType(named: name)!)
@@ -307,12 +307,26 @@ struct GoldenCaseBuilder {
                 list.append(Mutation(label: label, why: why, written: .raw(text), outcome: accepted ? .valid(.number(value)) : .invalid))
             }
             list.append(Mutation(label: "numeric-string", why: "a number in a string is a string", written: .string("1784325600000"), outcome: .invalid))
-        case .enumeration(let cases):
-            list.append(Mutation(label: "unknown-value", why: "only the declared values \(cases) are accepted",
-                                 written: .string("unknown-value"), outcome: .invalid))
-            list.append(Mutation(label: "case-changed", why: "enum values match exactly, case included",
-                                 written: .string(cases[0].uppercased()), outcome: cases.contains(cases[0].uppercased()) ? .valid(.string(cases[0].uppercased())) : .invalid))
+        case .enumeration(let cases, let unknown):
+            // A string that is none of the values: invalid, or with `unknown:` the fallback value.
+            func read(_ text: String) -> MutationOutcome {
+                cases.contains(text) ? .valid(.string(text)) : unknown.map { .valid(.string($0)) } ?? .invalid
+            }
+            list.append(Mutation(label: "unknown-value", why: unknown.map { "a string that is none of the values \(cases) reads as the fallback '\($0)'" }
+                                     ?? "only the declared values \(cases) are accepted",
+                                 written: .string("unknown-value"), outcome: read("unknown-value")))
+            let changed = cases[0].uppercased()
+            list.append(Mutation(label: "case-changed", why: "enum values match exactly, case included"
+                                     + (unknown != nil && !cases.contains(changed) ? ", so '\(changed)' is an unknown string" : ""),
+                                 written: .string(changed), outcome: read(changed)))
             list.append(Mutation(label: "first-value", why: "\(cases[0]) is declared", written: .string(cases[0]), outcome: .valid(.string(cases[0]))))
+            if let unknown {
+                list.append(Mutation(label: "empty-string", why: "the empty string is a string that is none of the values, so it reads as '\(unknown)'",
+                                     written: .string(""), outcome: read("")))
+                list.append(Mutation(label: "unpaired-surrogate", why: "a string holding an unpaired surrogate is not a string, so it is invalid, not unknown",
+                                     written: .raw("\"\\ud800\""), outcome: .invalid))
+                list.append(Mutation(label: "fallback-value", why: "the fallback '\(unknown)' is itself a declared value", written: .string(unknown), outcome: .valid(.string(unknown))))
+            }
         case .array:
             list.append(Mutation(label: "empty", why: c.nonEmpty ? "the array is declared non-empty" : "an empty array is an array",
                                  written: .array([]), outcome: c.nonEmpty ? .invalid : .valid(.array([]))))

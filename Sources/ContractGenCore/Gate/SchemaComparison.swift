@@ -16,6 +16,8 @@ public struct SchemaChange: Sendable, Equatable {
         case defaultChanged = "default-changed"
         case constraintNarrowed = "constraint-narrowed"
         case enumValueRemoved = "enum-value-removed"
+        case enumUnknownRemoved = "enum-unknown-removed"
+        case enumUnknownChanged = "enum-unknown-changed"
         case derivationChanged = "derivation-changed"
         case versionGateChanged = "version-gate-changed"
         case behaviourChanged = "behaviour-changed"
@@ -28,6 +30,7 @@ public struct SchemaChange: Sendable, Equatable {
         case optionalFieldAdded = "optional-field-added"
         case constraintWidened = "constraint-widened"
         case enumValueAdded = "enum-value-added"
+        case enumUnknownAdded = "enum-unknown-added"
         case documentationChanged = "documentation-changed"
         case versionBumped = "version-bumped"
         case storageKeyAdded = "storage-key-added"
@@ -57,6 +60,8 @@ public enum SchemaComparison {
         .defaultChanged: "a missing value would render differently in old and new readers",
         .constraintNarrowed: "values the old writer may write would now be rejected",
         .enumValueRemoved: "an old writer's value would now be rejected",
+        .enumUnknownRemoved: "a string old readers keep as the fallback would now degrade by the field's policy (dropped, null or the default)",
+        .enumUnknownChanged: "the same unknown string would render as a different value in old and new readers",
         .derivationChanged: "the same blob would render a different derived value",
         .versionGateChanged: "readers would accept or reject different versions than the writers expect",
         .behaviourChanged: "widgets built from each schema would decide staleness, header or queue differently",
@@ -68,6 +73,7 @@ public enum SchemaComparison {
         .optionalFieldAdded: "old blobs lack it and read it as null or its default",
         .constraintWidened: "everything valid before is still valid",
         .enumValueAdded: "old values stay valid; old readers degrade the new one by its policy",
+        .enumUnknownAdded: "every value an old writer writes reads as before; only strings no writer of this schema writes now read as the fallback",
         .documentationChanged: "no behaviour changes",
         .codeNameChanged: "blobs are read from the same JSON key; only source code naming the field changes",
         .versionBumped: "old readers reject the new version, so nothing is mis-read",
@@ -189,15 +195,33 @@ public enum SchemaComparison {
 
     static func quoted(_ text: String) -> String { "'\(text)'" }
 
+    /// An open enum's fallback (`unknown:`): removing or changing it changes how a string old
+    /// readers kept reads; adding one only keeps strings no writer of the old schema writes.
+    static func compareUnknown(_ old: FieldType, _ new: FieldType, name: String, at location: SourceLocation,
+                               _ add: (SchemaChange.Rule, Bool, String, SourceLocation?) -> Void) {
+        guard case .enumeration(_, let a) = old, case .enumeration(_, let b) = new, a != b else { return }
+        switch (a, b) {
+        case (let a?, nil):
+            add(.enumUnknownRemoved, true, "\(name): 'unknown: \(a)' removed (\(rationale[.enumUnknownRemoved]!))", location)
+        case (nil, let b?):
+            add(.enumUnknownAdded, false, "\(name): 'unknown: \(b)' added", location)
+        case (let a?, let b?):
+            add(.enumUnknownChanged, true, "\(name): 'unknown' changed from \(a) to \(b)", location)
+        case (nil, nil):
+            break
+        }
+    }
+
     static func compareField(_ old: Field, _ new: Field, typeName: String,
                              _ add: (SchemaChange.Rule, Bool, String, SourceLocation?) -> Void) {
         let name = "field '\(old.name)' of \(typeName)"
         if old.type != new.type {
-            if case .enumeration(let oldCases) = old.type, case .enumeration(let newCases) = new.type {
+            if case .enumeration(let oldCases, _) = old.type, case .enumeration(let newCases, _) = new.type {
                 let removed = oldCases.filter { !newCases.contains($0) }
                 let added = newCases.filter { !oldCases.contains($0) }
                 if !removed.isEmpty { add(.enumValueRemoved, true, "\(name): enum value(s) \(removed) removed", new.typeLocation) }
                 if !added.isEmpty { add(.enumValueAdded, false, "\(name): enum value(s) \(added) added", new.typeLocation) }
+                compareUnknown(old.type, new.type, name: name, at: new.typeLocation, add)
             } else {
                 add(.fieldTypeChanged, true, "\(name) changed type from \(old.type.schemaSpelling) to \(new.type.schemaSpelling)", new.typeLocation)
             }

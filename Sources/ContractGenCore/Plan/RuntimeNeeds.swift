@@ -9,6 +9,8 @@ enum RuntimeNeed: Hashable {
     case constraintCheck
     /// The canonical JSON values `observation` builds.
     case observationValues
+    /// An open enum's read: a string that is none of the values reads as the fallback.
+    case openEnumeration
     /// The calendar's first instant of a local day in a zone (`header`, `dayStart`).
     case dayStart
     /// The calendar's `validUntil` computation.
@@ -39,6 +41,7 @@ extension DecoderPlan {
         for object in objects {
             for slot in object.slots {
                 if !slot.read.checks.isEmpty { needs.formUnion([.constraintCheck, .writeConstraint]) }
+                if slot.read.operation.readsOpenEnumeration { needs.insert(.openEnumeration) }
                 Self.writerNeeds(slot.read.operation, into: &needs)
             }
         }

@@ -36,8 +36,11 @@ struct ValueRead {
 indirect enum ReadOperation: Hashable {
     /// A scalar read by the runtime's scanner method of the same name in every language.
     case scalar(ScalarKind)
-    /// A string that must be one of the cases, exactly.
-    case enumeration([String])
+    /// A string that must be one of the cases, spelled exactly (no case folding, no normalisation).
+    /// With `unknown` (an open enum) a string that is none of them reads as that case instead of
+    /// being invalid; a value that is not a string (another JSON type, an unpaired surrogate) is
+    /// invalid either way, so the presence policy decides.
+    case enumeration([String], unknown: String? = nil)
     /// An object type's decoder.
     case object(String)
     /// An array helper (`decodeArrayOf…`); bad elements are dropped and counted.
@@ -53,7 +56,7 @@ indirect enum ReadOperation: Hashable {
         case .number: self = .scalar(.number)
         case .localDate: self = .scalar(.localDate)
         case .epochMillis: self = .scalar(.epochMillis)
-        case .enumeration(let cases): self = .enumeration(cases)
+        case .enumeration(let cases, let unknown): self = .enumeration(cases, unknown: unknown)
         case .object(let name): self = .object(name)
         case .array(let element): self = .array(ReadOperation(element))
         case .map(let value): self = .map(ReadOperation(value))
@@ -66,6 +69,15 @@ indirect enum ReadOperation: Hashable {
         case .array, .object: return true
         case .map(let value): return value.countsDrops
         case .scalar, .enumeration: return false
+        }
+    }
+
+    /// Whether an open enum is read here, directly or as an array element or map value.
+    var readsOpenEnumeration: Bool {
+        switch self {
+        case .enumeration(_, let unknown): return unknown != nil
+        case .array(let element), .map(let element): return element.readsOpenEnumeration
+        case .scalar, .object: return false
         }
     }
 

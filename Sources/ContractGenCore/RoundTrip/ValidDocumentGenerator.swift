@@ -122,7 +122,7 @@ public struct ValidDocumentGenerator {
             let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
             let day = chance(0.3) ? days : int(1...days)
             return .string(Self.padded(year, 4) + "-" + Self.padded(month, 2) + "-" + Self.padded(day, 2))
-        case .enumeration(let cases):
+        case .enumeration(let cases, _):
             return .string(cases.randomElement(using: &random)!)
         case .array, .map, .object:
             preconditionFailure("composites are handled by value(_:field:)")

@@ -22,7 +22,7 @@ extension SchemaValidator {
             let fieldNames = Set(type.fields.map(\.name))
             for field in type.fields {
                 checkFieldName(field, siblings: fieldNames, in: type, &d)
-                if case .enumeration(let cases) = field.type {
+                if case .enumeration(let cases, _) = field.type {
                     checkEnumTypeName(field, in: type, typeNames: typeNames, &d)
                     checkEnumValues(cases, field: field, &d)
                 }

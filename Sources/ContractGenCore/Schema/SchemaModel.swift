@@ -90,7 +90,9 @@ public struct Field: Sendable {
 /// For example `{array: Task}` or `localDate`.
 public indirect enum FieldType: Sendable, Equatable {
     case string, bool, integer, number, localDate, epochMillis
-    case enumeration([String])
+    /// Values spelled exactly; `unknown` (an open enum) is the value a string that is none of them
+    /// reads as, e.g. `{enum: [confirmed, tentative, other], unknown: other}`.
+    case enumeration([String], unknown: String? = nil)
     case array(FieldType)
     case map(FieldType)
     case object(String)
@@ -104,7 +106,8 @@ public indirect enum FieldType: Sendable, Equatable {
         case .number: return "number"
         case .localDate: return "localDate"
         case .epochMillis: return "epochMillis"
-        case .enumeration(let cases): return "{enum: [\(cases.joined(separator: ", "))]}"
+        case .enumeration(let cases, let unknown):
+            return "{enum: [\(cases.joined(separator: ", "))]\(unknown.map { ", unknown: \($0)" } ?? "")}"
         case .array(let element): return "{array: \(element.schemaSpelling)}"
         case .map(let value): return "{map: \(value.schemaSpelling)}"
         case .object(let name): return name

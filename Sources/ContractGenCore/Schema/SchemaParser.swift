@@ -377,21 +377,28 @@ private struct ContractBuilder {
                 return nil
             }
         case .mapping(let entries, let location):
+            // An enum may also name its fallback: {enum: [...], unknown: VALUE} (an open enum).
+            if entries.count == 2, entries.contains(where: { $0.key.value == "enum" }),
+               let fallback = entries.first(where: { $0.key.value == "unknown" }) {
+                return readEnum(entries.first { $0.key.value == "enum" }!.value, unknown: fallback.value, &d)
+            }
             guard entries.count == 1, let (key, value) = entries.first else {
-                d.error("a composite type is one of {enum: [...]}, {array: T} or {map: T}", at: location)
+                if entries.contains(where: { $0.key.value == "enum" }), let extra = entries.first(where: { $0.key.value != "enum" && $0.key.value != "unknown" }) {
+                    let hint = closestMatch(to: extra.key.value, in: ["unknown"]).map { " (did you mean '\($0)'?)" } ?? " (expected 'unknown')"
+                    d.error("unknown key '\(extra.key.value)' in an enum type\(hint)", at: extra.key.location)
+                } else if let stray = entries.first(where: { $0.key.value == "unknown" }) {
+                    d.error("'unknown' names an enum's fallback value, so it goes with 'enum: [...]'", at: stray.key.location)
+                } else {
+                    d.error("a composite type is one of {enum: [...]}, {enum: [...], unknown: VALUE}, {array: T} or {map: T}", at: location)
+                }
                 return nil
             }
             switch key.value {
             case "enum":
-                guard let cases = ScalarReading.stringList(value, what: "'enum'", diagnostics: &d) else { return nil }
-                if cases.isEmpty { d.error("an enum needs at least one value", at: value.location); return nil }
-                if Set(cases).count != cases.count { d.error("enum values must be unique", at: value.location); return nil }
-                for name in cases where !ScalarReading.isEnumValue(name) {
-                    // Each value becomes a case name in Swift, Kotlin and TypeScript.
-                    d.error("enum value '\(name)' must start with a letter and hold only letters, digits, '-' and '_'", at: value.location)
-                    return nil
-                }
-                return .enumeration(cases)
+                return readEnum(value, unknown: nil, &d)
+            case "unknown":
+                d.error("'unknown' names an enum's fallback value, so it goes with 'enum: [...]'", at: key.location)
+                return nil
             case "array":
                 return readType(value, &d).map { .array($0) }
             case "map":
@@ -405,6 +412,27 @@ private struct ContractBuilder {
             d.error("a type is a name or a one-key mapping, not a list", at: location)
             return nil
         }
+    }
+
+    /// `enum: [a, b]`, and with `unknown: b` the value any other string reads as (it must be one of them).
+    func readEnum(_ value: YAMLNode, unknown: YAMLNode?, _ d: inout DiagnosticCollector) -> FieldType? {
+        guard let cases = ScalarReading.stringList(value, what: "'enum'", diagnostics: &d) else { return nil }
+        if cases.isEmpty { d.error("an enum needs at least one value", at: value.location); return nil }
+        if Set(cases).count != cases.count { d.error("enum values must be unique", at: value.location); return nil }
+        for name in cases where !ScalarReading.isEnumValue(name) {
+            // Each value becomes a case name in Swift, Kotlin and TypeScript.
+            d.error("enum value '\(name)' must start with a letter and hold only letters, digits, '-' and '_'", at: value.location)
+            return nil
+        }
+        guard let unknown else { return .enumeration(cases) }
+        guard let fallback = ScalarReading.string(unknown, what: "'unknown'", diagnostics: &d) else { return nil }
+        guard cases.contains(fallback) else {
+            // Exact spelling, as values are read: 'Other' is not 'other'.
+            let hint = closestMatch(to: fallback, in: cases).map { " (did you mean '\($0)'?)" } ?? ""
+            d.error("'unknown: \(fallback)' must be one of the enum values [\(cases.joined(separator: ", "))]\(hint): an unknown string reads as that value", at: unknown.location)
+            return nil
+        }
+        return .enumeration(cases, unknown: fallback)
     }
 
     func readDefault(_ node: YAMLNode, for type: FieldType, _ d: inout DiagnosticCollector) -> DefaultValue? {

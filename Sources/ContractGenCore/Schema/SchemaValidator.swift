@@ -205,7 +205,7 @@ public enum SchemaValidator {
     static func checkDefault(_ value: DefaultValue, field: Field, _ d: inout DiagnosticCollector) {
         let c = field.constraints
         switch (value, field.type) {
-        case (.string(let text), .enumeration(let cases)) where !cases.contains(text):
+        case (.string(let text), .enumeration(let cases, _)) where !cases.contains(text):
             d.error("default '\(text)' is not one of the enum values \(cases)", at: field.location)
         case (.string(let text), .string) where c.nonEmpty && text.isEmpty:
             d.error("default \"\" contradicts 'non-empty'", at: field.location)

@@ -184,7 +184,7 @@ public enum TodoCount {
             } else if key.matches("updatedAt") {
                 updatedAtSlot = scanner.epochMillis()
             } else if key.matches("sync") {
-                syncSlot = scanner.string().flatMap({ Record.Sync(rawValue: $0) })
+                syncSlot = ContractEnum.read(scanner.string(), as: Record.Sync.self)
             } else if key.matches("source") {
                 let mark = context.dropped
                 sourceSlot = decodeSource(&scanner, &context)
@@ -228,7 +228,7 @@ public enum TodoCount {
         var appVersionSlot: String?
         while let key = scanner.nextMember() {
             if key.matches("platform") {
-                platformSlot = scanner.string().flatMap({ Source.Platform(rawValue: $0) })
+                platformSlot = ContractEnum.read(scanner.string(), as: Source.Platform.self)
             } else if key.matches("appVersion") {
                 appVersionSlot = scanner.string().flatMap({ !$0.isEmpty ? $0 : nil })
             } else {

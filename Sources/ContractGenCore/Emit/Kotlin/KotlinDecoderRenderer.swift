@@ -203,9 +203,14 @@ extension KotlinContractWriter {
         var expression: String
         switch read.operation {
         case .scalar(let kind): expression = "scanner.\(kind.rawValue)()"
-        case .enumeration(let cases):
+        case .enumeration(let cases, let unknown):
             let enumType = KotlinNames.type(.enumeration(cases), enums: enums, field: field, owner: owner)
-            expression = "scanner.string()?.let { \(enumType).fromJson(it) }"
+            if let unknown {
+                // An open enum: any other string reads as the fallback; a value that is not a string stays null.
+                expression = "scanner.string()?.let { \(enumType).fromJson(it) ?: \(enumType).\(KotlinNames.caseName(unknown, in: cases)) }"
+            } else {
+                expression = "scanner.string()?.let { \(enumType).fromJson(it) }"
+            }
         case .array, .map, .object: expression = "\(KotlinNames.helperName(read.operation, enums: enums))(scanner, context)"
         }
         let conditions = read.checks.map { check -> String in

@@ -18,7 +18,7 @@ enum KotlinNames {
 
     static func enumerations(in type: FieldType) -> [[String]] {
         switch type {
-        case .enumeration(let cases): return [cases]
+        case .enumeration(let cases, _): return [cases]
         case .array(let element), .map(let element): return enumerations(in: element)
         case .string, .bool, .integer, .number, .localDate, .epochMillis, .object: return []
         }
@@ -31,7 +31,7 @@ enum KotlinNames {
         for type in contract.types {
             for field in type.fields {
                 let own: [[String]]
-                if case .enumeration(let cases) = field.type { own = [cases] } else { own = [] }
+                if case .enumeration(let cases, _) = field.type { own = [cases] } else { own = [] }
                 for cases in enumerations(in: field.type) where !own.isEmpty || !result.contains(where: { $0.cases == cases }) {
                     var name = Naming.upperCamel(field.name)
                     if typeNames.contains(name) || KotlinFacts.takenTypeNames.contains(name) || name == type.name { name += "Value" }
@@ -73,6 +73,11 @@ enum KotlinNames {
         return names
     }
 
+    /// The case name of one of `cases`.
+    static func caseName(_ value: String, in cases: [String]) -> String {
+        caseNames(cases)[cases.firstIndex(of: value)!]
+    }
+
     /// The enum class of `field` of `owner`; for an enum inside an array or map (no field of its
     /// own), the first class with the same values.
     static func declaration(_ cases: [String], field: Field?, owner: String?, enums: [EnumDeclaration]) -> EnumDeclaration {
@@ -87,7 +92,7 @@ enum KotlinNames {
         case .bool: return "Boolean"
         case .integer, .epochMillis: return "Long"
         case .number: return "Double"
-        case .enumeration(let cases):
+        case .enumeration(let cases, _):
             let declaration = declaration(cases, field: field, owner: owner, enums: enums)
             return declaration.typeName == within ? declaration.enumName : declaration.qualified
         case .array(let element): return "List<\(self.type(element, enums: enums, within: within))>"
@@ -114,7 +119,7 @@ enum KotlinNames {
         case .array(let element): return "ArrayOf" + suffix(element, enums: enums)
         case .map(let value): return "MapOf" + suffix(value, enums: enums)
         case .object(let name): return name
-        case .enumeration(let cases):
+        case .enumeration(let cases, _):
             let declaration = enums.first { $0.cases == cases }!
             return declaration.typeName + declaration.enumName
         case .scalar(let kind): return Naming.upperCamel(kind.rawValue)
@@ -127,7 +132,7 @@ enum KotlinNames {
         case .integer(let v): return "\(v)L"
         case .number(let v): return "\(v)"
         case .string(let v):
-            if case .enumeration(let cases) = field.type, let index = cases.firstIndex(of: v) {
+            if case .enumeration(let cases, _) = field.type, let index = cases.firstIndex(of: v) {
                 return self.type(field.type, enums: enums, field: field, owner: owner) + "." + caseNames(cases)[index]
             }
             return quoted(v)

@@ -238,7 +238,10 @@ extension SwiftContractWriter {
         var expression: String
         switch read.operation {
         case .scalar(let kind): expression = "scanner.\(kind.rawValue)()"
-        case .enumeration: expression = "scanner.string().flatMap({ \(owner).\(field.map(SwiftNames.enumTypeName) ?? "")(rawValue: $0) })"
+        case .enumeration(_, let unknown):
+            // Exact spelling (Swift's String == alone is canonical); an open enum reads any other string as its fallback.
+            let enumType = "\(owner).\(field.map(SwiftNames.enumTypeName) ?? "")"
+            expression = "ContractEnum.read(scanner.string(), as: \(enumType).self" + (unknown.map { ", unknown: .\(SwiftNames.caseName($0))" } ?? "") + ")"
         case .array, .map, .object: expression = "\(SwiftNames.helperName(read.operation))(&scanner, &context)"
         }
         let conditions = read.checks.map { check -> String in

@@ -27,7 +27,7 @@ extension SwiftContractWriter {
             p.doc(type.doc, style: .tripleSlash)
             p.block("public struct \(type.name): Sendable, Equatable {") { p in
                 for field in type.fields {
-                    if case .enumeration(let cases) = field.type {
+                    if case .enumeration(let cases, _) = field.type {
                         p.line("/// The values of `\(field.name)`.")
                         p.block("public enum \(SwiftNames.enumTypeName(field)): String, Sendable, Equatable, CaseIterable {") { p in
                             for value in cases {

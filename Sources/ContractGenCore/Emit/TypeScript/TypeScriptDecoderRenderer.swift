@@ -234,7 +234,10 @@ extension TypeScriptContractWriter {
         var expression: String
         switch read.operation {
         case .scalar(let kind): expression = "scanner.\(kind.rawValue)()"
-        case .enumeration: expression = "\(TypeScriptNames.helperName(read.operation, owners: owners))(scanner.string())"
+        case .enumeration(_, let unknown):
+            let reader = TypeScriptNames.helperName(read.operation, owners: owners)
+            // An open enum: any other string reads as the fallback; a value that is not a string stays undefined.
+            expression = unknown.map { "orUnknown(scanner.string(), \(reader), \(TypeScriptNames.quoted($0)))" } ?? "\(reader)(scanner.string())"
         case .array, .map, .object: expression = "\(TypeScriptNames.helperName(read.operation, owners: owners))(scanner, context)"
         }
         let conditions = checkConditions(read.checks, value: "v")

@@ -102,7 +102,7 @@ extension TypeScriptContractWriter {
     func writeValue(_ operation: ReadOperation, source: String, path: String, depth: Int) -> String {
         switch operation {
         case .scalar(let kind): return "\(TypeScriptNames.writer(kind))(\(source), \(path))"
-        case .enumeration(let cases): return "writeOneOf(\(source), [\(cases.map(TypeScriptNames.quoted).joined(separator: ", "))], \(path))"
+        case .enumeration(let cases, _): return "writeOneOf(\(source), [\(cases.map(TypeScriptNames.quoted).joined(separator: ", "))], \(path))"
         case .object(let name): return "encode\(name)(\(source), \(path))"
         case .array(let element):
             return "writeArray(\(source), \(path), (e\(depth), p\(depth)) => \(writeValue(element, source: "e\(depth)", path: "p\(depth)", depth: depth + 1)))"

@@ -19,7 +19,7 @@ enum TypeScriptNames {
 
     static func enumerations(in type: FieldType) -> [[String]] {
         switch type {
-        case .enumeration(let cases): return [cases]
+        case .enumeration(let cases, _): return [cases]
         case .array(let element), .map(let element): return enumerations(in: element)
         case .string, .bool, .integer, .number, .localDate, .epochMillis, .object: return []
         }
@@ -58,7 +58,7 @@ enum TypeScriptNames {
         case .string, .localDate: return "string"
         case .bool: return "boolean"
         case .integer, .number, .epochMillis: return "number"
-        case .enumeration(let cases): return enumName(cases, owners: owners)
+        case .enumeration(let cases, _): return enumName(cases, owners: owners)
         case .array(let element): return "ReadonlyArray<\(self.type(element, owners: owners))>"
         case .map(let value): return "ReadonlyMap<string, \(self.type(value, owners: owners))>"
         case .object(let name): return name
@@ -97,7 +97,7 @@ enum TypeScriptNames {
         case .array(let element): return "ArrayOf" + suffix(element, owners: owners)
         case .map(let value): return "MapOf" + suffix(value, owners: owners)
         case .object(let name): return name
-        case .enumeration(let cases): return enumName(cases, owners: owners)
+        case .enumeration(let cases, _): return enumName(cases, owners: owners)
         case .scalar(let kind): return Naming.upperCamel(kind.rawValue)
         }
     }
