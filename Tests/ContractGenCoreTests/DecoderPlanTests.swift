@@ -157,7 +157,7 @@ final class DecoderPlanTests: XCTestCase {
     func testRuntimeNeedsFollowTheSchema() throws {
         let needs = try plan().runtimeNeeds
         let expected: Set<RuntimeNeed> = [
-            .scanner, .observationValues, .encoder,
+            .scanner, .encoder,
             .constraintCheck, .writeConstraint,               // a's min/max, c's non-empty, n's min
             .write(.integer), .write(.string), .write(.number), .write(.bool), .write(.epochMillis), .write(.localDate),
             .writeEnumeration, .writeArray, .writeMap, .inputMap,

@@ -86,6 +86,10 @@ final class ExampleAppRepositoryTests: XCTestCase {
             // The testees' constant part (Runtime/*/testee), beside each dispatch.
             "contract-tests/testees/swift/TesteeSupport.swift", "contract-tests/testees/kotlin/dev/contractgen/testee/TesteeSupport.kt",
             "contract-tests/testees/typescript/testee-support.ts",
+            // The contract's observation (what conformance compares) is the testees', not the app's.
+            "contract-tests/testees/swift/ShelfNoteObservation.swift",
+            "contract-tests/testees/kotlin/dev/contractgen/testee/ShelfNoteObservation.kt",
+            "contract-tests/testees/typescript/shelf-note-observation.ts",
         ]
         XCTAssertEqual(written.filter { !$0.hasPrefix("contract-tests/golden/") }, expected)
         let goldens = written.filter { $0.hasPrefix("contract-tests/golden/shelf-note/") && $0.hasSuffix(".json") }

@@ -64,8 +64,9 @@ final class SchemaTextPropertyTests: XCTestCase {
                 compared += 1
             }
         }
-        // Per language: the contract file, the testee dispatch and the testee support.
-        XCTAssertEqual(compared, Self.count * 9)
+        // Per language: the contract file, the testee dispatch, the testee support and the
+        // contract's observation (a testee file).
+        XCTAssertEqual(compared, Self.count * 12)
     }
 
     // MARK: Refused or compiles

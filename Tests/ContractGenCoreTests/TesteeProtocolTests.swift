@@ -137,6 +137,24 @@ final class TesteeProtocolTests: XCTestCase {
         }
     }
 
+    /// The observation (what conformance compares) is test-harness code: it is in the testee's
+    /// files and nowhere in the files an app ships.
+    func testObservationIsTesteeCodeNotAppCode() throws {
+        for contract in [try load(Self.everyBehaviour), try load(Self.decodeOnly)] {
+            for language in Language.allCases {
+                let emitter = GeneratorPipeline.emitter(for: language)
+                let app = emitter.contractFile(contract).contents + emitter.runtimeFile().contents
+                XCTAssertFalse(app.contains("observation("), "\(language): the app files hold no observation")
+                XCTAssertFalse(app.contains("func observe") || app.contains("fun observe"), "\(language): nor its observers")
+                let testee = emitter.testeeFiles([contract])
+                let defines = { (file: GeneratedFile) in ["func observation(", "fun observation(", "function observation("].contains { file.contents.contains($0) } }
+                XCTAssertEqual(testee.filter(defines).count, 1, "\(language): one observation file")
+                XCTAssertTrue(testee.contains { $0.contents.contains("bservation.observation(") || $0.contents.contains("\(contract.targets.swiftNamespace).observation(") },
+                              "\(language): the dispatch calls it")
+            }
+        }
+    }
+
     /// The dispatch imports exactly the runtime and support names it uses (tracked from the
     /// ops, checked here by scanning the text, as `--noUnusedLocals` would).
     func testTypeScriptTesteeImportsAreExactlyWhatItUses() throws {

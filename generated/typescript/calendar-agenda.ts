@@ -9,7 +9,6 @@
  */
 
 import {
-  ContractJson,
   ContractJsonObject,
   ContractJsonScanner,
   orUnknown,
@@ -318,40 +317,6 @@ function decodeArrayOfEvent(scanner: ContractJsonScanner, context: DecodeContext
     }
   }
   return scanner.failed ? undefined : result;
-}
-
-// MARK: - Observation (what conformance tests compare)
-
-/** The canonical JSON observation of a decode, as golden cases expect it. */
-export function observation(decoded: Decoded): ContractJson {
-  const result: ContractJsonObject = new Map();
-  result.set("status", decoded.status);
-  result.set("value", decoded.value === null ? null : observeAgenda(decoded.value));
-  return result;
-}
-
-function observeAgenda(value: Agenda): ContractJson {
-  const result: ContractJsonObject = new Map();
-  result.set("generated_at", value.generatedAt);
-  result.set("events", value.events.map((e0): ContractJson => observeEvent(e0)));
-  result.set("calendar_kind", value.calendarKind);
-  result.set("default", value.isDefault);
-  return result;
-}
-
-function observeEvent(value: Event): ContractJson {
-  const result: ContractJsonObject = new Map();
-  result.set("event_id", value.eventId);
-  result.set("title", value.title);
-  result.set("start_time", value.startTime);
-  result.set("end_time", value.endTime);
-  result.set("all-day", value.allDay);
-  result.set("class", value.cssClass);
-  result.set("Ort", value.place);
-  result.set("attendance", value.attendance);
-  result.set("response_status", value.response);
-  result.set("reminder_minutes", value.reminderMinutes);
-  return result;
 }
 
 // MARK: - Encoding (the writer side: the app writes the blob)

@@ -9,11 +9,15 @@ import * as CalendarAgenda from "./calendar-agenda";
 import * as TodoCount from "./todo-count";
 import * as WidgetData from "./widget-data";
 
+import * as CalendarAgendaObservation from "./calendar-agenda-observation";
+import * as TodoCountObservation from "./todo-count-observation";
+import * as WidgetDataObservation from "./widget-data-observation";
+
 function serveCalendarAgenda(op: string, givenJson: ContractJson | undefined): ContractJson {
   switch (op) {
     case "decode": {
       const given = new Given(givenJson, ["blob"]);
-      return CalendarAgenda.observation(CalendarAgenda.decode(given.string("blob")));
+      return CalendarAgendaObservation.observation(CalendarAgenda.decode(given.string("blob")));
     }
     default:
       throw unknownOp(op, "calendar-agenda");
@@ -24,7 +28,7 @@ function serveTodoCount(op: string, givenJson: ContractJson | undefined): Contra
   switch (op) {
     case "decode": {
       const given = new Given(givenJson, ["blob"]);
-      return TodoCount.observation(TodoCount.decode(given.string("blob")));
+      return TodoCountObservation.observation(TodoCount.decode(given.string("blob")));
     }
     default:
       throw unknownOp(op, "todo-count");
@@ -41,7 +45,7 @@ function serveWidgetData(op: string, givenJson: ContractJson | undefined): Contr
       if (pending !== null && decoded.value !== null) {
         decoded = { ...decoded, value: WidgetData.overlaying(decoded.value, pending) };
       }
-      return WidgetData.observation(decoded);
+      return WidgetDataObservation.observation(decoded);
     }
     case "stale": {
       const given = new Given(givenJson, ["blob", "now"]);

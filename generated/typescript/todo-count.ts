@@ -11,7 +11,6 @@
 
 import {
   ContractInputMap,
-  ContractJson,
   ContractJsonObject,
   ContractJsonScanner,
   satisfying,
@@ -340,43 +339,6 @@ function decodeMapOfInteger(scanner: ContractJsonScanner, _context: DecodeContex
     }
   }
   if (scanner.failed) return undefined;
-  return result;
-}
-
-// MARK: - Observation (what conformance tests compare)
-
-/** The canonical JSON observation of a decode, as golden cases expect it. */
-export function observation(decoded: Decoded): ContractJson {
-  const result: ContractJsonObject = new Map();
-  result.set("status", decoded.status);
-  result.set("value", decoded.value === null ? null : observeRecord(decoded.value));
-  return result;
-}
-
-function observeRecord(value: Record): ContractJson {
-  const result: ContractJsonObject = new Map();
-  result.set("count", value.count);
-  result.set("revision", value.revision);
-  result.set("updatedAt", value.updatedAt);
-  result.set("sync", value.sync);
-  result.set("source", value.source === null ? null : observeSource(value.source));
-  result.set("lists", value.lists.map((e0): ContractJson => observeListCount(e0)));
-  result.set("badges", new Map(Array.from(value.badges, ([k0, e0]): [string, ContractJson] => [k0, e0])));
-  return result;
-}
-
-function observeSource(value: Source): ContractJson {
-  const result: ContractJsonObject = new Map();
-  result.set("platform", value.platform);
-  result.set("appVersion", value.appVersion);
-  return result;
-}
-
-function observeListCount(value: ListCount): ContractJson {
-  const result: ContractJsonObject = new Map();
-  result.set("name", value.name);
-  result.set("open", value.open);
-  result.set("ratio", value.ratio);
   return result;
 }
 

@@ -11,7 +11,6 @@
 
 import {
   ContractInputMap,
-  ContractJson,
   ContractJsonObject,
   ContractJsonScanner,
   ContractTimeline,
@@ -486,47 +485,6 @@ export const DoneQueue = Object.freeze({
  */
 export function timeline(value: Snapshot | null, now: number, timeZoneId: string): ContractTimeline<Header> {
   return buildTimeline(now, value === null ? null : value.validUntil, (at) => header(value, at, timeZoneId));
-}
-
-// MARK: - Observation (what conformance tests compare)
-
-/** The canonical JSON observation of a decode, as golden cases expect it. */
-export function observation(decoded: Decoded): ContractJson {
-  const result: ContractJsonObject = new Map();
-  result.set("status", decoded.status);
-  const value = decoded.value;
-  if (value !== null) {
-    result.set("dayStr", value.dayStr);
-    result.set("validUntil", value.validUntil);
-    result.set("tasks", value.tasks.map((e0): ContractJson => observeTask(e0)));
-    result.set("projects", value.projects.map((e0): ContractJson => observeProject(e0)));
-  } else {
-    // Nothing is guessed from a document that was not read: empty lists, null values.
-    result.set("dayStr", null);
-    result.set("validUntil", null);
-    result.set("tasks", []);
-    result.set("projects", []);
-  }
-  result.set("dropped", decoded.dropped);
-  return result;
-}
-
-function observeTask(value: Task): ContractJson {
-  const result: ContractJsonObject = new Map();
-  result.set("id", value.id);
-  result.set("title", value.title);
-  result.set("isDone", value.isDone);
-  result.set("projectId", value.projectId);
-  result.set("projectColor", value.projectColor);
-  return result;
-}
-
-function observeProject(value: Project): ContractJson {
-  const result: ContractJsonObject = new Map();
-  result.set("id", value.id);
-  result.set("title", value.title);
-  result.set("tasks", value.tasks.map((e0): ContractJson => observeTask(e0)));
-  return result;
 }
 
 // MARK: - Encoding (the writer side: the app writes the blob)

@@ -7,8 +7,6 @@ enum RuntimeNeed: Hashable {
     case scanner
     /// A decoder checks a constraint on a read value.
     case constraintCheck
-    /// The canonical JSON values `observation` builds.
-    case observationValues
     /// An open enum's read: a string that is none of the values reads as the fallback.
     case openEnumeration
     /// The calendar's first instant of a local day in a zone (`header`, `dayStart`).
@@ -35,9 +33,9 @@ enum RuntimeNeed: Hashable {
 
 extension DecoderPlan {
     /// What the contract file needs from the runtime: decoders for every object type, the
-    /// observation, the behaviours and the writer side for every stored field.
+    /// behaviours and the writer side for every stored field. (The observation is the testee's.)
     var runtimeNeeds: Set<RuntimeNeed> {
-        var needs: Set<RuntimeNeed> = [.scanner, .observationValues, .encoder]
+        var needs: Set<RuntimeNeed> = [.scanner, .encoder]
         for object in objects {
             for slot in object.slots {
                 if !slot.read.checks.isEmpty { needs.formUnion([.constraintCheck, .writeConstraint]) }

@@ -278,37 +278,4 @@ public enum CalendarAgenda {
         return scanner.failed ? nil : result
     }
 
-    // MARK: - Observation (what conformance tests compare)
-
-    /// The canonical JSON observation of a decode, as golden cases expect it.
-    public static func observation(_ decoded: Decoded) -> ContractJSON {
-        var result = ContractJSONObject()
-        result.set("status", .string(decoded.status.rawValue))
-        result.set("value", decoded.value.map(observeAgenda) ?? .null)
-        return .object(result)
-    }
-
-    private static func observeAgenda(_ value: Agenda) -> ContractJSON {
-        var result = ContractJSONObject()
-        result.set("generated_at", value.generatedAt.map { .number(Double($0)) } ?? .null)
-        result.set("events", .array(value.events.map { observeEvent($0) }))
-        result.set("calendar_kind", .string(value.calendarKind.rawValue))
-        result.set("default", .bool(value.isDefault))
-        return .object(result)
-    }
-
-    private static func observeEvent(_ value: Event) -> ContractJSON {
-        var result = ContractJSONObject()
-        result.set("event_id", .string(value.eventId))
-        result.set("title", .string(value.title))
-        result.set("start_time", .number(Double(value.startTime)))
-        result.set("end_time", value.endTime.map { .number(Double($0)) } ?? .null)
-        result.set("all-day", .bool(value.allDay))
-        result.set("class", value.cssClass.map { .string($0) } ?? .null)
-        result.set("Ort", value.place.map { .string($0) } ?? .null)
-        result.set("attendance", .string(value.attendance.rawValue))
-        result.set("response_status", value.response.map { .string($0.rawValue) } ?? .null)
-        result.set("reminder_minutes", value.reminderMinutes.map { .number(Double($0)) } ?? .null)
-        return .object(result)
-    }
 }

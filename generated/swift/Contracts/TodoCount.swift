@@ -311,47 +311,4 @@ public enum TodoCount {
         return slots.compactMap { $0 }
     }
 
-    // MARK: - Observation (what conformance tests compare)
-
-    /// The canonical JSON observation of a decode, as golden cases expect it.
-    public static func observation(_ decoded: Decoded) -> ContractJSON {
-        var result = ContractJSONObject()
-        result.set("status", .string(decoded.status.rawValue))
-        result.set("value", decoded.value.map(observeRecord) ?? .null)
-        return .object(result)
-    }
-
-    /// A map observes as an object; key order is irrelevant to observations.
-    private static func observeMap<Value>(_ map: [String: Value], _ observe: (Value) -> ContractJSON) -> ContractJSON {
-        var result = ContractJSONObject()
-        for (key, value) in map { result.set(key, observe(value)) }
-        return .object(result)
-    }
-
-    private static func observeRecord(_ value: Record) -> ContractJSON {
-        var result = ContractJSONObject()
-        result.set("count", .number(Double(value.count)))
-        result.set("revision", .number(Double(value.revision)))
-        result.set("updatedAt", value.updatedAt.map { .number(Double($0)) } ?? .null)
-        result.set("sync", .string(value.sync.rawValue))
-        result.set("source", value.source.map { observeSource($0) } ?? .null)
-        result.set("lists", .array(value.lists.map { observeListCount($0) }))
-        result.set("badges", observeMap(value.badges) { .number(Double($0)) })
-        return .object(result)
-    }
-
-    private static func observeSource(_ value: Source) -> ContractJSON {
-        var result = ContractJSONObject()
-        result.set("platform", .string(value.platform.rawValue))
-        result.set("appVersion", value.appVersion.map { .string($0) } ?? .null)
-        return .object(result)
-    }
-
-    private static func observeListCount(_ value: ListCount) -> ContractJSON {
-        var result = ContractJSONObject()
-        result.set("name", .string(value.name))
-        result.set("open", .number(Double(value.open)))
-        result.set("ratio", value.ratio.map { .number($0) } ?? .null)
-        return .object(result)
-    }
 }

@@ -61,7 +61,6 @@ public struct KotlinEmitter: LanguageEmitter {
             writer.types(&p)
             writer.decoding(&p)
             writer.behaviours(&p)
-            writer.observation(&p)
         }
         return GeneratedFile(path: "\(Self.directory)/\(Self.path(ofPackage: package(of: contract)))/\(contract.targets.kotlinObject).kt",
                              contents: p.text)
@@ -76,7 +75,31 @@ public struct KotlinEmitter: LanguageEmitter {
         p.line()
         KotlinTesteeWriter(contracts: contracts, packageOf: package(of:), runtimePackage: runtimePackageName).write(&p)
         return [GeneratedFile(path: "\(Self.directory)/\(Self.path(ofPackage: Self.testeePackage))/Testee.kt", contents: p.text),
-                testeeSupportFile()]
+                testeeSupportFile()] + contracts.map(observationFile)
+    }
+
+    /// The object a contract's observation lives in, in the testee package.
+    static func observationObject(_ contract: Contract) -> String { contract.targets.kotlinObject + "Observation" }
+
+    /// A contract's observation (what conformance tests compare), an object of the testee package:
+    /// test-harness code, never part of what an app ships. The contract's nested types are
+    /// imported one by one, so the observers name them as the contract file does.
+    func observationFile(_ contract: Contract) -> GeneratedFile {
+        var p = CodePrinter(indentUnit: KotlinFacts.indentUnit)
+        GeneratedHeader.print(into: &p, commentPrefix: "//", source: contract.sourcePath, hash: contract.sourceHash, lintOff: Self.lintOff)
+        p.line()
+        p.line("package \(Self.testeePackage)")
+        p.line()
+        p.line("import \(runtimePackageName).*")
+        let object = "\(package(of: contract)).\(contract.targets.kotlinObject)"
+        for name in ["Decoded"] + contract.types.map(\.name) { p.line("import \(object).\(name)") }
+        p.line()
+        p.doc("What conformance tests compare for \(contract.name): test-harness code, not part of what an app ships.", style: .block)
+        p.block("object \(Self.observationObject(contract)) {") { p in
+            KotlinContractWriter(contract: contract).observation(&p)
+        }
+        return GeneratedFile(path: "\(Self.directory)/\(Self.path(ofPackage: Self.testeePackage))/\(Self.observationObject(contract)).kt",
+                             contents: p.text)
     }
 
     /// Runtime/kotlin/testee/TesteeSupport.kt verbatim, its runtime imports in the configured package.
@@ -117,9 +140,7 @@ struct KotlinContractWriter {
     // MARK: Observation
 
     func observation(_ p: inout CodePrinter) {
-        p.line("// region Observation (what conformance tests compare)")
-        p.line()
-        p.line("/** The canonical JSON observation of a decode, as golden cases expect it. */")
+        p.line("/** The canonical JSON observation of a decode, as golden cases expect it (docs/conformance.md). */")
         p.block("fun observation(decoded: Decoded): ContractJson {") { p in
             p.line("val result = LinkedHashMap<String, ContractJson>()")
             p.line("result[\"status\"] = ContractJson.Str(decoded.status.json)")
@@ -161,8 +182,6 @@ struct KotlinContractWriter {
                 p.line("return ContractJson.Obj(result)")
             }
         }
-        p.line()
-        p.line("// endregion")
     }
 
     /// Lambda parameters are numbered by depth: Kotlin warns when one shadows another.

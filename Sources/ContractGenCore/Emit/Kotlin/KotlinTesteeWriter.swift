@@ -63,9 +63,9 @@ struct KotlinTesteeWriter {
                 p.block("if (pending != null && value != null) {") { p in
                     p.line("decoded = decoded.copy(value = \(ns).overlaying(value, pending))")
                 }
-                p.line("return \(ns).observation(decoded)")
+                p.line("return \(KotlinEmitter.observationObject(contract)).observation(decoded)")
             } else {
-                p.line("return \(ns).observation(\(ns).decode(\(read(op, "blob"))))")
+                p.line("return \(KotlinEmitter.observationObject(contract)).observation(\(ns).decode(\(read(op, "blob"))))")
             }
         case .stale:
             p.line("val now = \(read(op, "now"))")

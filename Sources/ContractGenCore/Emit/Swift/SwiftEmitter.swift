@@ -36,7 +36,6 @@ public struct SwiftEmitter: LanguageEmitter {
             writer.types(&p)
             writer.decoding(&p)
             writer.behaviours(&p)
-            writer.observation(&p)
         }
         return GeneratedFile(path: "\(Self.directory)/Contracts/\(contract.targets.swiftNamespace).swift", contents: p.text)
     }
@@ -50,6 +49,23 @@ public struct SwiftEmitter: LanguageEmitter {
         p.line()
         SwiftTesteeWriter(contracts: contracts).write(&p)
         return [GeneratedFile(path: "\(Self.directory)/Testee/main.swift", contents: p.text), testeeSupportFile()]
+            + contracts.map(observationFile)
+    }
+
+    /// A contract's observation (what conformance tests compare), an extension of its namespace
+    /// in the testee: test-harness code, never part of what an app ships.
+    func observationFile(_ contract: Contract) -> GeneratedFile {
+        var p = CodePrinter(indentUnit: SwiftFacts.indentUnit)
+        GeneratedHeader.print(into: &p, commentPrefix: "//", source: contract.sourcePath, hash: contract.sourceHash, lintOff: Self.lintOff)
+        p.line()
+        p.line("#if canImport(GeneratedContracts)")
+        p.line("import GeneratedContracts")
+        p.line("#endif")
+        p.line()
+        p.block("extension \(contract.targets.swiftNamespace) {") { p in
+            SwiftContractWriter(contract: contract).observation(&p)
+        }
+        return GeneratedFile(path: "\(Self.directory)/Testee/\(contract.targets.swiftNamespace)Observation.swift", contents: p.text)
     }
 
     /// Runtime/swift/Testee/TesteeSupport.swift verbatim. In the SwiftPM testee target the
@@ -82,10 +98,8 @@ struct SwiftContractWriter {
     // MARK: Observation
 
     func observation(_ p: inout CodePrinter) {
-        p.line("// MARK: - Observation (what conformance tests compare)")
-        p.line()
-        p.line("/// The canonical JSON observation of a decode, as golden cases expect it.")
-        p.block("public static func observation(_ decoded: Decoded) -> ContractJSON {") { p in
+        p.line("/// The canonical JSON observation of a decode, as golden cases expect it (docs/conformance.md).")
+        p.block("static func observation(_ decoded: Decoded) -> ContractJSON {") { p in
             p.line("var result = ContractJSONObject()")
             p.line("result.set(\"status\", .string(decoded.status.rawValue))")
             switch contract.observation {

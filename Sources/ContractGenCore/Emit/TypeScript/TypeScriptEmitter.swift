@@ -36,7 +36,6 @@ public struct TypeScriptEmitter: LanguageEmitter {
         writer.types(&body)
         writer.decoding(&body)
         writer.behaviours(&body)
-        writer.observation(&body)
         writer.encoder(&body)
         var p = CodePrinter(indentUnit: TypeScriptFacts.indentUnit)
         GeneratedHeader.print(into: &p, commentPrefix: "//", source: contract.sourcePath, hash: contract.sourceHash, lintOff: Self.lintOff)
@@ -62,8 +61,34 @@ public struct TypeScriptEmitter: LanguageEmitter {
             p.line("import * as \(TypeScriptNames.moduleAlias(contract)) from \(TypeScriptNames.quoted(imports.contract(contract)));")
         }
         p.line()
+        for contract in contracts {
+            p.line("import * as \(Self.observationAlias(contract)) from \(TypeScriptNames.quoted(imports.spelled("./" + Self.observationModule(contract))));")
+        }
+        p.line()
         writer.write(&p)
         return [GeneratedFile(path: "\(Self.directory)/testee.ts", contents: p.text), testeeSupportFile()]
+            + contracts.map(observationFile)
+    }
+
+    static func observationModule(_ contract: Contract) -> String { contract.targets.typeScriptModule + "-observation" }
+    static func observationAlias(_ contract: Contract) -> String { TypeScriptNames.moduleAlias(contract) + "Observation" }
+
+    /// A contract's observation (what conformance tests compare), a module beside the testee:
+    /// test-harness code, never part of what an app ships. It imports exactly the types its
+    /// observers name (`--noUnusedLocals` fails on one more).
+    func observationFile(_ contract: Contract) -> GeneratedFile {
+        let writer = TypeScriptContractWriter(contract: contract)
+        var p = CodePrinter(indentUnit: TypeScriptFacts.indentUnit)
+        GeneratedHeader.print(into: &p, commentPrefix: "//", source: contract.sourcePath, hash: contract.sourceHash, lintOff: Self.lintOff)
+        p.line()
+        p.doc("What conformance tests compare for \(contract.name): test-harness code, not part of what an app ships.\n@packageDocumentation", style: .block)
+        p.line()
+        TypeScriptNames.importLine(["ContractJson", "ContractJsonObject"], from: imports.runtimeForTestee, &p)
+        let types = ["Decoded"] + contract.types.map(\.name).filter(writer.observedTypes.contains)
+        p.line("import type { \(types.joined(separator: ", ")) } from \(TypeScriptNames.quoted(imports.contract(contract)));")
+        p.line()
+        writer.observation(&p)
+        return GeneratedFile(path: "\(Self.directory)/\(Self.observationModule(contract)).ts", contents: p.text)
     }
 
     static let testeeSupportModule = "testee-support"

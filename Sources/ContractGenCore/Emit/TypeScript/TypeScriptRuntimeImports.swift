@@ -6,7 +6,6 @@ enum TypeScriptRuntimeImports {
         case .scanner: return ["ContractJsonScanner"]
         case .constraintCheck: return ["satisfying"]
         case .openEnumeration: return ["orUnknown"]
-        case .observationValues: return ["ContractJson", "ContractJsonObject"]
         case .dayStart: return ["dayStartMs"]
         case .validUntil: return ["validUntilMs"]
         case .doneQueue: return ["queueSet", "queuePeek", "queueDrain"]

@@ -71,9 +71,9 @@ struct TypeScriptTesteeWriter {
                 p.block("if (pending !== null && decoded.value !== null) {") { p in
                     p.line("decoded = { ...decoded, value: \(ns).overlaying(decoded.value, pending) };")
                 }
-                p.line("return \(ns).observation(decoded);")
+                p.line("return \(TypeScriptEmitter.observationAlias(contract)).observation(decoded);")
             } else {
-                p.line("return \(ns).observation(\(ns).decode(\(read(op, "blob"))));")
+                p.line("return \(TypeScriptEmitter.observationAlias(contract)).observation(\(ns).decode(\(read(op, "blob"))));")
             }
         case .stale:
             p.line("const now = \(read(op, "now"));")

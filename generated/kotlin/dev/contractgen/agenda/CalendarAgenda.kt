@@ -310,40 +310,4 @@ object CalendarAgenda {
 
     // endregion
 
-    // region Observation (what conformance tests compare)
-
-    /** The canonical JSON observation of a decode, as golden cases expect it. */
-    fun observation(decoded: Decoded): ContractJson {
-        val result = LinkedHashMap<String, ContractJson>()
-        result["status"] = ContractJson.Str(decoded.status.json)
-        val value = decoded.value
-        result["value"] = if (value != null) observeAgenda(value) else ContractJson.Null
-        return ContractJson.Obj(result)
-    }
-
-    private fun observeAgenda(value: Agenda): ContractJson {
-        val result = LinkedHashMap<String, ContractJson>()
-        result["generated_at"] = value.generatedAt?.let { element -> ContractJson.Num(element.toDouble()) } ?: ContractJson.Null
-        result["events"] = ContractJson.Arr(value.events.map { element -> observeEvent(element) })
-        result["calendar_kind"] = ContractJson.Str(value.calendarKind.json)
-        result["default"] = ContractJson.Bool(value.isDefault)
-        return ContractJson.Obj(result)
-    }
-
-    private fun observeEvent(value: Event): ContractJson {
-        val result = LinkedHashMap<String, ContractJson>()
-        result["event_id"] = ContractJson.Str(value.eventId)
-        result["title"] = ContractJson.Str(value.title)
-        result["start_time"] = ContractJson.Num(value.startTime.toDouble())
-        result["end_time"] = value.endTime?.let { element -> ContractJson.Num(element.toDouble()) } ?: ContractJson.Null
-        result["all-day"] = ContractJson.Bool(value.allDay)
-        result["class"] = value.cssClass?.let { element -> ContractJson.Str(element) } ?: ContractJson.Null
-        result["Ort"] = value.place?.let { element -> ContractJson.Str(element) } ?: ContractJson.Null
-        result["attendance"] = ContractJson.Str(value.attendance.json)
-        result["response_status"] = value.response?.let { element -> ContractJson.Str(element.json) } ?: ContractJson.Null
-        result["reminder_minutes"] = value.reminderMinutes?.let { element -> ContractJson.Num(element.toDouble()) } ?: ContractJson.Null
-        return ContractJson.Obj(result)
-    }
-
-    // endregion
 }

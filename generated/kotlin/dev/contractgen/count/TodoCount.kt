@@ -328,43 +328,4 @@ object TodoCount {
 
     // endregion
 
-    // region Observation (what conformance tests compare)
-
-    /** The canonical JSON observation of a decode, as golden cases expect it. */
-    fun observation(decoded: Decoded): ContractJson {
-        val result = LinkedHashMap<String, ContractJson>()
-        result["status"] = ContractJson.Str(decoded.status.json)
-        val value = decoded.value
-        result["value"] = if (value != null) observeRecord(value) else ContractJson.Null
-        return ContractJson.Obj(result)
-    }
-
-    private fun observeRecord(value: Record): ContractJson {
-        val result = LinkedHashMap<String, ContractJson>()
-        result["count"] = ContractJson.Num(value.count.toDouble())
-        result["revision"] = ContractJson.Num(value.revision.toDouble())
-        result["updatedAt"] = value.updatedAt?.let { element -> ContractJson.Num(element.toDouble()) } ?: ContractJson.Null
-        result["sync"] = ContractJson.Str(value.sync.json)
-        result["source"] = value.source?.let { element -> observeSource(element) } ?: ContractJson.Null
-        result["lists"] = ContractJson.Arr(value.lists.map { element -> observeListCount(element) })
-        result["badges"] = ContractJson.Obj(value.badges.toSortedMap().mapValuesTo(LinkedHashMap<String, ContractJson>()) { element -> ContractJson.Num(element.value.toDouble()) })
-        return ContractJson.Obj(result)
-    }
-
-    private fun observeSource(value: Source): ContractJson {
-        val result = LinkedHashMap<String, ContractJson>()
-        result["platform"] = ContractJson.Str(value.platform.json)
-        result["appVersion"] = value.appVersion?.let { element -> ContractJson.Str(element) } ?: ContractJson.Null
-        return ContractJson.Obj(result)
-    }
-
-    private fun observeListCount(value: ListCount): ContractJson {
-        val result = LinkedHashMap<String, ContractJson>()
-        result["name"] = ContractJson.Str(value.name)
-        result["open"] = ContractJson.Num(value.open.toDouble())
-        result["ratio"] = value.ratio?.let { element -> ContractJson.Num(element) } ?: ContractJson.Null
-        return ContractJson.Obj(result)
-    }
-
-    // endregion
 }

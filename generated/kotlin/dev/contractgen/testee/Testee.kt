@@ -14,7 +14,7 @@ fun serveCalendarAgenda(op: String, givenJson: ContractJson?): ContractJson {
     when (op) {
         "decode" -> {
             val given = Given(givenJson, setOf("blob"))
-            return CalendarAgenda.observation(CalendarAgenda.decode(given.string("blob")))
+            return CalendarAgendaObservation.observation(CalendarAgenda.decode(given.string("blob")))
         }
         else -> throw TesteeSupport.unknownOp(op, "calendar-agenda")
     }
@@ -24,7 +24,7 @@ fun serveTodoCount(op: String, givenJson: ContractJson?): ContractJson {
     when (op) {
         "decode" -> {
             val given = Given(givenJson, setOf("blob"))
-            return TodoCount.observation(TodoCount.decode(given.string("blob")))
+            return TodoCountObservation.observation(TodoCount.decode(given.string("blob")))
         }
         else -> throw TesteeSupport.unknownOp(op, "todo-count")
     }
@@ -41,7 +41,7 @@ fun serveWidgetData(op: String, givenJson: ContractJson?): ContractJson {
             if (pending != null && value != null) {
                 decoded = decoded.copy(value = WidgetData.overlaying(value, pending))
             }
-            return WidgetData.observation(decoded)
+            return WidgetDataObservation.observation(decoded)
         }
         "stale" -> {
             val given = Given(givenJson, setOf("blob", "now"))
