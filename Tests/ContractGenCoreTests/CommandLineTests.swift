@@ -44,6 +44,21 @@ final class CommandLineTests: XCTestCase {
         XCTAssertFalse(first.keys.contains { $0.contains(".tmp-") }, "temporary files left behind")
     }
 
+    /// `check` regenerates with the `--kotlin-package` emit was given, so that output can pass.
+    func testCheckComparesKotlinFilesInTheEmittedPackage() throws {
+        let root = TestSupport.temporaryDirectory()
+        try FileManager.default.createDirectory(atPath: root + "/schema", withIntermediateDirectories: true)
+        try TesteeProtocolTests.decodeOnly.write(toFile: root + "/schema/bare.yaml", atomically: true, encoding: .utf8)
+        XCTAssertEqual(TestSupport.run(["emit", "--lang", "all", "--kotlin-package", "dev.other"], root: root).status, 0)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: root + "/generated/kotlin/dev/other/Bare.kt"))
+        let same = TestSupport.run(["check", "--kotlin-package", "dev.other"], root: root)
+        XCTAssertEqual(same.status, 0, same.out + same.err)
+        XCTAssertTrue(same.out.contains("up to date"), same.out)
+        let without = TestSupport.run(["check"], root: root)
+        XCTAssertEqual(without.status, 1, "the schema's own package is not what was emitted: " + without.out)
+        XCTAssertEqual(TestSupport.run(["check", "--kotlin-package", "dev.class"], root: root).status, 2, "a keyword segment is a usage error")
+    }
+
     func testEmitToStdoutPrintsOneFile() {
         let result = TestSupport.run(["emit", "--lang", "swift", "--schema", "schema/todo-count.yaml", "--out", "-"])
         XCTAssertEqual(result.status, 0)

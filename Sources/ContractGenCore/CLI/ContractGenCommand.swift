@@ -85,11 +85,11 @@ public struct ContractGenCommand: Sendable {
           emit finishes or discards what a killed one left.
         """,
         "check": """
-        contract-gen check [--schema FILE]... [--base GIT-REF] [--diff] [--format text|github]
+        contract-gen check [--schema FILE]... [--base GIT-REF] [--diff] [--format text|github] [--kotlin-package PKG]
 
           The pre-merge gate: the schemas are valid, generated/ and the schema-derived goldens are
-          exactly what emit would write, hand-written goldens parse and name a known contract and
-          op, and with --base no breaking change against the contracts of the same `contract:`
+          exactly what emit would write, hand-written goldens parse, name a known contract and
+          op and give it the `given` a testee accepts, and with --base no breaking change against the contracts of the same `contract:`
           name at that git revision (a removed contract or a changed storage-key is breaking; a
           version bump excuses the other rules only if the new readers accept no old version).
           Breaking changes are printed first; out-of-date files one line each (one line per
@@ -99,6 +99,7 @@ public struct ContractGenCommand: Sendable {
           --base GIT-REF       a commit, branch or tag; one that does not resolve is a usage error
           --diff               also print the unified diff of every stale file
           --format github      also print GitHub Actions annotations (::error file=…)
+          --kotlin-package PKG what emit was given: the Kotlin files are compared in that package
         """,
         "conform": """
         contract-gen conform [--lang swift|kotlin|typescript|typescript-jsc|all] [--golden DIR]... [--testee '[NAME=]CMD']...
@@ -338,7 +339,7 @@ public struct ContractGenCommand: Sendable {
     // MARK: - check
 
     func check(_ arguments: [String]) throws -> Int32 {
-        let spec = CommandSpec(name: "check", valueOptions: ["config", "schema", "base", "format"], flags: ["diff"])
+        let spec = CommandSpec(name: "check", valueOptions: ["config", "schema", "base", "format", "kotlin-package"], flags: ["diff"])
         let parsed = try spec.parse(arguments)
         let (command, rebased) = try configured(parsed)
         return try command.check(parsed: rebased)
@@ -348,24 +349,29 @@ public struct ContractGenCommand: Sendable {
         let format = try OutputFormat(parsed.value("format"))
         // A bad ref is a usage error before anything else is read.
         let base = try parsed.value("base").map { try GitRevision(root: root, ref: $0) }
+        let kotlinPackage = parsed.value("kotlin-package")
+        if let kotlinPackage, let problem = SchemaValidator.kotlinPackageProblem(kotlinPackage) {
+            throw UsageError("--kotlin-package: " + problem)
+        }
         announceConfig()
         let paths = try schemaPaths(parsed.values("schema"))
         let contracts: [Contract]
         do {
-            contracts = try loadContracts(paths)
+            contracts = try loadContracts(paths, kotlinPackage: kotlinPackage)
         } catch {
             for diagnostic in error.diagnostics { format.annotate(diagnostic, io: io) }
             throw error
         }
         try checkLayout(for: contracts)
-        let gate = ContractGate(root: root, layout: layout)
+        var gate = ContractGate(root: root, layout: layout)
+        gate.kotlinPackage = kotlinPackage
         var findings: [GateFinding] = []
         if let base {
             findings += try gate.breakingChanges(contracts, base: base, schemaPaths: paths, explicitSchemas: !parsed.values("schema").isEmpty)
         }
         findings += gate.handWrittenGoldenFindings(contracts)
         findings += gate.driftFindings(contracts, diffs: parsed.has("diff"),
-                                       companions: companions(of: contracts, explicit: !parsed.values("schema").isEmpty))
+                                       companions: companions(of: contracts, explicit: !parsed.values("schema").isEmpty, kotlinPackage: kotlinPackage))
         let report = GateReport(findings: findings, showDiffs: parsed.has("diff"))
         for (text, diagnostic) in report.lines() {
             io.out(text.hasSuffix("\n") ? text : text + "\n")

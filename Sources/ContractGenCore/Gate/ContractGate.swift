@@ -26,6 +26,8 @@ public struct ContractGate: Sendable {
     public let root: String
     /// Where generated files and goldens live (contract-gen.yaml; default generated/ and golden/).
     public var layout: ProjectLayout = .default
+    /// The `--kotlin-package` the files were emitted with: check regenerates with the same.
+    public var kotlinPackage: String?
 
     public init(root: String, layout: ProjectLayout = .default) {
         self.root = root
@@ -44,10 +46,11 @@ public struct ContractGate: Sendable {
     /// `companions`: the repository's other contracts when only some are checked (`--schema`):
     /// the shared testees serve them too, and their own files are not reported.
     public func driftFindings(_ contracts: [Contract], diffs: Bool = false, companions: [Contract] = []) -> [GateFinding] {
-        let files = GeneratorPipeline.generate(contracts, options: .init(languages: Language.allCases, golden: true,
+        let files = GeneratorPipeline.generate(contracts, options: .init(languages: Language.allCases, golden: true, kotlinPackage: kotlinPackage,
                                                                           testeeContracts: companions.isEmpty ? nil : contracts + companions,
                                                                           layout: layout))
-        let companionFiles = GeneratorPipeline.generate(companions, options: .init(languages: Language.allCases, golden: false, layout: layout))
+        let companionFiles = GeneratorPipeline.generate(companions, options: .init(languages: Language.allCases, golden: false,
+                                                                                    kotlinPackage: kotlinPackage, layout: layout))
         var findings: [GateFinding] = []
         for file in files {
             let onDisk = FileManager.default.contents(atPath: root + "/" + file.path).map { String(decoding: $0, as: UTF8.self) }
