@@ -156,6 +156,14 @@ public struct ContractGate: Sendable {
                         for problem in op.problems(in: golden.given, for: contract) {
                             findings.append(finding(path, "\(problem): a testee answers it with an error"))
                         }
+                        if op == .decode {
+                            // A case a schema change left behind: revisit it now, not at conform.
+                            let shape = ObservationShape.problems(in: golden.expect, contract: contract)
+                            for problem in shape.prefix(5) {
+                                findings.append(finding(path, "case to revisit: expect \(problem)"))
+                            }
+                            if shape.count > 5 { findings.append(finding(path, "case to revisit: and \(shape.count - 5) more difference(s) from the schema's observation")) }
+                        }
                     }
                 }
             }

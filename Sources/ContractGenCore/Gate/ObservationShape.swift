@@ -1,0 +1,88 @@
+/// What a `decode` observation of a contract can look like (docs/schema.md#observation), for
+/// `check` to find hand-written cases a schema change left behind: an expected object whose keys
+/// are no longer the type's, an enum value the schema no longer has, a status that does not
+/// exist. Such a case would fail `conform` in every language; `check` names it as a case to
+/// revisit, with the path to the first place it differs. Values are not judged (that is what
+/// `conform` is for), only the shape the schema decides.
+
+enum ObservationShape {
+    static let statuses: Set<String> = ["ok", "unsupportedVersion", "malformed", "invalid"]
+
+    /// Every place where `expect` cannot be an observation of `contract`, one message each.
+    static func problems(in expect: JSONValue, contract: Contract) -> [String] {
+        guard case .object(let members) = expect else { return ["$: an observation is an object"] }
+        var problems: [String] = []
+        let root = contract.rootType
+        switch contract.observation {
+        case .wrapped:
+            problems += keyProblems(members, expected: ["status", "value"], at: "$")
+            if let value = member(members, "value"), value != .null {
+                problems += objectProblems(value, type: root, contract: contract, at: "$.value")
+            }
+        case .flat(let omit, let dropped):
+            let fields = root.fields.filter { !omit.contains($0.name) }
+            problems += keyProblems(members, expected: ["status"] + fields.map(\.observedKey) + (dropped ? ["dropped"] : []), at: "$")
+            for field in fields {
+                if let value = member(members, field.observedKey) {
+                    problems += valueProblems(value, type: field.type, contract: contract, at: path("$", field.observedKey))
+                }
+            }
+        }
+        if let status = member(members, "status") {
+            if case .string(let text) = status, statuses.contains(text) {} else {
+                problems.append("$.status: \(status.serialized()) is none of \(statuses.sorted().joined(separator: ", "))")
+            }
+        }
+        return problems
+    }
+
+    static func member(_ members: [(String, JSONValue)], _ key: String) -> JSONValue? {
+        members.last(where: { $0.0 == key })?.1
+    }
+
+    static func keyProblems(_ members: [(String, JSONValue)], expected: [String], at path: String) -> [String] {
+        let keys = members.map(\.0)
+        var problems: [String] = []
+        for key in keys where !expected.contains(key) {
+            problems.append("\(Self.path(path, key)): the schema observes no such key here (observed keys: \(expected.joined(separator: ", ")))")
+        }
+        for key in expected where !keys.contains(key) {
+            problems.append("\(Self.path(path, key)): missing, but the schema observes it")
+        }
+        return problems
+    }
+
+    static func objectProblems(_ value: JSONValue, type: ObjectType, contract: Contract, at path: String) -> [String] {
+        guard case .object(let members) = value else { return [] }
+        var problems = keyProblems(members, expected: type.fields.map(\.observedKey), at: path)
+        for field in type.fields {
+            if let member = member(members, field.observedKey) {
+                problems += valueProblems(member, type: field.type, contract: contract, at: Self.path(path, field.observedKey))
+            }
+        }
+        return problems
+    }
+
+    static func valueProblems(_ value: JSONValue, type: FieldType, contract: Contract, at path: String) -> [String] {
+        switch (type, value) {
+        case (.object(let name), .object):
+            guard let objectType = contract.type(named: name) else { return [] }
+            return objectProblems(value, type: objectType, contract: contract, at: path)
+        case (.array(let element), .array(let items)):
+            return items.enumerated().flatMap { valueProblems($1, type: element, contract: contract, at: "\(path)[\($0)]") }
+        case (.map(let element), .object(let entries)):
+            return entries.flatMap { valueProblems($1, type: element, contract: contract, at: Self.path(path, $0)) }
+        case (.enumeration(let cases, _), .string(let text)):
+            return cases.contains(text) ? [] : ["\(path): \"\(text)\" is not a value of the enum (\(cases.joined(separator: ", ")))"]
+        case (.string, _), (.bool, _), (.integer, _), (.number, _), (.localDate, _), (.epochMillis, _),
+             (.enumeration, _), (.array, _), (.map, _), (.object, _):
+            return []
+        }
+    }
+
+    /// `$.a`, or `$["a-b"]` for a key that is not a plain identifier.
+    static func path(_ base: String, _ key: String) -> String {
+        let plain = !key.isEmpty && key.unicodeScalars.allSatisfy { ($0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil)) || $0 == "_" }
+        return plain ? "\(base).\(key)" : "\(base)[\(JSONValue.string(key).serialized())]"
+    }
+}
