@@ -59,6 +59,42 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(TestSupport.run(["check", "--kotlin-package", "dev.class"], root: root).status, 2, "a keyword segment is a usage error")
     }
 
+    /// A renamed namespace, module or package: emit removes what it wrote under the old names
+    /// for that contract, says how many files were unchanged, and touches nothing else.
+    func testEmitRemovesTheContractsFilesItNoLongerWrites() throws {
+        let root = TestSupport.temporaryDirectory()
+        try FileManager.default.createDirectory(atPath: root + "/schema", withIntermediateDirectories: true)
+        let schema = TesteeProtocolTests.decodeOnly
+        try schema.write(toFile: root + "/schema/bare.yaml", atomically: true, encoding: .utf8)
+        let other = schema.replacingOccurrences(of: "contract: bare", with: "contract: other")
+            .replacingOccurrences(of: "Bare", with: "Other").replacingOccurrences(of: "module: bare", with: "module: other")
+            .replacingOccurrences(of: "dev.bare", with: "dev.other")
+        try other.write(toFile: root + "/schema/other.yaml", atomically: true, encoding: .utf8)
+        XCTAssertEqual(TestSupport.run(["emit", "--lang", "all"], root: root).status, 0)
+        let handWritten = root + "/generated/swift/Contracts/Notes.swift"
+        try "// Source: schema/bare.yaml (sha256 0)\n".write(toFile: handWritten, atomically: true, encoding: .utf8)
+
+        let renamed = schema.replacingOccurrences(of: "namespace: Bare", with: "namespace: Plain")
+            .replacingOccurrences(of: "module: bare", with: "module: plain")
+        try renamed.write(toFile: root + "/schema/bare.yaml", atomically: true, encoding: .utf8)
+        let swiftOnly = TestSupport.run(["emit", "--lang", "swift"], root: root)
+        XCTAssertEqual(swiftOnly.status, 0, swiftOnly.err)
+        XCTAssertTrue(swiftOnly.err.contains("removed generated/swift/Contracts/Bare.swift (no longer generated)"), swiftOnly.err)
+        XCTAssertTrue(swiftOnly.err.contains("removed generated/swift/Testee/BareObservation.swift (no longer generated)"), swiftOnly.err)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: root + "/generated/typescript/bare.ts"), "--lang swift leaves the TypeScript alone")
+        let all = TestSupport.run(["emit", "--lang", "all"], root: root)
+        XCTAssertTrue(all.err.contains("removed generated/typescript/bare.ts (no longer generated)"), all.err)
+        for kept in ["/generated/swift/Contracts/Other.swift", "/generated/typescript/other.ts", "/generated/swift/Contracts/Plain.swift"] {
+            XCTAssertTrue(FileManager.default.fileExists(atPath: root + kept), kept)
+        }
+        XCTAssertTrue(FileManager.default.fileExists(atPath: handWritten), "a file without the generated header is never removed")
+        try FileManager.default.removeItem(atPath: handWritten)
+        let again = TestSupport.run(["emit", "--lang", "all"], root: root)
+        XCTAssertTrue(again.err.contains("unchanged, 0 new or changed)"), again.err)
+        XCTAssertFalse(again.err.contains("removed"), again.err)
+        XCTAssertEqual(TestSupport.run(["check"], root: root).status, 0)
+    }
+
     func testEmitToStdoutPrintsOneFile() {
         let result = TestSupport.run(["emit", "--lang", "swift", "--schema", "schema/todo-count.yaml", "--out", "-"])
         XCTAssertEqual(result.status, 0)

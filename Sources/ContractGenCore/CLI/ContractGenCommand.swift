@@ -328,11 +328,15 @@ public struct ContractGenCommand: Sendable {
         let orphans = GeneratorPipeline.orphanedTemporaryFiles(root: outRoot)
         try StagedEmit.recoverInterrupted(root: outRoot)
         for orphan in orphans { io.err("recovered \(orphan) (left by an interrupted emit)\n") }
-        let stale = golden ? GeneratorPipeline.staleGoldenFiles(contracts, generated: files, root: outRoot, goldenDirectory: layout.goldenDirectory) : []
+        let stale = (golden ? GeneratorPipeline.staleGoldenFiles(contracts, generated: files, root: outRoot, goldenDirectory: layout.goldenDirectory) : [])
+            + GeneratorPipeline.staleSourceFiles(contracts, generated: files, languages: languages, root: outRoot, layout: layout)
+        let unchanged = files.filter { file in
+            FileManager.default.contents(atPath: outRoot + "/" + file.path).map { $0 == Data(file.contents.utf8) } ?? false
+        }.count
         // All or nothing: staged, then moved into place together with the stale deletions.
         try StagedEmit.commit(files, deleting: stale, root: outRoot)
         for path in stale { io.err("removed \(path) (no longer generated)\n") }
-        io.err("wrote \(files.count) files under \(out)\n")
+        io.err("wrote \(files.count) files under \(out) (\(unchanged) unchanged, \(files.count - unchanged) new or changed)\n")
         return ExitCode.success
     }
 
