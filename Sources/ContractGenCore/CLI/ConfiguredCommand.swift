@@ -65,10 +65,6 @@ extension ContractGenCommand {
     func checkLayout(for contracts: [Contract]) throws {
         guard let config else { return }
         var errors: [Diagnostic] = []
-        if config.layout.swiftAccess != .public {
-            errors.append(.error("swift: access '\(config.layout.swiftAccess.rawValue)' is not supported yet: generated Swift is public; remove the key or set it to public",
-                                 at: config.swiftAccessLocation))
-        }
         let names = Set(contracts.map(\.name)) .union(companionNames)
         for (name, location) in config.overrideLocations.sorted(by: { $0.key < $1.key }) where !names.contains(name) {
             let hint = closestMatch(to: name, in: names.sorted()).map { " (did you mean '\($0)'?)" } ?? ""

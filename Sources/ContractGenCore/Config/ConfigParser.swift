@@ -101,7 +101,6 @@ enum ConfigParser {
                     throw DiagnosticsError([.error("swift: access must be public or internal, not '\(text.value)'", at: text.location)])
                 }
                 config.layout.swiftAccess = access
-                config.swiftAccessLocation = text.location
             case (.kotlin, "runtime-package"):
                 let text = try scalar(value, "kotlin: runtime-package")
                 if let problem = SchemaValidator.kotlinPackageProblem(text.value) {

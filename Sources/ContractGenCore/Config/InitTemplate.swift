@@ -14,7 +14,7 @@ enum InitTemplate {
     # Swift: the runtime and one file per contract, to add to your app or widget target.
     swift:
       out: generated/swift/Contracts
-      # public or internal (only public is generated so far).
+      # public (a separate module the app imports) or internal (compiled into the app's own target).
       access: public
 
     # Kotlin: a source root; files go below it in their package's directories

@@ -16,8 +16,6 @@ public struct ProjectConfig: Sendable {
     public var layout: ProjectLayout = .default
     /// Contract name → where its override was written.
     public var overrideLocations: [String: SourceLocation] = [:]
-    /// Where `swift: access` was written (a non-default value is refused, with this location).
-    public var swiftAccessLocation: SourceLocation?
 
     public static let fileName = "contract-gen.yaml"
 }

@@ -30,7 +30,7 @@ public enum GeneratorPipeline {
     public static func emitter(for language: Language, kotlinPackage: String? = nil, layout: ProjectLayout = .default,
                                contracts: [Contract] = []) -> any LanguageEmitter {
         switch language {
-        case .swift: return SwiftEmitter()
+        case .swift: return SwiftEmitter(access: layout.swiftAccess)
         case .kotlin: return KotlinEmitter(packageOverride: kotlinPackage, runtimePackage: layout.kotlinRuntimePackage)
         case .typescript:
             var emitter = TypeScriptEmitter()

@@ -7,7 +7,11 @@ import Foundation
 
 public struct SwiftEmitter: LanguageEmitter {
     public let language = Language.swift
+    /// `swift.access` (contract-gen.yaml): `internal` for an app that compiles the files into its
+    /// own module, so neither the runtime nor the contracts become that module's public API.
+    var access: SwiftAccessLevel = .public
     public init() {}
+    init(access: SwiftAccessLevel) { self.access = access }
 
     static let directory = SwiftFacts.directory
     static let lintOff = SwiftFacts.lintOff
@@ -18,7 +22,7 @@ public struct SwiftEmitter: LanguageEmitter {
         var p = CodePrinter(indentUnit: SwiftFacts.indentUnit)
         GeneratedHeader.print(into: &p, commentPrefix: "//", source: nil, hash: nil, lintOff: Self.lintOff)
         p.line()
-        return GeneratedFile(path: "\(Self.directory)/Contracts/ContractRuntime.swift", contents: p.text + EmbeddedRuntime.swift)
+        return GeneratedFile(path: "\(Self.directory)/Contracts/ContractRuntime.swift", contents: p.text + SwiftAccess.apply(access, to: EmbeddedRuntime.swift))
     }
 
     // MARK: - Contract file
@@ -37,7 +41,7 @@ public struct SwiftEmitter: LanguageEmitter {
             writer.decoding(&p)
             writer.behaviours(&p)
         }
-        return GeneratedFile(path: "\(Self.directory)/Contracts/\(contract.targets.swiftNamespace).swift", contents: p.text)
+        return GeneratedFile(path: "\(Self.directory)/Contracts/\(contract.targets.swiftNamespace).swift", contents: SwiftAccess.apply(access, to: p.text))
     }
 
     // MARK: - Testee
