@@ -241,8 +241,15 @@ final class GateTests: XCTestCase {
         try added.write(toFile: schemaPath, atomically: true, encoding: .utf8)
         XCTAssertEqual(TestSupport.run(["emit", "--lang", "all"], root: repository).status, 0)
         let fine = TestSupport.run(["check", "--base", "HEAD"], root: repository)
-        XCTAssertEqual(fine.status, 0, fine.out + fine.err)
         XCTAssertTrue(fine.out.contains("field 'note' added to Task"), fine.out)
+        // Not breaking; but every hand-written decode case observing a Task now lacks `note`
+        // (conform would fail them): check names each as a case to revisit, and nothing else.
+        let errors = fine.out.split(separator: "\n").filter { $0.contains(": error: ") }
+        XCTAssertFalse(errors.isEmpty, fine.out)
+        XCTAssertTrue(errors.allSatisfy {
+            ($0.contains("case to revisit: expect $.") && $0.contains(".note: missing, but the schema observes it"))
+                || $0.contains("case to revisit: and ")  // more than 5 in one case: the rest counted
+        }, fine.out)
     }
 
     // MARK: JSON keys
