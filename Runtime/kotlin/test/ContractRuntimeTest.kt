@@ -115,6 +115,18 @@ fun main() {
     // Unpaired surrogates are not strings.
     check(ContractRead.string(ContractJsonReader.parse("\"\\ud800\"")) == null, "unpaired surrogate")
     check(ContractRead.string(ContractJsonReader.parse("\"\\ud83d\\ude00\"")) == "\uD83D\uDE00", "surrogate pair")
+    // Raw surrogates (the fast path checks pairing only once it saw one) and plain runs between
+    // escapes (copied in one piece), at several lengths.
+    for (filler in listOf("a", "\u00e9", "\uD83D\uDE00")) {
+        for (count in 0..9) {
+            val run = filler.repeat(count)
+            check(ContractRead.string(ContractJsonReader.parse("\"$run\"")) == run, "plain run $count")
+            check(ContractRead.string(ContractJsonReader.parse("\"$run\\n$run\\\"$run\"")) == "$run\n$run\"$run", "runs between escapes $count")
+            check(ContractRead.string(ContractJsonReader.parse("\"$run\uD800$run\"")) == null, "raw unpaired high surrogate $count")
+            check(ContractRead.string(ContractJsonReader.parse("\"$run\\t\uDC00$run\"")) == null, "raw unpaired low surrogate after an escape $count")
+            check(ContractJsonReader.parse("\"$run\\n$run\u0001\"") == null, "control character after an escape $count")
+        }
+    }
 
     // epochMillis: integral, 1 … 2^53−1.
     check(ContractRead.epochMillis(ContractJson.Num(0.0)) == null, "0 is not an instant")
