@@ -8,8 +8,10 @@
 # Throughput: every decoder of a language runs in ONE process in alternating batches of ~4 MB of
 # input, 9 rounds after a warm-up; ratio = median over rounds of (baseline batch time ÷ this
 # decoder's batch time), so a noisy neighbour slows both sides of a round alike. MB/s = median.
-# Memory: one decoder per process, three decodes: peak RSS (Swift, Node) or peak heap (Kotlin,
-# JVM heap pools) above the level once the input is built, in MB and as × the input size.
+# Memory: one decoder per process, three decodes: peak RSS (Swift: VmHWM reset once the input is
+# built; Node: maxRSS) or peak heap (Kotlin: the JVM heap pools' peak under the serial collector,
+# garbage not yet collected included) above the level once the input is built, in MB and as × the
+# input size.
 # JavaScriptCore has no memory API here: "—". For the 2.6 KB input the memory columns are
 # allocator granularity, not a measurement of the decoder.
 #   bash Benchmarks/run.sh                 # the whole table (~5 min on 2 cores)
@@ -63,7 +65,7 @@ for size in $sizes; do
   # Kotlin.
   java -cp "$kotlin_cp" dev.contractgen.bench.BenchKt "$work/blob.json" | while IFS=$'\t' read -r name _ mbs ratio; do
     label=$name; [ "$name" = orgjson ] && label="org.json parse+walk (baseline)"
-    row "$bytes" "Kotlin" "$label" "$mbs" "$ratio" "$(java -cp "$kotlin_cp" dev.contractgen.bench.BenchKt "$work/blob.json" --memory "$name")"
+    row "$bytes" "Kotlin" "$label" "$mbs" "$ratio" "$(java -XX:+UseSerialGC -cp "$kotlin_cp" dev.contractgen.bench.BenchKt "$work/blob.json" --memory "$name")"
   done
   # TypeScript on Node (V8).
   line=$(node -e "global.BENCH = { engine: 'v8', module: '$work/ts/widget-data.js', text: require('fs').readFileSync('$work/blob.json', 'utf8') };
