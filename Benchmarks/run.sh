@@ -1,15 +1,87 @@
 #!/usr/bin/env bash
-# Reproducible benchmark table: generated Swift decoder vs JSONDecoder (Codable), release build.
-# Columns: decoder, input bytes, rounds, throughput MB/s, ms per decode, peak RSS above baseline (MB),
-# that peak ÷ input size, RSS still held after decoding (the result itself) ÷ input size.
-# For the 2 KB input the RSS columns are allocator granularity, not a measurement of the decoder.
+# The benchmark table: each language's generated widget-data decoder beside its platform baselines,
+# on the synthetic snapshots of Benchmarks/contract-bench (escapes, non-ASCII, raw and escaped
+# surrogate pairs) at ~2.6 KB, ~180 KB and ~9 MB:
+#   Swift       generated vs JSONDecoder + Codable (the ratio's baseline) and a hand-written byte parser
+#   Kotlin      generated vs org.json (Android's: JSONObject + a walk over every value)
+#   TypeScript  generated vs JSON.parse + a walk over every value, on Node (V8) and JavaScriptCore
+# Throughput: every decoder of a language runs in ONE process in alternating batches of ~4 MB of
+# input, 9 rounds after a warm-up; ratio = median over rounds of (baseline batch time ÷ this
+# decoder's batch time), so a noisy neighbour slows both sides of a round alike. MB/s = median.
+# Memory: one decoder per process, three decodes: peak RSS (Swift: VmHWM reset once the input is
+# built; Node: maxRSS) or peak heap (Kotlin: the JVM heap pools' peak under the serial collector,
+# garbage not yet collected included) above the level once the input is built, in MB and as × the
+# input size.
+# JavaScriptCore has no memory API here: "—". For the 2.6 KB input the memory columns are
+# allocator granularity, not a measurement of the decoder.
+#   bash Benchmarks/run.sh                 # the whole table (~5 min on 2 cores)
+#   SIZES="170000" bash Benchmarks/run.sh  # one size
 set -euo pipefail
 cd "$(dirname "$0")/.."
+sizes=${SIZES:-"2400 170000 8600000"}
 swift build -c release --product contract-bench >/dev/null
-bin=$(swift build -c release --show-bin-path)/contract-bench
-printf 'decoder\tbytes\trounds\tMB/s\tms/decode\tpeakMB\tpeak/input\tretained/input\tchecksum\n'
-for size in 2000 200000 10000000; do
-  for decoder in generated jsondecoder; do
-    "$bin" --size "$size" --decoder "$decoder"
+bench=$(swift build -c release --show-bin-path)/contract-bench
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+# TypeScript: the generated runtime and widget-data module, compiled as an app would (tsc --strict).
+tsc --strict --target es2019 --module commonjs --outDir "$work/ts" \
+    generated/typescript/contract-runtime.ts generated/typescript/widget-data.ts
+# JavaScriptCore has no require: a minimal CommonJS bundle of the two modules.
+{ echo 'var __modules = {}, __cache = {};'
+  for m in contract-runtime widget-data; do
+    printf '__modules["./%s"] = function (exports, require, module) {\n' "$m"; cat "$work/ts/$m.js"; echo '};'
   done
+  echo 'function __contractGenRequire(name) { name = "./" + name.replace(/^.*\//, "").replace(/\.js$/, "");'
+  echo '  if (!__cache[name]) { var module = { exports: {} }; __cache[name] = module; __modules[name](module.exports, __contractGenRequire, module); }'
+  echo '  return __cache[name].exports; }'; } > "$work/bundle-jsc.js"
+
+# Kotlin: the generated runtime and widget-data object plus the harness, one jar per content hash.
+json_jar=/usr/share/java/com.android.json.jar
+stdlib=$(dirname "$(readlink -f "$(command -v kotlinc)")")/../lib/kotlin-stdlib.jar
+kotlin_sources=(generated/kotlin/dev/contractgen/runtime/ContractRuntime.kt generated/kotlin/dev/contractgen/widget/WidgetData.kt Benchmarks/kotlin/Bench.kt)
+jar=.build/contract-bench-kotlin/bench-$(cat "${kotlin_sources[@]}" | sha256sum | cut -c1-16).jar
+if [ ! -f "$jar" ]; then
+  mkdir -p .build/contract-bench-kotlin
+  kotlinc -Werror -nowarn -d "$jar" -cp "$json_jar" "${kotlin_sources[@]}" 2> >(grep -v -e "noverify were deprecated" -e '^$' >&2)
+fi
+kotlin_cp="$jar:$stdlib:$json_jar"
+
+row() {  # bytes language decoder MB/s ratio [memory line: decoder, bytes, MB, × input]
+  local mem="—"
+  if [ -n "${6:-}" ]; then mem=$(awk -F'\t' '{printf "%.2f MB (%.2f×)", $3, $4}' <<<"$6"); fi
+  printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$1" "$2" "$3" "$4" "$5" "$mem"
+}
+
+printf 'bytes\tlanguage\tdecoder\tMB/s\tratio\tpeak above baseline (× input)\n'
+for size in $sizes; do
+  "$bench" --size "$size" --write > "$work/blob.json"
+  bytes=$(wc -c < "$work/blob.json")
+  # Swift: one process for the three decoders' throughput, one per decoder for memory.
+  "$bench" --size "$size" | while IFS=$'\t' read -r name _ mbs ratio; do
+    label=$name; case $name in generated) label="generated";; jsondecoder) label="JSONDecoder+Codable (baseline)";; handwritten) label="hand-written byte parser";; esac
+    row "$bytes" "Swift" "$label" "$mbs" "$ratio" "$("$bench" --size "$size" --memory "$name")"
+  done
+  # Kotlin.
+  java -cp "$kotlin_cp" dev.contractgen.bench.BenchKt "$work/blob.json" | while IFS=$'\t' read -r name _ mbs ratio; do
+    label=$name; [ "$name" = orgjson ] && label="org.json parse+walk (baseline)"
+    row "$bytes" "Kotlin" "$label" "$mbs" "$ratio" "$(java -XX:+UseSerialGC -cp "$kotlin_cp" dev.contractgen.bench.BenchKt "$work/blob.json" --memory "$name")"
+  done
+  # TypeScript on Node (V8).
+  line=$(node -e "global.BENCH = { engine: 'v8', module: '$work/ts/widget-data.js', text: require('fs').readFileSync('$work/blob.json', 'utf8') };
+    $(cat Benchmarks/typescript/bench.js)")
+  memory() { node -e "global.BENCH = { engine: 'v8', memory: '$1', module: '$work/ts/widget-data.js', text: require('fs').readFileSync('$work/blob.json', 'utf8') };
+    $(cat Benchmarks/typescript/bench.js)"; }
+  IFS=$'\t' read -r _ _ gmbs bmbs ratio <<<"$line"
+  row "$bytes" "TypeScript/V8" "generated" "$gmbs" "$ratio" "$(memory generated)"
+  row "$bytes" "TypeScript/V8" "JSON.parse+walk (baseline)" "$bmbs" "1.00" "$(memory baseline)"
+  # TypeScript on JavaScriptCore.
+  if command -v jsc >/dev/null; then
+    { cat "$work/bundle-jsc.js"
+      printf 'var BENCH = { engine: "jsc", module: "widget-data", text: readFile("%s") };\n' "$work/blob.json"
+      cat Benchmarks/typescript/bench.js; } > "$work/bench-jsc.js"
+    IFS=$'\t' read -r _ _ gmbs bmbs ratio <<<"$(jsc "$work/bench-jsc.js")"
+    row "$bytes" "TypeScript/JSC" "generated" "$gmbs" "$ratio" ""
+    row "$bytes" "TypeScript/JSC" "JSON.parse+walk (baseline)" "$bmbs" "1.00" ""
+  fi
 done

@@ -1,11 +1,18 @@
 /// Benchmark: the generated Swift decoder (`WidgetData.decode`) against Foundation's JSONDecoder
-/// with equivalent Codable structs, on synthetic widget snapshots of a given size.
+/// with equivalent Codable structs and against a simple hand-written byte parser, on synthetic
+/// widget snapshots of a given size (escapes, non-ASCII, surrogate pairs raw and escaped).
 ///
-///   swift run -c release contract-bench --size 200000 --decoder generated
-///   bash Benchmarks/run.sh          # the whole table: 2 KB, 200 KB, 10 MB × both decoders
+///   swift run -c release contract-bench --size 180000             # throughput: alternating batches
+///   swift run -c release contract-bench --size 180000 --memory generated   # peak RSS of one decoder
+///   swift run -c release contract-bench --size 2600 --write       # the blob, for the other languages
+///   bash Benchmarks/run.sh          # the whole table: every language, three sizes
 ///
-/// One decoder and one size per process, so peak RSS (getrusage ru_maxrss) belongs to that run
-/// alone; "peak above baseline" subtracts the RSS measured after the input is built.
+/// Throughput: all three decoders run in ONE process, in alternating batches (generated,
+/// JSONDecoder, hand-written, repeated `--batches` times); each batch's time is compared with the
+/// JSONDecoder batch of the same round, and the median of those ratios is reported, so a noisy
+/// neighbour slows every decoder of a round alike. Memory: one decoder per process (`--memory`),
+/// so peak RSS (getrusage ru_maxrss) belongs to it alone; "above baseline" subtracts the RSS
+/// measured once the input is built.
 import Foundation
 import GeneratedContracts
 
@@ -21,15 +28,18 @@ struct CodableSnapshot: Codable {
     let projects: [CodableProject]?
 }
 
-/// A deterministic snapshot of roughly `bytes` bytes (task titles vary, some escapes and non-ASCII).
+/// A deterministic snapshot of roughly `bytes` bytes: task titles vary, with escapes (`\"`, `\\`,
+/// `\n`, `\u00e9`), raw non-ASCII, raw emoji (a surrogate pair in UTF-16) and escaped pairs.
 func makeSnapshot(bytes: Int) -> String {
     var tasks: [String] = []
     var projects: [String] = []
     var size = 200
     var index = 0
     while size < bytes {
-        let title = "Task \(index) — review \"draft\" \\ notes ünïcödé \(String(repeating: "x", count: index % 40))"
+        let emoji = index % 2 == 0 ? " 🎉" : " \\ud83d\\ude80"
+        let title = "Task \(index) — review \"draft\" \\ notes ünïcödé\(emoji) \(String(repeating: "x", count: index % 40))"
         let escapedTitle = title.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+            .replacingOccurrences(of: "\\\\ud83d\\\\ude80", with: "\\ud83d\\ude80") + (index % 4 == 1 ? "\\n\\u00e9" : "")
         let task = "{\"id\":\"t\(index)\",\"title\":\"\(escapedTitle)\",\"isDone\":\(index % 3 == 0),\"projectId\":\"p\(index % 7)\"}"
         if index % 5 == 4 {
             projects.append("{\"id\":\"p\(index)\",\"title\":\"Project \(index)\",\"tasks\":[\(task)]}")
@@ -44,10 +54,165 @@ func makeSnapshot(bytes: Int) -> String {
         + "\"projectColors\":{\(colors)},\"projects\":[\(projects.joined(separator: ","))]}"
 }
 
+// MARK: - The hand-written baseline
+
+/// What an iOS developer writes without Foundation's JSONDecoder: a small recursive-descent byte
+/// parser into a value tree (no depth limit, no surrogate checks, lenient about numbers), then a
+/// walk into the same structs as the Codable mirror.
+enum HandJSON {
+    case null, bool(Bool), number(Double), string(String), array([HandJSON]), object([String: HandJSON])
+
+    struct Parser {
+        let bytes: UnsafeBufferPointer<UInt8>
+        var i = 0
+
+        mutating func ws() { while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x0A || bytes[i] == 0x0D || bytes[i] == 0x09 { i += 1 } }
+
+        mutating func value() -> HandJSON? {
+            ws()
+            guard i < bytes.count else { return nil }
+            switch bytes[i] {
+            case UInt8(ascii: "{"):
+                i += 1
+                var object: [String: HandJSON] = [:]
+                ws()
+                if i < bytes.count, bytes[i] == UInt8(ascii: "}") { i += 1; return .object(object) }
+                while true {
+                    ws()
+                    guard i < bytes.count, bytes[i] == UInt8(ascii: "\""), let key = string() else { return nil }
+                    ws()
+                    guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { return nil }
+                    i += 1
+                    guard let item = value() else { return nil }
+                    object[key] = item
+                    ws()
+                    guard i < bytes.count else { return nil }
+                    if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
+                    if bytes[i] == UInt8(ascii: "}") { i += 1; return .object(object) }
+                    return nil
+                }
+            case UInt8(ascii: "["):
+                i += 1
+                var items: [HandJSON] = []
+                ws()
+                if i < bytes.count, bytes[i] == UInt8(ascii: "]") { i += 1; return .array(items) }
+                while true {
+                    guard let item = value() else { return nil }
+                    items.append(item)
+                    ws()
+                    guard i < bytes.count else { return nil }
+                    if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
+                    if bytes[i] == UInt8(ascii: "]") { i += 1; return .array(items) }
+                    return nil
+                }
+            case UInt8(ascii: "\""):
+                return string().map { .string($0) }
+            case UInt8(ascii: "t"): i += 4; return .bool(true)
+            case UInt8(ascii: "f"): i += 5; return .bool(false)
+            case UInt8(ascii: "n"): i += 4; return .null
+            default:
+                let start = i
+                while i < bytes.count, "+-.eE0123456789".utf8.contains(bytes[i]) { i += 1 }
+                return Double(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)).map { .number($0) }
+            }
+        }
+
+        mutating func string() -> String? {
+            i += 1
+            var out: [UInt8] = []
+            while i < bytes.count {
+                let byte = bytes[i]
+                i += 1
+                if byte == UInt8(ascii: "\"") { return String(decoding: out, as: UTF8.self) }
+                guard byte == UInt8(ascii: "\\") else { out.append(byte); continue }
+                guard i < bytes.count else { return nil }
+                let escape = bytes[i]
+                i += 1
+                switch escape {
+                case UInt8(ascii: "n"): out.append(0x0A)
+                case UInt8(ascii: "t"): out.append(0x09)
+                case UInt8(ascii: "r"): out.append(0x0D)
+                case UInt8(ascii: "b"): out.append(0x08)
+                case UInt8(ascii: "f"): out.append(0x0C)
+                case UInt8(ascii: "u"):
+                    guard var unit = hex() else { return nil }
+                    if unit >= 0xD800, unit < 0xDC00, i + 1 < bytes.count, bytes[i] == UInt8(ascii: "\\") {
+                        i += 2
+                        guard let low = hex() else { return nil }
+                        unit = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)
+                    }
+                    out.append(contentsOf: String(Character(Unicode.Scalar(unit) ?? "\u{FFFD}")).utf8)
+                default: out.append(escape)
+                }
+            }
+            return nil
+        }
+
+        mutating func hex() -> UInt32? {
+            guard i + 4 <= bytes.count else { return nil }
+            let value = UInt32(String(decoding: UnsafeBufferPointer(rebasing: bytes[i..<(i + 4)]), as: UTF8.self), radix: 16)
+            i += 4
+            return value
+        }
+    }
+
+    static func decode(_ data: Data) -> CodableSnapshot? {
+        let tree: HandJSON? = data.withUnsafeBytes { raw in
+            var parser = Parser(bytes: raw.bindMemory(to: UInt8.self))
+            return parser.value()
+        }
+        guard case .object(let root)? = tree, case .number(let v)? = root["v"] else { return nil }
+        func str(_ value: HandJSON?) -> String? { if case .string(let s)? = value { return s }; return nil }
+        func task(_ value: HandJSON) -> CodableTask? {
+            guard case .object(let o) = value, let id = str(o["id"]), let title = str(o["title"]) else { return nil }
+            var done: Bool?
+            if case .bool(let b)? = o["isDone"] { done = b }
+            return CodableTask(id: id, title: title, isDone: done, projectId: str(o["projectId"]))
+        }
+        func tasks(_ value: HandJSON?) -> [CodableTask]? {
+            guard case .array(let items)? = value else { return nil }
+            return items.compactMap(task)
+        }
+        var validUntil: Int64?
+        if case .number(let n)? = root["validUntil"] { validUntil = Int64(exactly: n) }
+        var colors: [String: String]?
+        if case .object(let o)? = root["projectColors"] { colors = o.compactMapValues { str($0) } }
+        var projects: [CodableProject]?
+        if case .array(let items)? = root["projects"] {
+            projects = items.compactMap { item in
+                guard case .object(let o) = item, let id = str(o["id"]), let title = str(o["title"]) else { return nil }
+                return CodableProject(id: id, title: title, tasks: tasks(o["tasks"]))
+            }
+        }
+        return CodableSnapshot(v: Int(v), dayStr: str(root["dayStr"]), validUntil: validUntil, tasks: tasks(root["tasks"]),
+                               projectColors: colors, projects: projects)
+    }
+}
+
+// MARK: - Measuring
+
 func maxRSSBytes() -> Int {
     var usage = rusage()
     getrusage(RUSAGE_SELF.rawValue, &usage)
     return Int(usage.ru_maxrss) * 1024
+}
+
+/// Linux: resets the peak RSS (VmHWM) to the current RSS (`5` to /proc/self/clear_refs).
+func resetPeakRSS() {
+    if let handle = FileHandle(forWritingAtPath: "/proc/self/clear_refs") {
+        handle.write(Data("5".utf8))
+        try? handle.close()
+    }
+}
+
+/// The peak RSS: VmHWM on Linux (which `resetPeakRSS` resets), else getrusage's maximum.
+func peakRSSBytes() -> Int {
+    if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+       let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+       let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "") {
+        return kilobytes * 1024
+    }
+    return maxRSSBytes()
 }
 
 func currentRSSBytes() -> Int {
@@ -57,56 +222,80 @@ func currentRSSBytes() -> Int {
 }
 
 var size = 200_000
-var decoder = "generated"
-var iterations: Int?
+var memoryDecoder: String?
+var batches = 9
+var profileRounds: Int?
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
     switch argument {
     case "--size": size = Int(arguments.popFirst() ?? "") ?? size
-    case "--decoder": decoder = arguments.popFirst() ?? decoder
-    case "--iterations": iterations = Int(arguments.popFirst() ?? "")
+    case "--memory": memoryDecoder = arguments.popFirst()
+    case "--batches": batches = Int(arguments.popFirst() ?? "") ?? batches
+    case "--profile": profileRounds = Int(arguments.popFirst() ?? "")  // with --memory: N decodes, no RSS (callgrind)
     case "--write":
-        // The same synthetic snapshot for the other languages' benchmarks (Benchmarks/run-js.sh).
+        // The same synthetic snapshot for the other languages' benchmarks (Benchmarks/run.sh).
         print(makeSnapshot(bytes: size), terminator: "")
         exit(0)
     default:
-        FileHandle.standardError.write(Data("usage: contract-bench [--size BYTES] [--decoder generated|jsondecoder] [--iterations N] [--write]\n".utf8))
+        FileHandle.standardError.write(Data("usage: contract-bench [--size BYTES] [--batches N] [--memory generated|jsondecoder|handwritten] [--write]\n".utf8))
         exit(2)
     }
 }
 
 let text = makeSnapshot(bytes: size)
 let data = Data(text.utf8)
-let baseline = currentRSSBytes()
-let rounds = iterations ?? max(3, min(2000, 40_000_000 / max(1, text.utf8.count)))
-var checksum = 0
-// The last decoded value is kept, so "retained" (RSS after the loop) shows what the result
-// itself costs, apart from the transient parse state that "peak" includes.
-var keptGenerated: WidgetData.Decoded?
-var keptCodable: CodableSnapshot?
-let started = DispatchTime.now().uptimeNanoseconds
-for _ in 0..<rounds {
-    switch decoder {
-    case "generated":
-        keptGenerated = nil
-        let decoded = WidgetData.decode(text)
-        checksum &+= decoded.value?.tasks.count ?? -1
-        keptGenerated = decoded
-    case "jsondecoder":
-        keptCodable = nil
-        let decoded = try? JSONDecoder().decode(CodableSnapshot.self, from: data)
-        checksum &+= decoded?.tasks?.count ?? -1
-        keptCodable = decoded
-    default:
-        FileHandle.standardError.write(Data("unknown decoder \(decoder)\n".utf8))
-        exit(2)
+let decoders: [(name: String, run: () -> Int)] = [
+    ("generated", { WidgetData.decode(text).value?.tasks.count ?? -1 }),
+    ("jsondecoder", { (try? JSONDecoder().decode(CodableSnapshot.self, from: data))?.tasks?.count ?? -1 }),
+    ("handwritten", { HandJSON.decode(data)?.tasks?.count ?? -1 }),
+]
+if let memoryDecoder {
+    // Peak RSS above the RSS once the input is built, over three decodes; only this decoder runs
+    // in this process. On Linux the peak is reset first (so building the input does not count).
+    guard let decoder = decoders.first(where: { $0.name == memoryDecoder }) else { exit(2) }
+    resetPeakRSS()
+    let baseline = currentRSSBytes()
+    var checksum = 0
+    if let profileRounds {
+        for _ in 0..<profileRounds { checksum &+= decoder.run() }
+        print(checksum)
+        exit(0)
     }
+    for _ in 0..<3 { checksum &+= decoder.run() }
+    let peakAbove = max(0, peakRSSBytes() - baseline)
+    print(String(format: "%@\t%d\t%.2f\t%.2f\t%d", memoryDecoder, text.utf8.count, Double(peakAbove) / 1_000_000,
+                 Double(peakAbove) / Double(text.utf8.count), checksum))
+    exit(0)
 }
-let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
-let peakAbove = max(0, maxRSSBytes() - baseline)
-let retainedAbove = max(0, currentRSSBytes() - baseline)
+
+// Every decoder must read the blob and find the same rows, or the comparison means nothing.
+let counts = decoders.map { $0.run() }
+guard counts.allSatisfy({ $0 == counts[0] && $0 > 0 }) else {
+    FileHandle.standardError.write(Data("decoders disagree on the task count: \(counts)\n".utf8))
+    exit(1)
+}
+
+// Throughput: batches of about 4 MB of input each, alternating, after one warm-up round.
+let rounds = max(1, 4_000_000 / text.utf8.count)
+func batch(_ run: () -> Int) -> Double {
+    let started = DispatchTime.now().uptimeNanoseconds
+    var sink = 0
+    for _ in 0..<rounds { sink &+= run() }
+    precondition(sink != 0)
+    return Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+}
+for decoder in decoders { _ = batch(decoder.run) }
+var times: [[Double]] = Array(repeating: [], count: decoders.count)
+for _ in 0..<batches {
+    for (offset, decoder) in decoders.enumerated() { times[offset].append(batch(decoder.run)) }
+}
+func median(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+}
+// One line per decoder: name, bytes, median MB/s, median ratio against JSONDecoder's batch of the same round.
 let megabytes = Double(text.utf8.count) * Double(rounds) / 1_000_000
-print(String(format: "%@\t%d\t%d\t%.1f\t%.3f\t%.1f\t%.2f\t%.2f\t%d", decoder, text.utf8.count, rounds, megabytes / seconds,
-             seconds / Double(rounds) * 1000, Double(peakAbove) / 1_000_000, Double(peakAbove) / Double(text.utf8.count),
-             Double(retainedAbove) / Double(text.utf8.count), checksum))
-withExtendedLifetime((keptGenerated, keptCodable)) {}
+for (offset, decoder) in decoders.enumerated() {
+    let ratios = zip(times[1], times[offset]).map { $0 / $1 }
+    print(String(format: "%@\t%d\t%.1f\t%.2f", decoder.name, text.utf8.count, megabytes / median(times[offset]), median(ratios)))
+}

@@ -112,6 +112,40 @@ final class ContractJSONParseTests: XCTestCase {
         XCTAssertLessThan(ratio, 8, "4× the keys took \(ratio)× the time")
     }
 
+    /// The string lexer finds a quote, backslash or control character eight bytes at a time: each
+    /// such byte at every offset of a word (and in the byte-wise tail), next to multi-byte UTF-8
+    /// (bytes ≥ 0x80, which must never look like a match), decodes or fails as byte by byte.
+    func testStringRunsAtEveryOffsetOfAWord() {
+        let fillers = ["a", "é", "😀", "\u{7F}"]
+        for filler in fillers {
+            for before in 0..<20 {
+                for after in [0, 1, 7, 8, 9] {
+                    let head = String(repeating: filler, count: before)
+                    let tail = String(repeating: filler, count: after)
+                    // Plain, with each escape, and with a raw control character (malformed).
+                    XCTAssertEqual(ContractJSON.parse("\"\(head)\(tail)\""), .string(head + tail))
+                    for (escape, decoded) in [("\\\"", "\""), ("\\\\", "\\"), ("\\n", "\n"), ("\\u00e9", "é"), ("\\ud83d\\ude00", "😀"), ("\\/", "/")] {
+                        XCTAssertEqual(ContractJSON.parse("\"\(head)\(escape)\(tail)\""), .string(head + decoded + tail), "\(before) \(escape) \(after)")
+                        XCTAssertEqual(ContractJSON.parse("[\"\(head)\(escape)\(tail)\(escape)\"]"), .array([.string(head + decoded + tail + decoded)]))
+                    }
+                    XCTAssertNil(ContractJSON.parse("\"\(head)\u{1F}\(tail)\""))
+                    XCTAssertNil(ContractJSON.parse("\"\(head)\\u{1F}\(tail)\""))  // \ then a control character
+                    XCTAssertNil(ContractJSON.parse("\"\(head)\\x\(tail)\""))
+                    XCTAssertNil(ContractJSON.parse("\"\(head)\(tail)"))  // unterminated
+                    XCTAssertNil(ContractJSON.parse("\"\(head)\\"))
+                    XCTAssertEqual(ContractJSON.parse("\"\(head)\\ud800\(tail)\""), .invalidString)
+                    // Keys: escaped or not, they match exactly.
+                    XCTAssertEqual(ContractJSON.parse("{\"\(head)\":1,\"\(head)\\u0041\":2}"), .object({
+                        var object = ContractJSONObject()
+                        object.set(head, .number(1))
+                        object.set(head + "A", .number(2))
+                        return object
+                    }()))
+                }
+            }
+        }
+    }
+
     func testUnpairedSurrogateIsAnInvalidString() {
         XCTAssertNil(ContractJSONScanner.scan(#""\ud800""#) { $0.string() })
         XCTAssertEqual(ContractJSONScanner.scan(#""\ud83d\ude00""#) { $0.string() }, "😀")

@@ -86,15 +86,32 @@ const WHITESPACE_RUN = /[ \t\n\r]*/y;
 const PLAIN_STRING_RUN = /[^"\\\u0000-\u001f\ud800-\udfff]*/y;
 
 /**
+ * Scanner settings. `treeMode` (default true): a decode walks JSON.parse's result when JSON.parse
+ * accepts the text (see `ContractJsonScanner.nextIsObject`); false lexes every text. Results are
+ * the same either way; the runtime's tests set it to compare the two.
+ */
+export const contractJsonScannerSettings: { treeMode: boolean } = { treeMode: true };
+
+/**
  * An object member's key, as `ContractJsonScanner.nextMember` returns it. `text` is undefined
  * for a key holding an unpaired surrogate: such a key is not a string, so it matches no name.
  */
 export class ContractJsonKey {
-  constructor(readonly text: string | undefined) {}
+  /**
+   * `unchecked`: `key` came from JSON.parse and may still hold an unpaired surrogate; `text`
+   * checks it when asked. (A name to match is schema text, read from UTF-8: it never holds one,
+   * so `matches` needs no check.)
+   */
+  constructor(private readonly key: string | undefined, private readonly unchecked = false) {}
 
-  /** Whether the key is exactly `name` (UTF-16 code units, no normalization). */
+  /** The key; undefined when it holds an unpaired surrogate. */
+  get text(): string | undefined {
+    return this.unchecked && this.key !== undefined && !isWellFormedUtf16(this.key) ? undefined : this.key;
+  }
+
+  /** Whether the key is exactly `name` (UTF-16 code units, no normalization); `name` is well-formed. */
   matches(name: string): boolean {
-    return this.text === name;
+    return this.key === name;
   }
 }
 
@@ -104,11 +121,14 @@ const LEXED_SYNTAX_ERROR = 2;
 
 /**
  * A strict RFC 8259 pull reader over one text: the decoders read the text once, front to back,
- * straight into their types, with no intermediate JSON tree. Same API as ContractJSONScanner in
+ * straight into their types (over JSON.parse's result in tree mode, see `nextIsObject`; else
+ * over the characters, with no intermediate tree). Same API as ContractJSONScanner in
  * Swift. Any syntax error, or nesting deeper than CONTRACT_MAX_DEPTH, makes `failed` sticky: every
  * later read returns undefined / false and `finish()` is false. A value of the wrong type for a
  * typed read is still consumed and syntax-checked (`skipValue`), and the read returns undefined.
- * Why not JSON.parse: it accepts unpaired surrogates silently and knows nothing of our depth limit.
+ * Why not JSON.parse alone: it accepts unpaired surrogates silently and knows nothing of our depth
+ * limit; a decode uses it only for the texts it accepts, checking those two rules itself (see
+ * `nextIsObject`).
  * Recursion (`skipValue`, `value`) is bounded by CONTRACT_MAX_DEPTH: the depth is checked before
  * descending, so no input can overflow the call stack.
  */
@@ -125,14 +145,63 @@ export class ContractJsonScanner {
   /** Set on the first syntax error (or a nesting too deep); sticky. */
   failed = false;
 
-  constructor(private readonly text: string) {
+  // Tree mode (see `nextIsObject`): the text was accepted by JSON.parse, and the reads walk its
+  // result instead of the characters. `cur` is the next value when `hasCur`; the container being
+  // read is `frame` (its keys in `frameKeys` for an object, undefined for an array) at
+  // `frameIndex`; enclosing frames are saved in `saved` as (container, keys, index) triples.
+  private tree = false;
+  private cur: unknown = undefined;
+  private hasCur = false;
+  private frame: unknown = undefined;
+  private frameKeys: string[] | undefined = undefined;
+  private frameIndex = 0;
+  private saved: unknown[] = [];
+  /** Object keys in the parts of the tree read so far (see `finish`). */
+  private treeKeys = 0;
+
+  /**
+   * `treeMode: false` lexes the text whatever JSON.parse thinks of it. A decoder passes it when an
+   * overwritten duplicate key can still change its result — a `fail-document` field below the
+   * root fails the document even in a value a later duplicate replaces — because JSON.parse
+   * keeps only the last value of a duplicate key.
+   */
+  constructor(private readonly text: string, private readonly treeMode = true) {
     this.n = text.length;
   }
 
   // Structure
 
-  /** Whether the next value is an object (the document's root must be). */
+  /**
+   * Whether the next value is an object (the document's root must be).
+   * Asked first, before anything is read, it also chooses how the text is read: when JSON.parse
+   * accepts the whole text and it nests at most CONTRACT_MAX_DEPTH deep, the reads walk
+   * JSON.parse's result (tree mode), several times faster than lexing in JavaScript. JSON.parse
+   * accepts exactly the RFC 8259 texts this scanner accepts (the same grammar, whitespace, escapes
+   * and number syntax; a BOM is an error in both) except for two things, which tree mode checks:
+   * unpaired surrogates (each string or key read is checked with `isWellFormedUtf16`) and the depth
+   * (on entering a container, on skipping one, and in `finish` for what the tree cannot show).
+   * Duplicate keys: JSON.parse keeps the last value at the first key's position, which is what a
+   * decoder's slots see (the last occurrence wins); a map's entry order is not part of any result.
+   * Any other text is lexed as before, so every malformed text fails exactly as it always did.
+   */
   nextIsObject(): boolean {
+    if (this.i === 0 && !this.tree && !this.failed && this.depth === 0 && this.treeMode && contractJsonScannerSettings.treeMode) {
+      let root: unknown;
+      let parsed = false;
+      try {
+        root = JSON.parse(this.text);
+        parsed = true;
+      } catch {
+        // Malformed (or too deep for the engine's parser): the lexer decides, as before.
+      }
+      if (parsed) {
+        this.tree = true;
+        this.cur = root;
+        this.hasCur = true;
+        return isTreeObject(root);
+      }
+    }
+    if (this.tree) return this.hasCur && isTreeObject(this.cur);
     this.skipWhitespace();
     return this.i < this.n && this.text.charCodeAt(this.i) === 0x7b;
   }
@@ -149,6 +218,7 @@ export class ContractJsonScanner {
 
   private enter(opener: number): boolean {
     if (this.failed) return false;
+    if (this.tree) return this.treeEnter(opener);
     this.skipWhitespace();
     if (this.i >= this.n || this.text.charCodeAt(this.i) !== opener) return false;
     // Why check before descending: 513 levels are rejected without looking any deeper.
@@ -164,6 +234,24 @@ export class ContractJsonScanner {
 
   /** The next member's key (the cursor then at its value), or undefined at the object's end (or on failure). */
   nextMember(): ContractJsonKey | undefined {
+    // Why two small methods: each stays small enough for the JIT to inline into a decoder.
+    return this.tree ? this.treeNextMember() : this.lexNextMember();
+  }
+
+  private treeNextMember(): ContractJsonKey | undefined {
+    if (this.failed) return undefined;
+    const keys = this.frameKeys as string[];
+    if (this.frameIndex < keys.length) {
+      const key = keys[this.frameIndex++];
+      this.cur = (this.frame as Record<string, unknown>)[key];
+      this.hasCur = true;
+      return new ContractJsonKey(key, true);
+    }
+    this.leave();
+    return undefined;
+  }
+
+  private lexNextMember(): ContractJsonKey | undefined {
     if (!this.advance(0x7d)) return undefined;
     if (this.i >= this.n || this.text.charCodeAt(this.i) !== 0x22) { // unquoted, single-quoted
       this.fail();
@@ -185,7 +273,19 @@ export class ContractJsonScanner {
 
   /** Whether another element follows (the cursor then at it); false at the array's end (or on failure). */
   nextElement(): boolean {
-    return this.advance(0x5d);
+    return this.tree ? this.treeNextElement() : this.advance(0x5d);
+  }
+
+  private treeNextElement(): boolean {
+    if (this.failed) return false;
+    const items = this.frame as unknown[];
+    if (this.frameIndex < items.length) {
+      this.cur = items[this.frameIndex++];
+      this.hasCur = true;
+      return true;
+    }
+    this.leave();
+    return false;
   }
 
   private advance(closer: number): boolean {
@@ -224,6 +324,17 @@ export class ContractJsonScanner {
   /** Consumes and syntax-checks one value of any type. */
   skipValue(): void {
     if (this.failed) return;
+    if (this.tree) {
+      // Only the depth to check: JSON.parse checked the syntax.
+      const keys = this.hasCur ? countTreeKeys(this.cur, CONTRACT_MAX_DEPTH - this.depth) : -1;
+      if (keys < 0) {
+        this.fail();
+        return;
+      }
+      this.treeKeys += keys;
+      this.hasCur = false;
+      return;
+    }
     this.skipWhitespace();
     if (this.i >= this.n) {
       this.fail();
@@ -258,6 +369,18 @@ export class ContractJsonScanner {
   /** Whether the text was one well-formed value with only whitespace after it. */
   finish(): boolean {
     if (this.failed) return false;
+    if (this.tree) {
+      if (this.hasCur || this.depth !== 0) return false;
+      // A value a later duplicate key replaced is not in the tree, yet it may nest too deep. When
+      // the text has as many `:` as the tree has keys there was no duplicate (each member has a
+      // colon, and colons inside strings only add), so the depths seen were all there is;
+      // otherwise the text itself is measured.
+      if (countColons(this.text) !== this.treeKeys && !nestsWithin(this.text, CONTRACT_MAX_DEPTH)) {
+        this.fail();
+        return false;
+      }
+      return true;
+    }
     this.skipWhitespace();
     return this.i === this.n && this.depth === 0;
   }
@@ -266,6 +389,18 @@ export class ContractJsonScanner {
 
   /** Any value as a tree (for the few readers that need one: requests, the done queue). */
   value(): ContractJson | undefined {
+    if (this.tree) {
+      if (this.failed) return undefined;
+      treeValueKeys = 0;
+      const tree = this.hasCur ? treeValue(this.cur, CONTRACT_MAX_DEPTH - this.depth) : undefined;
+      if (tree === undefined) {
+        this.fail();
+        return undefined;
+      }
+      this.treeKeys += treeValueKeys;
+      this.hasCur = false;
+      return tree;
+    }
     const c = this.peek();
     switch (c) {
       case undefined:
@@ -315,6 +450,20 @@ export class ContractJsonScanner {
 
   /** A valid string; undefined for anything else, including a string with an unpaired surrogate (§5.8). */
   string(): string | undefined {
+    return this.tree ? this.treeString() : this.lexStringValue();
+  }
+
+  private treeString(): string | undefined {
+    const v = this.cur;
+    if (typeof v !== 'string' || !this.hasCur || this.failed) {
+      this.skipValue();
+      return undefined;
+    }
+    this.hasCur = false;
+    return isWellFormedUtf16(v) ? v : undefined; // an unpaired surrogate: not a string
+  }
+
+  private lexStringValue(): string | undefined {
     if (this.peek() !== 0x22) {
       this.skipValue();
       return undefined;
@@ -329,6 +478,15 @@ export class ContractJsonScanner {
 
   /** A JSON boolean only. Why no coercion: `1` or `"true"` would be guessed, not read. */
   bool(): boolean | undefined {
+    if (this.tree) {
+      const v = this.cur;
+      if (typeof v !== 'boolean' || !this.hasCur || this.failed) {
+        this.skipValue();
+        return undefined;
+      }
+      this.hasCur = false;
+      return v;
+    }
     const c = this.peek();
     if (c === 0x74) {
       if (this.literal('true')) return true;
@@ -344,6 +502,15 @@ export class ContractJsonScanner {
 
   /** Any JSON number, ±Infinity included (`1e400`): the version gate compares it. */
   anyNumber(): number | undefined {
+    if (this.tree) {
+      const v = this.cur;
+      if (typeof v !== 'number' || !this.hasCur || this.failed) {
+        this.skipValue();
+        return undefined;
+      }
+      this.hasCur = false;
+      return v;
+    }
     const c = this.peek();
     if (c === undefined || !(c === 0x2d || isDigit(c))) {
       this.skipValue();
@@ -378,11 +545,46 @@ export class ContractJsonScanner {
     return s !== undefined && isValidLocalDate(s) ? s : undefined;
   }
 
+  // Tree mode
+
+  /** Enters the pending value when it is the container `opener` opens (tree mode). */
+  private treeEnter(opener: number): boolean {
+    const v = this.cur;
+    if (!this.hasCur || typeof v !== 'object' || v === null || Array.isArray(v) !== (opener === 0x5b)) return false;
+    if (this.depth >= CONTRACT_MAX_DEPTH) {
+      this.fail();
+      return false;
+    }
+    this.depth++;
+    this.saved.push(this.frame, this.frameKeys, this.frameIndex);
+    this.frame = v;
+    if (opener === 0x7b) {
+      const keys = Object.keys(v);
+      this.frameKeys = keys;
+      this.treeKeys += keys.length;
+    } else {
+      this.frameKeys = undefined;
+    }
+    this.frameIndex = 0;
+    this.hasCur = false;
+    return true;
+  }
+
+  /** Back to the enclosing container once the current one is read through (tree mode). */
+  private leave(): void {
+    const saved = this.saved;
+    this.frameIndex = saved.pop() as number;
+    this.frameKeys = saved.pop() as string[] | undefined;
+    this.frame = saved.pop();
+    this.depth--;
+  }
+
   // Lexing
 
   private fail(): void {
     this.failed = true;
     this.i = this.n;
+    this.hasCur = false;
   }
 
   /** The next non-whitespace code unit, or undefined at the end (or after a failure). */
@@ -572,6 +774,161 @@ export class ContractJsonScanner {
     // blob (1.0000000000000001 is 1; 1e400 is Infinity; -0 is -0).
     return Number(text.slice(start, i));
   }
+}
+
+/** A JSON.parse result that is an object (tree mode). */
+function isTreeObject(v: unknown): boolean {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/**
+ * The object keys in a JSON.parse result, or -1 when it nests more than `levels` containers deep
+ * (a scalar: 0 keys, 0 levels). Recursion stops at `levels` (≤ CONTRACT_MAX_DEPTH), so a
+ * 10^6-level value costs no more stack than 512.
+ */
+function countTreeKeys(v: unknown, levels: number): number {
+  if (typeof v !== 'object' || v === null) return 0;
+  if (levels <= 0) return -1;
+  let keys = 0;
+  if (Array.isArray(v)) {
+    for (let k = 0; k < v.length; k++) {
+      const item = v[k];
+      if (typeof item !== 'object' || item === null) continue;
+      const inner = countTreeKeys(item, levels - 1);
+      if (inner < 0) return -1;
+      keys += inner;
+    }
+    return keys;
+  }
+  const object = v as Record<string, unknown>;
+  const names = Object.keys(object);
+  keys = names.length;
+  for (let k = 0; k < names.length; k++) {
+    const item = object[names[k]];
+    if (typeof item !== 'object' || item === null) continue;
+    const inner = countTreeKeys(item, levels - 1);
+    if (inner < 0) return -1;
+    keys += inner;
+  }
+  return keys;
+}
+
+/** How many `:` the text holds (inside strings too). */
+function countColons(text: string): number {
+  let count = 0;
+  for (let at = text.indexOf(':'); at >= 0; at = text.indexOf(':', at + 1)) count++;
+  return count;
+}
+
+/**
+ * Sticky: from a structural position, everything up to the next bracket or brace, with strings
+ * (whose brackets are not structure) taken whole. Only for valid JSON text.
+ */
+const UP_TO_BRACKET = /[^"[\]{}]*(?:"[^"\\]*(?:\\.[^"\\]*)*"[^"[\]{}]*)*/y;
+
+/** Whether a text JSON.parse accepted nests at most `levels` containers deep. */
+function nestsWithin(text: string, levels: number): boolean {
+  const n = text.length;
+  if (n <= 2 * levels) return true; // too short to hold levels + 1 openers and their closers
+  let depth = 0;
+  try {
+    for (let i = 0; ; i++) {
+      UP_TO_BRACKET.lastIndex = i;
+      UP_TO_BRACKET.test(text);
+      i = UP_TO_BRACKET.lastIndex;
+      if (i >= n) return true;
+      const c = text.charCodeAt(i);
+      if (c === 0x5b || c === 0x7b) {
+        if (++depth > levels) return false;
+      } else {
+        depth--;
+      }
+    }
+  } catch {
+    // The engine's regex stack (a string with a great many escapes): the same walk by hand.
+  }
+  depth = 0;
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22) {
+      let close = i;
+      for (;;) {
+        close = text.indexOf('"', close + 1);
+        let before = close - 1;
+        while (text.charCodeAt(before) === 0x5c) before--;
+        if ((close - 1 - before) % 2 === 0) break; // not preceded by an odd run of backslashes
+      }
+      i = close;
+    } else if (c === 0x5b || c === 0x7b) {
+      if (++depth > levels) return false;
+    } else if (c === 0x5d || c === 0x7d) {
+      depth--;
+    }
+  }
+  return true;
+}
+
+/** Keys seen by the last `treeValue` (see `ContractJsonScanner.finish`). */
+let treeValueKeys = 0;
+
+/**
+ * A JSON.parse result as a ContractJson, or undefined when it nests more than `levels` deep:
+ * objects become Maps (keys holding an unpaired surrogate dropped), strings holding one become
+ * CONTRACT_INVALID_STRING, as `value()` builds them from the text. Adds its keys to
+ * `treeValueKeys`. Recursion stops at `levels` (≤ CONTRACT_MAX_DEPTH).
+ */
+function treeValue(v: unknown, levels: number): ContractJson | undefined {
+  if (typeof v === 'string') return isWellFormedUtf16(v) ? v : CONTRACT_INVALID_STRING;
+  if (typeof v !== 'object' || v === null) return v as number | boolean | null;
+  if (levels <= 0) return undefined;
+  if (Array.isArray(v)) {
+    const items: ContractJson[] = [];
+    for (let k = 0; k < v.length; k++) {
+      const item = treeValue(v[k], levels - 1);
+      if (item === undefined) return undefined;
+      items.push(item);
+    }
+    return items;
+  }
+  const source = v as Record<string, unknown>;
+  const object: ContractJsonObject = new Map();
+  const keys = Object.keys(source);
+  treeValueKeys += keys.length;
+  for (let k = 0; k < keys.length; k++) {
+    const item = treeValue(source[keys[k]], levels - 1);
+    if (item === undefined) return undefined;
+    if (isWellFormedUtf16(keys[k])) object.set(keys[k], item);
+  }
+  return object;
+}
+
+/** ES2024's String.prototype.isWellFormed (Node 20, current JavaScriptCore), when the engine has it. */
+const NATIVE_IS_WELL_FORMED =
+  typeof (String.prototype as unknown as { isWellFormed?: unknown }).isWellFormed === 'function';
+
+/**
+ * Whether `s` is well-formed UTF-16 (no unpaired surrogate): a string that is not is no string
+ * to any field (§5.8). For example `isWellFormedUtf16('\ud83d\ude00')` is true and
+ * `isWellFormedUtf16('\ud83d')` false. The engine's own check when it has one, else
+ * `isWellFormedUtf16Portable`.
+ */
+export function isWellFormedUtf16(s: string): boolean {
+  return NATIVE_IS_WELL_FORMED ? (s as unknown as { isWellFormed(): boolean }).isWellFormed() : isWellFormedUtf16Portable(s);
+}
+
+/** `isWellFormedUtf16` for engines without `isWellFormed`: every high surrogate followed by a low one, no other low one. */
+export function isWellFormedUtf16Portable(s: string): boolean {
+  const n = s.length;
+  for (let k = 0; k < n; k++) {
+    const c = s.charCodeAt(k);
+    if (c < 0xd800 || c > 0xdfff) continue;
+    if (c >= 0xdc00) return false; // a low surrogate without a high one
+    k++;
+    if (k >= n) return false;
+    const d = s.charCodeAt(k);
+    if (d < 0xdc00 || d > 0xdfff) return false; // a high surrogate without a low one
+  }
+  return true;
 }
 
 function isDigit(c: number): boolean {

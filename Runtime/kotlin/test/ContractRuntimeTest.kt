@@ -115,6 +115,18 @@ fun main() {
     // Unpaired surrogates are not strings (the scanner's typed read, as the decoders use it).
     check(ContractJsonScanner("\"\\ud800\"").string() == null, "unpaired surrogate")
     check(ContractJsonScanner("\"\\ud83d\\ude00\"").string() == "\uD83D\uDE00", "surrogate pair")
+    // Raw surrogates (the fast path checks pairing only once it saw one) and plain runs between
+    // escapes (copied in one piece), at several lengths.
+    for (filler in listOf("a", "\u00e9", "\uD83D\uDE00")) {
+        for (count in 0..9) {
+            val run = filler.repeat(count)
+            check(ContractJsonScanner("\"$run\"").string() == run, "plain run $count")
+            check(ContractJsonScanner("\"$run\\n$run\\\"$run\"").string() == "$run\n$run\"$run", "runs between escapes $count")
+            check(ContractJsonScanner("\"$run\uD800$run\"").string() == null, "raw unpaired high surrogate $count")
+            check(ContractJsonScanner("\"$run\\t\uDC00$run\"").string() == null, "raw unpaired low surrogate after an escape $count")
+            check(ContractJsonReader.parse("\"$run\\n$run\u0001\"") == null, "control character after an escape $count")
+        }
+    }
 
     // epochMillis: integral, 1 … 2^53−1.
     check(ContractJsonScanner("0").epochMillis() == null, "0 is not an instant")

@@ -93,13 +93,15 @@ struct ContractExactKey: Hashable, Sendable {
     @inline(__always)
     static func same(_ a: String, _ b: String) -> Bool {
         guard a.utf8.count == b.utf8.count else { return false }
-        var left = a
-        var right = b
-        return left.withUTF8 { l in
-            right.withUTF8 { r in
+        // Native strings (every string a scan produces) are compared in place, with no copy.
+        if let result = a.utf8.withContiguousStorageIfAvailable({ l in
+            b.utf8.withContiguousStorageIfAvailable { r in
                 l.count == 0 || memcmp(l.baseAddress!, r.baseAddress!, l.count) == 0
             }
+        }), let result {
+            return result
         }
+        return a.utf8.elementsEqual(b.utf8)
     }
 }
 
@@ -252,6 +254,8 @@ public struct ContractJSONScanner {
     private var atFirst = false
     /// Escaped strings are decoded here, reusing one buffer.
     private var scratch: [UInt8] = []
+    /// Whether the string literal lexed last held a backslash.
+    private var sawEscape = false
     /// True for text that came from UTF-16 (see `scan`): raw unpaired surrogates may be present.
     private let mayHoldRawSurrogates: Bool
     /// True once a syntax error (or too deep nesting) was found; the scan is over.
@@ -609,41 +613,30 @@ public struct ContractJSONScanner {
     }
 
     /// Reads a string literal at its opening quote. `keep: false` only validates (skipping).
+    /// `sawEscape` tells afterwards whether the literal held a backslash.
     private mutating func lexString(keep: Bool) -> LexedString {
         position += 1
         let start = position
+        sawEscape = false
         // Fast path: no escape until the closing quote, so the string is the byte slice itself.
-        while position < bytes.count {
-            let byte = bytes[position]
-            if byte == UInt8(ascii: "\"") {
-                let slice = UnsafeBufferPointer(rebasing: bytes[start..<position])
-                position += 1
-                if mayHoldRawSurrogates, Self.containsRawSurrogate(slice) { return .invalid }
-                return .string(keep ? String(decoding: slice, as: UTF8.self) : "")
-            }
-            if byte == UInt8(ascii: "\\") { break }
-            if byte < 0x20 { return .syntaxError }  // raw control characters are not allowed
+        position = plainRunEnd(from: position)
+        guard position < bytes.count else { return .syntaxError }  // unterminated
+        if bytes[position] == UInt8(ascii: "\"") {
+            let slice = UnsafeBufferPointer(rebasing: bytes[start..<position])
             position += 1
+            if mayHoldRawSurrogates, Self.containsRawSurrogate(slice) { return .invalid }
+            return .string(keep ? String(decoding: slice, as: UTF8.self) : "")
         }
-        guard position < bytes.count else { return .syntaxError }
-        scratch.removeAll(keepingCapacity: true)
-        if keep { scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<position])) }
+        if bytes[position] < 0x20 { return .syntaxError }  // raw control characters are not allowed
+        sawEscape = true
+        if keep {
+            scratch.removeAll(keepingCapacity: true)
+            scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<position]))
+        }
         var valid = true
-        while position < bytes.count {
-            let byte = bytes[position]
+        // At a backslash here; after each escape, the next plain run is copied in one piece.
+        while true {
             position += 1
-            if byte == UInt8(ascii: "\"") {
-                guard valid else { return .invalid }
-                if mayHoldRawSurrogates, Self.containsRawSurrogate(UnsafeBufferPointer(rebasing: bytes[start..<(position - 1)])) {
-                    return .invalid
-                }
-                return .string(keep ? String(decoding: scratch, as: UTF8.self) : "")
-            }
-            if byte < 0x20 { return .syntaxError }
-            guard byte == UInt8(ascii: "\\") else {
-                if keep { scratch.append(byte) }
-                continue
-            }
             guard position < bytes.count else { return .syntaxError }
             let escape = bytes[position]
             position += 1
@@ -657,6 +650,7 @@ public struct ContractJSONScanner {
             case UInt8(ascii: "t"): decoded = 0x09
             case UInt8(ascii: "u"):
                 guard let unit = hex4() else { return .syntaxError }
+                decoded = 0
                 if unit >= 0xD800, unit <= 0xDBFF {
                     // A high surrogate pairs only with an immediately following escaped low one.
                     if bytes.count - position >= 6, bytes[position] == UInt8(ascii: "\\"), bytes[position + 1] == UInt8(ascii: "u") {
@@ -677,13 +671,54 @@ public struct ContractJSONScanner {
                 } else if keep {
                     appendUTF8(unit)
                 }
-                continue
             default:
                 return .syntaxError  // `\x`, `\'`, `\U` … are not JSON escapes
             }
-            if keep { scratch.append(decoded) }
+            if keep, escape != UInt8(ascii: "u") { scratch.append(decoded) }
+            let runStart = position
+            position = plainRunEnd(from: position)
+            guard position < bytes.count else { return .syntaxError }  // unterminated
+            if keep, position > runStart { scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<position])) }
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "\"") {
+                position += 1
+                guard valid else { return .invalid }
+                if mayHoldRawSurrogates, Self.containsRawSurrogate(UnsafeBufferPointer(rebasing: bytes[start..<(position - 1)])) {
+                    return .invalid
+                }
+                return .string(keep ? String(decoding: scratch, as: UTF8.self) : "")
+            }
+            if byte < 0x20 { return .syntaxError }
+            // Another backslash: loop.
         }
-        return .syntaxError  // unterminated
+    }
+
+    /// The offset of the first byte at or after `from` that ends a plain string run: a quote, a
+    /// backslash or a control character (< 0x20); `bytes.count` when there is none. Eight bytes
+    /// at a time: in each word, the lowest flagged byte of every test below is a true match.
+    @inline(__always)
+    private func plainRunEnd(from: Int) -> Int {
+        var offset = from
+        let count = bytes.count
+        guard let base = bytes.baseAddress else { return count }
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let high: UInt64 = 0x8080_8080_8080_8080
+        while offset + 8 <= count {
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self))
+            let quote = word ^ 0x2222_2222_2222_2222
+            let backslash = word ^ 0x5C5C_5C5C_5C5C_5C5C
+            let flagged = ((quote &- ones) & ~quote | (backslash &- ones) & ~backslash | (word &- 0x2020_2020_2020_2020) & ~word) & high
+            if flagged != 0 {
+                return offset + flagged.trailingZeroBitCount >> 3
+            }
+            offset += 8
+        }
+        while offset < count {
+            let byte = base[offset]
+            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { return offset }
+            offset += 1
+        }
+        return count
     }
 
     private mutating func hex4() -> UInt32? {
@@ -788,8 +823,7 @@ public struct ContractJSONScanner {
         case .invalid:
             return ContractJSONKey(raw: nil, decoded: nil)
         case .string:
-            let raw = UnsafeBufferPointer(rebasing: bytes[start..<(position - 1)])
-            if !raw.contains(UInt8(ascii: "\\")) { return ContractJSONKey(raw: raw, decoded: nil) }
+            if !sawEscape { return ContractJSONKey(raw: UnsafeBufferPointer(rebasing: bytes[start..<(position - 1)]), decoded: nil) }
             // Escaped key (rare): decode it once more, keeping the text.
             let end = position
             position = start - 1

@@ -23,7 +23,13 @@ extension TypeScriptContractWriter {
         p.line("/** Decodes the document text. Strict RFC 8259, fail-closed, never throws, never crashes. */")
         p.block("export function decode(text: string): Decoded {") { p in
             p.block("try {", closer: "} catch {") { p in
-                p.line("const scanner = new ContractJsonScanner(text);")
+                if plan.objects.contains(where: { !$0.isRoot && $0.failsDocument }) {
+                    // A fail-document field below the root fails the document even inside a value a
+                    // later duplicate key replaces, which JSON.parse never shows: lex every text.
+                    p.line("const scanner = new ContractJsonScanner(text, false); // a nested fail-document field: no tree mode")
+                } else {
+                    p.line("const scanner = new ContractJsonScanner(text);")
+                }
                 let lookups = plan.lookups
                 p.line("const context: DecodeContext = { dropped: 0, failed: false, version: undefined\(lookups.map { ", \($0.name): new Map()" }.joined()) };")
                 p.line("const isObject = scanner.nextIsObject();")

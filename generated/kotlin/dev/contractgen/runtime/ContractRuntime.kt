@@ -484,19 +484,21 @@ class ContractJsonScanner(private val text: String) {
         i++ // opening quote
         val start = i
         escaped = false
-        // Fast path: no escapes.
+        // Fast path: no escapes. Pairing is checked only when a surrogate was seen.
+        var surrogate = false
         while (i < n) {
             val c = text[i]
             if (c == '"') {
                 val end = i
                 i++
                 if (!keep) return STRING_OK
-                if (!ContractJsonReader.isWellFormed(text, start, end)) return STRING_INVALID
+                if (surrogate && !ContractJsonReader.isWellFormed(text, start, end)) return STRING_INVALID
                 lexed = text.substring(start, end)
                 return STRING_OK
             }
             if (c == '\\') break
             if (c < ' ') return STRING_SYNTAX_ERROR
+            if (c >= '\uD800' && c <= '\uDFFF') surrogate = true
             i++
         }
         if (i >= n) return STRING_SYNTAX_ERROR
@@ -517,8 +519,15 @@ class ContractJsonScanner(private val text: String) {
             }
             if (c < ' ') return STRING_SYNTAX_ERROR
             if (c != '\\') {
-                if (keep) sb.append(c)
+                // A run of plain characters is copied in one piece.
+                val runStart = i
                 i++
+                while (i < n) {
+                    val d = text[i]
+                    if (d == '"' || d == '\\' || d < ' ') break
+                    i++
+                }
+                if (keep) sb.append(text, runStart, i)
                 continue
             }
             if (i + 1 >= n) return STRING_SYNTAX_ERROR
