@@ -238,7 +238,7 @@ export class ContractJsonScanner {
     if (this.failed) return undefined;
     const keys = this.frameKeys as string[];
     if (this.frameIndex < keys.length) {
-      const key = keys[this.frameIndex++];
+      const key = keys[this.frameIndex++] as string; // in bounds: checked above
       this.cur = (this.frame as Record<string, unknown>)[key];
       this.hasCur = true;
       return new ContractJsonKey(key, true);
@@ -800,7 +800,7 @@ function countTreeKeys(v: unknown, levels: number): number {
   const names = Object.keys(object);
   keys = names.length;
   for (let k = 0; k < names.length; k++) {
-    const item = object[names[k]];
+    const item = object[names[k] as string];
     if (typeof item !== 'object' || item === null) continue;
     const inner = countTreeKeys(item, levels - 1);
     if (inner < 0) return -1;
@@ -891,9 +891,10 @@ function treeValue(v: unknown, levels: number): ContractJson | undefined {
   const keys = Object.keys(source);
   treeValueKeys += keys.length;
   for (let k = 0; k < keys.length; k++) {
-    const item = treeValue(source[keys[k]], levels - 1);
+    const key = keys[k] as string;
+    const item = treeValue(source[key], levels - 1);
     if (item === undefined) return undefined;
-    if (isWellFormedUtf16(keys[k])) object.set(keys[k], item);
+    if (isWellFormedUtf16(key)) object.set(key, item);
   }
   return object;
 }
@@ -1610,7 +1611,7 @@ export function writeMap<T>(v: ContractInputMap<T>, path: string, value: (item: 
     v.forEach(add);
   } else {
     const object = v as { readonly [key: string]: T };
-    for (const key of Object.keys(object)) add(object[key], key);
+    for (const key of Object.keys(object)) add(object[key] as T, key); // an own key: present
   }
   return result;
 }

@@ -54,6 +54,10 @@ final class ConformanceRunnerTests: XCTestCase {
         let xml = try String(contentsOfFile: report, encoding: .utf8)
         XCTAssertEqual(xml.components(separatedBy: "<skipped message=\"no stale here\"/>").count - 1, 2, xml)
         XCTAssertTrue(xml.contains("failures=\"0\" errors=\"0\" skipped=\"2\""), xml)
+        // A testee that skips every case tested nothing: that fails the run.
+        let allSkipped = try conform(#"while read l; do echo '{"skipped":"none"}'; done"#)
+        XCTAssertEqual(allSkipped.status, 1, allSkipped.out)
+        XCTAssertTrue(allSkipped.out.contains("ALL SKIPPED testee: every case was answered `skipped`, so nothing was tested\n"), allSkipped.out)
         // A skipped answer is still a protocol response with exactly one key.
         let twoKeys = try conform(#"while read l; do echo '{"skipped":"x","ok":true}'; done"#)
         XCTAssertTrue(twoKeys.out.hasSuffix("0 passed, 3 failed\n"), twoKeys.out)

@@ -107,8 +107,13 @@ final class TesteeProtocolTests: XCTestCase {
             let text = #"{"case":"\#(name)","about":"x","contract":"proto-test","op":"stale","given":\#(given),"expect":false}"#
             try text.write(toFile: "\(directory)/\(name).json", atomically: true, encoding: .utf8)
         }
+        // conform reads golden directories recursively, so check does too.
+        try FileManager.default.createDirectory(atPath: directory + "/hand", withIntermediateDirectories: true)
+        try #"{"case":"nested","about":"x","contract":"proto-test","op":"queue.pop","given":{},"expect":null}"#
+            .write(toFile: directory + "/hand/nested.json", atomically: true, encoding: .utf8)
         let findings = ContractGate(root: root).handWrittenGoldenFindings([contract]).map(\.text)
         XCTAssertEqual(findings, [
+            "golden/proto-test/hand/nested.json:1:1: error: names op 'queue.pop', which proto-test does not have (it has \(TesteeOp.allCases.map(\.rawValue).joined(separator: ", ")))",
             "golden/proto-test/typo.json:1:1: error: op 'stale' takes no given key 'nwo' (it takes blob, now): a testee answers it with an error",
             "golden/proto-test/typo.json:1:1: error: given.now is missing (integer): a testee answers it with an error",
         ])

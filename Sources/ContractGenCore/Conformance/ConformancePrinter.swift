@@ -49,6 +49,14 @@ struct ConformancePrinter {
             skippedCounts[line, default: 0] += 1
         }
         for line in skippedLines { io.out("\(line) (\(skippedCounts[line]!) case(s); not failures)\n") }
+        // A testee that skips everything tested nothing (a broken wrapper must not go green).
+        for target in targets {
+            let results = report.results.filter { $0.language == target }
+            if !results.isEmpty, results.allSatisfy({ $0.outcome.isSkipped }) {
+                io.out("ALL SKIPPED \(target): every case was answered `skipped`, so nothing was tested\n")
+                ok = false
+            }
+        }
         for unavailable in report.unavailable {
             io.out("\(unavailable.skipped ? "SKIPPED" : "UNAVAILABLE") \(unavailable.name): \(unavailable.reason)\n")
             if !(unavailable.skipped && allowSkip) { ok = false }

@@ -191,8 +191,10 @@ public struct TesteeBuilder: Sendable {
         }
         let files = layout.map { paths($0.files[.typescript]) } ?? sources(under: "generated/typescript", ext: "ts")
         guard !files.isEmpty else { return .failed(reason: "no generated TypeScript; run `contract-gen emit --lang typescript`") }
-        var flags = ["--strict", "--noUnusedLocals", "--noUnusedParameters", "--noImplicitReturns", "--target", "es2019",
-                     "--module", "commonjs"]
+        // The strictest settings an app may compile with, so the generated files pass under any of them.
+        var flags = ["--strict", "--noUnusedLocals", "--noUnusedParameters", "--noImplicitReturns", "--noUncheckedIndexedAccess",
+                     "--exactOptionalPropertyTypes", "--noImplicitOverride", "--noPropertyAccessFromIndexSignature",
+                     "--noFallthroughCasesInSwitch", "--target", "es2019", "--module", "commonjs"]
         // Files from several directories: the output mirrors them below the project root.
         if layout != nil { flags += ["--rootDir", root] }
         let digest = hash(files, extra: flags.joined(separator: " "))

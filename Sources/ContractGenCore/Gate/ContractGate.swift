@@ -131,11 +131,21 @@ public struct ContractGate: Sendable {
         var findings: [GateFinding] = []
         var loaded: [ConformanceCase] = []
         let opsByContract = Dictionary(uniqueKeysWithValues: contracts.map { ($0.name, Self.ops(of: $0)) })
+        // Every case conform would run from these contracts' golden directories, subdirectories
+        // included (conform reads them recursively).
         for contract in contracts {
             let directory = ProjectLayout.join(layout.goldenDirectory, contract.name)
-            let names = ((try? FileManager.default.contentsOfDirectory(atPath: root + "/" + directory)) ?? []).sorted()
-            for name in names where name.hasSuffix(".json") && !name.hasPrefix(GoldenEmitter.generatedPrefix) {
-                let path = "\(directory)/\(name)"
+            var relatives: [String] = []
+            if let enumerator = FileManager.default.enumerator(atPath: root + "/" + directory) {
+                while let item = enumerator.nextObject() as? String { relatives.append(item) }
+            }
+            for relative in relatives.sorted() {
+                let name = relative.split(separator: "/").last.map(String.init) ?? relative
+                guard name.hasSuffix(".json"), !name.hasPrefix(".") else { continue }
+                // Schema-derived cases sit at the top of the directory; a `schema.` name deeper
+                // down is someone's own file.
+                if name.hasPrefix(GoldenEmitter.generatedPrefix), !relative.contains("/") { continue }
+                let path = "\(directory)/\(relative)"
                 switch GoldenCaseLoader.loadCase(path: root + "/" + path) {
                 case .failure(let error):
                     findings.append(finding(path, "unusable golden case: \(error.message)"))
