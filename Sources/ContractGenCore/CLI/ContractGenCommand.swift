@@ -152,7 +152,8 @@ public struct ContractGenCommand: Sendable {
         contract-gen decode [--schema FILE] [--lang swift|kotlin|typescript] [--pending JSON] [--timeout S] < blob.json
 
           Prints the observation of the blob on stdin, as the generated decoder of that
-          language sees it (default: Swift; --schema may be left out when schema/ holds one schema;
+          language sees it (default: Swift; --schema may be left out when the schema directory —
+          schema/, or contract-gen.yaml's `schemas:` — holds one schema;
           --timeout default 300 s). Stdin must be UTF-8: other bytes are refused (exit 2), never repaired.
         """,
         "mutate": mutateHelp,
