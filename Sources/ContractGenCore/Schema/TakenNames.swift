@@ -21,7 +21,7 @@ enum TakenNames {
         "Encodable", "Equatable", "Error", "Float", "Foundation", "Hashable", "Identifiable", "Int", "Int8", "Int16",
         "Int32", "Int64", "JSONDecoder", "JSONEncoder", "JSONSerialization", "Locale", "Never", "NSNull", "NSNumber",
         "NSObject", "Optional", "Range", "RawRepresentable", "Result", "Sendable", "Sequence", "Set", "String",
-        "Substring", "Swift", "TimeZone", "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "Unicode", "URL", "UUID", "Void",
+        "Substring", "Swift", "TimeZone", "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "Unicode", "Unit", "URL", "UUID", "Void",
         // Not types but never a member type's name: `Foo.Type`, `Foo.Protocol`, `Self`.
         "Type", "Protocol", "Self",
     ]
