@@ -27,3 +27,9 @@ if command -v jsc >/dev/null; then
 else
     echo "jsc not found: the JavaScriptCore adapter test did not run (apt-get install -y libjavascriptcoregtk-4.0-bin)"
 fi
+
+# The committed generated TypeScript as an ES-module bundler compiles it: every type-only import
+# spelled `type` (isolatedModules + preserveValueImports, what verbatimModuleSyntax requires).
+tsc --strict --noEmit --target es2019 --module es2020 --moduleResolution node --isolatedModules --preserveValueImports \
+    generated/typescript/*.ts
+echo "generated TypeScript: type-only imports marked (isolatedModules, preserveValueImports)"

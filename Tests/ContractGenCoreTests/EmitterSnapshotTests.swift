@@ -107,6 +107,42 @@ final class EmitterSnapshotTests: XCTestCase {
         XCTAssertTrue(swift.contains("let mode = modeSlot ?? .slow"))
     }
 
+    /// The conveniences an app developer expects of each platform: default arguments from the
+    /// schema's defaults (nil / null for optional fields), Swift `Identifiable` for an `id`,
+    /// Kotlin `@JvmStatic` for Java callers, TypeScript type-only imports spelled `type`.
+    func testConstructorsTakeDefaultsAndAppConventionsHold() throws {
+        let text = """
+        contract: snippet
+        version: {field: v, writes: 1, accepts: [1]}
+        root: Doc
+        types:
+          Doc:
+            fields:
+              id: {type: string, required: fail-document}
+              mode: {type: {enum: [fast, slow]}, default: slow}
+              count: {type: integer, default: 3}
+              note: {type: string, optional: true}
+              items: {type: {array: Item}, default: []}
+          Item:
+            fields:
+              label: {type: string, required: drop-element}
+              id: {type: integer, optional: true}
+        """
+        let contract = try SchemaLoader.load(text: text, path: "snippet.yaml")
+        let swift = SwiftEmitter().contractFile(contract).contents
+        XCTAssertTrue(swift.contains("public init(id: String, mode: Mode = .slow, count: Int64 = 3, note: String? = nil, items: [Item] = []) {"), swift)
+        XCTAssertTrue(swift.contains("public struct Doc: Sendable, Equatable, Identifiable {"), swift)
+        XCTAssertTrue(swift.contains("public struct Item: Sendable, Equatable {"), "an optional id is no identity")
+        let kotlin = KotlinEmitter().contractFile(contract).contents
+        for line in ["val mode: Mode = Doc.Mode.SLOW,", "val count: Long = 3L,", "val note: String? = null,", "val items: List<Item> = emptyList()"] {
+            XCTAssertTrue(kotlin.contains(line), line + "\n" + kotlin)
+        }
+        XCTAssertTrue(kotlin.contains("    @JvmStatic\n    fun decode(text: String): Decoded {"), kotlin)
+        XCTAssertTrue(kotlin.contains("@JvmField\n    val ACCEPTED_VERSIONS: List<Double> = listOf(1.0)"), kotlin)
+        let typescript = TypeScriptEmitter().contractFile(contract).contents
+        XCTAssertTrue(typescript.contains("  type ContractJsonObject,\n") || typescript.contains("type ContractJsonObject, "), typescript)
+    }
+
     /// An open enum: the plan's fallback, spelled by each renderer; the TypeScript module imports
     /// `orUnknown` only when a contract has one.
     func testOpenEnumReadsEveryOtherStringAsTheFallback() throws {

@@ -12,6 +12,18 @@ final class GeneratedSwiftTests: XCTestCase {
      "projects":[{"id":"p1","title":"Work","tasks":[{"id":"t3","title":"Task three","isDone":false,"projectId":"p1"}]}]}
     """
 
+    /// An app (or a SwiftUI preview) builds values with only the fields it cares about, and
+    /// lists them by their `id`.
+    func testValuesAreBuiltFromTheirRequiredFieldsAndAreIdentifiable() {
+        let task = WidgetData.Task(id: "t1", title: "Task one")
+        XCTAssertEqual(task, WidgetData.Task(id: "t1", title: "Task one", isDone: false, projectId: nil, projectColor: nil))
+        let ids = [task, WidgetData.Task(id: "t2", title: "Two", isDone: true)].map(\.id)
+        XCTAssertEqual(ids, ["t1", "t2"])
+        func identity<T: Identifiable>(_ value: T) -> T.ID { value.id }
+        XCTAssertEqual(identity(task), "t1")
+        XCTAssertEqual(WidgetData.Snapshot().tasks, [])
+    }
+
     func testSpecExampleDecodes() throws {
         let decoded = WidgetData.decode(Self.specExample)
         XCTAssertEqual(decoded.status, .ok)

@@ -9,7 +9,7 @@
  * @packageDocumentation
  */
 
-import { ContractJson, ContractJsonObject } from "./contract-runtime";
+import { type ContractJson, type ContractJsonObject } from "./contract-runtime";
 import type { Decoded, Agenda, Event } from "./calendar-agenda";
 
 // MARK: - Observation (what conformance tests compare)

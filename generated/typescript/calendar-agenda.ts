@@ -9,7 +9,7 @@
  */
 
 import {
-  ContractJsonObject,
+  type ContractJsonObject,
   ContractJsonScanner,
   orUnknown,
   satisfying,

@@ -3,8 +3,19 @@
 // Edit the schema and run `contract-gen emit`; `contract-gen check` fails on hand edits.
 /* eslint-disable */
 
-import { ContractJson, ContractJsonObject, parseContractJson, utf16Less } from "./contract-runtime";
-import { Given, TesteeContractServer, TesteeError, runTestee, unknownOp } from "./testee-support";
+import {
+  type ContractJson,
+  type ContractJsonObject,
+  parseContractJson,
+  utf16Less,
+} from "./contract-runtime";
+import {
+  Given,
+  type TesteeContractServer,
+  TesteeError,
+  runTestee,
+  unknownOp,
+} from "./testee-support";
 import * as CalendarAgenda from "./calendar-agenda";
 import * as TodoCount from "./todo-count";
 import * as WidgetData from "./widget-data";

@@ -8,7 +8,7 @@
  * @packageDocumentation
  */
 
-import { ContractJson, ContractJsonObject } from "./contract-runtime";
+import { type ContractJson, type ContractJsonObject } from "./contract-runtime";
 import type { Decoded, Record, Source, ListCount } from "./todo-count";
 
 // MARK: - Observation (what conformance tests compare)

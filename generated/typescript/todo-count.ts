@@ -10,8 +10,8 @@
  */
 
 import {
-  ContractInputMap,
-  ContractJsonObject,
+  type ContractInputMap,
+  type ContractJsonObject,
   ContractJsonScanner,
   satisfying,
   serializeContractJson,

@@ -8,7 +8,7 @@
  * @packageDocumentation
  */
 
-import { ContractJson, ContractJsonObject } from "./contract-runtime";
+import { type ContractJson, type ContractJsonObject } from "./contract-runtime";
 import type { Decoded, Task, Project } from "./widget-data";
 
 // MARK: - Observation (what conformance tests compare)

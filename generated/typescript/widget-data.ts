@@ -10,10 +10,10 @@
  */
 
 import {
-  ContractInputMap,
-  ContractJsonObject,
+  type ContractInputMap,
+  type ContractJsonObject,
   ContractJsonScanner,
-  ContractTimeline,
+  type ContractTimeline,
   buildTimeline,
   dayStartMs,
   queueDrain,

@@ -3,7 +3,7 @@
 // generated dispatch (testee.ts), which holds only what depends on the contracts; only the import
 // specifier below is respelled for the project's layout. It is not part of what an app ships.
 // It compiles without @types/node: the few Node globals it touches are declared here.
-import { ContractJson, ContractJsonObject, parseContractJson, serializeContractJson } from "./contract-runtime";
+import { type ContractJson, type ContractJsonObject, parseContractJson, serializeContractJson } from "./contract-runtime";
 
 /** The few Node globals the testee uses, declared here so that no @types/node is needed. */
 declare const process: {

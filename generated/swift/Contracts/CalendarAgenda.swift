@@ -40,8 +40,8 @@ public enum CalendarAgenda {
         /// Whether this is the app's built-in sample agenda (key `default`, a keyword everywhere).
         public var isDefault: Bool
 
-        /// Every field, in declaration order.
-        public init(generatedAt: Int64?, events: [Event], calendarKind: CalendarKind, isDefault: Bool) {
+        /// Every field, in declaration order; those with a default (or nil) may be left out.
+        public init(generatedAt: Int64? = nil, events: [Event] = [], calendarKind: CalendarKind = .personal, isDefault: Bool = false) {
             self.generatedAt = generatedAt
             self.events = events
             self.calendarKind = calendarKind
@@ -90,8 +90,8 @@ public enum CalendarAgenda {
         /// Minutes before the start to remind, at most a week; null when none or out of range.
         public var reminderMinutes: Int64?
 
-        /// Every field, in declaration order.
-        public init(eventId: String, title: String, startTime: Int64, endTime: Int64?, allDay: Bool, cssClass: String?, place: String?, attendance: Attendance, response: Response?, reminderMinutes: Int64?) {
+        /// Every field, in declaration order; those with a default (or nil) may be left out.
+        public init(eventId: String, title: String, startTime: Int64, endTime: Int64? = nil, allDay: Bool = false, cssClass: String? = nil, place: String? = nil, attendance: Attendance = .confirmed, response: Response? = nil, reminderMinutes: Int64? = nil) {
             self.eventId = eventId
             self.title = title
             self.startTime = startTime

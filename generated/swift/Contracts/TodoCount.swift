@@ -46,8 +46,8 @@ public enum TodoCount {
         /// Extra per-tag counters; entries whose value is not an integer are ignored.
         public var badges: [String: Int64]
 
-        /// Every field, in declaration order.
-        public init(count: Int64, revision: Int64, updatedAt: Int64?, sync: Sync, source: Source?, lists: [ListCount], badges: [String: Int64]) {
+        /// Every field, in declaration order; those with a default (or nil) may be left out.
+        public init(count: Int64, revision: Int64, updatedAt: Int64? = nil, sync: Sync = .idle, source: Source? = nil, lists: [ListCount] = [], badges: [String: Int64] = [:]) {
             self.count = count
             self.revision = revision
             self.updatedAt = updatedAt
@@ -72,8 +72,8 @@ public enum TodoCount {
         /// The app version string, or null.
         public var appVersion: String?
 
-        /// Every field, in declaration order.
-        public init(platform: Platform, appVersion: String?) {
+        /// Every field, in declaration order; those with a default (or nil) may be left out.
+        public init(platform: Platform, appVersion: String? = nil) {
             self.platform = platform
             self.appVersion = appVersion
         }
@@ -88,8 +88,8 @@ public enum TodoCount {
         /// Fraction done, 0 to 1.
         public var ratio: Double?
 
-        /// Every field, in declaration order.
-        public init(name: String, open: Int64, ratio: Double?) {
+        /// Every field, in declaration order; those with a default (or nil) may be left out.
+        public init(name: String, open: Int64, ratio: Double? = nil) {
             self.name = name
             self.open = open
             self.ratio = ratio

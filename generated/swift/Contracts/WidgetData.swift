@@ -42,8 +42,8 @@ public enum WidgetData {
         /// valid Projects are dropped and counted.
         public var projects: [Project]
 
-        /// Every field, in declaration order.
-        public init(dayStr: String?, validUntil: Int64?, tasks: [Task], projectColors: [String: String], projects: [Project]) {
+        /// Every field, in declaration order; those with a default (or nil) may be left out.
+        public init(dayStr: String? = nil, validUntil: Int64? = nil, tasks: [Task] = [], projectColors: [String: String] = [:], projects: [Project] = []) {
             self.dayStr = dayStr
             self.validUntil = validUntil
             self.tasks = tasks
@@ -53,7 +53,7 @@ public enum WidgetData {
     }
 
     /// One task row.
-    public struct Task: Sendable, Equatable {
+    public struct Task: Sendable, Equatable, Identifiable {
         /// The task id; a row without a string id cannot be tapped, so it is dropped.
         public var id: String
         /// The row text; a row without a string title is dropped.
@@ -67,8 +67,8 @@ public enum WidgetData {
         /// projectColors[projectId] when both exist, else null.
         public var projectColor: String?
 
-        /// Every field, in declaration order.
-        public init(id: String, title: String, isDone: Bool, projectId: String?, projectColor: String?) {
+        /// Every field, in declaration order; those with a default (or nil) may be left out.
+        public init(id: String, title: String, isDone: Bool = false, projectId: String? = nil, projectColor: String? = nil) {
             self.id = id
             self.title = title
             self.isDone = isDone
@@ -78,7 +78,7 @@ public enum WidgetData {
     }
 
     /// A project with its own task list.
-    public struct Project: Sendable, Equatable {
+    public struct Project: Sendable, Equatable, Identifiable {
         /// The project id; a project without one is dropped.
         public var id: String
         /// The project name; a project without one is dropped.
@@ -86,8 +86,8 @@ public enum WidgetData {
         /// The project's rows, under the same rules as the top-level tasks.
         public var tasks: [Task]
 
-        /// Every field, in declaration order.
-        public init(id: String, title: String, tasks: [Task]) {
+        /// Every field, in declaration order; those with a default (or nil) may be left out.
+        public init(id: String, title: String, tasks: [Task] = []) {
             self.id = id
             self.title = title
             self.tasks = tasks

@@ -25,6 +25,7 @@ extension KotlinContractWriter {
         let local = KotlinNames.local(staleness.field, avoiding: ["value", "now"])
         p.line()
         p.doc(staleness.doc, style: .block)
+        p.line(KotlinFacts.jvmStatic)
         p.block("fun isStale(value: \(root.name)?, now: Long): Boolean {") { p in
             p.line("// Without a \(staleness.field) the snapshot is never stale: its rows are still the best we have.")
             p.line("val \(local) = value?.\(staleness.field) ?: return false")
@@ -38,19 +39,23 @@ extension KotlinContractWriter {
         p.line("/** What the widget header shows. */")
         p.block("sealed class Header {") { p in
             p.line("/** Not stale: the snapshot is today's. */")
-            p.line("object Today : Header()")
+            p.block("object Today : Header() {") { p in
+                p.line("override fun toString(): String = \"Today\"")
+            }
             p.line()
             p.line("/** Stale: the first instant of the snapshot's day in the zone, or null when the day is unreadable. */")
             p.line("data class Outdated(val dayMs: Long?) : Header()")
         }
         p.line()
         p.doc(header.doc, style: .block)
+        p.line(KotlinFacts.jvmStatic)
         p.block("fun header(value: \(root.name)?, now: Long, timeZone: TimeZone): Header {") { p in
             p.line("if (!isStale(value, now)) return Header.Today")
             p.line("return Header.Outdated(value?.\(header.dayField)?.let { ContractCalendar.dayStartMs(it, timeZone) })")
         }
         p.line()
         p.line("/** [header] for an IANA zone id; an unknown zone gives a null day, never a silent GMT. */")
+        p.line(KotlinFacts.jvmStatic)
         p.block("fun header(value: \(root.name)?, now: Long, timeZoneId: String): Header {") { p in
             p.line("// TimeZone.getTimeZone would fall back to GMT for an unknown id; ContractCalendar.timeZone fails closed.")
             p.line("val zone = ContractCalendar.timeZone(timeZoneId)")
@@ -59,6 +64,7 @@ extension KotlinContractWriter {
         }
         p.line()
         p.line("/** The first instant of a local day in a zone (null for an invalid day or zone). */")
+        p.line(KotlinFacts.jvmStatic)
         p.block("fun dayStart(dayStr: String, timeZoneId: String): Long? {") { p in
             p.line("val zone = ContractCalendar.timeZone(timeZoneId) ?: return null")
             p.line("return ContractCalendar.dayStartMs(dayStr, zone)")
@@ -68,6 +74,7 @@ extension KotlinContractWriter {
     func validUntilFunction(_ validUntil: DayBinding, _ p: inout CodePrinter) {
         p.line()
         p.doc(validUntil.doc, style: .block)
+        p.line(KotlinFacts.jvmStatic)
         p.block("fun computeValidUntil(\(validUntil.dayField): String, startOfNextDayDiffMs: Long, timeZoneId: String): Long? {") { p in
             p.line("val zone = ContractCalendar.timeZone(timeZoneId) ?: return null")
             p.line("return ContractCalendar.validUntilMs(\(validUntil.dayField), startOfNextDayDiffMs, zone)")
@@ -85,16 +92,20 @@ extension KotlinContractWriter {
                 p.line()
             }
             p.line("/** The new queue text after a tap: last tap per task wins; a corrupt queue is replaced, the tap never lost. */")
+            p.line(KotlinFacts.jvmStatic)
             p.line("fun set(queue: String?, taskId: String, isDone: Boolean): String = ContractDoneQueue.set(queue, taskId, isDone)")
             p.line()
             p.line("/** The boolean targets in the queue; a bad entry never hides the others. */")
+            p.line(KotlinFacts.jvmStatic)
             p.line("fun peek(queue: String?): Map<String, Boolean> = ContractDoneQueue.peek(queue)")
             p.line()
             p.line("/** The changes to apply (id, target), by task id in UTF-16 code-unit order. */")
+            p.line(KotlinFacts.jvmStatic)
             p.line("fun drain(queue: String?, current: Map<String, Boolean>): List<Pair<String, Boolean>> =")
             p.indented { p in p.line("ContractDoneQueue.drain(queue, current)") }
             p.line()
             p.line("/** [drain] against decoded tasks (their blob `\(queue.binding.flagField)`). */")
+            p.line(KotlinFacts.jvmStatic)
             p.block("fun drain(queue: String?, tasks: List<\(task)>): List<Pair<String, Boolean>> {") { p in
                 p.line("val current = LinkedHashMap<String, Boolean>()")
                 if flagIsNullable {
@@ -111,6 +122,7 @@ extension KotlinContractWriter {
     func overlayFunctions(_ overlay: TaskFlagBinding, _ p: inout CodePrinter) {
         p.line()
         p.doc(overlay.doc, style: .block)
+        p.line(KotlinFacts.jvmStatic)
         p.block("fun overlaying(value: \(root.name), pending: Map<String, Boolean>): \(root.name) {") { p in
             p.block("return each\(overlay.typeName)(value) { element ->") { p in
                 p.line("// The queue's boolean target, when there is one, wins over the blob's \(overlay.flagField).")

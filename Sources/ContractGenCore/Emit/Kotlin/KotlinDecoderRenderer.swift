@@ -18,6 +18,7 @@ extension KotlinContractWriter {
         p.line("data class Decoded(val status: Status, val value: \(root.name)?, val dropped: Int)")
         p.line()
         p.line("/** Decodes the document text. Strict RFC 8259, fail-closed, never throws, never crashes. */")
+        p.line(KotlinFacts.jvmStatic)
         p.block("fun decode(text: String): Decoded {") { p in
             p.line("val scanner = ContractJsonScanner(text)")
             p.line("val context = DecodeContext()")

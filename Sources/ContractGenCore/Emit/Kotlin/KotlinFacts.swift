@@ -7,6 +7,9 @@ enum KotlinFacts {
     static let lintOff = "@file:Suppress(\"unused\", \"MemberVisibilityCanBePrivate\", \"RedundantVisibilityModifier\")"
     static let runtimePackage = ProjectLayout.defaultKotlinRuntimePackage
     static let testeePackage = "dev.contractgen.testee"
+    /// Before every function of a contract's object (and its nested objects): Java callers in an
+    /// Android app then write `WidgetData.decode(…)`, not `WidgetData.INSTANCE.decode(…)`.
+    static let jvmStatic = "@JvmStatic"
     /// Names a decoder function already uses; a field's local must not shadow them.
     static let decoderNames: Set<String> = ["scanner", "context", "key", "start", "before", "it", "mark"]
     /// Names Kotlin or the runtime already uses, which an enum class must not take.

@@ -17,11 +17,13 @@ struct KotlinTimelineRenderer {
             Already stale, or no `\(staleness.field)`: one entry, no update (a new snapshot updates the widget). \
             `headerNow` is the header to render now.
             """, style: .block)
+        p.line(KotlinFacts.jvmStatic)
         p.block("fun timeline(value: \(root)?, now: Long, timeZone: TimeZone): ContractTimeline<Header> {") { p in
             p.line("return ContractTimeline.build(now, \(flip)) { header(value, it, timeZone) }")
         }
         p.line()
         p.line("/** [timeline] for an IANA zone id; an unknown zone gives outdated entries a null day, never a silent GMT. */")
+        p.line(KotlinFacts.jvmStatic)
         p.block("fun timeline(value: \(root)?, now: Long, timeZoneId: String): ContractTimeline<Header> {") { p in
             p.line("return ContractTimeline.build(now, \(flip)) { header(value, it, timeZoneId) }")
         }
@@ -31,6 +33,7 @@ struct KotlinTimelineRenderer {
         p.line(" * it with AlarmManager (`setExactAndAllowWhileIdle(AlarmManager.RTC, it, …)`) or WorkManager")
         p.line(" * (`setInitialDelay(it - now, TimeUnit.MILLISECONDS)`), and render [header] for `now`.")
         p.line(" */")
+        p.line(KotlinFacts.jvmStatic)
         p.block("fun nextUpdateAt(value: \(root)?, now: Long): Long? {") { p in
             p.line("return ContractTimeline.build(now, \(flip)) { isStale(value, it) }.reloadAtMs")
         }

@@ -9,7 +9,8 @@ extension KotlinContractWriter {
         p.line("const val VERSION_FIELD = \(KotlinNames.quoted(contract.version.field))")
         p.line()
         p.line("/** The versions this reader accepts; any other renders as `unsupportedVersion`. */")
-        p.line("val ACCEPTED_VERSIONS: DoubleArray = doubleArrayOf(\(contract.version.accepts.map { "\(Double($0))" }.joined(separator: ", ")))")
+        p.line("@JvmField")
+        p.line("val ACCEPTED_VERSIONS: List<Double> = listOf(\(contract.version.accepts.map { "\(Double($0))" }.joined(separator: ", ")))")
         p.line()
         p.line("/** The version the writer writes. */")
         p.line("const val WRITTEN_VERSION = \(contract.version.writes)")
@@ -35,7 +36,7 @@ extension KotlinContractWriter {
                 for (index, field) in type.fields.enumerated() {
                     p.doc(field.doc, style: .block)
                     // Kotlin 1.3 has no trailing comma in parameter lists.
-                    p.line("val \(field.name): \(declaredType(field, in: type))" + (index < type.fields.count - 1 ? "," : ""))
+                    p.line("val \(field.name): \(declaredType(field, in: type))" + defaultArgument(field, in: type) + (index < type.fields.count - 1 ? "," : ""))
                 }
             }
             let nested = enums.filter { $0.typeName == type.name }
@@ -68,6 +69,7 @@ extension KotlinContractWriter {
             p.line()
             p.block("companion object {") { p in
                 p.line("/** The value spelled exactly [text] in JSON, or null for any other string. */")
+                p.line(KotlinFacts.jvmStatic)
                 p.block("fun fromJson(text: String): \(name)? = when (text) {") { p in
                     for (index, value) in cases.enumerated() {
                         p.line("\(KotlinNames.quoted(value)) -> \(names[index])")
@@ -76,5 +78,15 @@ extension KotlinContractWriter {
                 }
             }
         }
+    }
+
+    /// ` = value` when the schema gives the field one (a default, or null for a nullable field),
+    /// so an app, a test or a preview writes only the fields it cares about.
+    func defaultArgument(_ field: Field, in owner: ObjectType) -> String {
+        if KotlinNames.isNullable(field) { return " = null" }
+        if case .defaultValue(let value) = field.presence {
+            return " = " + KotlinNames.literal(value, field: field, owner: owner.name, enums: enums)
+        }
+        return ""
     }
 }

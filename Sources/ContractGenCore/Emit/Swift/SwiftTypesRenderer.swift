@@ -25,7 +25,7 @@ extension SwiftContractWriter {
         for type in contract.types {
             p.line()
             p.doc(type.doc, style: .tripleSlash)
-            p.block("public struct \(type.name): Sendable, Equatable {") { p in
+            p.block("public struct \(type.name): Sendable, Equatable\(Self.isIdentifiable(type) ? ", Identifiable" : "") {") { p in
                 for field in type.fields {
                     if case .enumeration(let cases, _) = field.type {
                         p.line("/// The values of `\(field.name)`.")
@@ -43,13 +43,31 @@ extension SwiftContractWriter {
                     p.line("public var \(field.name): \(SwiftNames.declaredType(field))")
                 }
                 p.line()
-                let parameters = type.fields.map { "\($0.name): \(SwiftNames.declaredType($0))" }
-                p.line("/// Every field, in declaration order.")
+                let parameters = type.fields.map { "\($0.name): \(SwiftNames.declaredType($0))" + defaultArgument($0) }
+                p.line("/// Every field, in declaration order; those with a default (or nil) may be left out.")
                 p.block("public init(\(parameters.joined(separator: ", "))) {") { p in
                     for field in type.fields { p.line("self.\(field.name) = \(field.name)") }
                 }
             }
         }
         p.line()
+    }
+
+    /// ` = value` when the schema gives the field one (a default, or nil for an optional field),
+    /// so an app, a test or a SwiftUI preview writes only the fields it cares about.
+    func defaultArgument(_ field: Field) -> String {
+        if ObjectPlan.isNullable(field) { return " = nil" }
+        if case .defaultValue(let value) = field.presence { return " = " + SwiftNames.literal(value, field: field) }
+        return ""
+    }
+
+    /// A type with a non-optional `id` of a hashable kind is `Identifiable`: SwiftUI's `ForEach`
+    /// then needs no `id:` key path.
+    static func isIdentifiable(_ type: ObjectType) -> Bool {
+        guard let id = type.field(named: "id"), !ObjectPlan.isNullable(id) else { return false }
+        switch id.type {
+        case .string, .integer, .localDate, .epochMillis, .enumeration: return true
+        case .bool, .number, .array, .map, .object: return false
+        }
     }
 }

@@ -140,9 +140,24 @@ enum TypeScriptNames {
         return names
     }()
 
-    /// `import { a, b } from "./contract-runtime";`, one name a line when long.
+    /// The names the runtime and the testee support export as types only (`export type`,
+    /// `export interface`): imported with an inline `type`, as `verbatimModuleSyntax` and
+    /// `isolatedModules` bundlers require.
+    static let typeOnlyExports: Set<String> = {
+        var names: Set<String> = []
+        for source in [EmbeddedRuntime.typescript, EmbeddedRuntime.typescriptTestee] {
+            for line in source.split(separator: "\n") {
+                let words = line.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_") })
+                if words.count >= 3, words[0] == "export", words[1] == "type" || words[1] == "interface" { names.insert(String(words[2])) }
+            }
+        }
+        return names
+    }()
+
+    /// `import { a, type B } from "./contract-runtime";`, one name a line when long.
     static func importLine(_ names: [String], from module: String, _ p: inout CodePrinter) {
         guard !names.isEmpty else { return }
+        let names = names.map { typeOnlyExports.contains($0) ? "type " + $0 : $0 }
         let single = "import { \(names.joined(separator: ", ")) } from \(quoted(module));"
         if single.count <= 100 {
             p.line(single)

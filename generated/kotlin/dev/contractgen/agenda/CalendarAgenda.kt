@@ -19,7 +19,8 @@ object CalendarAgenda {
     const val VERSION_FIELD = "schema_version"
 
     /** The versions this reader accepts; any other renders as `unsupportedVersion`. */
-    val ACCEPTED_VERSIONS: DoubleArray = doubleArrayOf(1.0)
+    @JvmField
+    val ACCEPTED_VERSIONS: List<Double> = listOf(1.0)
 
     /** The version the writer writes. */
     const val WRITTEN_VERSION = 1
@@ -38,20 +39,20 @@ object CalendarAgenda {
         /**
          * When the app wrote the agenda; null when unknown, never 1970.
          */
-        val generatedAt: Long?,
+        val generatedAt: Long? = null,
         /**
          * Upcoming events in display order; invalid events are dropped and counted.
          */
-        val events: List<Event>,
+        val events: List<Event> = emptyList(),
         /**
          * Which calendar the agenda shows, an open enum with a default: a missing or non-string
          * value reads as `personal`, a kind this reader does not know as `other`.
          */
-        val calendarKind: CalendarKind,
+        val calendarKind: CalendarKind = Agenda.CalendarKind.PERSONAL,
         /**
          * Whether this is the app's built-in sample agenda (key `default`, a keyword everywhere).
          */
-        val isDefault: Boolean
+        val isDefault: Boolean = false
     ) {
         /** The values of `calendarKind`, each with its JSON spelling. */
         enum class CalendarKind(val json: String) {
@@ -62,6 +63,7 @@ object CalendarAgenda {
 
             companion object {
                 /** The value spelled exactly [text] in JSON, or null for any other string. */
+                @JvmStatic
                 fun fromJson(text: String): CalendarKind? = when (text) {
                     "personal" -> PERSONAL
                     "work" -> WORK
@@ -92,33 +94,33 @@ object CalendarAgenda {
         /**
          * The end instant; null when open-ended.
          */
-        val endTime: Long?,
+        val endTime: Long? = null,
         /**
          * An all-day event (key with a dash).
          */
-        val allDay: Boolean,
+        val allDay: Boolean = false,
         /**
          * The colour class the web app styles the event with (key `class`).
          */
-        val cssClass: String?,
+        val cssClass: String? = null,
         /**
          * Where the event is (key in German, as one team's backend spells it).
          */
-        val place: String?,
+        val place: String? = null,
         /**
          * The user's answer; an unknown answer reads as confirmed.
          */
-        val attendance: Attendance,
+        val attendance: Attendance = Event.Attendance.CONFIRMED,
         /**
          * The user's reply to the invitation, an open enum: a reply a newer app spells some other
          * way (or in other case) is kept as `other`, never dropped; null when there is no reply or
          * the value is not a string.
          */
-        val response: Response?,
+        val response: Response? = null,
         /**
          * Minutes before the start to remind, at most a week; null when none or out of range.
          */
-        val reminderMinutes: Long?
+        val reminderMinutes: Long? = null
     ) {
         /** The values of `attendance`, each with its JSON spelling. */
         enum class Attendance(val json: String) {
@@ -128,6 +130,7 @@ object CalendarAgenda {
 
             companion object {
                 /** The value spelled exactly [text] in JSON, or null for any other string. */
+                @JvmStatic
                 fun fromJson(text: String): Attendance? = when (text) {
                     "confirmed" -> CONFIRMED
                     "tentative" -> TENTATIVE
@@ -146,6 +149,7 @@ object CalendarAgenda {
 
             companion object {
                 /** The value spelled exactly [text] in JSON, or null for any other string. */
+                @JvmStatic
                 fun fromJson(text: String): Response? = when (text) {
                     "accepted" -> ACCEPTED
                     "tentative" -> TENTATIVE
@@ -170,6 +174,7 @@ object CalendarAgenda {
     data class Decoded(val status: Status, val value: Agenda?, val dropped: Int)
 
     /** Decodes the document text. Strict RFC 8259, fail-closed, never throws, never crashes. */
+    @JvmStatic
     fun decode(text: String): Decoded {
         val scanner = ContractJsonScanner(text)
         val context = DecodeContext()

@@ -20,7 +20,8 @@ object TodoCount {
     const val VERSION_FIELD = "v"
 
     /** The versions this reader accepts; any other renders as `unsupportedVersion`. */
-    val ACCEPTED_VERSIONS: DoubleArray = doubleArrayOf(1.0)
+    @JvmField
+    val ACCEPTED_VERSIONS: List<Double> = listOf(1.0)
 
     /** The version the writer writes. */
     const val WRITTEN_VERSION = 1
@@ -48,23 +49,23 @@ object TodoCount {
         /**
          * When the app wrote the record; null when unknown, never 1970.
          */
-        val updatedAt: Long?,
+        val updatedAt: Long? = null,
         /**
          * The app's sync state; an unknown state reads as idle rather than failing.
          */
-        val sync: Sync,
+        val sync: Sync = Record.Sync.IDLE,
         /**
          * Which writer produced the record; null when absent or invalid.
          */
-        val source: Source?,
+        val source: Source? = null,
         /**
          * Per-list counts; invalid elements are dropped.
          */
-        val lists: List<ListCount>,
+        val lists: List<ListCount> = emptyList(),
         /**
          * Extra per-tag counters; entries whose value is not an integer are ignored.
          */
-        val badges: Map<String, Long>
+        val badges: Map<String, Long> = emptyMap()
     ) {
         /** The values of `sync`, each with its JSON spelling. */
         enum class Sync(val json: String) {
@@ -74,6 +75,7 @@ object TodoCount {
 
             companion object {
                 /** The value spelled exactly [text] in JSON, or null for any other string. */
+                @JvmStatic
                 fun fromJson(text: String): Sync? = when (text) {
                     "idle" -> IDLE
                     "syncing" -> SYNCING
@@ -95,7 +97,7 @@ object TodoCount {
         /**
          * The app version string, or null.
          */
-        val appVersion: String?
+        val appVersion: String? = null
     ) {
         /** The values of `platform`, each with its JSON spelling. */
         enum class Platform(val json: String) {
@@ -105,6 +107,7 @@ object TodoCount {
 
             companion object {
                 /** The value spelled exactly [text] in JSON, or null for any other string. */
+                @JvmStatic
                 fun fromJson(text: String): Platform? = when (text) {
                     "android" -> ANDROID
                     "ios" -> IOS
@@ -130,7 +133,7 @@ object TodoCount {
         /**
          * Fraction done, 0 to 1.
          */
-        val ratio: Double?
+        val ratio: Double? = null
     )
 
     // endregion
@@ -146,6 +149,7 @@ object TodoCount {
     data class Decoded(val status: Status, val value: Record?, val dropped: Int)
 
     /** Decodes the document text. Strict RFC 8259, fail-closed, never throws, never crashes. */
+    @JvmStatic
     fun decode(text: String): Decoded {
         val scanner = ContractJsonScanner(text)
         val context = DecodeContext()

@@ -23,7 +23,8 @@ object WidgetData {
     const val VERSION_FIELD = "v"
 
     /** The versions this reader accepts; any other renders as `unsupportedVersion`. */
-    val ACCEPTED_VERSIONS: DoubleArray = doubleArrayOf(1.0)
+    @JvmField
+    val ACCEPTED_VERSIONS: List<Double> = listOf(1.0)
 
     /** The version the writer writes. */
     const val WRITTEN_VERSION = 1
@@ -44,27 +45,27 @@ object WidgetData {
          * snapshot is stale. A date that does not exist (2026-02-30) is null, never rolled into
          * March; it is independent of validUntil.
          */
-        val dayStr: String?,
+        val dayStr: String? = null,
         /**
          * THE VERDICT: the instant the snapshot stops being today's. Missing, null, 0, negative,
          * fractional or a string is null meaning "unknown": never 0, because 0 is a real instant in
          * 1970 that would read as "expired long ago".
          */
-        val validUntil: Long?,
+        val validUntil: Long? = null,
         /**
          * Today's rows. Missing or not an array is empty; an element that is not a valid Task is
          * dropped and counted, so one bad row never hides the others.
          */
-        val tasks: List<Task>,
+        val tasks: List<Task> = emptyList(),
         /**
          * Project id to colour. Entries whose value is not a string are ignored one by one.
          */
-        val projectColors: Map<String, String>,
+        val projectColors: Map<String, String> = emptyMap(),
         /**
          * Added within v:1 (additive: old blobs lack it and read as empty). Elements that are not
          * valid Projects are dropped and counted.
          */
-        val projects: List<Project>
+        val projects: List<Project> = emptyList()
     )
 
     /**
@@ -83,16 +84,16 @@ object WidgetData {
          * A JSON boolean, else false: 1 and "true" are not coerced (org.json's optBoolean would
          * turn "TRUE" into true).
          */
-        val isDone: Boolean,
+        val isDone: Boolean = false,
         /**
          * A non-empty string, else null. JSON null must never become the string "null" (as
          * org.json's optString makes it), or it would pick up projectColors["null"].
          */
-        val projectId: String?,
+        val projectId: String? = null,
         /**
          * projectColors[projectId] when both exist, else null.
          */
-        val projectColor: String?
+        val projectColor: String? = null
     )
 
     /**
@@ -110,7 +111,7 @@ object WidgetData {
         /**
          * The project's rows, under the same rules as the top-level tasks.
          */
-        val tasks: List<Task>
+        val tasks: List<Task> = emptyList()
     )
 
     // endregion
@@ -126,6 +127,7 @@ object WidgetData {
     data class Decoded(val status: Status, val value: Snapshot?, val dropped: Int)
 
     /** Decodes the document text. Strict RFC 8259, fail-closed, never throws, never crashes. */
+    @JvmStatic
     fun decode(text: String): Decoded {
         val scanner = ContractJsonScanner(text)
         val context = DecodeContext()
@@ -360,6 +362,7 @@ object WidgetData {
      * A task's rendered isDone is the done-queue's boolean target for its id when there is one,
      * else the blob's isDone. Native code never rewrites the blob: the app is its only writer.
      */
+    @JvmStatic
     fun overlaying(value: Snapshot, pending: Map<String, Boolean>): Snapshot {
         return eachTask(value) { element ->
             // The queue's boolean target, when there is one, wins over the blob's isDone.
@@ -372,6 +375,7 @@ object WidgetData {
      * stale(now) = validUntil != null && now >= validUntil, boundary inclusive. Without a
      * validUntil the snapshot is never stale: its rows are still the best we have.
      */
+    @JvmStatic
     fun isStale(value: Snapshot?, now: Long): Boolean {
         // Without a validUntil the snapshot is never stale: its rows are still the best we have.
         val validUntil = value?.validUntil ?: return false
@@ -382,7 +386,9 @@ object WidgetData {
     /** What the widget header shows. */
     sealed class Header {
         /** Not stale: the snapshot is today's. */
-        object Today : Header()
+        object Today : Header() {
+            override fun toString(): String = "Today"
+        }
 
         /** Stale: the first instant of the snapshot's day in the zone, or null when the day is unreadable. */
         data class Outdated(val dayMs: Long?) : Header()
@@ -393,12 +399,14 @@ object WidgetData {
      * zone (local midnight, or the first existing instant when DST skips midnight), computed in the
      * proleptic Gregorian calendar whatever the device calendar, or null without a dayStr.
      */
+    @JvmStatic
     fun header(value: Snapshot?, now: Long, timeZone: TimeZone): Header {
         if (!isStale(value, now)) return Header.Today
         return Header.Outdated(value?.dayStr?.let { ContractCalendar.dayStartMs(it, timeZone) })
     }
 
     /** [header] for an IANA zone id; an unknown zone gives a null day, never a silent GMT. */
+    @JvmStatic
     fun header(value: Snapshot?, now: Long, timeZoneId: String): Header {
         // TimeZone.getTimeZone would fall back to GMT for an unknown id; ContractCalendar.timeZone fails closed.
         val zone = ContractCalendar.timeZone(timeZoneId)
@@ -407,6 +415,7 @@ object WidgetData {
     }
 
     /** The first instant of a local day in a zone (null for an invalid day or zone). */
+    @JvmStatic
     fun dayStart(dayStr: String, timeZoneId: String): Long? {
         val zone = ContractCalendar.timeZone(timeZoneId) ?: return null
         return ContractCalendar.dayStartMs(dayStr, zone)
@@ -416,6 +425,7 @@ object WidgetData {
      * Writer side: the first instant of the day after dayStr in the zone, plus the offset. Not
      * "+24h", which is wrong on the two DST days of the year.
      */
+    @JvmStatic
     fun computeValidUntil(dayStr: String, startOfNextDayDiffMs: Long, timeZoneId: String): Long? {
         val zone = ContractCalendar.timeZone(timeZoneId) ?: return null
         return ContractCalendar.validUntilMs(dayStr, startOfNextDayDiffMs, zone)
@@ -432,16 +442,20 @@ object WidgetData {
         const val STORAGE_KEY = "widget_done_queue"
 
         /** The new queue text after a tap: last tap per task wins; a corrupt queue is replaced, the tap never lost. */
+        @JvmStatic
         fun set(queue: String?, taskId: String, isDone: Boolean): String = ContractDoneQueue.set(queue, taskId, isDone)
 
         /** The boolean targets in the queue; a bad entry never hides the others. */
+        @JvmStatic
         fun peek(queue: String?): Map<String, Boolean> = ContractDoneQueue.peek(queue)
 
         /** The changes to apply (id, target), by task id in UTF-16 code-unit order. */
+        @JvmStatic
         fun drain(queue: String?, current: Map<String, Boolean>): List<Pair<String, Boolean>> =
             ContractDoneQueue.drain(queue, current)
 
         /** [drain] against decoded tasks (their blob `isDone`). */
+        @JvmStatic
         fun drain(queue: String?, tasks: List<Task>): List<Pair<String, Boolean>> {
             val current = LinkedHashMap<String, Boolean>()
             for (task in tasks) current[task.id] = task.isDone
@@ -459,11 +473,13 @@ object WidgetData {
      * no `validUntil`: one entry, no update (a new snapshot updates the widget). `headerNow` is the
      * header to render now.
      */
+    @JvmStatic
     fun timeline(value: Snapshot?, now: Long, timeZone: TimeZone): ContractTimeline<Header> {
         return ContractTimeline.build(now, value?.validUntil) { header(value, it, timeZone) }
     }
 
     /** [timeline] for an IANA zone id; an unknown zone gives outdated entries a null day, never a silent GMT. */
+    @JvmStatic
     fun timeline(value: Snapshot?, now: Long, timeZoneId: String): ContractTimeline<Header> {
         return ContractTimeline.build(now, value?.validUntil) { header(value, it, timeZoneId) }
     }
@@ -473,6 +489,7 @@ object WidgetData {
      * it with AlarmManager (`setExactAndAllowWhileIdle(AlarmManager.RTC, it, …)`) or WorkManager
      * (`setInitialDelay(it - now, TimeUnit.MILLISECONDS)`), and render [header] for `now`.
      */
+    @JvmStatic
     fun nextUpdateAt(value: Snapshot?, now: Long): Long? {
         return ContractTimeline.build(now, value?.validUntil) { isStale(value, it) }.reloadAtMs
     }
