@@ -102,7 +102,7 @@ final class EmitterSnapshotTests: XCTestCase {
         let swift = try swiftContract()
         XCTAssertTrue(swift.contains("public enum Mode: String, Sendable, Equatable, CaseIterable {"))
         // Exact bytes: `Doc.Mode(rawValue:)` alone would take "\u{212A}" for a value's "K".
-        XCTAssertTrue(swift.contains("modeSlot = ContractRead.enumeration(scanner.string(), as: Doc.Mode.self)"))
+        XCTAssertTrue(swift.contains("modeSlot = ContractEnum.read(scanner.string(), as: Doc.Mode.self)"))
         XCTAssertTrue(swift.contains("let mode = modeSlot ?? .slow"))
     }
 
@@ -120,7 +120,7 @@ final class EmitterSnapshotTests: XCTestCase {
         """
         let contract = try SchemaLoader.load(text: text, path: "snippet.yaml")
         let swift = SwiftEmitter().contractFile(contract).contents
-        XCTAssertTrue(swift.contains("replySlot = ContractRead.enumeration(scanner.string(), as: Doc.Reply.self, unknown: .other)"), swift)
+        XCTAssertTrue(swift.contains("replySlot = ContractEnum.read(scanner.string(), as: Doc.Reply.self, unknown: .other)"), swift)
         XCTAssertTrue(swift.contains("let reply = replySlot ?? .yes"))
         let kotlin = KotlinEmitter().contractFile(contract).contents
         XCTAssertTrue(kotlin.contains("replySlot = scanner.string()?.let { Doc.Reply.fromJson(it) ?: Doc.Reply.OTHER }"), kotlin)
