@@ -757,6 +757,15 @@ object ContractSafeInteger {
     const val MAX_DOUBLE: Double = 9007199254740991.0
 }
 
+/**
+ * The length `min-length` and `max-length` count, identical in all three languages: Unicode
+ * scalar values (code points), never UTF-16 units (`String.length`: "😀" is 2 there, 1 here).
+ */
+object ContractText {
+    /** The number of code points in [text], in one pass: "é" 1, "e\u0301" 2, "😀" 1. */
+    fun length(text: String): Int = text.codePointCount(0, text.length)
+}
+
 // endregion
 
 // region 5. Calendar

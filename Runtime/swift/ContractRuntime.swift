@@ -983,6 +983,18 @@ private enum ContractSerializer {
     }
 }
 
+// MARK: - Text length
+
+/// The length `min-length` and `max-length` count, identical in all three languages: Unicode
+/// scalar values (code points). Not `String.count`, which counts grapheme clusters (`"e\u{301}"`
+/// is 1 there, 2 here), nor UTF-16 units (`"😀"` is 2 there, 1 here).
+public enum ContractText {
+    /// The number of Unicode scalars in `text`, in one pass: `"é"` 1, `"e\u{301}"` 2, `"😀"` 1.
+    public static func length(_ text: String) -> Int {
+        text.unicodeScalars.count
+    }
+}
+
 // MARK: - Enumerations
 
 /// Enum reads with the exact spelling all three languages compare by.

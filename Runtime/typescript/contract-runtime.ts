@@ -1026,6 +1026,25 @@ export function satisfying<T>(value: T | undefined, test: (value: T) => boolean)
 }
 
 /**
+ * The length `min-length` and `max-length` count, identical in all three languages: Unicode
+ * scalar values (code points), never UTF-16 units (`length`: "😀" is 2 there, 1 here). One pass,
+ * counting every code unit that is not the trailing half of a surrogate pair: `"é"` 1,
+ * `"e\u0301"` 2, `"😀"` 1. (The scanner never yields an unpaired surrogate.)
+ */
+export function contractTextLength(text: string): number {
+  let count = 0;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit >= 0xdc00 && unit <= 0xdfff && i > 0) {
+      const previous = text.charCodeAt(i - 1);
+      if (previous >= 0xd800 && previous <= 0xdbff) continue; // the second half of a pair
+    }
+    count++;
+  }
+  return count;
+}
+
+/**
  * An open enum's read: `text` is the scanned string (undefined when the value was not a string,
  * an unpaired surrogate included), `read` the enum's exact reader. A string that is none of the
  * values reads as `unknown`; a value that is not a string stays undefined (the presence policy decides).

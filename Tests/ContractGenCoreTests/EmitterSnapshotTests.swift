@@ -177,4 +177,37 @@ final class EmitterSnapshotTests: XCTestCase {
         XCTAssertFalse(printer.text.contains("    \n"))
         XCTAssertTrue(printer.text.split(separator: "\n").allSatisfy { $0.count <= 100 })
     }
+
+    /// Length and size limits: one check each, the length measured once in Unicode scalars by the
+    /// runtime's counter; the TypeScript module imports it only when a string has a length limit.
+    func testLimitsAreCheckedWhereTheValueIsRead() throws {
+        let text = """
+        contract: snippet
+        version: {field: v, writes: 1, accepts: [1]}
+        root: Doc
+        types:
+          Doc:
+            fields:
+              badge: {type: string, min-length: 1, max-length: 2, optional: true}
+              note: {type: string, max-length: 40, optional: true}
+              names: {type: {array: string}, min-items: 1, max-items: 4, optional: true}
+              tags: {type: {array: string}, max-items: 3, default: []}
+        """
+        let contract = try SchemaLoader.load(text: text, path: "snippet.yaml")
+        let swift = SwiftEmitter().contractFile(contract).contents
+        XCTAssertTrue(swift.contains("badgeSlot = scanner.string().flatMap({ (1...2).contains(ContractText.length($0)) ? $0 : nil })"), swift)
+        XCTAssertTrue(swift.contains("noteSlot = scanner.string().flatMap({ ContractText.length($0) <= 40 ? $0 : nil })"), swift)
+        XCTAssertTrue(swift.contains("namesSlot = decodeArrayOfString(&scanner, &context).flatMap({ (1...4).contains($0.count) ? $0 : nil })"), swift)
+        let kotlin = KotlinEmitter().contractFile(contract).contents
+        XCTAssertTrue(kotlin.contains("badgeSlot = scanner.string()?.takeIf { ContractText.length(it) in 1..2 }"), kotlin)
+        XCTAssertTrue(kotlin.contains("tagsSlot = decodeArrayOfString(scanner, context)?.takeIf { it.size <= 3 }"), kotlin)
+        let typescript = TypeScriptEmitter().contractFile(contract).contents
+        XCTAssertTrue(typescript.contains("badgeSlot = satisfying(scanner.string(), (v) => ((n) => n >= 1 && n <= 2)(contractTextLength(v)));"), typescript)
+        XCTAssertTrue(typescript.contains("tagsSlot = satisfying(decodeArrayOfString(scanner, context), (v) => v.length <= 3);"), typescript)
+        XCTAssertTrue(typescript.contains("\"length 1 to 2 Unicode scalars\""), typescript)
+        XCTAssertTrue(typescript.contains("\"1 to 4 items\""), typescript)
+        XCTAssertTrue(typescript.contains("contractTextLength,"), typescript)
+        let arraysOnly = try SchemaLoader.load(text: text.replacingOccurrences(of: "min-length: 1, max-length: 2, ", with: "").replacingOccurrences(of: "max-length: 40, ", with: ""), path: "snippet.yaml")
+        XCTAssertFalse(TypeScriptEmitter().contractFile(arraysOnly).contents.contains("contractTextLength"))
+    }
 }

@@ -92,6 +92,46 @@ final class GateTests: XCTestCase {
     func testNonEmptyAddedIsNarrowing() throws { try assertBreaking(.constraintNarrowed, edit("note: {type: string,", "note: {type: string, non-empty: true,")) }
     func testMaxRaisedIsWidening() throws { try assertNotBreaking(.constraintWidened, edit("max: 10", "max: 20")) }
     func testMinDroppedIsWidening() throws { try assertNotBreaking(.constraintWidened, edit("min: 0, ", "")) }
+
+    // Length and size limits: tightening is breaking (an old writer's value is now rejected),
+    // loosening is not.
+    func testMaxLengthAddedIsNarrowing() throws {
+        try assertBreaking(.constraintNarrowed, edit("note: {type: string,", "note: {type: string, max-length: 40,"))
+        let found = try changes(Self.base, edit("note: {type: string,", "note: {type: string, max-length: 40,"))
+        XCTAssertTrue(found.contains { $0.message.hasPrefix("field 'note' of Doc: max-length changed from none to 40 without bumping v") }, "\(found.map(\.message))")
+    }
+    func testMinLengthAddedIsNarrowing() throws { try assertBreaking(.constraintNarrowed, edit("note: {type: string,", "note: {type: string, min-length: 2,")) }
+    func testMaxItemsAddedIsNarrowing() throws { try assertBreaking(.constraintNarrowed, edit("tags: {type: {array: string},", "tags: {type: {array: string}, max-items: 5,")) }
+
+    /// The base with limits on `note` and on `tags` (made optional: `default: []` would contradict a `min-items`).
+    func limited(_ note: String, _ tags: String) -> String {
+        edit("tags: {type: {array: string}, default: []}", "tags: {type: {array: string}, \(tags), optional: true}",
+             in: edit("note: {type: string,", "note: {type: string, \(note),"))
+    }
+
+    func testLimitsTightenedAreBreakingLoosenedAreNot() throws {
+        let old = limited("min-length: 2, max-length: 40", "min-items: 0, max-items: 5")
+        for tighter in [limited("min-length: 3, max-length: 40", "min-items: 0, max-items: 5"),
+                        limited("min-length: 2, max-length: 39", "min-items: 0, max-items: 5"),
+                        limited("min-length: 2, max-length: 40", "min-items: 1, max-items: 5"),
+                        limited("min-length: 2, max-length: 40", "min-items: 0, max-items: 4")] {
+            let found = try changes(old, tighter)
+            XCTAssertEqual(found.map(\.rule), [.constraintNarrowed], "\(found.map(\.message))")
+            XCTAssertEqual(found.first?.isBreaking, true)
+            XCTAssertFalse(try changes(old, bumped(tighter)).contains(where: \.isBreaking))
+        }
+        for looser in [limited("min-length: 1, max-length: 40", "min-items: 0, max-items: 5"),
+                       limited("min-length: 2, max-length: 41", "min-items: 0, max-items: 5"),
+                       limited("min-length: 2, max-length: 40", "max-items: 5"),
+                       limited("min-length: 2", "min-items: 0, max-items: 6")] {
+            let found = try changes(old, looser)
+            XCTAssertFalse(found.isEmpty)
+            XCTAssertTrue(found.allSatisfy { $0.rule == .constraintWidened && !$0.isBreaking }, "\(found.map(\.message))")
+        }
+        // Dropping min-items: 0 changes nothing a reader accepts, but is reported as what it is.
+        XCTAssertEqual(try changes(old, limited("min-length: 2, max-length: 40", "max-items: 5")).first?.message,
+                       "field 'tags' of Doc: min-items changed from 0 to none")
+    }
     func testEnumValueRemoved() throws { try assertBreaking(.enumValueRemoved, edit("[a, b]", "[a]")) }
     func testEnumValueAddedIsNotBreaking() throws { try assertNotBreaking(.enumValueAdded, edit("[a, b]", "[a, b, c]")) }
     func testEnumUnknownRemoved() throws {

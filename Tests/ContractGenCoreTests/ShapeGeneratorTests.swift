@@ -47,7 +47,7 @@ final class ShapeGeneratorTests: XCTestCase {
             }
         }
         XCTAssertEqual(families, ["repeated-keys", "many-duplicates", "wide-object", "long-key", "long-escapes", "deep-nesting",
-                                  "many-dropped", "big-array", "queue", "calendar"])
+                                  "many-dropped", "big-array", "queue", "calendar", "limits"])
         XCTAssertEqual(deepest, 512)
     }
 

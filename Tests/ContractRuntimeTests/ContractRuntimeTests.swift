@@ -305,3 +305,21 @@ final class ContractEnumerationReadTests: XCTestCase {
         XCTAssertNil(ContractEnum.read(nil, as: Unit.self, unknown: .other))
     }
 }
+
+/// `min-length`/`max-length` count Unicode scalars (code points), the unit all three languages share.
+final class ContractTextLengthTests: XCTestCase {
+    func testCountsUnicodeScalars() {
+        let cases: [(String, Int)] = [("", 0), ("a", 1), ("é", 1), ("e\u{301}", 2), ("😀", 1), ("a😀b", 3),
+                                      ("👩‍👩‍👧", 5), ("🇩🇪", 2), ("中文", 2), ("\u{0}", 1), ("\r\n", 2)]
+        for (text, expected) in cases {
+            XCTAssertEqual(ContractText.length(text), expected, text.debugDescription)
+        }
+        // Neither grapheme clusters nor UTF-16 units.
+        XCTAssertEqual("e\u{301}".count, 1)
+        XCTAssertEqual("😀".utf16.count, 2)
+    }
+
+    func testLinearInTheLength() {
+        XCTAssertEqual(ContractText.length(String(repeating: "😀e\u{301}", count: 100_000)), 300_000)
+    }
+}

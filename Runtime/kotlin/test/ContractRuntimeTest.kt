@@ -9,6 +9,7 @@ import dev.contractgen.runtime.ContractDoneQueue
 import dev.contractgen.runtime.ContractJson
 import dev.contractgen.runtime.ContractJsonReader
 import dev.contractgen.runtime.ContractJsonScanner
+import dev.contractgen.runtime.ContractText
 import dev.contractgen.runtime.ContractTimeline
 import java.lang.management.ManagementFactory
 import kotlin.system.exitProcess
@@ -158,6 +159,14 @@ fun main() {
     check(!ContractCalendar.isZoneIdSyntax("Europe/" + "B".repeat(993)), "grammar rejects 1000 chars")
     for (id in listOf("europe/berlin", "gmt", "etc/utc", "us/pacific", "japan", "zulu", "PST", "GMT+0", "Factory", "America/Coyhaique", "ROC", "SystemV/EST5", "Mars/Olympus", "Europe/Berlin\u0000")) check(ContractCalendar.timeZone(id) == null, "not an exact IANA name: $id")
     for (id in listOf("Europe/Berlin", "GMT", "UTC", "Etc/UTC", "US/Pacific", "Japan", "Zulu", "Asia/Kolkata", "Europe/Kyiv", "Etc/GMT-5")) check(ContractCalendar.timeZone(id) != null, "IANA name: $id")
+
+    // min-length/max-length count code points: neither UTF-16 units nor grapheme clusters.
+    for ((text, expected) in listOf("" to 0, "a" to 1, "\u00e9" to 1, "e\u0301" to 2, "\uD83D\uDE00" to 1, "a\uD83D\uDE00b" to 3,
+            "\uD83C\uDDE9\uD83C\uDDEA" to 2, "\u4E2D\u6587" to 2, "\u0000" to 1, "\r\n" to 2)) {
+        check(ContractText.length(text) == expected, "length of ${text.map { it.toInt() }} is $expected")
+    }
+    check("\uD83D\uDE00".length == 2, "UTF-16 length differs")
+    check(ContractText.length("\uD83D\uDE00e\u0301".repeat(100_000)) == 300_000, "long text")
 
     timelineChecks()
     println("kotlin runtime: $checks passed, 0 failed")

@@ -5,7 +5,7 @@
 import { test } from "node:test";
 import * as assert from "node:assert/strict";
 import {
-  ContractJsonScanner, parseContractJson, queueDrain, queuePeek, queueSet, parseLocalDate, daysFromCivil, contractTimeZone, isZoneIdSyntax, dayStartMs, orUnknown,
+  ContractJsonScanner, parseContractJson, queueDrain, queuePeek, queueSet, parseLocalDate, daysFromCivil, contractTimeZone, isZoneIdSyntax, dayStartMs, orUnknown, contractTextLength,
 } from "../contract-runtime";
 
 test("accepts RFC 8259 texts, rejects everything else", () => {
@@ -146,4 +146,15 @@ test("an open enum: an unknown string reads as the fallback, a value that is not
     assert.equal(orUnknown(text, read, "other"), "other", JSON.stringify(text));
   }
   assert.equal(orUnknown(undefined, read, "other"), undefined);
+});
+
+test("min-length/max-length count code points: neither UTF-16 units nor grapheme clusters", () => {
+  const cases: [string, number][] = [["", 0], ["a", 1], ["\u00e9", 1], ["e\u0301", 2], ["\u{1F600}", 1], ["a\u{1F600}b", 3],
+    ["\u{1F1E9}\u{1F1EA}", 2], ["\u4e2d\u6587", 2], ["\u0000", 1], ["\r\n", 2]];
+  for (const [text, expected] of cases) assert.equal(contractTextLength(text), expected, JSON.stringify(text));
+  assert.equal("\u{1F600}".length, 2);
+  assert.equal(contractTextLength("\u{1F600}e\u0301".repeat(100000)), 300000);
+  // Kotlin's codePointCount agrees on surrogates the scanner never yields: each unpaired half is one.
+  assert.equal(contractTextLength("\ud800\ud800\udc00"), 2);
+  assert.equal(contractTextLength("\udc00"), 1);
 });

@@ -152,6 +152,8 @@ public final class InputGenerator {
             if lookupKeys[contract.name]?.contains(field.name) == true, chance(0.7) {
                 return Self.keyLiteral(pick(Self.lookupValuePool))
             }
+            let bounds = [c.minLength, c.maxLength].compactMap { $0 }
+            if !bounds.isEmpty, chance(0.4) { return limitText(max(0, pick(bounds) + pick([-1, 0, 0, 1]))) }
             return stringLiteral()
         case .bool: return pick(["true", "false"])
         case .integer, .number, .epochMillis:
@@ -173,7 +175,10 @@ public final class InputGenerator {
                            Self.keyLiteral("e\u{301}"), Self.keyLiteral("😀"), Self.keyLiteral(" " + value),
                            "\"\\u00" + String(value.unicodeScalars.first!.value, radix: 16) + String(value.dropFirst()) + "\"", "\"\\ud800\""]
             return pick(candidates)
-        case .array(let element): return list { literal(element, field: field, contract: contract) }
+        case .array(let element):
+            let bounds = [c.minItems, c.maxItems].compactMap { $0 }
+            let count = !bounds.isEmpty && chance(0.4) ? max(0, pick(bounds) + pick([-1, 0, 0, 1])) : int(0...3)
+            return list(count) { literal(element, field: field, contract: contract) }
         case .map(let element):
             let entries = (0..<int(0...3)).map { _ in (Self.keyLiteral(pick(Self.keyPool)), value { literal(element, field: field, contract: contract) }) }
             return "{" + entries.map { "\($0.0):\($0.1)" }.joined(separator: ",") + "}"
@@ -187,8 +192,32 @@ public final class InputGenerator {
         object(type.storedFields.map { field in (field.jsonKey, value { literal(field.type, field: field, contract: contract) }) })
     }
 
-    func list(_ element: () -> String) -> String {
-        "[" + (0..<int(0...3)).map { _ in chance(0.9) ? element() : anyLiteral() }.joined(separator: ",") + "]"
+    /// `count` elements, each usually well-typed and sometimes anything (then usually dropped, so
+    /// size limits meet arrays whose kept count differs from the written one).
+    func list(_ count: Int, _ element: () -> String) -> String {
+        "[" + (0..<count).map { _ in chance(0.9) ? element() : anyLiteral() }.joined(separator: ",") + "]"
+    }
+
+    /// Pieces of a string literal with the Unicode scalars each decodes to: a combining accent
+    /// (2 scalars, 1 grapheme), astral characters raw and escaped (1 scalar, 2 UTF-16 units).
+    static let limitPieces: [(text: String, scalars: Int)] = [("x", 1), ("é", 1), ("e\u{301}", 2), ("😀", 1), ("\\u00e9", 1),
+                                                              ("\\ud83d\\ude00", 1), ("\\u0301", 1), ("中", 1), ("👩‍👩‍👧", 5), ("\\n", 1)]
+
+    /// A string literal of exactly `scalars` Unicode scalars (a length limit, or one past it).
+    func limitText(_ scalars: Int) -> String {
+        var text = "\""
+        var left = scalars
+        while left > 0 {
+            let piece = pick(Self.limitPieces)
+            if piece.scalars <= left {
+                text += piece.text
+                left -= piece.scalars
+            } else {
+                text += "x"
+                left -= 1
+            }
+        }
+        return text + "\""
     }
 
     /// A blob of `contract`: its version (usually an accepted one), every stored root field

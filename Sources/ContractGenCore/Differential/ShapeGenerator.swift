@@ -17,6 +17,10 @@
 ///   keys: R 1–3 / 200–1,500;
 /// - many dropped elements: K invalid elements in an array field: K 13–500 / 10,000–60,000;
 /// - big arrays: K valid elements in an array field: K 1,000–3,000 / 10,000–40,000;
+/// - limits: a string field with `min-length`/`max-length` holding exactly a limit or one past it
+///   in Unicode scalars (combining accents, astral characters raw and escaped, a ZWJ sequence),
+///   or an array field with `min-items`/`max-items` holding a limit ± 1 kept elements plus 0–3
+///   that are dropped: every regular-scale input, limits ≤ 100,000 scalars / 1,000 elements;
 /// - queues (contracts with a done-queue): N entries plus late duplicates of some of them:
 ///   N 100–400 / 5,000–30,000;
 /// - calendar (contracts with day behaviours): every day 1–31 of every month, in common,
@@ -47,9 +51,9 @@ public final class ShapeGenerator {
         for _ in 0..<8 {
             let contract = pick(contracts)
             let input: DifferentialInput?
-            // Calendar inputs are cheap and their cycle is long (1,488 days): they get 4 shares
-            // in 14, so a 200,000-input run walks the whole cycle.
-            switch int(0...13) {
+            // Calendar inputs are cheap and their cycle is long (1,488 days): they get 5 shares
+            // in 15, so a 200,000-input run walks the whole cycle.
+            switch int(0...14) {
             case 0: input = repeatedKeys(contract, scale)
             case 1: input = manyDuplicates(contract, scale)
             case 2: input = wideObject(contract, scale)
@@ -59,6 +63,7 @@ public final class ShapeGenerator {
             case 6: input = manyDropped(contract, scale)
             case 7: input = bigArray(contract, scale)
             case 8: input = queue(contract, scale)
+            case 9: input = limits(contract)
             default:
                 let dated = contracts.filter { $0.behaviours.header != nil || $0.behaviours.validUntil != nil }
                 input = dated.isEmpty ? nil : calendar(pick(dated))
@@ -111,7 +116,7 @@ public final class ShapeGenerator {
 
     func valid(_ type: FieldType, _ field: Field, _ contract: Contract, depth: Int = 0) -> String {
         switch type {
-        case .string: return "\"s\(int(0...9))\""
+        case .string: return "\"" + GoldenCaseBuilder.fitted("s\(int(0...9))", field.constraints) + "\""
         case .bool: return chance(0.5) ? "true" : "false"
         case .integer, .number, .epochMillis:
             let low = max(field.constraints.min ?? 1, type == .epochMillis ? 1 : -1e15)
@@ -122,7 +127,10 @@ public final class ShapeGenerator {
             // An open enum also meets strings that are none of its values (they read as the fallback).
             if unknown != nil, chance(0.3) { return pick(["\"\(pick(cases).uppercased())\"", "\"zz-unknown\"", "\"\"", "\"e\u{301}\""]) }
             return "\"\(pick(cases))\""
-        case .array(let element): return depth > 6 ? "[]" : "[" + valid(element, field, contract, depth: depth + 1) + "]"
+        case .array(let element):
+            // At least `min-items` elements (and never more than `max-items`: that is at least 1).
+            let count = GoldenCaseBuilder.sampleCount(field.constraints)
+            return depth > 6 && count == 1 ? "[]" : "[" + (0..<count).map { _ in valid(element, field, contract, depth: depth + 1) }.joined(separator: ",") + "]"
         case .map(let element): return depth > 6 ? "{}" : "{\"k\":" + valid(element, field, contract, depth: depth + 1) + "}"
         case .object(let name):
             guard let type = contract.type(named: name), depth <= 6 else { return "{}" }
@@ -134,7 +142,7 @@ public final class ShapeGenerator {
     func members(_ type: ObjectType, _ contract: Contract, depth: Int = 0) -> [(String, String)] {
         var result: [(String, String)] = []
         if type.name == contract.rootTypeName { result.append((Self.quoted(contract.version.field), String(contract.version.writes))) }
-        for field in type.storedFields { result.append((Self.quoted(field.name), valid(field.type, field, contract, depth: depth))) }
+        for field in type.storedFields { result.append((Self.quoted(field.jsonKey), valid(field.type, field, contract, depth: depth))) }
         return result
     }
 
@@ -163,7 +171,7 @@ public final class ShapeGenerator {
         for (offset, field) in path.enumerated().reversed() {
             text = wrap(text, field.type, &level)
             var outer = members(types[offset], contract)
-            if let at = outer.firstIndex(where: { $0.0 == Self.quoted(field.name) }) { outer[at].1 = text }
+            if let at = outer.firstIndex(where: { $0.0 == Self.quoted(field.jsonKey) }) { outer[at].1 = text }
             text = "{" + outer.map { "\($0.0):\($0.1)" }.joined(separator: ",") + "}"
             level += 1
         }
@@ -191,7 +199,7 @@ public final class ShapeGenerator {
     /// The members of `site.type` with the stored value of `site.field` replaced by `value`.
     func members(_ site: Site, _ contract: Contract, replacing value: String) -> [(String, String)] {
         var inner = members(site.type, contract)
-        if let at = inner.firstIndex(where: { $0.0 == Self.quoted(site.field.name) }) { inner[at].1 = value }
+        if let at = inner.firstIndex(where: { $0.0 == Self.quoted(site.field.jsonKey) }) { inner[at].1 = value }
         return inner
     }
 
@@ -215,7 +223,7 @@ public final class ShapeGenerator {
         guard let (site, path) = all.isEmpty ? nil : pick(all) else { return nil }
         let count = size(scale, regular: 13...300, stress: 10_000...40_000)
         var inner = members(site.type, contract)
-        let key = Self.quoted(site.field.name)
+        let key = Self.quoted(site.field.jsonKey)
         for _ in 0..<count { inner.append((key, chance(0.5) ? valid(site.field.type, site.field, contract) : invalid(site.field.type))) }
         inner.append((key, valid(site.field.type, site.field, contract)))
         return decode(contract, document(contract, path: path, inner: inner).text,
@@ -229,7 +237,7 @@ public final class ShapeGenerator {
         inner += (0..<count).map { ("\"x\($0)\"", String($0)) }
         // Late duplicates of the object's own fields: valid, or null (then the field's rule applies).
         for field in type.storedFields {
-            inner.append((Self.quoted(field.name), chance(0.7) ? valid(field.type, field, contract) : "null"))
+            inner.append((Self.quoted(field.jsonKey), chance(0.7) ? valid(field.type, field, contract) : "null"))
         }
         return decode(contract, document(contract, path: path, inner: inner).text, family: "wide-object \(type.name) unknown=\(count)")
     }
@@ -242,7 +250,7 @@ public final class ShapeGenerator {
         inner.insert((Self.quoted(key), "1"), at: int(0...inner.count))
         // A long key inside a map field too, when the type has one.
         if let map = type.storedFields.first(where: { if case .map = $0.type { return true } else { return false } }),
-           case .map(let value) = map.type, let at = inner.firstIndex(where: { $0.0 == Self.quoted(map.name) }) {
+           case .map(let value) = map.type, let at = inner.firstIndex(where: { $0.0 == Self.quoted(map.jsonKey) }) {
             inner[at].1 = "{\(Self.quoted(key)):\(valid(value, map, contract)),\(Self.quoted(key + "x")):\(invalid(value))}"
         }
         return decode(contract, document(contract, path: path, inner: inner).text, family: "long-key \(type.name) length=\(length / 2)")
@@ -292,6 +300,38 @@ public final class ShapeGenerator {
         let items = (0..<count).map { _ in valid(element, site.field, contract) }
         let blob = document(contract, path: path, inner: members(site, contract, replacing: "[" + items.joined(separator: ",") + "]")).text
         return decode(contract, blob, family: "big-array \(site.type.name).\(site.field.name) k=\(count)")
+    }
+
+    func limits(_ contract: Contract) -> DifferentialInput? {
+        let limited = sites(contract) { _ in true }.filter { entry in
+            let c = entry.site.field.constraints
+            return [c.minLength, c.maxLength, c.minItems, c.maxItems].contains { $0 != nil }
+        }
+        guard let (site, path) = limited.isEmpty ? nil : pick(limited) else { return nil }
+        let c = site.field.constraints
+        let value: String
+        let label: String
+        switch site.field.type {
+        case .array(let element):
+            let count = max(0, pick([c.minItems, c.maxItems].compactMap { $0 }) + pick([-1, 0, 1]))
+            let dropped = int(0...3)
+            var items = (0..<count).map { _ in valid(element, site.field, contract) }
+            for _ in 0..<dropped { items.insert(invalid(element), at: int(0...items.count)) }
+            value = "[" + items.joined(separator: ",") + "]"
+            label = "items=\(count) dropped=\(dropped)"
+        default:
+            let scalars = max(0, pick([c.minLength, c.maxLength].compactMap { $0 }) + pick([-1, 0, 1]))
+            var text = "\""
+            var left = scalars
+            while left > 0 {
+                let (piece, count) = pick([("x", 1), ("e\u{301}", 2), ("😀", 1), ("\\ud83d\\ude00", 1), ("\\u0065\\u0301", 2), ("é", 1), ("👩‍👩‍👧", 5)])
+                if count <= left { text += piece; left -= count } else { text += "x"; left -= 1 }
+            }
+            value = text + "\""
+            label = "scalars=\(scalars)"
+        }
+        let blob = document(contract, path: path, inner: members(site, contract, replacing: value)).text
+        return decode(contract, blob, family: "limits \(site.type.name).\(site.field.name) \(label)")
     }
 
     func queue(_ contract: Contract, _ scale: Scale) -> DifferentialInput? {

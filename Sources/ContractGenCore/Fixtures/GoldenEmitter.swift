@@ -63,6 +63,9 @@ struct Mutation {
     /// The JSON written in place of the field; nil removes the key.
     var written: JSONValue?
     var outcome: MutationOutcome
+    /// Array elements the written value drops (counted when the field's object is kept, whether
+    /// or not the array is then valid: docs/schema.md, "Length and size limits").
+    var drops = 0
 }
 
 struct GoldenCaseBuilder {
@@ -90,7 +93,7 @@ struct GoldenCaseBuilder {
         switch type {
         case .string:
             // Keys of derived lookups must hit the sample map, so they share one sample value.
-            return .string(lookupKeyFields.contains(field.name) ? "k1" : "\(owner).\(field.name)")
+            return .string(Self.fitted(lookupKeyFields.contains(field.name) ? "k1" : "\(owner).\(field.name)", field.constraints))
         case .bool:
             if case .defaultValue(.bool(let d)) = field.presence { return .bool(!d) }
             return .bool(true)
@@ -105,10 +108,31 @@ struct GoldenCaseBuilder {
         case .localDate: return .string("2026-07-17")
         case .epochMillis: return .number(1_784_325_600_000)
         case .enumeration(let cases, _): return .string(cases.last!)
-        case .array(let element): return .array([sample(element, field: field, owner: owner)])
+        case .array(let element): return .array(Array(repeating: sample(element, field: field, owner: owner), count: Self.sampleCount(field.constraints)))
         case .map(let value): return .object([("k1", sample(value, field: field, owner: owner + "[k1]"))])
         case .object(let name): return sampleObject(objectType(named: name)!)
         }
+    }
+
+    /// `text` cut or padded (with `x`) to the field's length limits, in Unicode scalars.
+    static func fitted(_ text: String, _ c: Constraints) -> String {
+        var scalars = Array(text.unicodeScalars)
+        if let max = c.maxLength, scalars.count > max { scalars = Array(scalars.prefix(max)) }
+        let min = Swift.max(c.minLength ?? 0, c.nonEmpty ? 1 : 0)
+        while scalars.count < min { scalars.append("x") }
+        var result = ""
+        result.unicodeScalars.append(contentsOf: scalars)
+        return result
+    }
+
+    /// How many elements a sample array holds: one, or `min-items` when that is more.
+    static func sampleCount(_ c: Constraints) -> Int { Swift.max(1, c.minItems ?? 0) }
+
+    /// A text of exactly `count` Unicode scalars that starts with `lead` (cut to fit) and is
+    /// padded with `x`: a lead of `e\u{301}` (two scalars, one grapheme) or `😀` (one scalar, two
+    /// UTF-16 units) makes a wrong unit of length disagree at the limit.
+    static func text(_ count: Int, lead: String) -> String {
+        fitted(String(String.UnicodeScalarView(lead.unicodeScalars.prefix(count))), Constraints(minLength: count, maxLength: count))
     }
 
 
@@ -248,10 +272,32 @@ struct GoldenCaseBuilder {
         case .string:
             list.append(Mutation(label: "unpaired-surrogate", why: "a string holding an unpaired surrogate is not a valid string",
                                  written: .raw("\"\\ud800\""), outcome: .invalid))
-            list.append(Mutation(label: "empty", why: c.nonEmpty ? "the field is declared non-empty" : "the empty string is a string",
-                                 written: .string(""), outcome: c.nonEmpty ? .invalid : .valid(.string(""))))
-            list.append(Mutation(label: "escaped-unicode", why: "escapes decode to the characters they name",
-                                 written: .raw("\"caf\\u00e9\""), outcome: .valid(.string("café"))))
+            func read(_ text: String) -> MutationOutcome { c.accepts(text: text) ? .valid(.string(text)) : .invalid }
+            list.append(Mutation(label: "empty", why: c.nonEmpty ? "the field is declared non-empty"
+                                     : (c.minLength ?? 0) > 0 ? "the empty string is below min-length \(c.minLength!)" : "the empty string is a string",
+                                 written: .string(""), outcome: read("")))
+            list.append(Mutation(label: "escaped-unicode", why: "escapes decode to the characters they name"
+                                     + (c.accepts(text: "café") ? "" : "; café (4 Unicode scalars) is outside the length limits"),
+                                 written: .raw("\"caf\\u00e9\""), outcome: read("café")))
+            // Length limits count Unicode scalars: a combining accent is one more, an astral
+            // character one (two UTF-16 units), so a decoder counting graphemes or UTF-16 units
+            // disagrees with these at the limit.
+            if let min = c.minLength, min > 0 {
+                let at = Self.text(min, lead: min >= 2 ? "e\u{301}" : "😀")
+                list.append(Mutation(label: "at-min-length", why: "min-length \(min) is inclusive; e\\u0301 is 2 Unicode scalars (1 grapheme), 😀 is 1 (2 UTF-16 units)",
+                                     written: .string(at), outcome: read(at)))
+                let below = String(repeating: "😀", count: min - 1)
+                list.append(Mutation(label: "below-min-length", why: "\(min - 1) Unicode scalars is below min-length \(min), though 😀 is 2 UTF-16 units",
+                                     written: .string(below), outcome: read(below)))
+            }
+            if let max = c.maxLength {
+                let at = Self.text(max, lead: "😀")
+                list.append(Mutation(label: "at-max-length", why: "max-length \(max) is inclusive, in Unicode scalars: 😀 is 1 (2 UTF-16 units)",
+                                     written: .string(at), outcome: read(at)))
+                let above = Self.text(max + 1, lead: "e\u{301}")
+                list.append(Mutation(label: "above-max-length", why: "\(max + 1) Unicode scalars is above max-length \(max), though e\\u0301 is 1 grapheme",
+                                     written: .string(above), outcome: read(above)))
+            }
         case .bool:
             list.append(Mutation(label: "false", why: "false is a boolean", written: .bool(false), outcome: .valid(.bool(false))))
             list.append(Mutation(label: "string-true", why: "\"true\" is a string, not a boolean", written: .string("true"), outcome: .invalid))
@@ -327,9 +373,36 @@ struct GoldenCaseBuilder {
                                      written: .raw("\"\\ud800\""), outcome: .invalid))
                 list.append(Mutation(label: "fallback-value", why: "the fallback '\(unknown)' is itself a declared value", written: .string(unknown), outcome: .valid(.string(unknown))))
             }
-        case .array:
-            list.append(Mutation(label: "empty", why: c.nonEmpty ? "the array is declared non-empty" : "an empty array is an array",
-                                 written: .array([]), outcome: c.nonEmpty ? .invalid : .valid(.array([]))))
+        case .array(let element):
+            list.append(Mutation(label: "empty", why: c.nonEmpty ? "the array is declared non-empty"
+                                     : (c.minItems ?? 0) > 0 ? "an empty array is below min-items \(c.minItems!)" : "an empty array is an array",
+                                 written: .array([]), outcome: c.accepts(items: 0) ? .valid(.array([])) : .invalid))
+            // Size limits count the elements kept: a dropped element (null is no valid element) does not count.
+            let item = sample(element, field: field, owner: "item")
+            func items(_ count: Int, dropping: Int = 0) -> Mutation {
+                let kept = Array(repeating: item, count: count)
+                return Mutation(label: "", why: "", written: .array(Array(repeating: JSONValue.null, count: dropping) + kept),
+                                outcome: c.accepts(items: count) ? .valid(.array(kept)) : .invalid, drops: dropping)
+            }
+            func labelled(_ mutation: Mutation, _ label: String, _ why: String) -> Mutation {
+                var result = mutation
+                result.label = label
+                result.why = why
+                return result
+            }
+            func elements(_ n: Int) -> String { n == 1 ? "1 element" : "\(n) elements" }
+            if let min = c.minItems, min > 0 {
+                list.append(labelled(items(min), "at-min-items", "min-items \(min) is inclusive"))
+                list.append(labelled(items(min - 1), "below-min-items", "\(elements(min - 1)) is below min-items \(min)"))
+                list.append(labelled(items(min - 1, dropping: 1), "below-min-items-after-drops",
+                                     "\(elements(min)) written, one of them null (dropped), leave \(min - 1) kept, below min-items \(min); the drop still counts"))
+            }
+            if let max = c.maxItems {
+                list.append(labelled(items(max), "at-max-items", "max-items \(max) is inclusive"))
+                list.append(labelled(items(max + 1), "above-max-items", "\(elements(max + 1)) is above max-items \(max)"))
+                list.append(labelled(items(max, dropping: 1), "max-items-after-drops",
+                                     "\(elements(max + 1)) written, one of them null (dropped), leave \(max) kept: within max-items \(max)"))
+            }
         case .map:
             list.append(Mutation(label: "empty", why: c.nonEmpty ? "the map is declared non-empty" : "an empty object is a map",
                                  written: .object([]), outcome: c.nonEmpty ? .invalid : .valid(.object([]))))
@@ -436,7 +509,7 @@ struct GoldenCaseBuilder {
                         result.append(GoldenCase(name: "\(prefix).\(type.name).\(field.name).\(mutation.label)",
                                                  about: "\(type.name).\(field.name)\(where_), \(field.presence.spelling): \(mutation.label): \(mutation.why)",
                                                  contract: contract.name, blob: blob.serialized(),
-                                                 expect: expected(decodedRoot, path: path, field: field, outcome: mutation.outcome)))
+                                                 expect: expected(decodedRoot, path: path, field: field, mutation: mutation)))
                     } else {
                         if batchIndex[mutation.label] == nil {
                             batchIndex[mutation.label] = batches.count
@@ -458,6 +531,8 @@ struct GoldenCaseBuilder {
             }
             let blob = spineDocument(reached, changes: written)
             let decodedRoot = withoutVersion(spineDocument(reached, changes: decoded))
+            // Batched mutations keep their objects, so every element they drop counts.
+            let drops = batch.members.reduce(0) { $0 + $1.mutation.drops }
             let names = batch.members.map { "\($0.type.name).\($0.field.name)" }
             let name: String
             if batch.members.count == 1 {
@@ -469,7 +544,7 @@ struct GoldenCaseBuilder {
             let why = batch.members.count == 1 ? batch.members[0].mutation.why : "each field is read under its own rule"
             result.append(GoldenCase(name: name, about: "\(batch.label) in \(listed): \(why)",
                                      contract: contract.name, blob: blob.serialized(),
-                                     expect: observation(status: "ok", decodedRoot: decodedRoot, dropped: 0)))
+                                     expect: observation(status: "ok", decodedRoot: decodedRoot, dropped: drops)))
         }
         return result
     }
@@ -508,7 +583,7 @@ struct GoldenCaseBuilder {
     /// A valid value of a required field, holding only required fields in nested objects.
     func minimalSample(_ type: FieldType, field: Field, owner: String) -> JSONValue {
         switch type {
-        case .array(let element): return .array([minimalSample(element, field: field, owner: owner)])
+        case .array(let element): return .array(Array(repeating: minimalSample(element, field: field, owner: owner), count: Self.sampleCount(field.constraints)))
         case .map(let value): return .object([("k1", minimalSample(value, field: field, owner: owner + "[k1]"))])
         case .object(let name): return minimalObject(objectType(named: name)!, steps: [:])
         default: return sample(type, field: field, owner: owner)
@@ -524,9 +599,12 @@ struct GoldenCaseBuilder {
     }
 
     /// The value a step field holds to contain `inner`: itself, `[inner]`, `{"k1": inner}` or `[{"k1": inner}]`.
+    /// An array under `min-items` holds the step first, then minimal elements up to the minimum.
     func stepValue(_ step: Step, _ inner: JSONValue) -> JSONValue {
         let mapped = step.mapKey.map { JSONValue.object([($0, inner)]) } ?? inner
-        return step.index == nil ? mapped : .array([mapped])
+        guard step.index != nil, case .array(let element) = step.field.type else { return mapped }
+        let padding = Self.sampleCount(step.field.constraints) - 1
+        return .array([mapped] + Array(repeating: minimalSample(element, field: step.field, owner: step.owner.name), count: padding))
     }
 
     func versioned(_ root: JSONValue) -> JSONValue {
@@ -618,12 +696,15 @@ struct GoldenCaseBuilder {
     }
 
     /// The expected observation after mutating `field` at `path`: valid → the new value; invalid →
-    /// the presence policy, walking up through drop-element objects.
-    func expected(_ decodedRoot: JSONValue, path: [Step], field: Field, outcome: MutationOutcome) -> JSONValue {
+    /// the presence policy, walking up through drop-element objects. Drops count only in objects
+    /// that are kept: an element dropped from an array counts 1, and what was dropped inside it
+    /// does not. A container left outside its own limits by a drop (`non-empty`, `min-items`) is
+    /// invalid in turn, and its field's presence policy applies (its drops still count when its
+    /// object is kept, as the decoders hold a slot's drops by its object, not by its checks).
+    func expected(_ decodedRoot: JSONValue, path: [Step], field: Field, mutation: Mutation) -> JSONValue {
         let builder = self
-        var dropped = 0
         let replacement: JSONValue?
-        switch outcome {
+        switch mutation.outcome {
         case .valid(let value):
             replacement = value
         case .invalid:
@@ -633,64 +714,84 @@ struct GoldenCaseBuilder {
             case nil: replacement = nil   // the enclosing object is invalid
             }
         }
-        // Walk down the path, rebuilding; an invalid object is resolved at its container.
-        func rebuild(_ node: JSONValue, _ steps: ArraySlice<Step>) -> Resolution {
-            guard let step = steps.first else {
-                guard let replacement else { return .replace(nil) }
-                return .replace(setting(node, field.jsonKey, to: replacement))
+        /// The container `step.field` holds after a change inside it: itself, or, outside its own
+        /// limits, what the field's presence policy says (nil: its object is invalid).
+        func checked(_ container: JSONValue, _ step: Step) -> Resolution {
+            let c = step.field.constraints
+            let valid: Bool
+            switch container {
+            case .array(let items): valid = c.accepts(items: items.count)
+            case .object(let entries): valid = !(c.nonEmpty && entries.isEmpty)
+            default: valid = true
             }
-            guard case .object(var entries) = node, let at = entries.firstIndex(where: { $0.0 == step.field.jsonKey }) else { return .replace(node) }
+            if valid { return .replace(container) }
+            return degrade(step.field) ?? .replace(nil)
+        }
+        // Walk down the path, rebuilding; an invalid object is resolved at its container. Each
+        // level answers with its resolution and the drops counted inside what it kept.
+        func rebuild(_ node: JSONValue, _ steps: ArraySlice<Step>) -> (Resolution, Int) {
+            guard let step = steps.first else {
+                guard let replacement else { return (.replace(nil), 0) }
+                return (.replace(setting(node, field.jsonKey, to: replacement)), mutation.drops)
+            }
+            guard case .object(var entries) = node, let at = entries.firstIndex(where: { $0.0 == step.field.jsonKey }) else { return (.replace(node), 0) }
             let child = entries[at].1
-            var newChild: JSONValue?
+            var resolution: Resolution
+            var drops = 0
             if let index = step.index, case .array(var items) = child {
                 // An array of maps: the step goes through the element's map key first.
                 if let key = step.mapKey, case .object(var mapEntries) = items[index], let mi = mapEntries.firstIndex(where: { $0.0 == key }) {
-                    switch rebuild(mapEntries[mi].1, steps.dropFirst()) {
-                    case .failDocument: return .failDocument
-                    case .replace(let value?): mapEntries[mi].1 = value
+                    let (inner, innerDrops) = rebuild(mapEntries[mi].1, steps.dropFirst())
+                    switch inner {
+                    case .failDocument: return (.failDocument, 0)
+                    case .replace(let value?): mapEntries[mi].1 = value; drops = innerDrops
                     case .replace(nil): mapEntries.remove(at: mi)   // map entries are ignored, not counted
                     }
                     items[index] = .object(mapEntries)
                 } else {
-                    switch rebuild(items[index], steps.dropFirst()) {
-                    case .failDocument: return .failDocument
-                    case .replace(let value?): items[index] = value
+                    let (inner, innerDrops) = rebuild(items[index], steps.dropFirst())
+                    switch inner {
+                    case .failDocument: return (.failDocument, 0)
+                    case .replace(let value?): items[index] = value; drops = innerDrops
                     case .replace(nil):
-                        // An invalid element is dropped and counted.
+                        // An invalid element is dropped and counted; nothing inside it counts.
                         items.remove(at: index)
-                        dropped += 1
+                        drops = 1
                     }
                 }
-                newChild = .array(items)
+                resolution = checked(.array(items), step)
             } else if let key = step.mapKey, case .object(var mapEntries) = child, let mi = mapEntries.firstIndex(where: { $0.0 == key }) {
-                switch rebuild(mapEntries[mi].1, steps.dropFirst()) {
-                case .failDocument: return .failDocument
-                case .replace(let value?): mapEntries[mi].1 = value
+                let (inner, innerDrops) = rebuild(mapEntries[mi].1, steps.dropFirst())
+                switch inner {
+                case .failDocument: return (.failDocument, 0)
+                case .replace(let value?): mapEntries[mi].1 = value; drops = innerDrops
                 case .replace(nil): mapEntries.remove(at: mi)   // map entries are ignored, not counted
                 }
-                newChild = .object(mapEntries)
+                resolution = checked(.object(mapEntries), step)
             } else {
-                switch rebuild(child, steps.dropFirst()) {
-                case .failDocument: return .failDocument
-                case .replace(let value?): newChild = value
+                let (inner, innerDrops) = rebuild(child, steps.dropFirst())
+                switch inner {
+                case .failDocument: return (.failDocument, 0)
+                case .replace(let value?): resolution = .replace(value); drops = innerDrops
                 case .replace(nil):
                     // The object was the value of a field: that field's own policy applies.
-                    switch degrade(step.field) {
-                    case .replace(let value)?: newChild = value
-                    case .failDocument?: return .failDocument
-                    case nil: return .replace(nil)
-                    }
+                    resolution = degrade(step.field) ?? .replace(nil)
                 }
             }
-            entries[at].1 = newChild!
-            return .replace(.object(entries))
+            switch resolution {
+            case .failDocument: return (.failDocument, 0)
+            case .replace(nil): return (.replace(nil), 0)   // this object is invalid: its drops vanish with it
+            case .replace(let value?):
+                entries[at].1 = value
+                return (.replace(.object(entries)), drops)
+            }
         }
         switch rebuild(decodedRoot, path[...]) {
-        case .failDocument:
+        case (.failDocument, _):
             return builder.observation(status: "invalid", decodedRoot: nil, dropped: 0)
-        case .replace(let root?):
+        case (.replace(let root?), let dropped):
             return builder.observation(status: "ok", decodedRoot: root, dropped: dropped)
-        case .replace(nil):
+        case (.replace(nil), _):
             return builder.observation(status: "invalid", decodedRoot: nil, dropped: 0)
         }
     }

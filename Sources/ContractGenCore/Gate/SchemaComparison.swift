@@ -256,6 +256,12 @@ public enum SchemaComparison {
         }
         compareBound("min", oc.min, nc.min, narrowerWhenGreater: true)
         compareBound("max", oc.max, nc.max, narrowerWhenGreater: false)
+        // Length and size limits: a larger minimum or a smaller maximum rejects values the old
+        // writer may write; adding one narrows, removing one widens.
+        compareBound("min-length", oc.minLength.map(Double.init), nc.minLength.map(Double.init), narrowerWhenGreater: true)
+        compareBound("max-length", oc.maxLength.map(Double.init), nc.maxLength.map(Double.init), narrowerWhenGreater: false)
+        compareBound("min-items", oc.minItems.map(Double.init), nc.minItems.map(Double.init), narrowerWhenGreater: true)
+        compareBound("max-items", oc.maxItems.map(Double.init), nc.maxItems.map(Double.init), narrowerWhenGreater: false)
         if old.doc != new.doc { add(.documentationChanged, false, "\(name): documentation changed", new.location) }
     }
 }

@@ -7,6 +7,8 @@ enum RuntimeNeed: Hashable {
     case scanner
     /// A decoder checks a constraint on a read value.
     case constraintCheck
+    /// A decoder or the writer measures a string's length in Unicode scalars (`min-length`, `max-length`).
+    case textLength
     /// An open enum's read: a string that is none of the values reads as the fallback.
     case openEnumeration
     /// The calendar's first instant of a local day in a zone (`header`, `dayStart`).
@@ -39,6 +41,12 @@ extension DecoderPlan {
         for object in objects {
             for slot in object.slots {
                 if !slot.read.checks.isEmpty { needs.formUnion([.constraintCheck, .writeConstraint]) }
+                for check in slot.read.checks {
+                    switch check {
+                    case .textLength: needs.insert(.textLength)
+                    case .nonEmpty, .atLeast, .atMost, .itemCount: break
+                    }
+                }
                 if slot.read.operation.readsOpenEnumeration { needs.insert(.openEnumeration) }
                 Self.writerNeeds(slot.read.operation, into: &needs)
             }

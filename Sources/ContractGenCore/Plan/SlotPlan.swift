@@ -109,6 +109,12 @@ enum ConstraintCheck: Equatable {
     case nonEmpty(isMap: Bool)
     case atLeast(Double, integral: Bool)
     case atMost(Double, integral: Bool)
+    /// A string's length within inclusive bounds (at least one given), counted in Unicode scalar
+    /// values (code points) in every language: never grapheme clusters, never UTF-16 units.
+    case textLength(min: Int?, max: Int?)
+    /// An array's size within inclusive bounds (at least one given), counted over the elements the
+    /// array helper kept (after drops): what the app sees.
+    case itemCount(min: Int?, max: Int?)
 
     static func all(_ constraints: Constraints, for operation: ReadOperation) -> [ConstraintCheck] {
         var checks: [ConstraintCheck] = []
@@ -122,6 +128,12 @@ enum ConstraintCheck: Equatable {
         if constraints.nonEmpty { checks.append(.nonEmpty(isMap: isMap)) }
         if let min = constraints.min { checks.append(.atLeast(min, integral: integral)) }
         if let max = constraints.max { checks.append(.atMost(max, integral: integral)) }
+        if constraints.minLength != nil || constraints.maxLength != nil {
+            checks.append(.textLength(min: constraints.minLength, max: constraints.maxLength))
+        }
+        if constraints.minItems != nil || constraints.maxItems != nil {
+            checks.append(.itemCount(min: constraints.minItems, max: constraints.maxItems))
+        }
         return checks
     }
 }

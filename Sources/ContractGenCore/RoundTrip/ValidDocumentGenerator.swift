@@ -67,7 +67,7 @@ public struct ValidDocumentGenerator {
             return object(builder.objectType(named: name)!)
         case .array(let element):
             var input: [JSONValue] = [], document: [JSONValue] = []
-            for _ in 0..<int((field.constraints.nonEmpty ? 1 : 0)...3) {
+            for _ in 0..<Self.count(field.constraints, int: { int($0) }) {
                 let (i, d) = value(element, field: field)
                 input.append(i); document.append(d)
             }
@@ -96,6 +96,15 @@ public struct ValidDocumentGenerator {
             }
             var text = ""
             for _ in 0..<int((c.nonEmpty ? 1 : 0)...4) { text += Self.pieces.randomElement(using: &random)! }
+            // Within the length limits (Unicode scalars), often exactly at one of them.
+            if c.minLength != nil || c.maxLength != nil {
+                let low = Swift.max(c.minLength ?? 0, c.nonEmpty ? 1 : 0), high = c.maxLength ?? low + 8
+                let target = chance(0.5) ? [low, high].randomElement(using: &random)! : int(low...high)
+                var scalars = Array(text.unicodeScalars.prefix(target))
+                while scalars.count < target { scalars += Array(Self.pieces.randomElement(using: &random)!.unicodeScalars) }
+                text = ""
+                text.unicodeScalars.append(contentsOf: scalars.prefix(target))
+            }
             return .string(text)
         case .bool:
             return .bool(chance(0.5))
@@ -127,6 +136,14 @@ public struct ValidDocumentGenerator {
         case .array, .map, .object:
             preconditionFailure("composites are handled by value(_:field:)")
         }
+    }
+
+    /// An array's size: 0–3 elements, within `non-empty` and the size limits (often at one of them).
+    static func count(_ c: Constraints, int: (ClosedRange<Int>) -> Int) -> Int {
+        let low = Swift.max(c.minItems ?? 0, c.nonEmpty ? 1 : 0)
+        let high = Swift.max(low, c.maxItems ?? 3)
+        guard c.minItems != nil || c.maxItems != nil else { return int(low...3) }
+        return [low, high, int(low...high)][int(0...2)]
     }
 
     static func padded(_ value: Int, _ width: Int) -> String {

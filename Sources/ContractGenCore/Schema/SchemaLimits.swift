@@ -7,9 +7,14 @@
 /// - Required fields per type: the golden cases that isolate a required field hold every other
 ///   required field of its type, so their size grows with the square of that count
 ///   (docs/scaling.md); 256 keeps the worst type to a few megabytes of goldens.
+/// - Length and size limits (`min-length` … `max-items`): the golden cases hold a value at each
+///   limit and one past it, so a limit stays small enough to spell there: 100,000 Unicode scalars
+///   for a string, 1,000 elements for an array.
 public enum SchemaLimits {
     public static let maxDepth = 512
     public static let maxRequiredFieldsPerType = 256
+    public static let maxLength = 100_000
+    public static let maxItems = 1_000
 
     public static func check(_ contract: Contract) throws(DiagnosticsError) {
         var d = DiagnosticCollector()

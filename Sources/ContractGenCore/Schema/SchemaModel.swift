@@ -77,6 +77,8 @@ public struct Field: Sendable {
     public var json: String? = nil
     /// Where `json:` is written, for errors about the key.
     public var jsonLocation: SourceLocation? = nil
+    /// Where each constraint key (`min-length`, `max-items`, …) is written, for errors about it.
+    public var constraintLocations: [String: SourceLocation] = [:]
 
     /// The key this field is read from and written to, and its key in observations. For example
     /// `startTime` with `json: start_time` is read from `"start_time"`; without `json:`, from `"startTime"`.
@@ -177,16 +179,44 @@ public enum DefaultValue: Sendable, Equatable {
 }
 
 /// Value constraints; a value outside them is invalid (and then degrades by its presence).
-/// For example `non-empty: true` or `min: 0`.
+/// For example `non-empty: true`, `min: 0` or `max-length: 80`.
 public struct Constraints: Sendable, Equatable {
     public var nonEmpty = false
     public var min: Double?
     public var max: Double?
+    /// A string's length bounds, inclusive, in Unicode scalar values (code points): `"é"` is 1,
+    /// `"e\u{301}"` 2, `"😀"` 1, in every language.
+    public var minLength: Int?
+    public var maxLength: Int?
+    /// An array's size bounds, inclusive, counted over the elements kept (after drops).
+    public var minItems: Int?
+    public var maxItems: Int?
 
-    public init(nonEmpty: Bool = false, min: Double? = nil, max: Double? = nil) {
+    public init(nonEmpty: Bool = false, min: Double? = nil, max: Double? = nil,
+                minLength: Int? = nil, maxLength: Int? = nil, minItems: Int? = nil, maxItems: Int? = nil) {
         self.nonEmpty = nonEmpty
         self.min = min
         self.max = max
+        self.minLength = minLength
+        self.maxLength = maxLength
+        self.minItems = minItems
+        self.maxItems = maxItems
+    }
+
+    /// The length and size limits: each key as the schema spells it, and where it is kept.
+    public static var limits: [(key: String, path: WritableKeyPath<Constraints, Int?>)] {
+        [("min-length", \.minLength), ("max-length", \.maxLength), ("min-items", \.minItems), ("max-items", \.maxItems)]
+    }
+
+    /// Whether a string meets `non-empty` and the length limits (counted in Unicode scalars).
+    public func accepts(text: String) -> Bool {
+        let length = text.unicodeScalars.count
+        return !(nonEmpty && length == 0) && (minLength.map { length >= $0 } ?? true) && (maxLength.map { length <= $0 } ?? true)
+    }
+
+    /// Whether an array of `count` kept elements meets `non-empty` and the size limits.
+    public func accepts(items count: Int) -> Bool {
+        !(nonEmpty && count == 0) && (minItems.map { count >= $0 } ?? true) && (maxItems.map { count <= $0 } ?? true)
     }
 }
 

@@ -153,7 +153,7 @@ enum ScalarReading {
 /// Builds the model; keeps going after an error so one run reports all of them.
 private struct ContractBuilder {
     static let topLevelKeys = ["contract", "doc", "storage-key", "targets", "version", "root", "types", "behaviours", "observation"]
-    static let fieldKeys = ["type", "json", "doc", "required", "optional", "default", "non-empty", "min", "max", "derived"]
+    static let fieldKeys = ["type", "json", "doc", "required", "optional", "default", "non-empty", "min", "max", "min-length", "max-length", "min-items", "max-items", "derived"]
 
     func build(_ root: YAMLNode, sourcePath: String, sourceHash: String, _ d: inout DiagnosticCollector) -> Contract? {
         guard var top = MappingReader(root, what: "the schema", diagnostics: &d) else { return nil }
@@ -308,6 +308,13 @@ private struct ContractBuilder {
         if let n = reader.value("non-empty"), let v = ScalarReading.bool(n, what: "'non-empty'", diagnostics: &d) { constraints.nonEmpty = v }
         if let n = reader.value("min") { constraints.min = ScalarReading.number(n, what: "'min'", diagnostics: &d) }
         if let n = reader.value("max") { constraints.max = ScalarReading.number(n, what: "'max'", diagnostics: &d) }
+        // Length and size limits: whole numbers (checked for sign, order and type by the validator).
+        var constraintLocations: [String: SourceLocation] = [:]
+        for (key, path) in Constraints.limits {
+            guard let n = reader.value(key) else { continue }
+            constraintLocations[key] = n.location
+            constraints[keyPath: path] = ScalarReading.integer(n, what: "'\(key)'", diagnostics: &d)
+        }
         var derived: Derivation?
         if let n = reader.value("derived"), var r = MappingReader(n, what: "'derived' of \(what)", diagnostics: &d) {
             let lookup = r.requiredValue("lookup", diagnostics: &d).flatMap { ScalarReading.identifier($0, what: "'lookup'", diagnostics: &d) }
@@ -350,7 +357,8 @@ private struct ContractBuilder {
         guard let type else { return nil }
         return Field(name: name.value, doc: doc, type: type, presence: presence, constraints: constraints,
                      derived: derived, location: name.location, typeLocation: typeNode?.location ?? name.location,
-                     json: json == name.value ? nil : json, jsonLocation: jsonNode?.location)
+                     json: json == name.value ? nil : json, jsonLocation: jsonNode?.location,
+                     constraintLocations: constraintLocations)
     }
 
     func readType(_ node: YAMLNode, _ d: inout DiagnosticCollector) -> FieldType? {

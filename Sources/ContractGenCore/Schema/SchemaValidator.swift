@@ -167,6 +167,7 @@ public enum SchemaValidator {
                 d.error("integer bounds must be integers within ±(2^53−1), not \(bound)", at: field.location)
             }
         }
+        checkLimits(field, &d)
         if case .required(.dropElement) = field.presence, isRoot {
             d.error("'required: drop-element' on the root type has no element to drop; use 'required: fail-document'", at: field.location)
         }
@@ -202,6 +203,45 @@ public enum SchemaValidator {
         }
     }
 
+    /// `min-length`/`max-length` (strings, in Unicode scalars) and `min-items`/`max-items`
+    /// (arrays, over the kept elements): whole numbers from 0, the minimum not above the maximum,
+    /// a maximum of at least 1 (0 would allow only the empty value), and no larger than the
+    /// golden cases can spell (`SchemaLimits.maxLength`, `SchemaLimits.maxItems`).
+    static func checkLimits(_ field: Field, _ d: inout DiagnosticCollector) {
+        let c = field.constraints
+        func location(_ key: String) -> SourceLocation { field.constraintLocations[key] ?? field.location }
+        let isString: Bool, isArray: Bool
+        switch field.type {
+        case .string: isString = true; isArray = false
+        case .array: isString = false; isArray = true
+        case .bool, .integer, .number, .localDate, .epochMillis, .enumeration, .map, .object: isString = false; isArray = false
+        }
+        for (key, value, applies, what, ceiling) in [
+            ("min-length", c.minLength, isString, "strings", SchemaLimits.maxLength),
+            ("max-length", c.maxLength, isString, "strings", SchemaLimits.maxLength),
+            ("min-items", c.minItems, isArray, "arrays", SchemaLimits.maxItems),
+            ("max-items", c.maxItems, isArray, "arrays", SchemaLimits.maxItems),
+        ] {
+            guard let value else { continue }
+            if !applies {
+                let fix = isString ? " (use 'min-length'/'max-length')" : isArray ? " (use 'min-items'/'max-items')" : ""
+                d.error("'\(key)' applies to \(what) only, not \(field.type.schemaSpelling)\(fix)", at: location(key))
+            } else if value < 0 {
+                d.error("'\(key)' must be a whole number from 0, not \(value)", at: location(key))
+            } else if value > ceiling {
+                d.error("'\(key)' is \(value); limits go up to \(ceiling) (every limit gets golden cases holding a value at it and one past it)", at: location(key))
+            } else if key.hasPrefix("max"), value == 0 {
+                d.error("'\(key): 0' would allow only the empty value; drop the field or give a maximum of at least 1", at: location(key))
+            }
+        }
+        if let min = c.minLength, let max = c.maxLength, min > max {
+            d.error("'min-length' (\(min)) is greater than 'max-length' (\(max)): no string could be valid", at: location("min-length"))
+        }
+        if let min = c.minItems, let max = c.maxItems, min > max {
+            d.error("'min-items' (\(min)) is greater than 'max-items' (\(max)): no array could be valid", at: location("min-items"))
+        }
+    }
+
     static func checkDefault(_ value: DefaultValue, field: Field, _ d: inout DiagnosticCollector) {
         let c = field.constraints
         switch (value, field.type) {
@@ -209,8 +249,14 @@ public enum SchemaValidator {
             d.error("default '\(text)' is not one of the enum values \(cases)", at: field.location)
         case (.string(let text), .string) where c.nonEmpty && text.isEmpty:
             d.error("default \"\" contradicts 'non-empty'", at: field.location)
+        case (.string(let text), .string) where !c.accepts(text: text):
+            let length = text.unicodeScalars.count
+            let key = c.minLength.map { length < $0 } == true ? "min-length" : "max-length"
+            d.error("default is \(length) Unicode scalar\(length == 1 ? "" : "s") long, outside '\(key)' \((key == "min-length" ? c.minLength : c.maxLength)!)", at: field.constraintLocations[key] ?? field.location)
         case (.emptyArray, _) where c.nonEmpty, (.emptyMap, _) where c.nonEmpty:
             d.error("an empty default contradicts 'non-empty'", at: field.location)
+        case (.emptyArray, _) where !c.accepts(items: 0):
+            d.error("default [] has 0 items, below 'min-items' \(c.minItems ?? 0)", at: field.constraintLocations["min-items"] ?? field.location)
         case (.integer(let v), _):
             if let min = c.min, Double(v) < min { d.error("default \(v) is below 'min' \(min)", at: field.location) }
             if let max = c.max, Double(v) > max { d.error("default \(v) is above 'max' \(max)", at: field.location) }

@@ -219,12 +219,24 @@ extension KotlinContractWriter {
             case .nonEmpty: return "it.isNotEmpty()"
             case .atLeast(let bound, let integral): return "it >= \(KotlinNames.number(bound, integral: integral))"
             case .atMost(let bound, let integral): return "it <= \(KotlinNames.number(bound, integral: integral))"
+            case .textLength(let min, let max): return Self.within("ContractText.length(it)", min: min, max: max)
+            case .itemCount(let min, let max): return Self.within("it.size", min: min, max: max)
             }
         }
         if !conditions.isEmpty {
             expression += "?.takeIf { \(conditions.joined(separator: " && ")) }"
         }
         return expression
+    }
+
+    /// `measure` within inclusive bounds, measured once: `… in 1..80`, `… >= 1` or `… <= 80`.
+    static func within(_ measure: String, min: Int?, max: Int?) -> String {
+        switch (min, max) {
+        case let (min?, max?): return "\(measure) in \(min)..\(max)"
+        case let (min?, nil): return "\(measure) >= \(min)"
+        case let (nil, max?): return "\(measure) <= \(max)"
+        case (nil, nil): return "true"
+        }
     }
 
     func compositeDecoder(_ composite: CompositePlan, _ p: inout CodePrinter) {

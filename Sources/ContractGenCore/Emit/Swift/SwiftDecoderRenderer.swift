@@ -249,12 +249,24 @@ extension SwiftContractWriter {
             case .nonEmpty: return "!$0.isEmpty"
             case .atLeast(let bound, let integral): return "$0 >= \(SwiftNames.number(bound, integral: integral))"
             case .atMost(let bound, let integral): return "$0 <= \(SwiftNames.number(bound, integral: integral))"
+            case .textLength(let min, let max): return Self.within("ContractText.length($0)", min: min, max: max)
+            case .itemCount(let min, let max): return Self.within("$0.count", min: min, max: max)
             }
         }
         if !conditions.isEmpty {
             expression += ".flatMap({ \(conditions.joined(separator: " && ")) ? $0 : nil })"
         }
         return expression
+    }
+
+    /// `measure` within inclusive bounds, measured once: `(1...80).contains(…)`, `… >= 1` or `… <= 80`.
+    static func within(_ measure: String, min: Int?, max: Int?) -> String {
+        switch (min, max) {
+        case let (min?, max?): return "(\(min)...\(max)).contains(\(measure))"
+        case let (min?, nil): return "\(measure) >= \(min)"
+        case let (nil, max?): return "\(measure) <= \(max)"
+        case (nil, nil): return "true"
+        }
     }
 
     /// The value type of a `{map: T}` field.

@@ -260,7 +260,19 @@ extension TypeScriptContractWriter {
             case .nonEmpty(let isMap): return isMap ? "\(value).size > 0" : "\(value).length > 0"
             case .atLeast(let bound, let integral): return "\(value) >= \(TypeScriptNames.number(bound, integral: integral))"
             case .atMost(let bound, let integral): return "\(value) <= \(TypeScriptNames.number(bound, integral: integral))"
+            case .textLength(let min, let max): return Self.within("contractTextLength(\(value))", min: min, max: max)
+            case .itemCount(let min, let max): return Self.within("\(value).length", min: min, max: max)
             }
+        }
+    }
+
+    /// `measure` within inclusive bounds, measured once: `((n) => n >= 1 && n <= 80)(…)`, `… >= 1` or `… <= 80`.
+    static func within(_ measure: String, min: Int?, max: Int?) -> String {
+        switch (min, max) {
+        case let (min?, max?): return "((n) => n >= \(min) && n <= \(max))(\(measure))"
+        case let (min?, nil): return "\(measure) >= \(min)"
+        case let (nil, max?): return "\(measure) <= \(max)"
+        case (nil, nil): return "true"
         }
     }
 

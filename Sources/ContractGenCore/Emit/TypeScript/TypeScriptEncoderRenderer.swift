@@ -92,11 +92,23 @@ extension TypeScriptContractWriter {
                 case .nonEmpty: return "non-empty"
                 case .atLeast(let bound, let integral): return ">= \(TypeScriptNames.number(bound, integral: integral))"
                 case .atMost(let bound, let integral): return "<= \(TypeScriptNames.number(bound, integral: integral))"
+                case .textLength(let min, let max): return "length \(Self.range(min, max)) Unicode scalars"
+                case .itemCount(let min, let max): return "\(Self.range(min, max)) items"
                 }
             }
             expression = "writeSatisfying(\(expression), (v) => \(conditions.joined(separator: " && ")), \(TypeScriptNames.quoted(expected.joined(separator: ", "))), \(path))"
         }
         return expression
+    }
+
+    /// Inclusive bounds as an error message names them (ASCII, as every literal is): `1 to 80`, `>= 1`, `<= 80`.
+    static func range(_ min: Int?, _ max: Int?) -> String {
+        switch (min, max) {
+        case let (min?, max?): return "\(min) to \(max)"
+        case let (min?, nil): return ">= \(min)"
+        case let (nil, max?): return "<= \(max)"
+        case (nil, nil): return "any"
+        }
     }
 
     func writeValue(_ operation: ReadOperation, source: String, path: String, depth: Int) -> String {

@@ -5,6 +5,7 @@ enum TypeScriptRuntimeImports {
         switch need {
         case .scanner: return ["ContractJsonScanner"]
         case .constraintCheck: return ["satisfying"]
+        case .textLength: return ["contractTextLength"]
         case .openEnumeration: return ["orUnknown"]
         case .dayStart: return ["dayStartMs"]
         case .validUntil: return ["validUntilMs"]
