@@ -60,11 +60,12 @@ public struct ContractGenCommand: Sendable {
                            [--filter PATTERN] [--expected-failures FILE] [--fix-expected-failures]
                            [--format text|github] [--timeout SECONDS] [--deadline SECONDS] [--allow-skip]
       contract-gen decode [--schema FILE] [--lang swift|kotlin|typescript] [--pending JSON] [--timeout S] < blob.json
+      contract-gen explain [--schema FILE] [--lang swift|kotlin|typescript] [--now EPOCH-MS] [--zone IANA-ID] < blob.json
       contract-gen differential [--count N] [--stress N] [--seed S] [--lang swift|kotlin|typescript|typescript-jsc|all]
       contract-gen mutate --lang swift|kotlin|typescript [--file PATH] [--sample N] [--max N] [--seed S] [--report FILE]
       contract-gen --help | COMMAND --help | help COMMAND | --version
 
-    emit, check, conform, decode and differential follow contract-gen.yaml (found in the current
+    emit, check, conform, decode, explain and differential follow contract-gen.yaml (found in the current
     directory or above, or --config FILE; see docs/config.md); without one: schema/, generated/, golden/.
     Exit status: 0 success, 1 check or conformance failure, 2 usage or schema error.
     """
@@ -156,6 +157,14 @@ public struct ContractGenCommand: Sendable {
           schema/, or contract-gen.yaml's `schemas:` — holds one schema;
           --timeout default 300 s). Stdin must be UTF-8: other bytes are refused (exit 2), never repaired.
         """,
+        "explain": """
+        contract-gen explain [--schema FILE] [--lang swift|kotlin|typescript] [--now EPOCH-MS] [--zone IANA-ID] [--timeout S] < blob.json
+
+          Says what a widget shows for the blob on stdin, as that language's generated decoder
+          reads it: the decode's status and, when the schema declares a `timeline`, what it shows
+          from --now on (default: the current time) with instants in --zone (default UTC), and
+          when the timeline must be reloaded. It asks the testee's `decode` and `timeline` ops.
+        """,
         "mutate": mutateHelp,
         "init": initHelp,
     ]
@@ -198,6 +207,7 @@ public struct ContractGenCommand: Sendable {
             case "check": return try check(rest)
             case "conform": return try conform(rest)
             case "decode": return try decode(rest)
+            case "explain": return try explain(rest)
             case "differential": return try differential(rest)
             case "mutate": return try mutate(rest)
             default:
@@ -471,35 +481,49 @@ public struct ContractGenCommand: Sendable {
         return try command.decode(parsed: rebased)
     }
 
-    func decode(parsed: ParsedArguments) throws -> Int32 {
-        // Without --schema: the repository's only schema; with several, the user must say which.
+    /// The one contract `decode` and `explain` read a blob of: `--schema`, else the repository's
+    /// only schema (with several, the user must say which).
+    func singleContract(_ parsed: ParsedArguments, command: String) throws -> Contract {
         let schema: String
         if let given = parsed.value("schema") {
             schema = given
         } else {
             let all = try schemaPaths([])
             guard all.count == 1 else {
-                throw UsageError("decode needs --schema FILE: this repository has \(all.count) schemas (\(all.joined(separator: ", ")))")
+                throw UsageError("\(command) needs --schema FILE: this repository has \(all.count) schemas (\(all.joined(separator: ", ")))")
             }
             schema = all[0]
         }
-        let contract = try loadContracts([schema])[0]
-        let language = try parsed.value("lang").map { name -> Language in
-            guard let language = Language(rawValue: name) else {
-                throw UsageError("unknown --lang '\(name)' (expected \(Language.allCases.map(\.rawValue).joined(separator: ", ")))")
-            }
-            return language
-        } ?? .swift
-        let timeout = try Self.seconds(parsed.value("timeout"), option: "timeout") ?? 300
-        // A blob is text: bytes that are not UTF-8 cannot travel in the request's JSON string
-        // unchanged, and repairing them would show the observation of a different blob.
+        return try loadContracts([schema])[0]
+    }
+
+    static func language(_ name: String?) throws -> Language {
+        guard let name else { return .swift }
+        guard let language = Language(rawValue: name) else {
+            throw UsageError("unknown --lang '\(name)' (expected \(Language.allCases.map(\.rawValue).joined(separator: ", ")))")
+        }
+        return language
+    }
+
+    /// The blob on stdin as text, or nil (reported) when it is not UTF-8: such bytes cannot
+    /// travel in the request's JSON string unchanged, and repairing them would show the
+    /// observation of a different blob.
+    func stdinText(command: String) -> String? {
         let bytes = io.readStdinBytes()
         let validPrefix = Self.validUTF8Prefix(bytes)
         guard validPrefix == bytes.count else {
-            io.err("error: stdin is not valid UTF-8 (first bad byte at offset \(validPrefix)); decode reads the blob as UTF-8 text\n")
-            return ExitCode.usage
+            io.err("error: stdin is not valid UTF-8 (first bad byte at offset \(validPrefix)); \(command) reads the blob as UTF-8 text\n")
+            return nil
         }
-        var given: [(String, JSONValue)] = [("blob", .string(String(decoding: bytes, as: UTF8.self)))]
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    func decode(parsed: ParsedArguments) throws -> Int32 {
+        let contract = try singleContract(parsed, command: "decode")
+        let language = try Self.language(parsed.value("lang"))
+        let timeout = try Self.seconds(parsed.value("timeout"), option: "timeout") ?? 300
+        guard let blob = stdinText(command: "decode") else { return ExitCode.usage }
+        var given: [(String, JSONValue)] = [("blob", .string(blob))]
         if let pending = parsed.value("pending") {
             guard let value = JSONValue.parse(pending), case .object = value else { throw UsageError("--pending must be a JSON object") }
             given.append(("pending", value))
@@ -528,6 +552,72 @@ public struct ContractGenCommand: Sendable {
             io.err("error: testee timed out\n")
             return ExitCode.failure
         }
+    }
+
+    // MARK: - explain
+
+    func explain(_ arguments: [String]) throws -> Int32 {
+        let spec = CommandSpec(name: "explain", valueOptions: ["config", "schema", "lang", "now", "zone", "timeout"], flags: [])
+        let parsed = try spec.parse(arguments)
+        let (command, rebased) = try configured(parsed)
+        return try command.explain(parsed: rebased)
+    }
+
+    /// The decode's status and, for a contract with a `timeline`, what the widget shows from
+    /// `--now` on in `--zone`, in words: the testee's `decode` and `timeline` answers.
+    func explain(parsed: ParsedArguments) throws -> Int32 {
+        let contract = try singleContract(parsed, command: "explain")
+        let language = try Self.language(parsed.value("lang"))
+        let now: Int64
+        if let text = parsed.value("now") {
+            guard let value = Int64(text), value >= 0, value <= 9_007_199_254_740_991 else {
+                throw UsageError("--now must be epoch milliseconds, an integer in 0 … 2^53−1, not '\(text)'")
+            }
+            now = value
+        } else {
+            now = Int64((Date().timeIntervalSince1970 * 1000).rounded(.down))
+        }
+        let zone = parsed.value("zone") ?? "UTC"
+        let timeout = try Self.seconds(parsed.value("timeout"), option: "timeout") ?? 300
+        guard let blob = stdinText(command: "explain") else { return ExitCode.usage }
+        let launch = try testeeBuilder().launch(language)
+        guard case .command(let testee) = launch else {
+            if case .skipped(let reason) = launch { io.err("error: \(reason)\n") }
+            if case .failed(let reason) = launch { io.err("error: \(reason)\n") }
+            return ExitCode.failure
+        }
+        let process = TesteeProcess(command: testee, timeout: timeout)
+        defer { process.stop() }
+        func ask(_ op: TesteeOp, _ given: [(String, JSONValue)]) -> JSONValue? {
+            let request = JSONValue.object([("contract", .string(contract.name)), ("op", .string(op.rawValue)), ("given", .object(given))])
+            switch process.send(request.serialized()) {
+            case .line(let line):
+                guard let response = JSONValue.parse(line), let ok = response["ok"] else {
+                    io.err("error: \(line)\n")
+                    return nil
+                }
+                return ok
+            case .crashed(let detail):
+                io.err("error: testee crashed: \(detail)\n")
+                return nil
+            case .timedOut:
+                io.err("error: testee timed out\n")
+                return nil
+            }
+        }
+        guard let observation = ask(.decode, [("blob", .string(blob))]) else { return ExitCode.failure }
+        io.out("\(contract.name) (\(language.rawValue)): status \(observation["status"]?.stringValue ?? "?")\n")
+        guard TesteeOp.served(by: contract).contains(.timeline) else {
+            io.out("no timeline: the schema declares no `timeline` behaviour\n")
+            return ExitCode.success
+        }
+        guard let timeline = ask(.timeline, [("blob", .string(blob)), ("now", .number(Double(now))), ("timeZone", .string(zone))]) else {
+            return ExitCode.failure
+        }
+        let explanation = TimelineExplanation(zoneIdentifier: zone)
+        if explanation.zoneName != zone { io.out("(zone '\(zone)' is unknown here; instants are shown in UTC)\n") }
+        io.out("timeline in \(explanation.zoneName):\n" + explanation.lines(timeline, now: now).joined(separator: "\n") + "\n")
+        return ExitCode.success
     }
 
     /// How many leading bytes are valid UTF-8 (all of them when the input is valid). Strict:
