@@ -133,6 +133,24 @@ final class SchemaDiagnosticsTests: XCTestCase {
         assertDiagnostic(replacing("root: Doc", with: "root: Doc\nroot: Doc"), "demo.yaml:7:1: error: duplicate key 'root' (first at line 6)")
     }
 
+    /// A default outside its bounds names the field and points at the bound, spelled as written.
+    func testDefaultOutsideItsBoundsNamesTheFieldAndTheBound() {
+        let text = """
+        contract: bounds
+        version: {field: v, writes: 1, accepts: [1]}
+        root: R
+        types:
+          R:
+            fields:
+              pins: {type: integer, min: 1, default: 0}
+              ratio: {type: number, max: 0.5, default: 0.75}
+        """
+        XCTAssertEqual(diagnostics(text), [
+            "demo.yaml:7:34: error: field 'pins': default 0 is below 'min' 1",
+            "demo.yaml:8:34: error: field 'ratio': default 0.75 is above 'max' 0.5",
+        ])
+    }
+
     func testDefaultOnLocalDateIsRefused() {
         assertDiagnostic(replacing("type: string\n        optional: true", with: "type: localDate\n        default: 2026-01-01"),
                          "demo.yaml:12:18: error: a localDate field cannot have a default (a made-up date or instant is exactly the bug this tool prevents); make it optional")

@@ -306,10 +306,16 @@ private struct ContractBuilder {
         let json = jsonNode.flatMap { ScalarReading.string($0, what: "'json'", diagnostics: &d) }
         var constraints = Constraints()
         if let n = reader.value("non-empty"), let v = ScalarReading.bool(n, what: "'non-empty'", diagnostics: &d) { constraints.nonEmpty = v }
-        if let n = reader.value("min") { constraints.min = ScalarReading.number(n, what: "'min'", diagnostics: &d) }
-        if let n = reader.value("max") { constraints.max = ScalarReading.number(n, what: "'max'", diagnostics: &d) }
-        // Length and size limits: whole numbers (checked for sign, order and type by the validator).
         var constraintLocations: [String: SourceLocation] = [:]
+        if let n = reader.value("min") {
+            constraints.min = ScalarReading.number(n, what: "'min'", diagnostics: &d)
+            constraintLocations["min"] = n.location
+        }
+        if let n = reader.value("max") {
+            constraints.max = ScalarReading.number(n, what: "'max'", diagnostics: &d)
+            constraintLocations["max"] = n.location
+        }
+        // Length and size limits: whole numbers (checked for sign, order and type by the validator).
         for (key, path) in Constraints.limits {
             guard let n = reader.value(key) else { continue }
             constraintLocations[key] = n.location

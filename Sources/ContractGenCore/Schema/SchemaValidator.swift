@@ -242,6 +242,18 @@ public enum SchemaValidator {
         }
     }
 
+    /// A numeric default against the field's `min` / `max`, at the bound it breaks.
+    static func checkBounds(_ value: Double, field: Field, _ d: inout DiagnosticCollector) {
+        let c = field.constraints
+        let spelled = { (x: Double) in x == x.rounded() && abs(x) < 1e18 ? String(Int64(x)) : "\(x)" }
+        if let min = c.min, value < min {
+            d.error("field '\(field.name)': default \(spelled(value)) is below 'min' \(spelled(min))", at: field.constraintLocations["min"] ?? field.location)
+        }
+        if let max = c.max, value > max {
+            d.error("field '\(field.name)': default \(spelled(value)) is above 'max' \(spelled(max))", at: field.constraintLocations["max"] ?? field.location)
+        }
+    }
+
     static func checkDefault(_ value: DefaultValue, field: Field, _ d: inout DiagnosticCollector) {
         let c = field.constraints
         switch (value, field.type) {
@@ -258,11 +270,9 @@ public enum SchemaValidator {
         case (.emptyArray, _) where !c.accepts(items: 0):
             d.error("default [] has 0 items, below 'min-items' \(c.minItems ?? 0)", at: field.constraintLocations["min-items"] ?? field.location)
         case (.integer(let v), _):
-            if let min = c.min, Double(v) < min { d.error("default \(v) is below 'min' \(min)", at: field.location) }
-            if let max = c.max, Double(v) > max { d.error("default \(v) is above 'max' \(max)", at: field.location) }
+            checkBounds(Double(v), field: field, &d)
         case (.number(let v), _):
-            if let min = c.min, v < min { d.error("default \(v) is below 'min' \(min)", at: field.location) }
-            if let max = c.max, v > max { d.error("default \(v) is above 'max' \(max)", at: field.location) }
+            checkBounds(v, field: field, &d)
         default: break
         }
     }
