@@ -132,12 +132,13 @@ export interface Project {
 /** How a read went. Anything but `ok` renders the empty state; nothing is guessed. */
 export type Status = "ok" | "unsupportedVersion" | "malformed" | "invalid";
 
-/** The result of `decode`: the status, the value when `ok`, and how many array elements were dropped. */
-export interface Decoded {
-  readonly status: Status;
-  readonly value: Snapshot | null;
-  readonly dropped: number;
-}
+/**
+ * The result of `decode`, discriminated on `status`: the value exactly when `ok` (so
+ * `if (decoded.status === "ok")` narrows `value`), and how many array elements were dropped.
+ */
+export type Decoded =
+  | { readonly status: "ok"; readonly value: Snapshot; readonly dropped: number }
+  | { readonly status: Exclude<Status, "ok">; readonly value: null; readonly dropped: number };
 
 /** Decodes the document text. Strict RFC 8259, fail-closed, never throws, never crashes. */
 export function decode(text: string): Decoded {

@@ -13,11 +13,14 @@ extension TypeScriptContractWriter {
         p.line("/** How a read went. Anything but `ok` renders the empty state; nothing is guessed. */")
         p.line("export type Status = \"ok\" | \"unsupportedVersion\" | \"malformed\" | \"invalid\";")
         p.line()
-        p.line("/** The result of `decode`: the status, the value when `ok`, and how many array elements were dropped. */")
-        p.block("export interface Decoded {") { p in
-            p.line("readonly status: Status;")
-            p.line("readonly value: \(root.name) | null;")
-            p.line("readonly dropped: number;")
+        p.line("/**")
+        p.line(" * The result of `decode`, discriminated on `status`: the value exactly when `ok` (so")
+        p.line(" * `if (decoded.status === \"ok\")` narrows `value`), and how many array elements were dropped.")
+        p.line(" */")
+        p.line("export type Decoded =")
+        p.indented { p in
+            p.line("| { readonly status: \"ok\"; readonly value: \(root.name); readonly dropped: number }")
+            p.line("| { readonly status: Exclude<Status, \"ok\">; readonly value: null; readonly dropped: number };")
         }
         p.line()
         p.line("/** Decodes the document text. Strict RFC 8259, fail-closed, never throws, never crashes. */")
