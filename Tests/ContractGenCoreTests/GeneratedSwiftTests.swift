@@ -24,6 +24,21 @@ final class GeneratedSwiftTests: XCTestCase {
         XCTAssertEqual(WidgetData.Snapshot().tasks, [])
     }
 
+    /// The result is a sum type: `.ok` carries the value, the others carry nothing.
+    func testTheResultIsSwitchedOver() {
+        switch WidgetData.decode(Self.specExample) {
+        case .ok(let snapshot, let dropped):
+            XCTAssertEqual(snapshot.tasks.map(\.id), ["t1", "t2"])
+            XCTAssertEqual(dropped, 0)
+        case .unsupportedVersion, .malformed, .invalid:
+            XCTFail("the example is ok")
+        }
+        XCTAssertEqual(WidgetData.decode(#"{"v":2}"#), .unsupportedVersion)
+        XCTAssertEqual(WidgetData.decode("{"), .malformed)
+        XCTAssertNil(WidgetData.decode("{").value)
+        XCTAssertEqual(WidgetData.decode("{").status, .malformed)
+    }
+
     func testSpecExampleDecodes() throws {
         let decoded = WidgetData.decode(Self.specExample)
         XCTAssertEqual(decoded.status, .ok)

@@ -103,16 +103,34 @@ public enum TodoCount {
         case ok, unsupportedVersion, malformed, invalid
     }
 
-    /// The result of `decode`: the status, the value when `ok`, and how many array elements were dropped.
-    public struct Decoded: Sendable, Equatable {
-        public var status: Status
-        public var value: Record?
-        public var dropped: Int
+    /// The result of `decode`: `.ok` with the value and how many array elements were dropped, or
+    /// why there is no value (render the empty state). Switch over it, or read `status`, `value`
+    /// and `dropped`; an `ok` without a value cannot be written.
+    public enum Decoded: Sendable, Equatable {
+        case ok(Record, dropped: Int)
+        case unsupportedVersion
+        case malformed
+        case invalid
 
-        public init(status: Status, value: Record?, dropped: Int) {
-            self.status = status
-            self.value = value
-            self.dropped = dropped
+        public var status: Status {
+            switch self {
+                case .ok: return .ok
+                case .unsupportedVersion: return .unsupportedVersion
+                case .malformed: return .malformed
+                case .invalid: return .invalid
+            }
+        }
+
+        /// The value when `ok`, else nil.
+        public var value: Record? {
+            if case .ok(let value, _) = self { return value }
+            return nil
+        }
+
+        /// Array elements dropped anywhere in the value (0 when there is none).
+        public var dropped: Int {
+            if case .ok(_, let dropped) = self { return dropped }
+            return 0
         }
     }
 
@@ -125,16 +143,16 @@ public enum TodoCount {
             let value = decodeRecord(&scanner, &context, version: &version)
             // Not JSON, not an object, or nested deeper than ContractJSONScanner.maxDepth: nothing is usable.
             guard isObject, scanner.finish() else {
-                return Decoded(status: .malformed, value: nil, dropped: 0)
+                return .malformed
             }
             // The version gate comes before any field: a future version may mean something else by every field.
             guard let version, acceptedVersions.contains(version) else {
-                return Decoded(status: .unsupportedVersion, value: nil, dropped: 0)
+                return .unsupportedVersion
             }
             guard let value, !context.failed else {
-                return Decoded(status: .invalid, value: nil, dropped: 0)
+                return .invalid
             }
-            return Decoded(status: .ok, value: value, dropped: context.dropped)
+            return .ok(value, dropped: context.dropped)
         }
     }
 
@@ -146,7 +164,7 @@ public enum TodoCount {
         // UTF-8. (Foundation's String(data:encoding:) would also drop a byte-order mark, which is not JSON.)
         let text = String(decoding: data, as: UTF8.self)
         guard text.utf8.elementsEqual(data) else {
-            return Decoded(status: .malformed, value: nil, dropped: 0)
+            return .malformed
         }
         return decode(text)
     }

@@ -35,7 +35,7 @@ func serveWidgetData(_ op: String, _ givenJSON: ContractJSON?) throws -> Contrac
         var decoded = WidgetData.decode(try given.string("blob"))
         // The overlay is what the widget renders: the queue's isDone targets over the blob's.
         if let pending = try given.flagMap("pending"), let value = decoded.value {
-            decoded.value = WidgetData.overlaying(value, pending: pending)
+            decoded = .ok(WidgetData.overlaying(value, pending: pending), dropped: decoded.dropped)
         }
         return WidgetData.observation(decoded)
     case "stale":

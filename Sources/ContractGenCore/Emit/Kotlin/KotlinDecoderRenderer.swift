@@ -14,8 +14,28 @@ extension KotlinContractWriter {
             p.line("OK(\"ok\"), UNSUPPORTED_VERSION(\"unsupportedVersion\"), MALFORMED(\"malformed\"), INVALID(\"invalid\")")
         }
         p.line()
-        p.line("/** The result of [decode]: the status, the value when `OK`, and how many array elements were dropped. */")
-        p.line("data class Decoded(val status: Status, val value: \(root.name)?, val dropped: Int)")
+        p.line("/**")
+        p.line(" * The result of [decode]: [Ok] with the value and how many array elements were dropped, or why")
+        p.line(" * there is no value (render the empty state). `when` over it, or read [status], [value], [dropped].")
+        p.line(" */")
+        p.block("sealed class Decoded {") { p in
+            p.line("abstract val status: Status")
+            p.line("/** The value when [Ok], else null. */")
+            p.line("open val value: \(root.name)? get() = null")
+            p.line("/** Array elements dropped anywhere in the value (0 when there is none). */")
+            p.line("open val dropped: Int get() = 0")
+            p.line()
+            p.block("data class Ok(override val value: \(root.name), override val dropped: Int) : Decoded() {") { p in
+                p.line("override val status: Status get() = Status.OK")
+            }
+            for (name, status) in [("UnsupportedVersion", "UNSUPPORTED_VERSION"), ("Malformed", "MALFORMED"), ("Invalid", "INVALID")] {
+                p.line()
+                p.block("object \(name) : Decoded() {") { p in
+                    p.line("override val status: Status get() = Status.\(status)")
+                    p.line("override fun toString(): String = \"\(name)\"")
+                }
+            }
+        }
         p.line()
         p.line("/** Decodes the document text. Strict RFC 8259, fail-closed, never throws, never crashes. */")
         p.line(KotlinFacts.jvmStatic)
@@ -25,16 +45,16 @@ extension KotlinContractWriter {
             p.line("val isObject = scanner.nextIsObject()")
             p.line("val value = decode\(root.name)(scanner, context)")
             p.line("// Not JSON, not an object, or nested deeper than ContractJsonScanner.MAX_DEPTH: nothing is usable.")
-            p.line("if (!isObject || !scanner.finish()) return Decoded(Status.MALFORMED, null, 0)")
+            p.line("if (!isObject || !scanner.finish()) return Decoded.Malformed")
             p.line("// The version gate comes before any field: a future version may mean something else by every field.")
-            p.line("val version: Double = context.version ?: return Decoded(Status.UNSUPPORTED_VERSION, null, 0)")
-            p.line("if (ACCEPTED_VERSIONS.none { it == version }) return Decoded(Status.UNSUPPORTED_VERSION, null, 0)")
+            p.line("val version: Double = context.version ?: return Decoded.UnsupportedVersion")
+            p.line("if (ACCEPTED_VERSIONS.none { it == version }) return Decoded.UnsupportedVersion")
             p.line("// A fail-document field anywhere fails the whole read: a distinct, visible state, not zeros.")
-            p.line("if (value == null || context.failed) return Decoded(Status.INVALID, null, 0)")
+            p.line("if (value == null || context.failed) return Decoded.Invalid")
             if plan.derivations.isEmpty {
-                p.line("return Decoded(Status.OK, value, context.dropped)")
+                p.line("return Decoded.Ok(value, context.dropped)")
             } else {
-                p.line("return Decoded(Status.OK, resolvingDerivedFields(value, context), context.dropped)")
+                p.line("return Decoded.Ok(resolvingDerivedFields(value, context), context.dropped)")
             }
         }
         p.line()

@@ -61,7 +61,7 @@ struct KotlinTesteeWriter {
                 p.line("val pending = \(read(op, "pending"))")
                 p.line("val value = decoded.value")
                 p.block("if (pending != null && value != null) {") { p in
-                    p.line("decoded = decoded.copy(value = \(ns).overlaying(value, pending))")
+                    p.line("decoded = \(ns).Decoded.Ok(\(ns).overlaying(value, pending), decoded.dropped)")
                 }
                 p.line("return \(KotlinEmitter.observationObject(contract)).observation(decoded)")
             } else {

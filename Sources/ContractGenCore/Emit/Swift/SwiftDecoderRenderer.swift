@@ -14,16 +14,34 @@ extension SwiftContractWriter {
             p.line("case ok, unsupportedVersion, malformed, invalid")
         }
         p.line()
-        p.line("/// The result of `decode`: the status, the value when `ok`, and how many array elements were dropped.")
-        p.block("public struct Decoded: Sendable, Equatable {") { p in
-            p.line("public var status: Status")
-            p.line("public var value: \(root.name)?")
-            p.line("public var dropped: Int")
+        p.line("/// The result of `decode`: `.ok` with the value and how many array elements were dropped, or")
+        p.line("/// why there is no value (render the empty state). Switch over it, or read `status`, `value`")
+        p.line("/// and `dropped`; an `ok` without a value cannot be written.")
+        p.block("public enum Decoded: Sendable, Equatable {") { p in
+            p.line("case ok(\(root.name), dropped: Int)")
+            p.line("case unsupportedVersion")
+            p.line("case malformed")
+            p.line("case invalid")
             p.line()
-            p.block("public init(status: Status, value: \(root.name)?, dropped: Int) {") { p in
-                p.line("self.status = status")
-                p.line("self.value = value")
-                p.line("self.dropped = dropped")
+            p.block("public var status: Status {") { p in
+                p.block("switch self {") { p in
+                    p.line("case .ok: return .ok")
+                    p.line("case .unsupportedVersion: return .unsupportedVersion")
+                    p.line("case .malformed: return .malformed")
+                    p.line("case .invalid: return .invalid")
+                }
+            }
+            p.line()
+            p.line("/// The value when `ok`, else nil.")
+            p.block("public var value: \(root.name)? {") { p in
+                p.line("if case .ok(let value, _) = self { return value }")
+                p.line("return nil")
+            }
+            p.line()
+            p.line("/// Array elements dropped anywhere in the value (0 when there is none).")
+            p.block("public var dropped: Int {") { p in
+                p.line("if case .ok(_, let dropped) = self { return dropped }")
+                p.line("return 0")
             }
         }
         p.line()
@@ -36,19 +54,19 @@ extension SwiftContractWriter {
                 p.line("let value = decode\(root.name)(&scanner, &context, version: &version)")
                 p.line("// Not JSON, not an object, or nested deeper than ContractJSONScanner.maxDepth: nothing is usable.")
                 p.block("guard isObject, scanner.finish() else {") { p in
-                    p.line("return Decoded(status: .malformed, value: nil, dropped: 0)")
+                    p.line("return .malformed")
                 }
                 p.line("// The version gate comes before any field: a future version may mean something else by every field.")
                 p.block("guard let version, acceptedVersions.contains(version) else {") { p in
-                    p.line("return Decoded(status: .unsupportedVersion, value: nil, dropped: 0)")
+                    p.line("return .unsupportedVersion")
                 }
                 p.block("guard let value, !context.failed else {") { p in
-                    p.line("return Decoded(status: .invalid, value: nil, dropped: 0)")
+                    p.line("return .invalid")
                 }
                 if plan.derivations.isEmpty {
-                    p.line("return Decoded(status: .ok, value: value, dropped: context.dropped)")
+                    p.line("return .ok(value, dropped: context.dropped)")
                 } else {
-                    p.line("return Decoded(status: .ok, value: resolvingDerivedFields(value, context), dropped: context.dropped)")
+                    p.line("return .ok(resolvingDerivedFields(value, context), dropped: context.dropped)")
                 }
             }
         }
@@ -61,7 +79,7 @@ extension SwiftContractWriter {
             p.line("// UTF-8. (Foundation's String(data:encoding:) would also drop a byte-order mark, which is not JSON.)")
             p.line("let text = String(decoding: data, as: UTF8.self)")
             p.block("guard text.utf8.elementsEqual(data) else {") { p in
-                p.line("return Decoded(status: .malformed, value: nil, dropped: 0)")
+                p.line("return .malformed")
             }
             p.line("return decode(text)")
         }

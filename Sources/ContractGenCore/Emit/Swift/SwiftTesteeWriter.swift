@@ -53,7 +53,7 @@ struct SwiftTesteeWriter {
                 p.line("var decoded = \(ns).decode(\(read(op, "blob")))")
                 p.line("// The overlay is what the widget renders: the queue's \(overlay.flagField) targets over the blob's.")
                 p.line("if let pending = \(read(op, "pending")), let value = decoded.value {")
-                p.line("    decoded.value = \(ns).overlaying(value, pending: pending)")
+                p.line("    decoded = .ok(\(ns).overlaying(value, pending: pending), dropped: decoded.dropped)")
                 p.line("}")
                 p.line("return \(ns).observation(decoded)")
             } else {

@@ -188,8 +188,36 @@ object CalendarAgenda {
         OK("ok"), UNSUPPORTED_VERSION("unsupportedVersion"), MALFORMED("malformed"), INVALID("invalid")
     }
 
-    /** The result of [decode]: the status, the value when `OK`, and how many array elements were dropped. */
-    data class Decoded(val status: Status, val value: Agenda?, val dropped: Int)
+    /**
+     * The result of [decode]: [Ok] with the value and how many array elements were dropped, or why
+     * there is no value (render the empty state). `when` over it, or read [status], [value], [dropped].
+     */
+    sealed class Decoded {
+        abstract val status: Status
+        /** The value when [Ok], else null. */
+        open val value: Agenda? get() = null
+        /** Array elements dropped anywhere in the value (0 when there is none). */
+        open val dropped: Int get() = 0
+
+        data class Ok(override val value: Agenda, override val dropped: Int) : Decoded() {
+            override val status: Status get() = Status.OK
+        }
+
+        object UnsupportedVersion : Decoded() {
+            override val status: Status get() = Status.UNSUPPORTED_VERSION
+            override fun toString(): String = "UnsupportedVersion"
+        }
+
+        object Malformed : Decoded() {
+            override val status: Status get() = Status.MALFORMED
+            override fun toString(): String = "Malformed"
+        }
+
+        object Invalid : Decoded() {
+            override val status: Status get() = Status.INVALID
+            override fun toString(): String = "Invalid"
+        }
+    }
 
     /** Decodes the document text. Strict RFC 8259, fail-closed, never throws, never crashes. */
     @JvmStatic
@@ -199,13 +227,13 @@ object CalendarAgenda {
         val isObject = scanner.nextIsObject()
         val value = decodeAgenda(scanner, context)
         // Not JSON, not an object, or nested deeper than ContractJsonScanner.MAX_DEPTH: nothing is usable.
-        if (!isObject || !scanner.finish()) return Decoded(Status.MALFORMED, null, 0)
+        if (!isObject || !scanner.finish()) return Decoded.Malformed
         // The version gate comes before any field: a future version may mean something else by every field.
-        val version: Double = context.version ?: return Decoded(Status.UNSUPPORTED_VERSION, null, 0)
-        if (ACCEPTED_VERSIONS.none { it == version }) return Decoded(Status.UNSUPPORTED_VERSION, null, 0)
+        val version: Double = context.version ?: return Decoded.UnsupportedVersion
+        if (ACCEPTED_VERSIONS.none { it == version }) return Decoded.UnsupportedVersion
         // A fail-document field anywhere fails the whole read: a distinct, visible state, not zeros.
-        if (value == null || context.failed) return Decoded(Status.INVALID, null, 0)
-        return Decoded(Status.OK, value, context.dropped)
+        if (value == null || context.failed) return Decoded.Invalid
+        return Decoded.Ok(value, context.dropped)
     }
 
     /** State threaded through one decode. */

@@ -39,7 +39,7 @@ fun serveWidgetData(op: String, givenJson: ContractJson?): ContractJson {
             val pending = given.flagMap("pending")
             val value = decoded.value
             if (pending != null && value != null) {
-                decoded = decoded.copy(value = WidgetData.overlaying(value, pending))
+                decoded = WidgetData.Decoded.Ok(WidgetData.overlaying(value, pending), decoded.dropped)
             }
             return WidgetDataObservation.observation(decoded)
         }
