@@ -57,8 +57,9 @@ test("a late duplicate in a 300-entry queue wins", () => {
 });
 
 test("time grows linearly with a repeated-key object", () => {
-  // N keys then the same N again, against 4N (~1 MB): linear is ~4x; 8x leaves room for noise,
-  // a quadratic path (16x) fails.
+  // N keys then the same N again, against 4N (~1 MB): linear is ~4x; 11x leaves room for noise
+  // (8.1x was seen once on a 2-core machine under a load of 7, the larger heap's GC), a quadratic
+  // path (16x) still fails.
   const object = (count: number): string => {
     const keys = Array.from({ length: count }, (_, k) => `"k${String(k).padStart(7, "0")}"`);
     return "{" + keys.concat(keys).map((key) => key + ":true").join(",") + "}";
@@ -87,7 +88,7 @@ test("time grows linearly with a repeated-key object", () => {
     }
   }
   const ratio = fastLarge / Math.max(fastSmall, 1e-6);
-  assert.ok(ratio < 8, `4x the keys took ${ratio}x the time`);
+  assert.ok(ratio < 11, `4x the keys took ${ratio}x the time`);
 });
 
 test("an unpaired surrogate is not a string", () => {
