@@ -37,6 +37,8 @@ public struct SchemaChange: Sendable, Equatable {
         case targetsChanged = "targets-changed"
         case observationChanged = "observation-changed"
         case codeNameChanged = "code-name-changed"
+        case fieldDeprecated = "field-deprecated"
+        case fieldUndeprecated = "field-undeprecated"
 
         /// Rules no version bump can excuse: they are about where blobs live or whether anything
         /// reads them at all, which the version field cannot express.
@@ -80,6 +82,8 @@ public enum SchemaComparison {
         .storageKeyAdded: "blobs are read the same way; apps may now use the declared key",
         .targetsChanged: "generated names change, so app code must follow, but blobs are read the same way",
         .observationChanged: "only how golden cases observe a decode changes, not how blobs are read",
+        .fieldDeprecated: "the field is read exactly as before; only app code using it is now warned",
+        .fieldUndeprecated: "the field is read exactly as before; app code using it is no longer warned",
     ]
 
     public static func compare(old: Contract, new: Contract) -> [SchemaChange] {
@@ -263,5 +267,15 @@ public enum SchemaComparison {
         compareBound("min-items", oc.minItems.map(Double.init), nc.minItems.map(Double.init), narrowerWhenGreater: true)
         compareBound("max-items", oc.maxItems.map(Double.init), nc.maxItems.map(Double.init), narrowerWhenGreater: false)
         if old.doc != new.doc { add(.documentationChanged, false, "\(name): documentation changed", new.location) }
+        switch (old.deprecated, new.deprecated) {
+        case (nil, _?):
+            add(.fieldDeprecated, false, "\(name) deprecated (\(rationale[.fieldDeprecated]!))", new.location)
+        case (_?, nil):
+            add(.fieldUndeprecated, false, "\(name) no longer deprecated (\(rationale[.fieldUndeprecated]!))", new.location)
+        case let (a?, b?) where a != b:
+            add(.documentationChanged, false, "\(name): deprecation reason changed", new.location)
+        default:
+            break
+        }
     }
 }

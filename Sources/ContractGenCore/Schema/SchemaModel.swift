@@ -79,6 +79,9 @@ public struct Field: Sendable {
     public var jsonLocation: SourceLocation? = nil
     /// Where each constraint key (`min-length`, `max-items`, …) is written, for errors about it.
     public var constraintLocations: [String: SourceLocation] = [:]
+    /// Why the field should no longer be used (`deprecated: "why"`); nil when it is not deprecated.
+    /// Reading is unchanged: only the generated code marks the field.
+    public var deprecated: String? = nil
 
     /// The key this field is read from and written to, and its key in observations. For example
     /// `startTime` with `json: start_time` is read from `"start_time"`; without `json:`, from `"startTime"`.

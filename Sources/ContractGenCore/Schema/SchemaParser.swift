@@ -153,7 +153,7 @@ enum ScalarReading {
 /// Builds the model; keeps going after an error so one run reports all of them.
 private struct ContractBuilder {
     static let topLevelKeys = ["contract", "doc", "storage-key", "targets", "version", "root", "types", "behaviours", "observation"]
-    static let fieldKeys = ["type", "json", "doc", "required", "optional", "default", "non-empty", "min", "max", "min-length", "max-length", "min-items", "max-items", "derived"]
+    static let fieldKeys = ["type", "json", "doc", "required", "optional", "default", "non-empty", "min", "max", "min-length", "max-length", "min-items", "max-items", "derived", "deprecated"]
 
     func build(_ root: YAMLNode, sourcePath: String, sourceHash: String, _ d: inout DiagnosticCollector) -> Contract? {
         guard var top = MappingReader(root, what: "the schema", diagnostics: &d) else { return nil }
@@ -315,6 +315,10 @@ private struct ContractBuilder {
             constraintLocations[key] = n.location
             constraints[keyPath: path] = ScalarReading.integer(n, what: "'\(key)'", diagnostics: &d)
         }
+        var deprecated: String?
+        if let n = reader.value("deprecated") {
+            deprecated = readDeprecation(n, &d)
+        }
         var derived: Derivation?
         if let n = reader.value("derived"), var r = MappingReader(n, what: "'derived' of \(what)", diagnostics: &d) {
             let lookup = r.requiredValue("lookup", diagnostics: &d).flatMap { ScalarReading.identifier($0, what: "'lookup'", diagnostics: &d) }
@@ -358,7 +362,22 @@ private struct ContractBuilder {
         return Field(name: name.value, doc: doc, type: type, presence: presence, constraints: constraints,
                      derived: derived, location: name.location, typeLocation: typeNode?.location ?? name.location,
                      json: json == name.value ? nil : json, jsonLocation: jsonNode?.location,
-                     constraintLocations: constraintLocations)
+                     constraintLocations: constraintLocations, deprecated: deprecated)
+    }
+
+    /// `deprecated: "why"`: the reason, which every language shows where the field is used. A
+    /// reason is required (a bare `true` says nothing to the app developer who meets the mark).
+    func readDeprecation(_ node: YAMLNode, _ d: inout DiagnosticCollector) -> String? {
+        if case .scalar(let scalar) = node, scalar.isPlain, scalar.value == "true" || scalar.value == "false" {
+            d.error("'deprecated' says why the field should no longer be used: give the reason as text, e.g. 'deprecated: \"use place instead\"', not \(scalar.value)", at: node.location)
+            return nil
+        }
+        guard let text = ScalarReading.string(node, what: "'deprecated'", diagnostics: &d) else { return nil }
+        guard text.unicodeScalars.contains(where: { !$0.properties.isWhitespace }) else {
+            d.error("'deprecated' needs a non-empty reason: say why the field should no longer be used and what to use instead", at: node.location)
+            return nil
+        }
+        return text
     }
 
     func readType(_ node: YAMLNode, _ d: inout DiagnosticCollector) -> FieldType? {
