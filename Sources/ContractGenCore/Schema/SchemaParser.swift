@@ -285,10 +285,31 @@ private struct ContractBuilder {
                     d.error("'fields' of type '\(key.value)' must be a non-empty mapping", at: fieldsNode.location)
                 }
             }
-            reader.reportUnknownKeys(allowed: ["doc", "fields"], diagnostics: &d)
-            types.append(ObjectType(name: key.value, doc: doc, fields: fields, location: key.location))
+            let reserved = reader.value("reserved").map { readReserved($0, typeName: key.value, &d) } ?? []
+            reader.reportUnknownKeys(allowed: ["doc", "fields", "reserved"], diagnostics: &d)
+            types.append(ObjectType(name: key.value, doc: doc, fields: fields, location: key.location, reserved: reserved))
         }
         return types
+    }
+
+    /// `reserved: [note, old_key]`: a list of non-empty texts, each once.
+    func readReserved(_ node: YAMLNode, typeName: String, _ d: inout DiagnosticCollector) -> [ReservedName] {
+        guard case .sequence(let items, _) = node else {
+            d.error("'reserved' of type '\(typeName)' must be a list of field names or JSON keys, found \(node.kindName)", at: node.location)
+            return []
+        }
+        var result: [ReservedName] = []
+        for item in items {
+            guard let text = ScalarReading.string(item, what: "each entry of 'reserved'", diagnostics: &d) else { continue }
+            if text.isEmpty {
+                d.error("an entry of 'reserved' must be a non-empty field name or JSON key", at: item.location)
+            } else if result.contains(where: { $0.name == text }) {
+                d.error("'\(text)' is listed twice in 'reserved' of type '\(typeName)'", at: item.location)
+            } else {
+                result.append(ReservedName(name: text, location: item.location))
+            }
+        }
+        return result
     }
 
     func readField(name: YAMLScalar, _ node: YAMLNode, owner: String, _ d: inout DiagnosticCollector) -> Field? {
