@@ -126,6 +126,32 @@ final class GateBaseTests: XCTestCase {
         XCTAssertEqual(fixed.status, 0, fixed.out + fixed.err)
     }
 
+    /// Removing a field and reserving its key is judged as a removal (a bump allows it); reusing
+    /// the key later is breaking whatever the bump, and so is dropping the reservation.
+    func testReservedKeysEndToEnd() throws {
+        let repo = try repository(["schema/demo.yaml": Self.demo])
+        let removed = Self.demo.replacingOccurrences(of: "      count: {type: integer, min: 0, max: 10, default: 1}\n", with: "")
+            .replacingOccurrences(of: "    fields:", with: "    reserved: [count]\n    fields:")
+            .replacingOccurrences(of: "writes: 1, accepts: [1]", with: "writes: 2, accepts: [2]")
+        try write(removed, "schema/demo.yaml", in: repo)
+        let allowed = emitAndCheck(repo)
+        XCTAssertEqual(allowed.status, 0, allowed.out + allowed.err)
+        XCTAssertTrue(allowed.out.contains("schema/demo.yaml:7:16: note: 'count' reserved on Doc"), allowed.out)
+        XCTAssertTrue(allowed.out.contains("schema/demo.yaml:6:3: note: field 'count' of Doc removed (allowed: v bumped to 2"), allowed.out)
+        XCTAssertEqual(git("add -A && git commit -qm removed", in: repo), 0)
+
+        let reused = removed.replacingOccurrences(of: "    reserved: [count]\n", with: "")
+            .replacingOccurrences(of: "writes: 2, accepts: [2]", with: "writes: 3, accepts: [3]")
+            + "      total: {type: integer, json: count, optional: true}\n"
+        try write(reused, "schema/demo.yaml", in: repo)
+        let result = emitAndCheck(repo)
+        XCTAssertEqual(result.status, 1, result.out + result.err)
+        XCTAssertTrue(result.out.contains("schema/demo.yaml:9:36: error: field 'total' of Doc reads the JSON key 'count', which was reserved on Doc"), result.out)
+        XCTAssertTrue(result.out.contains("no version bump excuses this) [reserved-reused]"), result.out)
+        XCTAssertTrue(result.out.contains("schema/demo.yaml:6:3: error: 'count' is no longer reserved on Doc"), result.out)
+        XCTAssertTrue(result.out.hasSuffix("check: 2 breaking changes\n"), result.out)
+    }
+
     // MARK: Refs and git
 
     func testEmptyAndOptionLikeBaseRefsAreUsageErrors() throws {

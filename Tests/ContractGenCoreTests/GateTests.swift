@@ -205,6 +205,21 @@ final class GateTests: XCTestCase {
         }
     }
     func testDocumentationChangeIsNotBreaking() throws { try assertNotBreaking(.documentationChanged, edit("note: {type: string, optional: true}", "note: {type: string, optional: true, doc: hello}")) }
+    func testDeprecatingAndUndeprecatingAreNotes() throws {
+        let deprecated = edit("note: {type: string, optional: true}", "note: {type: string, optional: true, deprecated: use title}")
+        try assertNotBreaking(.fieldDeprecated, deprecated)
+        let found = try changes(Self.base, deprecated)
+        XCTAssertEqual(found.map(\.rule), [.fieldDeprecated])
+        XCTAssertEqual(found.first?.message, "field 'note' of Doc deprecated (the field is read exactly as before; only app code using it is now warned)")
+        XCTAssertEqual(found.first?.location?.description, "demo.yaml:8:7")
+        let undone = try changes(deprecated, Self.base)
+        XCTAssertEqual(undone.map(\.rule), [.fieldUndeprecated])
+        XCTAssertFalse(undone.contains(where: \.isBreaking))
+        let reworded = try changes(deprecated, edit("use title", "use the title", in: deprecated))
+        XCTAssertEqual(reworded.map(\.rule), [.documentationChanged])
+        XCTAssertEqual(reworded.first?.message, "field 'note' of Doc: deprecation reason changed")
+    }
+
     func testEveryRuleHasARationale() {
         for rule in SchemaChange.Rule.allCases { XCTAssertNotNil(SchemaComparison.rationale[rule], rule.rawValue) }
     }

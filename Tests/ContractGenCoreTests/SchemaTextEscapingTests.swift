@@ -71,6 +71,31 @@ final class SchemaTextEscapingTests: XCTestCase {
         }
     }
 
+    /// A deprecation reason is comment text in Swift and TypeScript and a string literal in
+    /// Kotlin: every terminator and delimiter stays inside.
+    func testDeprecationReasonStaysInsideItsCommentOrLiteral() throws {
+        for terminator in SchemaTextFuzz.lineTerminators {
+            let reason = "x */ y /* z \" $a ${b} \\" + terminator + "} fun injected() {}"
+            let text = """
+            contract: demo
+            version: {field: v, writes: 1, accepts: [1]}
+            root: Doc
+            types:
+              Doc:
+                fields:
+                  note: {type: string, optional: true, deprecated: \(SchemaTextFuzz.yamlQuoted(reason))}
+            """
+            let contract = try SchemaLoader.load(text: text, path: "demo.yaml")
+            XCTAssertTrue(SwiftEmitter().contractFile(contract).contents.contains(
+                "        /// - Warning: Deprecated: x */ y /* z \" $a ${b} \\\n        /// } fun injected() {}\n        public var note: String?\n"))
+            XCTAssertTrue(KotlinEmitter().contractFile(contract).contents.contains(
+                #"        @Deprecated("x */ y /* z \" \$a \${b} \\"# + (terminator == "\r\n" ? #"\r\n"# : StringLiteral.kotlinContent(terminator))
+                    + #"} fun injected() {}")"# + "\n        val note: String? = null\n"))
+            XCTAssertTrue(TypeScriptEmitter().contractFile(contract).contents.contains(
+                "  /**\n   * @deprecated x * / y / * z \" $a ${b} \\\n   * } fun injected() {}\n   */\n  readonly note: string | null;\n"))
+        }
+    }
+
     // MARK: String literals
 
     func testSwiftLiteral() {

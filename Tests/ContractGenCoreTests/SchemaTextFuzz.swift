@@ -82,6 +82,7 @@ enum SchemaTextFuzz {
     static func schema(index: Int, seed: UInt64, options: Options) -> String {
         var r = FuzzRandom(seed: seed)
         var docRandom = FuzzRandom(seed: seed ^ 0xD0C5)  // docs draw from their own stream: the twin has the same names
+        var deprecationRandom = FuzzRandom(seed: seed ^ 0xDE9)
         func doc() -> String { let text = hostileText(&docRandom); return options.docs ? yamlQuoted(text) : "\"\"" }
         let typeCount = 1 + r.below(3)
         var types: [String] = []
@@ -118,7 +119,10 @@ enum SchemaTextFuzz {
                 fields.append(name)
                 let child = t + 1 < types.count && fields.count == 1 ? types[t + 1] : nil  // each type holds the next: a tree
                 let (type, presence) = fieldType(&r, child: child, isRoot: t == 0, hostileNames: options.hostileNames)
-                lines.append("      \(name): {type: \(type), \(presence), doc: \(doc())}")
+                // With hostile names, some fields are deprecated with a hostile reason (its own
+                // stream: the structure stays that of the seed).
+                let deprecation = options.hostileNames && deprecationRandom.chance(25) ? ", deprecated: " + yamlQuoted(hostileText(&deprecationRandom)) : ""
+                lines.append("      \(name): {type: \(type), \(presence), doc: \(doc())\(deprecation)}")
             }
         }
         return lines.joined(separator: "\n") + "\n"

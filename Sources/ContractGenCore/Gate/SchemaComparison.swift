@@ -26,6 +26,8 @@ public struct SchemaChange: Sendable, Equatable {
         case bumpStillAccepted = "bump-still-accepted"
         case storageKeyChanged = "storage-key-changed"
         case contractRemoved = "contract-removed"
+        case reservedReused = "reserved-reused"
+        case reservedRemoved = "reserved-removed"
         // Not breaking:
         case optionalFieldAdded = "optional-field-added"
         case constraintWidened = "constraint-widened"
@@ -37,10 +39,17 @@ public struct SchemaChange: Sendable, Equatable {
         case targetsChanged = "targets-changed"
         case observationChanged = "observation-changed"
         case codeNameChanged = "code-name-changed"
+        case fieldDeprecated = "field-deprecated"
+        case fieldUndeprecated = "field-undeprecated"
+        case reservedAdded = "reserved-added"
 
         /// Rules no version bump can excuse: they are about where blobs live or whether anything
-        /// reads them at all, which the version field cannot express.
-        public var isExcusableByBump: Bool { self != .storageKeyChanged && self != .contractRemoved }
+        /// reads them at all, which the version field cannot express; and a reservation, which is
+        /// a promise that no version ever reads the key again (the gate sees only the base, not
+        /// which versions once wrote the key, and a removed entry would let the next change reuse it).
+        public var isExcusableByBump: Bool {
+            self != .storageKeyChanged && self != .contractRemoved && self != .reservedReused && self != .reservedRemoved
+        }
     }
 
     public var rule: Rule
@@ -70,6 +79,8 @@ public enum SchemaComparison {
         .bumpStillAccepted: "a bump is only safe if old readers reject the new version",
         .storageKeyChanged: "blobs already stored under the old key would never be read again, and old readers keep showing the last blob written there",
         .contractRemoved: "old apps still write the blob and nothing would read it any more",
+        .reservedReused: "old blobs still carry the removed field's value under that key, and the new field would read it as its own",
+        .reservedRemoved: "the reservation is what keeps a removed field's key from being reused; without it the next change may reuse it",
         .optionalFieldAdded: "old blobs lack it and read it as null or its default",
         .constraintWidened: "everything valid before is still valid",
         .enumValueAdded: "old values stay valid; old readers degrade the new one by its policy",
@@ -80,6 +91,9 @@ public enum SchemaComparison {
         .storageKeyAdded: "blobs are read the same way; apps may now use the declared key",
         .targetsChanged: "generated names change, so app code must follow, but blobs are read the same way",
         .observationChanged: "only how golden cases observe a decode changes, not how blobs are read",
+        .fieldDeprecated: "the field is read exactly as before; only app code using it is now warned",
+        .fieldUndeprecated: "the field is read exactly as before; app code using it is no longer warned",
+        .reservedAdded: "no field uses the name or key, so blobs are read the same; it can never be used again",
     ]
 
     public static func compare(old: Contract, new: Contract) -> [SchemaChange] {
@@ -118,6 +132,7 @@ public enum SchemaComparison {
                 add(.typeRemoved, breaking: true, "type '\(oldType.name)' removed", at: new.location)
                 continue
             }
+            compareReserved(oldType, newType, add)
             let renames = RenameGuess.guesses(oldType: oldType, newType: newType)
             // A field is its JSON key (`json:`, or its name): that is what blobs carry. A new code
             // name over the same key reads every blob the same; a new key is a removal.
@@ -195,6 +210,23 @@ public enum SchemaComparison {
 
     static func quoted(_ text: String) -> String { "'\(text)'" }
 
+    /// A type's `reserved:` list: an entry removed, or a key the base reserved read by a field.
+    /// Removing a field and reserving its key reports the removal as `field-removed` as before.
+    static func compareReserved(_ oldType: ObjectType, _ newType: ObjectType,
+                                _ add: (SchemaChange.Rule, Bool, String, SourceLocation?) -> Void) {
+        let oldNames = oldType.reserved.map(\.name), newNames = newType.reserved.map(\.name)
+        for name in oldNames where !newNames.contains(name) {
+            add(.reservedRemoved, true, "\(quoted(name)) is no longer reserved on \(newType.name)", newType.location)
+        }
+        for entry in newType.reserved where !oldNames.contains(entry.name) {
+            add(.reservedAdded, false, "\(quoted(entry.name)) reserved on \(newType.name) (\(rationale[.reservedAdded]!))", entry.location)
+        }
+        for field in newType.storedFields where oldNames.contains(field.jsonKey) {
+            add(.reservedReused, true, "field '\(field.name)' of \(newType.name) reads the JSON key \(quoted(field.jsonKey)), which was reserved on \(oldType.name)",
+                field.jsonLocation ?? field.location)
+        }
+    }
+
     /// An open enum's fallback (`unknown:`): removing or changing it changes how a string old
     /// readers kept reads; adding one only keeps strings no writer of the old schema writes.
     static func compareUnknown(_ old: FieldType, _ new: FieldType, name: String, at location: SourceLocation,
@@ -263,5 +295,15 @@ public enum SchemaComparison {
         compareBound("min-items", oc.minItems.map(Double.init), nc.minItems.map(Double.init), narrowerWhenGreater: true)
         compareBound("max-items", oc.maxItems.map(Double.init), nc.maxItems.map(Double.init), narrowerWhenGreater: false)
         if old.doc != new.doc { add(.documentationChanged, false, "\(name): documentation changed", new.location) }
+        switch (old.deprecated, new.deprecated) {
+        case (nil, _?):
+            add(.fieldDeprecated, false, "\(name) deprecated (\(rationale[.fieldDeprecated]!))", new.location)
+        case (_?, nil):
+            add(.fieldUndeprecated, false, "\(name) no longer deprecated (\(rationale[.fieldUndeprecated]!))", new.location)
+        case let (a?, b?) where a != b:
+            add(.documentationChanged, false, "\(name): deprecation reason changed", new.location)
+        default:
+            break
+        }
     }
 }

@@ -35,6 +35,28 @@ struct DecoderPlan {
     var root: ObjectPlan { objects.first { $0.isRoot }! }
     var version: VersionGate { contract.version }
 
+    /// The deprecated fields generated code reads after decoding (decoders only pass them to
+    /// constructors): walker steps, derivation keys, and every field a behaviour binds. Kotlin
+    /// warns on reading a `@Deprecated` property, so its contract object suppresses that when this
+    /// is not empty; the app's own reads still warn.
+    var deprecatedFieldsRead: [String] {
+        var read: [(type: String, field: String)] = []
+        for walker in walkers.flatMap(\.walkers) { read += walker.steps.map { (walker.typeName, $0.field.name) } }
+        for derivation in derivations { read += derivation.lookups.map { (derivation.typeName, $0.keyField) } }
+        let b = contract.behaviours
+        for binding in [b.overlay, b.doneQueue?.binding].compactMap({ $0 }) {
+            read += [(binding.typeName, binding.idField), (binding.typeName, binding.flagField)]
+        }
+        let root = contract.rootTypeName
+        read += [b.staleness?.field, b.header?.dayField, b.validUntil?.dayField].compactMap { $0 }.map { (root, $0) }
+        var seen: Set<String> = []
+        return read.compactMap { entry in
+            guard contract.type(named: entry.type)?.field(named: entry.field)?.deprecated != nil else { return nil }
+            let name = entry.type + "." + entry.field
+            return seen.insert(name).inserted ? name : nil
+        }
+    }
+
     /// Whether the observation reports `dropped` (the decoders count drops either way).
     var observesDropped: Bool {
         switch contract.observation {

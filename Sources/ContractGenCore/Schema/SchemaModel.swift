@@ -53,11 +53,21 @@ public struct ObjectType: Sendable {
     public var doc: String
     public var fields: [Field]
     public var location: SourceLocation
+    /// Code names and JSON keys no field of this type may use again (`reserved: [note, old_key]`),
+    /// each with where it is written: a removed field's key reused would read old blobs' values
+    /// as the new field.
+    public var reserved: [ReservedName] = []
 
     /// Fields read from the JSON (everything that is not derived).
     public var storedFields: [Field] { fields.filter { $0.derived == nil } }
 
     public func field(named name: String) -> Field? { fields.first { $0.name == name } }
+}
+
+/// One entry of a type's `reserved:` list.
+public struct ReservedName: Sendable, Equatable {
+    public var name: String
+    public var location: SourceLocation
 }
 
 /// One field, with its type, presence policy and constraints.
@@ -79,6 +89,9 @@ public struct Field: Sendable {
     public var jsonLocation: SourceLocation? = nil
     /// Where each constraint key (`min-length`, `max-items`, …) is written, for errors about it.
     public var constraintLocations: [String: SourceLocation] = [:]
+    /// Why the field should no longer be used (`deprecated: "why"`); nil when it is not deprecated.
+    /// Reading is unchanged: only the generated code marks the field.
+    public var deprecated: String? = nil
 
     /// The key this field is read from and written to, and its key in observations. For example
     /// `startTime` with `json: start_time` is read from `"start_time"`; without `json:`, from `"startTime"`.

@@ -153,7 +153,7 @@ enum ScalarReading {
 /// Builds the model; keeps going after an error so one run reports all of them.
 private struct ContractBuilder {
     static let topLevelKeys = ["contract", "doc", "storage-key", "targets", "version", "root", "types", "behaviours", "observation"]
-    static let fieldKeys = ["type", "json", "doc", "required", "optional", "default", "non-empty", "min", "max", "min-length", "max-length", "min-items", "max-items", "derived"]
+    static let fieldKeys = ["type", "json", "doc", "required", "optional", "default", "non-empty", "min", "max", "min-length", "max-length", "min-items", "max-items", "derived", "deprecated"]
 
     func build(_ root: YAMLNode, sourcePath: String, sourceHash: String, _ d: inout DiagnosticCollector) -> Contract? {
         guard var top = MappingReader(root, what: "the schema", diagnostics: &d) else { return nil }
@@ -285,10 +285,31 @@ private struct ContractBuilder {
                     d.error("'fields' of type '\(key.value)' must be a non-empty mapping", at: fieldsNode.location)
                 }
             }
-            reader.reportUnknownKeys(allowed: ["doc", "fields"], diagnostics: &d)
-            types.append(ObjectType(name: key.value, doc: doc, fields: fields, location: key.location))
+            let reserved = reader.value("reserved").map { readReserved($0, typeName: key.value, &d) } ?? []
+            reader.reportUnknownKeys(allowed: ["doc", "fields", "reserved"], diagnostics: &d)
+            types.append(ObjectType(name: key.value, doc: doc, fields: fields, location: key.location, reserved: reserved))
         }
         return types
+    }
+
+    /// `reserved: [note, old_key]`: a list of non-empty texts, each once.
+    func readReserved(_ node: YAMLNode, typeName: String, _ d: inout DiagnosticCollector) -> [ReservedName] {
+        guard case .sequence(let items, _) = node else {
+            d.error("'reserved' of type '\(typeName)' must be a list of field names or JSON keys, found \(node.kindName)", at: node.location)
+            return []
+        }
+        var result: [ReservedName] = []
+        for item in items {
+            guard let text = ScalarReading.string(item, what: "each entry of 'reserved'", diagnostics: &d) else { continue }
+            if text.isEmpty {
+                d.error("an entry of 'reserved' must be a non-empty field name or JSON key", at: item.location)
+            } else if result.contains(where: { $0.name == text }) {
+                d.error("'\(text)' is listed twice in 'reserved' of type '\(typeName)'", at: item.location)
+            } else {
+                result.append(ReservedName(name: text, location: item.location))
+            }
+        }
+        return result
     }
 
     func readField(name: YAMLScalar, _ node: YAMLNode, owner: String, _ d: inout DiagnosticCollector) -> Field? {
@@ -320,6 +341,10 @@ private struct ContractBuilder {
             guard let n = reader.value(key) else { continue }
             constraintLocations[key] = n.location
             constraints[keyPath: path] = ScalarReading.integer(n, what: "'\(key)'", diagnostics: &d)
+        }
+        var deprecated: String?
+        if let n = reader.value("deprecated") {
+            deprecated = readDeprecation(n, &d)
         }
         var derived: Derivation?
         if let n = reader.value("derived"), var r = MappingReader(n, what: "'derived' of \(what)", diagnostics: &d) {
@@ -364,7 +389,22 @@ private struct ContractBuilder {
         return Field(name: name.value, doc: doc, type: type, presence: presence, constraints: constraints,
                      derived: derived, location: name.location, typeLocation: typeNode?.location ?? name.location,
                      json: json == name.value ? nil : json, jsonLocation: jsonNode?.location,
-                     constraintLocations: constraintLocations)
+                     constraintLocations: constraintLocations, deprecated: deprecated)
+    }
+
+    /// `deprecated: "why"`: the reason, which every language shows where the field is used. A
+    /// reason is required (a bare `true` says nothing to the app developer who meets the mark).
+    func readDeprecation(_ node: YAMLNode, _ d: inout DiagnosticCollector) -> String? {
+        if case .scalar(let scalar) = node, scalar.isPlain, scalar.value == "true" || scalar.value == "false" {
+            d.error("'deprecated' says why the field should no longer be used: give the reason as text, e.g. 'deprecated: \"use place instead\"', not \(scalar.value)", at: node.location)
+            return nil
+        }
+        guard let text = ScalarReading.string(node, what: "'deprecated'", diagnostics: &d) else { return nil }
+        guard text.unicodeScalars.contains(where: { !$0.properties.isWhitespace }) else {
+            d.error("'deprecated' needs a non-empty reason: say why the field should no longer be used and what to use instead", at: node.location)
+            return nil
+        }
+        return text
     }
 
     func readType(_ node: YAMLNode, _ d: inout DiagnosticCollector) -> FieldType? {

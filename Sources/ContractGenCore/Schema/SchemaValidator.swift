@@ -77,6 +77,7 @@ public enum SchemaValidator {
             d.error("'\(clash.jsonKey)' is the version gate ('version.field'); declare it there only", at: clash.jsonLocation ?? clash.location)
         }
         checkJSONKeys(contract, &d)
+        checkReserved(contract, &d)
         for type in contract.types {
             for field in type.fields {
                 checkField(field, in: type, isRoot: type.name == root.name, contract: contract, &d)
@@ -106,6 +107,28 @@ public enum SchemaValidator {
                 if let json = field.json, json.utf16.count > 1024 {
                     d.error("JSON key of '\(field.name)' is \(json.utf16.count) UTF-16 units long; keys are limited to 1024", at: field.jsonLocation ?? field.location)
                 }
+            }
+        }
+    }
+
+    /// No field may take a code name or JSON key its type reserves: the key of a removed field
+    /// still sits in old blobs, and a new field reading it would show the old value as its own.
+    /// Compared exactly, as keys are read.
+    static func checkReserved(_ contract: Contract, _ d: inout DiagnosticCollector) {
+        for type in contract.types where !type.reserved.isEmpty {
+            let reserved = Set(type.reserved.map(\.name))
+            for field in type.fields {
+                let key = field.derived == nil ? field.jsonKey : nil
+                let (used, location): (String, SourceLocation)
+                if let key, key != field.name, reserved.contains(key) {
+                    (used, location) = ("JSON key '\(key)'", field.jsonLocation ?? field.location)
+                } else if reserved.contains(field.name) {
+                    (used, location) = ("name '\(field.name)'", field.location)
+                } else {
+                    continue
+                }
+                d.error("field '\(field.name)' of \(type.name) uses the \(used), which is reserved on \(type.name): a removed field's key stays in old blobs, "
+                        + "so reusing it would make old blobs' values read as the new field; choose another name and JSON key", at: location)
             }
         }
     }

@@ -56,6 +56,11 @@ public struct KotlinEmitter: LanguageEmitter {
         if writer.plan.runtimeNeeds.contains(.dayStart) { p.line("import java.util.TimeZone") }
         p.line()
         p.doc(contract.doc, style: .block)
+        let deprecatedRead = writer.plan.deprecatedFieldsRead
+        if !deprecatedRead.isEmpty {
+            p.line("// Generated code reads the deprecated \(deprecatedRead.joined(separator: ", ")); the app's own reads still warn.")
+            p.line(KotlinFacts.suppressDeprecation)
+        }
         p.block("object \(contract.targets.kotlinObject) {") { p in
             writer.versionGate(&p)
             writer.types(&p)
@@ -141,6 +146,9 @@ struct KotlinContractWriter {
 
     func observation(_ p: inout CodePrinter) {
         p.line("/** The canonical JSON observation of a decode, as golden cases expect it (docs/conformance.md). */")
+        if case .flat(let omit, _) = contract.observation, root.fields.contains(where: { $0.deprecated != nil && !omit.contains($0.name) }) {
+            p.line(KotlinFacts.suppressDeprecation)
+        }
         p.block("fun observation(decoded: Decoded): ContractJson {") { p in
             p.line("val result = LinkedHashMap<String, ContractJson>()")
             p.line("result[\"status\"] = ContractJson.Str(decoded.status.json)")
@@ -174,6 +182,7 @@ struct KotlinContractWriter {
         }
         for type in contract.types {
             p.line()
+            if type.fields.contains(where: { $0.deprecated != nil }) { p.line(KotlinFacts.suppressDeprecation) }
             p.block("private fun observe\(type.name)(value: \(type.name)): ContractJson {") { p in
                 p.line("val result = LinkedHashMap<String, ContractJson>()")
                 for field in type.fields {

@@ -10,6 +10,9 @@ enum KotlinFacts {
     /// Before every function of a contract's object (and its nested objects): Java callers in an
     /// Android app then write `WidgetData.decode(…)`, not `WidgetData.INSTANCE.decode(…)`.
     static let jvmStatic = "@JvmStatic"
+    /// Before generated code that reads a `@Deprecated` property (only reading one warns; a
+    /// constructor's or `copy`'s named argument does not), so it stays `-Werror` clean.
+    static let suppressDeprecation = "@Suppress(\"DEPRECATION\")"
     /// Names a decoder function already uses; a field's local must not shadow them.
     static let decoderNames: Set<String> = ["scanner", "context", "key", "start", "before", "it", "mark"]
     /// Names Kotlin or the runtime already uses, which an enum class must not take.

@@ -35,6 +35,7 @@ extension KotlinContractWriter {
             p.indented { p in
                 for (index, field) in type.fields.enumerated() {
                     p.doc(field.doc, style: .block)
+                    if let why = field.deprecated { p.line("@Deprecated(\(StringLiteral.kotlin(why)))") }
                     // Kotlin 1.3 has no trailing comma in parameter lists.
                     p.line("val \(field.name): \(declaredType(field, in: type))" + defaultArgument(field, in: type) + (index < type.fields.count - 1 ? "," : ""))
                 }

@@ -39,7 +39,7 @@ extension SwiftContractWriter {
                     }
                 }
                 for field in type.fields {
-                    p.doc(field.doc, style: .tripleSlash)
+                    p.doc(Self.fieldDoc(field), style: .tripleSlash)
                     p.line("public var \(field.name): \(SwiftNames.declaredType(field))")
                 }
                 p.line()
@@ -51,6 +51,14 @@ extension SwiftContractWriter {
             }
         }
         p.line()
+    }
+
+    /// A field's doc, with a deprecated field's reason as a `- Warning:` callout (Xcode's Quick
+    /// Help shows it). Not `@available(*, deprecated)`: on a stored property it makes the
+    /// generated init, decoder and observation warn, and generated Swift is warning-free.
+    static func fieldDoc(_ field: Field) -> String {
+        guard let why = field.deprecated else { return field.doc }
+        return field.doc + "\n\n- Warning: Deprecated: " + why
     }
 
     /// ` = value` when the schema gives the field one (a default, or nil for an optional field),

@@ -14,15 +14,15 @@ extension TypeScriptContractWriter {
                     let fieldType = TypeScriptNames.inputType(field.type, owners: owners)
                     switch field.presence {
                     case .required:
-                        p.doc(doc, style: .block)
+                        p.doc(Self.fieldDoc(field, doc), style: .block)
                         p.line("readonly \(field.name): \(fieldType);")
                     case .optional:
                         doc += "\nLeft out (or null): the key is not written."
-                        p.doc(doc, style: .block)
+                        p.doc(Self.fieldDoc(field, doc), style: .block)
                         p.line("readonly \(field.name)?: \(fieldType) | null;")
                     case .defaultValue(let value):
                         doc += "\nLeft out: written as \(value.spelling)."
-                        p.doc(doc, style: .block)
+                        p.doc(Self.fieldDoc(field, doc), style: .block)
                         p.line("readonly \(field.name)?: \(fieldType);")
                     }
                 }

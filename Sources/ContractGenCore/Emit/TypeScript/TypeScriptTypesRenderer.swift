@@ -20,6 +20,13 @@ extension TypeScriptContractWriter {
 
     // MARK: Types
 
+    /// `doc` with a deprecated field's `@deprecated why` tag last, so editors strike the
+    /// property through (tsc itself reports nothing).
+    static func fieldDoc(_ field: Field, _ doc: String) -> String {
+        guard let why = field.deprecated else { return doc }
+        return doc + "\n@deprecated " + why
+    }
+
     func types(_ p: inout CodePrinter) {
         p.line("// MARK: - Types")
         for type in contract.types {
@@ -32,7 +39,7 @@ extension TypeScriptContractWriter {
             p.doc(type.doc, style: .block)
             p.block("export interface \(type.name) {") { p in
                 for field in type.fields {
-                    p.doc(field.doc, style: .block)
+                    p.doc(Self.fieldDoc(field, field.doc), style: .block)
                     p.line("readonly \(field.name): \(declaredType(field));")
                 }
             }
