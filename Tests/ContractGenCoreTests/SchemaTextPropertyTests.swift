@@ -108,10 +108,25 @@ final class SchemaTextPropertyTests: XCTestCase {
         let kotlinRun = Tool.run(["kotlinc", "-Werror", "-cp", (try? TesteeBuilder.androidJSONJar().get()) ?? "", "-d", root + "/kotlin-classes"] + kotlin, in: root)
         if kotlinRun.status != 0 { failures.append("Kotlin:\n" + kotlinRun.output) }
         let typeScript = Tool.sources(root + "/generated/typescript", ext: "ts")
-        let tsRun = Tool.run(["tsc", "--strict", "--noUnusedLocals", "--noUnusedParameters", "--noImplicitReturns", "--target", "es2019",
+        let tsRun = Tool.run(["tsc", "--strict", "--noUnusedLocals", "--noUnusedParameters", "--noImplicitReturns", "--noUncheckedIndexedAccess",
+                              "--exactOptionalPropertyTypes", "--noImplicitOverride", "--noPropertyAccessFromIndexSignature", "--target", "es2019",
                               "--module", "commonjs", "--outDir", root + "/ts-out"] + typeScript, in: root)
         if tsRun.status != 0 { failures.append("TypeScript:\n" + tsRun.output) }
         return failures
+    }
+
+    /// After a batch failed to compile: emits and compiles each accepted schema of `root` alone
+    /// (into `root/alone/<schema>`), and prints the ones that fail, so a failure names its schema.
+    static func nameCulprits(_ root: String) {
+        let fileManager = FileManager.default
+        for name in ((try? fileManager.contentsOfDirectory(atPath: root + "/schema")) ?? []).sorted() {
+            let alone = root + "/alone/" + name.replacingOccurrences(of: ".yaml", with: "")
+            try? fileManager.createDirectory(atPath: alone + "/schema", withIntermediateDirectories: true)
+            try? fileManager.copyItem(atPath: root + "/schema/" + name, toPath: alone + "/schema/" + name)
+            _ = TestSupport.run(["emit", "--lang", "all"], root: alone)
+            let failures = compile(alone)
+            if !failures.isEmpty { print("schema-text fuzz: CULPRIT \(alone)/schema/\(name)\n" + failures.joined(separator: "\n").prefix(4000)) }
+        }
     }
 
     func testEverySchemaIsRefusedOrCompilesInAllLanguages() throws {
@@ -143,6 +158,7 @@ final class SchemaTextPropertyTests: XCTestCase {
                 continue
             }
             refused += 1
+            print("schema-text fuzz: refused seed \(seed): \(refusal.diagnostics.first.map(\.description) ?? "")".prefix(300))
             for diagnostic in refusal.diagnostics.map(\.description) {
                 XCTAssertNotNil(diagnostic.range(of: #"\Aschema/[^:]+:[0-9]+:[0-9]+: error: "#, options: .regularExpression), diagnostic)
             }
@@ -163,6 +179,7 @@ final class SchemaTextPropertyTests: XCTestCase {
         }
         let failures = Self.compile(root)
         XCTAssertEqual(failures, [], "generated code in \(root) does not compile")
+        if !failures.isEmpty { Self.nameCulprits(root) }
         for file in TestSupport.snapshot(root + "/generated").values {
             XCTAssertEqual(Self.hiddenScalars(String(decoding: file, as: UTF8.self)), [])
         }
