@@ -24,6 +24,17 @@ final class SchemaFuzzRegressionTests: XCTestCase {
           header: {day: day}
           timeline: {}
         """,
+        // An enum field named `companion`: Kotlin's enum class `Companion` clashed with its own
+        // `companion object` (fromJson).
+        "fuzz-kotlin-companion-enum": """
+        contract: fuzz-kotlin-companion-enum
+        version: {field: v, writes: 1, accepts: [1]}
+        root: Snap
+        types:
+          Snap:
+            fields:
+              companion: {type: {enum: [a, b]}, optional: true}
+        """,
     ]
 
     static func contract(_ name: String) throws -> Contract {
@@ -37,6 +48,12 @@ final class SchemaFuzzRegressionTests: XCTestCase {
     func testHeaderOnARequiredDayReadsTheDayAsOneOptional() throws {
         let swift = Self.file(try Self.contract("fuzz-header-required-day"), .swift)
         XCTAssertTrue(swift.contains("(value?.day).flatMap { ContractCalendar.dayStartMs($0, timeZone) }"), swift)
+    }
+
+    func testKotlinEnumNamedCompanionGetsTheValueSuffix() throws {
+        let kotlin = Self.file(try Self.contract("fuzz-kotlin-companion-enum"), .kotlin)
+        XCTAssertTrue(kotlin.contains("enum class CompanionValue(val json: String)"), kotlin)
+        XCTAssertTrue(kotlin.contains("val companion: CompanionValue? = null"), kotlin)
     }
 
     func testAcceptedRegressionSchemasCompileAndConform() throws {
