@@ -115,11 +115,28 @@ final class SchemaTextPropertyTests: XCTestCase {
         return failures
     }
 
-    /// After a batch failed to compile: emits and compiles each accepted schema of `root` alone
-    /// (into `root/alone/<schema>`), and prints the ones that fail, so a failure names its schema.
-    static func nameCulprits(_ root: String) {
+    /// After a batch failed to compile: the schemas named in the `// Source:` header of each
+    /// generated file the compilers complain about (a file of one contract names one schema), each
+    /// then emitted and compiled alone (into `root/alone/<schema>`) to confirm it; printed as
+    /// `CULPRIT` lines, so a failure names its schema. A file serving several contracts (the
+    /// testee dispatch) implicates all of them.
+    static func nameCulprits(_ root: String, failures: [String]) {
         let fileManager = FileManager.default
-        for name in ((try? fileManager.contentsOfDirectory(atPath: root + "/schema")) ?? []).sorted() {
+        var suspects: Set<String> = []
+        let paths = failures.joined(separator: "\n").split(separator: "\n").compactMap { line -> String? in
+            guard let range = line.range(of: #"[^\s:]*generated/[^\s:]+\.(swift|kt|ts)"#, options: .regularExpression) else { return nil }
+            let path = String(line[range])
+            return path.hasPrefix("/") ? path : root + "/" + path
+        }
+        for path in Set(paths) {
+            guard let text = try? String(contentsOfFile: path, encoding: .utf8),
+                  let line = text.split(separator: "\n").first(where: { $0.hasPrefix("// Source: ") }) else { continue }
+            for source in line.dropFirst("// Source: ".count).split(separator: " (").first?.split(separator: ",") ?? [] {
+                suspects.insert(String(source.trimmingCharacters(in: .whitespaces).split(separator: "/").last ?? ""))
+            }
+        }
+        let all = ((try? fileManager.contentsOfDirectory(atPath: root + "/schema")) ?? []).sorted()
+        for name in (suspects.isEmpty ? all : all.filter(suspects.contains)) {
             let alone = root + "/alone/" + name.replacingOccurrences(of: ".yaml", with: "")
             try? fileManager.createDirectory(atPath: alone + "/schema", withIntermediateDirectories: true)
             try? fileManager.copyItem(atPath: root + "/schema/" + name, toPath: alone + "/schema/" + name)
@@ -179,7 +196,7 @@ final class SchemaTextPropertyTests: XCTestCase {
         }
         let failures = Self.compile(root)
         XCTAssertEqual(failures, [], "generated code in \(root) does not compile")
-        if !failures.isEmpty { Self.nameCulprits(root) }
+        if !failures.isEmpty { Self.nameCulprits(root, failures: failures) }
         for file in TestSupport.snapshot(root + "/generated").values {
             XCTAssertEqual(Self.hiddenScalars(String(decoding: file, as: UTF8.self)), [])
         }
