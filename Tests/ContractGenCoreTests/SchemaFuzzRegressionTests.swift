@@ -35,6 +35,18 @@ final class SchemaFuzzRegressionTests: XCTestCase {
             fields:
               companion: {type: {enum: [a, b]}, optional: true}
         """,
+        // Number bounds of ±1e300: the golden cases below min and above max wrote `min - 0.25` and
+        // `max + 0.25`, which round to the bound itself (valid), so they expected `invalid` wrongly.
+        "fuzz-huge-number-bounds": """
+        contract: fuzz-huge-number-bounds
+        version: {field: v, writes: 1, accepts: [1]}
+        root: Snap
+        types:
+          Snap:
+            fields:
+              low: {type: number, min: -1e300, max: 100, required: fail-document}
+              high: {type: number, min: 100, max: 1e300, optional: true}
+        """,
     ]
 
     static func contract(_ name: String) throws -> Contract {
@@ -54,6 +66,13 @@ final class SchemaFuzzRegressionTests: XCTestCase {
         let kotlin = Self.file(try Self.contract("fuzz-kotlin-companion-enum"), .kotlin)
         XCTAssertTrue(kotlin.contains("enum class CompanionValue(val json: String)"), kotlin)
         XCTAssertTrue(kotlin.contains("val companion: CompanionValue? = null"), kotlin)
+    }
+
+    func testNumberCasesPastHugeBoundsArePastThem() throws {
+        let cases = GoldenEmitter().files(try Self.contract("fuzz-huge-number-bounds")).map(\.contents)
+        let text = cases.map { "\($0)" }.joined(separator: "\n")
+        XCTAssertTrue(text.contains("-1.5e+300"), "below-min of -1e300")
+        XCTAssertTrue(text.contains("1.5e+300"), "above-max of 1e300")
     }
 
     func testAcceptedRegressionSchemasCompileAndConform() throws {
