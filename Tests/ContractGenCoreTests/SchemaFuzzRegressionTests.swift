@@ -75,6 +75,26 @@ final class SchemaFuzzRegressionTests: XCTestCase {
         XCTAssertTrue(text.contains("1.5e+300"), "above-max of 1e300")
     }
 
+    /// An epochMillis bound of 1.5 or 1e20 was accepted and generated Swift that compared an
+    /// Int64 with a Double literal (did not compile); refused like an integer's.
+    func testFractionalOrHugeEpochMillisBoundsAreRefusedWhereWritten() {
+        for (bound, spelled) in [("max: 1.5", "1.5"), ("min: 1e20", "1e+20")] {
+            let text = """
+            contract: fuzz-epoch-bound
+            version: {field: v, writes: 1, accepts: [1]}
+            root: Snap
+            types:
+              Snap:
+                fields:
+                  at: {type: epochMillis, \(bound), optional: true}
+            """
+            XCTAssertThrowsError(try SchemaLoader.load(text: text, path: "schema/fuzz-epoch-bound.yaml")) { error in
+                let messages = (error as? DiagnosticsError)?.diagnostics.map(\.description) ?? []
+                XCTAssertEqual(messages, ["schema/fuzz-epoch-bound.yaml:7:7: error: epochMillis bounds must be integers within ±(2^53−1), not \(Double(spelled)!)"])
+            }
+        }
+    }
+
     func testAcceptedRegressionSchemasCompileAndConform() throws {
         for tool in ["swiftc", "kotlinc", "java", "tsc", "node"] where !SchemaTextPropertyTests.Tool.exists(tool) { throw XCTSkip("\(tool) not installed") }
         let root = TestSupport.temporaryDirectory()
