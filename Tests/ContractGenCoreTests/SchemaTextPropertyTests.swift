@@ -108,10 +108,42 @@ final class SchemaTextPropertyTests: XCTestCase {
         let kotlinRun = Tool.run(["kotlinc", "-Werror", "-cp", (try? TesteeBuilder.androidJSONJar().get()) ?? "", "-d", root + "/kotlin-classes"] + kotlin, in: root)
         if kotlinRun.status != 0 { failures.append("Kotlin:\n" + kotlinRun.output) }
         let typeScript = Tool.sources(root + "/generated/typescript", ext: "ts")
-        let tsRun = Tool.run(["tsc", "--strict", "--noUnusedLocals", "--noUnusedParameters", "--noImplicitReturns", "--target", "es2019",
+        let tsRun = Tool.run(["tsc", "--strict", "--noUnusedLocals", "--noUnusedParameters", "--noImplicitReturns", "--noUncheckedIndexedAccess",
+                              "--exactOptionalPropertyTypes", "--noImplicitOverride", "--noPropertyAccessFromIndexSignature", "--target", "es2019",
                               "--module", "commonjs", "--outDir", root + "/ts-out"] + typeScript, in: root)
         if tsRun.status != 0 { failures.append("TypeScript:\n" + tsRun.output) }
         return failures
+    }
+
+    /// After a batch failed to compile: the schemas named in the `// Source:` header of each
+    /// generated file the compilers complain about (a file of one contract names one schema), each
+    /// then emitted and compiled alone (into `root/alone/<schema>`) to confirm it; printed as
+    /// `CULPRIT` lines, so a failure names its schema. A file serving several contracts (the
+    /// testee dispatch) implicates all of them.
+    static func nameCulprits(_ root: String, failures: [String]) {
+        let fileManager = FileManager.default
+        var suspects: Set<String> = []
+        let paths = failures.joined(separator: "\n").split(separator: "\n").compactMap { line -> String? in
+            guard let range = line.range(of: #"[^\s:]*generated/[^\s:]+\.(swift|kt|ts)"#, options: .regularExpression) else { return nil }
+            let path = String(line[range])
+            return path.hasPrefix("/") ? path : root + "/" + path
+        }
+        for path in Set(paths) {
+            guard let text = try? String(contentsOfFile: path, encoding: .utf8),
+                  let line = text.split(separator: "\n").first(where: { $0.hasPrefix("// Source: ") }) else { continue }
+            for source in line.dropFirst("// Source: ".count).split(separator: " (").first?.split(separator: ",") ?? [] {
+                suspects.insert(String(source.trimmingCharacters(in: .whitespaces).split(separator: "/").last ?? ""))
+            }
+        }
+        let all = ((try? fileManager.contentsOfDirectory(atPath: root + "/schema")) ?? []).sorted()
+        for name in (suspects.isEmpty ? all : all.filter(suspects.contains)) {
+            let alone = root + "/alone/" + name.replacingOccurrences(of: ".yaml", with: "")
+            try? fileManager.createDirectory(atPath: alone + "/schema", withIntermediateDirectories: true)
+            try? fileManager.copyItem(atPath: root + "/schema/" + name, toPath: alone + "/schema/" + name)
+            _ = TestSupport.run(["emit", "--lang", "all"], root: alone)
+            let failures = compile(alone)
+            if !failures.isEmpty { print("schema-text fuzz: CULPRIT \(alone)/schema/\(name)\n" + failures.joined(separator: "\n").prefix(4000)) }
+        }
     }
 
     func testEverySchemaIsRefusedOrCompilesInAllLanguages() throws {
@@ -143,6 +175,7 @@ final class SchemaTextPropertyTests: XCTestCase {
                 continue
             }
             refused += 1
+            print("schema-text fuzz: refused seed \(seed): \(refusal.diagnostics.first.map(\.description) ?? "")".prefix(300))
             for diagnostic in refusal.diagnostics.map(\.description) {
                 XCTAssertNotNil(diagnostic.range(of: #"\Aschema/[^:]+:[0-9]+:[0-9]+: error: "#, options: .regularExpression), diagnostic)
             }
@@ -163,6 +196,7 @@ final class SchemaTextPropertyTests: XCTestCase {
         }
         let failures = Self.compile(root)
         XCTAssertEqual(failures, [], "generated code in \(root) does not compile")
+        if !failures.isEmpty { Self.nameCulprits(root, failures: failures) }
         for file in TestSupport.snapshot(root + "/generated").values {
             XCTAssertEqual(Self.hiddenScalars(String(decoding: file, as: UTF8.self)), [])
         }

@@ -321,13 +321,19 @@ struct GoldenCaseBuilder {
             }
         case .number:
             list.append(Mutation(label: "overflow", why: "1e400 is a number but not a usable one", written: .raw("1e400"), outcome: .invalid))
+            // A quarter past the bound, or half the bound's size past it where a quarter is lost in
+            // rounding (min -1e300: -1e300 - 0.25 is -1e300 itself, at the bound, not past it).
+            func past(_ bound: Double, by sign: Double) -> Double {
+                let near = bound + sign * 0.25
+                return near != bound ? near : bound + sign * abs(bound) / 2
+            }
             if let min = c.min {
-                list.append(Mutation(label: "below-min", why: "min is \(JSONValue.format(min))", written: .number(min - 0.25), outcome: .invalid))
+                list.append(Mutation(label: "below-min", why: "min is \(JSONValue.format(min))", written: .number(past(min, by: -1)), outcome: .invalid))
                 list.append(Mutation(label: "at-min", why: "min is inclusive", written: .number(min), outcome: .valid(.number(min))))
             }
             if let max = c.max {
                 list.append(Mutation(label: "at-max", why: "max is inclusive", written: .number(max), outcome: .valid(.number(max))))
-                list.append(Mutation(label: "above-max", why: "max is \(JSONValue.format(max))", written: .number(max + 0.25), outcome: .invalid))
+                list.append(Mutation(label: "above-max", why: "max is \(JSONValue.format(max))", written: .number(past(max, by: 1)), outcome: .invalid))
             }
         case .localDate:
             for (label, text, valid) in [("nonexistent-day", "2026-02-30", false), ("trailing-garbage", "2026-07-17garbage", false),

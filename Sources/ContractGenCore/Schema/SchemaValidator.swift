@@ -185,9 +185,10 @@ public enum SchemaValidator {
         if let min = c.min, let max = c.max, min > max {
             d.error("'min' (\(min)) is greater than 'max' (\(max)): no value could be valid", at: field.location)
         }
-        if case .integer = field.type {
+        // Integral types (epochMillis too: an Int64 in Swift and Kotlin) need integral bounds.
+        if field.type == .integer || field.type == .epochMillis {
             for bound in [c.min, c.max].compactMap({ $0 }) where bound != bound.rounded() || abs(bound) > 9_007_199_254_740_991 {
-                d.error("integer bounds must be integers within ±(2^53−1), not \(bound)", at: field.location)
+                d.error("\(field.type.schemaSpelling) bounds must be integers within ±(2^53−1), not \(bound)", at: field.location)
             }
         }
         checkLimits(field, &d)

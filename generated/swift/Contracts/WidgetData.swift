@@ -413,7 +413,7 @@ public enum WidgetData {
     /// the proleptic Gregorian calendar whatever the device calendar, or null without a dayStr.
     public static func header(_ value: Snapshot?, now: Int64, timeZone: TimeZone) -> Header {
         guard isStale(value, now: now) else { return .today }
-        return .outdated(dayMs: value?.dayStr.flatMap { ContractCalendar.dayStartMs($0, timeZone) })
+        return .outdated(dayMs: (value?.dayStr).flatMap { ContractCalendar.dayStartMs($0, timeZone) })
     }
 
     /// `header` for an IANA zone id; an unknown zone gives a null day, never a silent UTC.

@@ -34,7 +34,9 @@ enum KotlinNames {
                 if case .enumeration(let cases, _) = field.type { own = [cases] } else { own = [] }
                 for cases in enumerations(in: field.type) where !own.isEmpty || !result.contains(where: { $0.cases == cases }) {
                     var name = Naming.upperCamel(field.name)
-                    if typeNames.contains(name) || KotlinFacts.takenTypeNames.contains(name) || name == type.name { name += "Value" }
+                    // `Companion` too: the enum class declares a `companion object` (`fromJson`), which
+                    // an enum class of that name could not inherit from or name.
+                    if typeNames.contains(name) || KotlinFacts.takenTypeNames.contains(name) || name == type.name || name == "Companion" { name += "Value" }
                     while result.contains(where: { $0.typeName == type.name && $0.enumName == name }) { name += "Value" }
                     result.append(EnumDeclaration(cases: cases, typeName: type.name, enumName: name, field: field))
                 }

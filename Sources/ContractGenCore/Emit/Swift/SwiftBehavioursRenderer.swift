@@ -41,7 +41,9 @@ extension SwiftContractWriter {
         p.doc(header.doc, style: .tripleSlash)
         p.block("public static func header(_ value: \(root.name)?, now: Int64, timeZone: TimeZone) -> Header {") { p in
             p.line("guard isStale(value, now: now) else { return .today }")
-            p.line("return .outdated(dayMs: value?.\(header.dayField).flatMap { ContractCalendar.dayStartMs($0, timeZone) })")
+            // Parenthesised: the chain is then `String?` whether the day field is optional or required
+            // (unparenthesised, `flatMap` would bind to a required `String`, a sequence of characters).
+            p.line("return .outdated(dayMs: (value?.\(header.dayField)).flatMap { ContractCalendar.dayStartMs($0, timeZone) })")
         }
         p.line()
         p.line("/// `header` for an IANA zone id; an unknown zone gives a null day, never a silent UTC.")
