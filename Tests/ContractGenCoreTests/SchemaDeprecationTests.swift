@@ -6,7 +6,7 @@ import Foundation
 import XCTest
 @testable import ContractGenCore
 
-final class SchemaDeprecationTests: XCTestCase {
+final class SchemaDeprecationTests: XCTestCase, SchemaFixtureTest {
     static let valid = """
     contract: demo
     version: {field: v, writes: 1, accepts: [1]}
@@ -17,13 +17,6 @@ final class SchemaDeprecationTests: XCTestCase {
           title: {type: string, optional: true, doc: The title., deprecated: use heading}
           heading: {type: string, optional: true}
     """
-
-    func diagnostics(_ text: String) -> [String] { SchemaDiagnosticsTests.diagnostics(text) }
-
-    func replacing(_ old: String, with new: String) -> String {
-        precondition(Self.valid.contains(old), "fixture does not contain \(old)")
-        return Self.valid.replacingOccurrences(of: old, with: new)
-    }
 
     // MARK: Diagnostics
 

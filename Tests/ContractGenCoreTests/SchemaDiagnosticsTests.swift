@@ -3,7 +3,7 @@
 import XCTest
 @testable import ContractGenCore
 
-final class SchemaDiagnosticsTests: XCTestCase {
+final class SchemaDiagnosticsTests: XCTestCase, SchemaFixtureTest {
     /// A minimal valid schema; each test breaks one line of it.
     static let valid = """
     contract: demo
@@ -38,16 +38,9 @@ final class SchemaDiagnosticsTests: XCTestCase {
         }
     }
 
-    func diagnostics(_ text: String) -> [String] { Self.diagnostics(text) }
-
     func assertDiagnostic(_ text: String, _ expected: String, file: StaticString = #filePath, line: UInt = #line) {
         let found = diagnostics(text)
         XCTAssertTrue(found.contains(expected), "expected \(expected)\nfound \(found)", file: file, line: line)
-    }
-
-    func replacing(_ old: String, with new: String) -> String {
-        precondition(Self.valid.contains(old), "fixture does not contain \(old)")
-        return Self.valid.replacingOccurrences(of: old, with: new)
     }
 
     func testValidSchemaHasNoDiagnostics() {

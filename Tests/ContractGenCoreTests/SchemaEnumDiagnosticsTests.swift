@@ -4,7 +4,7 @@ import Foundation
 import XCTest
 @testable import ContractGenCore
 
-final class SchemaEnumDiagnosticsTests: XCTestCase {
+final class SchemaEnumDiagnosticsTests: XCTestCase, SchemaFixtureTest {
     static let valid = """
     contract: demo
     version: {field: v, writes: 1, accepts: [1]}
@@ -16,13 +16,6 @@ final class SchemaEnumDiagnosticsTests: XCTestCase {
             type: {enum: [yes, no, other], unknown: other}
             default: yes
     """
-
-    func diagnostics(_ text: String) -> [String] { SchemaDiagnosticsTests.diagnostics(text) }
-
-    func replacing(_ old: String, with new: String) -> String {
-        precondition(Self.valid.contains(old), "fixture does not contain \(old)")
-        return Self.valid.replacingOccurrences(of: old, with: new)
-    }
 
     func testOpenEnumIsValid() throws {
         XCTAssertEqual(diagnostics(Self.valid), [])

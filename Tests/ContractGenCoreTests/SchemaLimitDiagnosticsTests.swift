@@ -5,7 +5,7 @@ import Foundation
 import XCTest
 @testable import ContractGenCore
 
-final class SchemaLimitDiagnosticsTests: XCTestCase {
+final class SchemaLimitDiagnosticsTests: XCTestCase, SchemaFixtureTest {
     static let valid = """
     contract: demo
     version: {field: v, writes: 1, accepts: [1]}
@@ -17,13 +17,6 @@ final class SchemaLimitDiagnosticsTests: XCTestCase {
           tags: {type: {array: string}, min-items: 0, max-items: 3, default: []}
           count: {type: integer, optional: true}
     """
-
-    func diagnostics(_ text: String) -> [String] { SchemaDiagnosticsTests.diagnostics(text) }
-
-    func replacing(_ old: String, with new: String) -> String {
-        precondition(Self.valid.contains(old), "fixture does not contain \(old)")
-        return Self.valid.replacingOccurrences(of: old, with: new)
-    }
 
     func testLimitsAreValidAndParsed() throws {
         XCTAssertEqual(diagnostics(Self.valid), [])

@@ -62,3 +62,20 @@ enum TestSupport {
         }
     }
 }
+
+/// A test class built around one valid schema fixture (`valid`): its variants and their
+/// located diagnostics, written once for every diagnostics test class.
+protocol SchemaFixtureTest {
+    static var valid: String { get }
+}
+
+extension SchemaFixtureTest {
+    /// The fixture with one piece of its text replaced (which must be there).
+    func replacing(_ old: String, with new: String) -> String {
+        precondition(Self.valid.contains(old), "fixture does not contain \(old)")
+        return Self.valid.replacingOccurrences(of: old, with: new)
+    }
+
+    /// Every diagnostic, as printed, of loading `text` (none when it loads).
+    func diagnostics(_ text: String) -> [String] { SchemaDiagnosticsTests.diagnostics(text) }
+}
