@@ -122,7 +122,7 @@ enum SchemaTextFuzz {
                                  "fun", "object", "when", "typeof", "yield", "await", "is", "as", "protocol", "Any"]
     static let collidingEnumValues = ["None", "Self", "Busy", "a_b", "aB", "NOT_STARTED", "not_started", "notStarted", "IDLE", "Idle",
                                       "_a", "1a", "é", "a b", ""]
-    static let elementKinds = ["string", "bool", "integer", "number", "localDate", "epochMillis"]
+    static let elementKinds = ["string", "bool", "integer", "number", "localDate", "epochMillis", "dateTime"]
 
     /// One deliberately invalid construct (hostile schemas only): each must be refused at its place.
     enum Invalid: CaseIterable {
@@ -328,11 +328,11 @@ enum SchemaTextFuzz {
             case .limitTooLarge: add(FieldSpec(name: name, type: "string", presence: "optional: true", extras: ["max-length: 100001"]))
             case .negativeLimit: add(FieldSpec(name: name, type: "{array: bool}", presence: "optional: true", extras: ["min-items: -1"]))
             case .limitOnWrongType: add(FieldSpec(name: name, type: r.pick(["integer", "localDate", "{map: string}", "{enum: [a]}"]), presence: "optional: true", extras: [r.pick(["min-length: 1", "max-items: 2"])]))
-            case .minOnString: add(FieldSpec(name: name, type: r.pick(["string", "localDate", "bool", "{array: integer}"]), presence: "optional: true", extras: ["min: 0"]))
-            case .nonEmptyOnBool: add(FieldSpec(name: name, type: r.pick(["bool", "integer", "localDate", "{enum: [a]}"]), presence: "optional: true", extras: ["non-empty: true"]))
+            case .minOnString: add(FieldSpec(name: name, type: r.pick(["string", "localDate", "dateTime", "bool", "{array: integer}"]), presence: "optional: true", extras: ["min: 0"]))
+            case .nonEmptyOnBool: add(FieldSpec(name: name, type: r.pick(["bool", "integer", "localDate", "dateTime", "{enum: [a]}"]), presence: "optional: true", extras: ["non-empty: true"]))
             case .fractionalIntegerBound: add(FieldSpec(name: name, type: "integer", presence: "optional: true", extras: ["min: 0.5"]))
             case .hugeIntegerBound: add(FieldSpec(name: name, type: "integer", presence: "optional: true", extras: ["max: 9007199254740992"]))
-            case .defaultOnDate: add(FieldSpec(name: name, type: r.pick(["localDate", "epochMillis"]), presence: "default: 1"))
+            case .defaultOnDate: add(FieldSpec(name: name, type: r.pick(["localDate", "epochMillis", "dateTime"]), presence: "default: 1"))
             case .defaultOnObject: add(FieldSpec(name: name, type: types.last!, presence: "default: {}"))
             case .dropElementOnRoot: appendField(0, FieldSpec(name: fieldName(0), type: "string", presence: "required: drop-element"))
             case .optionalFalse: add(FieldSpec(name: name, type: "string", presence: "optional: false"))

@@ -107,6 +107,7 @@ struct GoldenCaseBuilder {
             return .number(c.min.map { $0 + 0.5 } ?? c.max.map { $0 - 0.5 } ?? 2.5)
         case .localDate: return .string("2026-07-17")
         case .epochMillis: return .number(1_784_325_600_000)
+        case .dateTime: return .string(DateTimeForms.sampleText)
         case .enumeration(let cases, _): return .string(cases.last!)
         case .array(let element): return .array(Array(repeating: sample(element, field: field, owner: owner), count: Self.sampleCount(field.constraints)))
         case .map(let value): return .object([("k1", sample(value, field: field, owner: owner + "[k1]"))])
@@ -217,6 +218,8 @@ struct GoldenCaseBuilder {
         case (.object(let name), .object): return observe(value, type: objectType(named: name)!, root: root)
         case (.array(let element), .array(let items)): return .array(items.map { observe($0, type: element, root: root) })
         case (.map(let element), .object(let entries)): return .object(entries.map { ($0.0, observe($0.1, type: element, root: root)) })
+        // A sample's date-time text reads as its instant (a mutation's outcome already is one).
+        case (.dateTime, .string(let text)): return .number(Double(DateTimeForms.instant(ofSample: text)))
         default: return value
         }
     }
@@ -257,7 +260,7 @@ struct GoldenCaseBuilder {
                                                  ("array", .array([])), ("object", .object([]))]
         let accepted: Set<String>
         switch field.type {
-        case .string, .localDate, .enumeration: accepted = ["string"]
+        case .string, .localDate, .dateTime, .enumeration: accepted = ["string"]
         case .bool: accepted = ["bool"]
         case .integer, .number, .epochMillis: accepted = ["number"]
         case .array: accepted = ["array"]
@@ -359,6 +362,11 @@ struct GoldenCaseBuilder {
                 list.append(Mutation(label: label, why: why, written: .raw(text), outcome: accepted ? .valid(.number(value)) : .invalid))
             }
             list.append(Mutation(label: "numeric-string", why: "a number in a string is a string", written: .string("1784325600000"), outcome: .invalid))
+        case .dateTime:
+            for form in DateTimeForms.valid + DateTimeForms.invalid {
+                list.append(Mutation(label: form.label, why: form.why, written: .raw(form.json),
+                                     outcome: form.instant.map { .valid(.number(Double($0))) } ?? .invalid))
+            }
         case .enumeration(let cases, let unknown):
             // A string that is none of the values: invalid, or with `unknown:` the fallback value.
             func read(_ text: String) -> MutationOutcome {

@@ -74,7 +74,7 @@ enum ObservationShape {
             return entries.flatMap { valueProblems($1, type: element, contract: contract, at: Self.path(path, $0)) }
         case (.enumeration(let cases, _), .string(let text)):
             return cases.contains(text) ? [] : ["\(path): \"\(text)\" is not a value of the enum (\(cases.joined(separator: ", ")))"]
-        case (.string, _), (.bool, _), (.integer, _), (.number, _), (.localDate, _), (.epochMillis, _),
+        case (.string, _), (.bool, _), (.integer, _), (.number, _), (.localDate, _), (.epochMillis, _), (.dateTime, _),
              (.enumeration, _), (.array, _), (.map, _), (.object, _):
             return []
         }

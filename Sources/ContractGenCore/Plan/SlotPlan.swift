@@ -56,6 +56,7 @@ indirect enum ReadOperation: Hashable {
         case .number: self = .scalar(.number)
         case .localDate: self = .scalar(.localDate)
         case .epochMillis: self = .scalar(.epochMillis)
+        case .dateTime: self = .scalar(.dateTime)
         case .enumeration(let cases, let unknown): self = .enumeration(cases, unknown: unknown)
         case .object(let name): self = .object(name)
         case .array(let element): self = .array(ReadOperation(element))
@@ -92,13 +93,13 @@ indirect enum ReadOperation: Hashable {
 
 /// The scalar kinds; each is one runtime reader (`scanner.<rawValue>()`) and one writer per language.
 enum ScalarKind: String, CaseIterable {
-    case string, bool, integer, number, localDate, epochMillis
+    case string, bool, integer, number, localDate, epochMillis, dateTime
 
     /// Whether `min`/`max` are written as integers.
     var isIntegral: Bool {
         switch self {
         case .integer, .epochMillis: return true
-        case .string, .bool, .number, .localDate: return false
+        case .string, .bool, .number, .localDate, .dateTime: return false
         }
     }
 }

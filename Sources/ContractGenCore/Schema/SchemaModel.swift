@@ -105,6 +105,8 @@ public struct Field: Sendable {
 /// For example `{array: Task}` or `localDate`.
 public indirect enum FieldType: Sendable, Equatable {
     case string, bool, integer, number, localDate, epochMillis
+    /// An RFC 3339 date-time string with an explicit offset, read as epoch milliseconds.
+    case dateTime
     /// Values spelled exactly; `unknown` (an open enum) is the value a string that is none of them
     /// reads as, e.g. `{enum: [confirmed, tentative, other], unknown: other}`.
     case enumeration([String], unknown: String? = nil)
@@ -121,6 +123,7 @@ public indirect enum FieldType: Sendable, Equatable {
         case .number: return "number"
         case .localDate: return "localDate"
         case .epochMillis: return "epochMillis"
+        case .dateTime: return "dateTime"
         case .enumeration(let cases, let unknown):
             return "{enum: [\(cases.joined(separator: ", "))]\(unknown.map { ", unknown: \($0)" } ?? "")}"
         case .array(let element): return "{array: \(element.schemaSpelling)}"
@@ -134,13 +137,13 @@ public indirect enum FieldType: Sendable, Equatable {
         return false
     }
 
-    public static let scalarNames = ["string", "bool", "integer", "number", "localDate", "epochMillis"]
+    public static let scalarNames = ["string", "bool", "integer", "number", "localDate", "epochMillis", "dateTime"]
 
     /// Whether `min`/`max` make sense for the type.
     public var isNumeric: Bool {
         switch self {
         case .integer, .number, .epochMillis: return true
-        case .string, .bool, .localDate, .enumeration, .array, .map, .object: return false
+        case .string, .bool, .localDate, .dateTime, .enumeration, .array, .map, .object: return false
         }
     }
 }

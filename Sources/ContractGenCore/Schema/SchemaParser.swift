@@ -417,6 +417,7 @@ private struct ContractBuilder {
             case "number": return .number
             case "localDate": return .localDate
             case "epochMillis": return .epochMillis
+            case "dateTime": return .dateTime
             default:
                 if ScalarReading.isIdentifier(scalar.value), scalar.value.first!.isUppercase {
                     return .object(scalar.value)
@@ -507,7 +508,7 @@ private struct ContractBuilder {
             if case .mapping(let entries, _) = node, entries.isEmpty { return .emptyMap }
             d.error("the default of a map can only be {}", at: node.location)
             return nil
-        case .localDate, .epochMillis, .object:
+        case .localDate, .epochMillis, .dateTime, .object:
             d.error("a \(type.schemaSpelling) field cannot have a default (a made-up date or instant is exactly the bug this tool prevents); make it optional", at: node.location)
             return nil
         }

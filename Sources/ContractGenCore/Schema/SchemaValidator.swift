@@ -238,7 +238,7 @@ public enum SchemaValidator {
         switch field.type {
         case .string: isString = true; isArray = false
         case .array: isString = false; isArray = true
-        case .bool, .integer, .number, .localDate, .epochMillis, .enumeration, .map, .object: isString = false; isArray = false
+        case .bool, .integer, .number, .localDate, .epochMillis, .dateTime, .enumeration, .map, .object: isString = false; isArray = false
         }
         for (key, value, applies, what, ceiling) in [
             ("min-length", c.minLength, isString, "strings", SchemaLimits.maxLength),

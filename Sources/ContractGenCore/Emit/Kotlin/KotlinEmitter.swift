@@ -202,7 +202,7 @@ struct KotlinContractWriter {
         switch type {
         case .string, .localDate: return "ContractJson.Str(\(value))"
         case .bool: return "ContractJson.Bool(\(value))"
-        case .integer, .epochMillis: return "ContractJson.Num(\(value).toDouble())"
+        case .integer, .epochMillis, .dateTime: return "ContractJson.Num(\(value).toDouble())"
         case .number: return "ContractJson.Num(\(value))"
         case .enumeration: return "ContractJson.Str(\(value).json)"
         case .object(let name): return "observe\(name)(\(value))"

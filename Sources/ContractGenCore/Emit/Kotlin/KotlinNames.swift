@@ -20,7 +20,7 @@ enum KotlinNames {
         switch type {
         case .enumeration(let cases, _): return [cases]
         case .array(let element), .map(let element): return enumerations(in: element)
-        case .string, .bool, .integer, .number, .localDate, .epochMillis, .object: return []
+        case .string, .bool, .integer, .number, .localDate, .epochMillis, .dateTime, .object: return []
         }
     }
 
@@ -92,7 +92,7 @@ enum KotlinNames {
         switch type {
         case .string, .localDate: return "String"
         case .bool: return "Boolean"
-        case .integer, .epochMillis: return "Long"
+        case .integer, .epochMillis, .dateTime: return "Long"
         case .number: return "Double"
         case .enumeration(let cases, _):
             let declaration = declaration(cases, field: field, owner: owner, enums: enums)

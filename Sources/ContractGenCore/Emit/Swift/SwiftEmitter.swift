@@ -165,7 +165,7 @@ struct SwiftContractWriter {
         switch type {
         case .string, .localDate: return ".string(\(value))"
         case .bool: return ".bool(\(value))"
-        case .integer, .epochMillis: return ".number(Double(\(value)))"
+        case .integer, .epochMillis, .dateTime: return ".number(Double(\(value)))"
         case .number: return ".number(\(value))"
         case .enumeration: return ".string(\(value).rawValue)"
         case .object(let name): return "observe\(name)(\(value))"

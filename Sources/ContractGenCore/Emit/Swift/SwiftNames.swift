@@ -20,7 +20,7 @@ enum SwiftNames {
         switch type {
         case .string, .localDate: return "String"
         case .bool: return "Bool"
-        case .integer, .epochMillis: return "Int64"
+        case .integer, .epochMillis, .dateTime: return "Int64"
         case .number: return "Double"
         case .enumeration: return enumTypeName(field)
         case .array(let element): return "[\(self.type(element, field: field))]"

@@ -74,7 +74,7 @@ extension SwiftContractWriter {
     static func isIdentifiable(_ type: ObjectType) -> Bool {
         guard let id = type.field(named: "id"), !ObjectPlan.isNullable(id) else { return false }
         switch id.type {
-        case .string, .integer, .localDate, .epochMillis, .enumeration: return true
+        case .string, .integer, .localDate, .epochMillis, .dateTime, .enumeration: return true
         case .bool, .number, .array, .map, .object: return false
         }
     }

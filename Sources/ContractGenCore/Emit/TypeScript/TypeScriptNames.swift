@@ -21,7 +21,7 @@ enum TypeScriptNames {
         switch type {
         case .enumeration(let cases, _): return [cases]
         case .array(let element), .map(let element): return enumerations(in: element)
-        case .string, .bool, .integer, .number, .localDate, .epochMillis, .object: return []
+        case .string, .bool, .integer, .number, .localDate, .epochMillis, .dateTime, .object: return []
         }
     }
 
@@ -57,7 +57,7 @@ enum TypeScriptNames {
         switch type {
         case .string, .localDate: return "string"
         case .bool: return "boolean"
-        case .integer, .number, .epochMillis: return "number"
+        case .integer, .number, .epochMillis, .dateTime: return "number"
         case .enumeration(let cases, _): return enumName(cases, owners: owners)
         case .array(let element): return "ReadonlyArray<\(self.type(element, owners: owners))>"
         case .map(let value): return "ReadonlyMap<string, \(self.type(value, owners: owners))>"
@@ -71,7 +71,7 @@ enum TypeScriptNames {
         case .array(let element): return "ReadonlyArray<\(inputType(element, owners: owners))>"
         case .map(let value): return "ContractInputMap<\(inputType(value, owners: owners))>"
         case .object(let name): return name + "Input"
-        case .string, .bool, .integer, .number, .localDate, .epochMillis, .enumeration: return self.type(type, owners: owners)
+        case .string, .bool, .integer, .number, .localDate, .epochMillis, .dateTime, .enumeration: return self.type(type, owners: owners)
         }
     }
 
