@@ -124,9 +124,26 @@ enum SchemaTextFuzz {
                                       "_a", "1a", "é", "a b", ""]
     static let elementKinds = ["string", "bool", "integer", "number", "localDate", "epochMillis", "dateTime"]
 
+    /// An array element or map value: a scalar, a closed or open enum, or (two levels at most)
+    /// an array or map of those.
+    static func elementType(_ r: inout FuzzRandom, hostile: Bool, depth: Int = 0) -> String {
+        switch r.below(depth < 2 ? 10 : 7) {
+        case 0...4: return r.pick(elementKinds)
+        case 5, 6:
+            var values: [String] = []
+            for _ in 0..<(1 + r.below(4)) {
+                let value = hostile && r.chance(3) ? r.pick(collidingEnumValues) : r.pick(safeEnumValues)
+                if !values.contains(value) { values.append(value) }
+            }
+            return "{enum: [\(values.map(yamlQuoted).joined(separator: ", "))]\(r.chance(40) ? ", unknown: \(yamlQuoted(r.pick(values)))" : "")}"
+        case 7, 8: return "{array: \(elementType(&r, hostile: hostile, depth: depth + 1))}"
+        default: return "{map: \(elementType(&r, hostile: hostile, depth: depth + 1))}"
+        }
+    }
+
     /// One deliberately invalid construct (hostile schemas only): each must be refused at its place.
     enum Invalid: CaseIterable {
-        case enumInArray, arrayOfArrays, mapOfMaps, arrayOfMaps, unknownNotAValue, unknownOutsideEnum, defaultNotAValue,
+        case unknownNotAValue, unknownOutsideEnum, defaultNotAValue,
              nonEmptyEmptyDefault, defaultTooLong, defaultBelowMinItems, defaultAboveMax, minAboveMax, minLengthAboveMax,
              maxLengthZero, limitTooLarge, negativeLimit, limitOnWrongType, minOnString, nonEmptyOnBool, fractionalIntegerBound,
              hugeIntegerBound, defaultOnDate, defaultOnObject, dropElementOnRoot, optionalFalse, twoPresences, noPresence,
@@ -311,10 +328,6 @@ enum SchemaTextFuzz {
             func add(_ spec: FieldSpec) { appendField(t, spec) }
             let name = fieldName(t)
             switch invalid {
-            case .enumInArray: add(FieldSpec(name: name, type: "{array: {enum: [a, b]}}", presence: "default: []"))
-            case .arrayOfArrays: add(FieldSpec(name: name, type: "{array: {array: string}}", presence: "default: []"))
-            case .mapOfMaps: add(FieldSpec(name: name, type: "{map: {map: string}}", presence: "default: {}"))
-            case .arrayOfMaps: add(FieldSpec(name: name, type: "{array: {map: integer}}", presence: "optional: true"))
             case .unknownNotAValue: add(FieldSpec(name: name, type: "{enum: [accepted, other], unknown: Other}", presence: "optional: true"))
             case .unknownOutsideEnum: add(FieldSpec(name: name, type: "{array: string, unknown: x}", presence: "optional: true"))
             case .defaultNotAValue: add(FieldSpec(name: name, type: "{enum: [calm, busy]}", presence: "default: Calm"))
@@ -488,7 +501,7 @@ enum SchemaTextFuzz {
                 if kind == "integer" || value.contains(".") || value.contains("e") || r.chance(50) { defaults.append("default: \(value)") }
             }
             spec.presence = presence(defaults)
-        case 5: spec.type = "localDate"; spec.presence = presence([])
+        case 5: spec.type = r.pick(["localDate", "dateTime"]); spec.presence = presence([])
         case 6, 7:  // closed and open enums
             var values: [String] = []
             for _ in 0..<(1 + r.below(5)) {
@@ -498,12 +511,12 @@ enum SchemaTextFuzz {
             let open = r.chance(40)
             spec.type = "{enum: [\(values.map(yamlQuoted).joined(separator: ", "))]\(open ? ", unknown: \(yamlQuoted(r.pick(values)))" : "")}"
             spec.presence = presence(["default: \(yamlQuoted(r.pick(values)))"])
-        case 8:  // arrays of every element kind
-            spec.type = "{array: \(r.pick(elementKinds))}"
+        case 8:  // arrays of every element kind: scalars, enums, nested arrays and maps
+            spec.type = "{array: \(elementType(&r, hostile: hostile))}"
             spec.presence = presence(["default: []", "default: []"])
             spec.extras = itemLimits(&r, emptyDefault: spec.presence == "default: []")
         default:  // maps of every value kind
-            spec.type = "{map: \(r.pick(elementKinds))}"
+            spec.type = "{map: \(elementType(&r, hostile: hostile))}"
             spec.presence = presence(["default: {}", "default: {}"])
             if spec.presence != "default: {}", r.chance(30) { spec.extras = ["non-empty: true"] }
         }

@@ -417,16 +417,44 @@ struct GoldenCaseBuilder {
                 list.append(labelled(items(max, dropping: 1), "max-items-after-drops",
                                      "\(elements(max + 1)) written, one of them null (dropped), leave \(max) kept: within max-items \(max)"))
             }
-        case .map:
+            // One bad element beside a good one: the bad one is dropped and counted, the good one kept.
+            let bad = Self.neverValid(element)
+            list.append(labelled(Mutation(label: "", why: "", written: .array([item, bad.value]),
+                                          outcome: c.accepts(items: 1) ? .valid(.array([item])) : .invalid, drops: 1),
+                                 "element-wrong-type", "an element that is \(bad.what) is not a valid \(element.schemaSpelling): dropped and counted, the valid one kept"))
+            if case .enumeration(let cases, let unknown) = element {
+                let kept = unknown.map { [item, .string($0)] } ?? [item]
+                list.append(labelled(Mutation(label: "", why: "", written: .array([item, .string("unknown-value")]),
+                                              outcome: c.accepts(items: kept.count) ? .valid(.array(kept)) : .invalid, drops: unknown == nil ? 1 : 0),
+                                     "element-unknown-value", unknown.map { "an element that is none of the values \(cases) reads as the fallback '\($0)'" }
+                                         ?? "an element that is none of the values \(cases) is dropped and counted"))
+            }
+        case .map(let value):
             list.append(Mutation(label: "empty", why: c.nonEmpty ? "the map is declared non-empty" : "an empty object is a map",
                                  written: .object([]), outcome: c.nonEmpty ? .invalid : .valid(.object([]))))
+            // One bad entry beside a good one: the bad one is ignored (not counted), the good one kept.
+            let item = sample(value, field: field, owner: "entry")
+            let bad = Self.neverValid(value)
+            list.append(Mutation(label: "entry-wrong-type", why: "an entry whose value is \(bad.what) is not a valid \(value.schemaSpelling): ignored, the valid one kept",
+                                 written: .object([("k1", item), ("k2", bad.value)]), outcome: .valid(.object([("k1", item)]))))
+            if case .enumeration(let cases, let unknown) = value {
+                let kept: [(String, JSONValue)] = [("k1", item)] + (unknown.map { [("k2", .string($0))] } ?? [])
+                list.append(Mutation(label: "entry-unknown-value", why: unknown.map { "an entry that is none of the values \(cases) reads as the fallback '\($0)'" }
+                                         ?? "an entry that is none of the values \(cases) is ignored",
+                                     written: .object([("k1", item), ("k2", .string("unknown-value"))]), outcome: .valid(.object(kept))))
+            }
         case .object:
             break
         }
         return list
     }
 
-    // MARK: Applying a mutation
+    /// A JSON value no element of `type` accepts (true, or 1 for a bool), and how to say it.
+    static func neverValid(_ type: FieldType) -> (value: JSONValue, what: String) {
+        type == .bool ? (.number(1), "the number 1") : (.bool(true), "true")
+    }
+
+        // MARK: Applying a mutation
 
     /// Outcome of resolving an invalid value up the path.
     enum Resolution {

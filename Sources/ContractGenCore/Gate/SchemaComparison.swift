@@ -244,16 +244,32 @@ public enum SchemaComparison {
         }
     }
 
+    /// Two types that are the same arrays and maps around an enum each: the two enums and where
+    /// they sit (`""`, `" (elements)"`, `" (values of elements)"`…); nil otherwise.
+    static func enumsAtOnePlace(_ old: FieldType, _ new: FieldType) -> (FieldType, FieldType, String)? {
+        switch (old, new) {
+        case (.enumeration, .enumeration): return (old, new, "")
+        case (.array(let a), .array(let b)):
+            return enumsAtOnePlace(a, b).map { ($0.0, $0.1, $0.2.isEmpty ? " (elements)" : $0.2.replacingOccurrences(of: " (", with: " (elements' ")) }
+        case (.map(let a), .map(let b)):
+            return enumsAtOnePlace(a, b).map { ($0.0, $0.1, $0.2.isEmpty ? " (values)" : $0.2.replacingOccurrences(of: " (", with: " (values' ")) }
+        default: return nil
+        }
+    }
+
     static func compareField(_ old: Field, _ new: Field, typeName: String,
                              _ add: (SchemaChange.Rule, Bool, String, SourceLocation?) -> Void) {
         let name = "field '\(old.name)' of \(typeName)"
         if old.type != new.type {
-            if case .enumeration(let oldCases, _) = old.type, case .enumeration(let newCases, _) = new.type {
+            if let (oldEnum, newEnum, place) = enumsAtOnePlace(old.type, new.type),
+               case .enumeration(let oldCases, _) = oldEnum, case .enumeration(let newCases, _) = newEnum {
+                // An enum inside arrays or maps changes like a field's own: by its values and fallback.
+                let name = name + place
                 let removed = oldCases.filter { !newCases.contains($0) }
                 let added = newCases.filter { !oldCases.contains($0) }
                 if !removed.isEmpty { add(.enumValueRemoved, true, "\(name): enum value(s) \(removed) removed", new.typeLocation) }
                 if !added.isEmpty { add(.enumValueAdded, false, "\(name): enum value(s) \(added) added", new.typeLocation) }
-                compareUnknown(old.type, new.type, name: name, at: new.typeLocation, add)
+                compareUnknown(oldEnum, newEnum, name: name, at: new.typeLocation, add)
             } else {
                 add(.fieldTypeChanged, true, "\(name) changed type from \(old.type.schemaSpelling) to \(new.type.schemaSpelling)", new.typeLocation)
             }

@@ -51,11 +51,7 @@ public enum SchemaValidator {
             for field in type.fields {
                 switch field.type {
                 case .array(let element), .map(let element):
-                    if case .enumeration = element {
-                        d.error("an enum must be a field's own type, not inside an array or map (declare an object type holding it)", at: field.typeLocation)
-                    }
-                    if case .array = element { d.error("arrays of arrays are not supported (declare an object type)", at: field.typeLocation) }
-                    if case .map = element { d.error("collections of maps are not supported (declare an object type)", at: field.typeLocation) }
+                    _ = element
                 default: break
                 }
             }

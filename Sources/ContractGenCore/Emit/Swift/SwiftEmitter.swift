@@ -91,12 +91,15 @@ struct SwiftContractWriter {
     let contract: Contract
     /// Every decision about the decoder, made once for all languages.
     let plan: DecoderPlan
+    /// The enums, nested in the types that declare them.
+    let enums: [SwiftNames.EnumDeclaration]
     var ns: String { contract.targets.swiftNamespace }
     var root: ObjectType { contract.rootType }
 
     init(contract: Contract) {
         self.contract = contract
         plan = DecoderPlan(contract)
+        enums = SwiftNames.enumDeclarations(contract)
     }
 
     // MARK: Observation

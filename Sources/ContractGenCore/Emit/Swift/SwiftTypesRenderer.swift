@@ -26,24 +26,23 @@ extension SwiftContractWriter {
             p.line()
             p.doc(type.doc, style: .tripleSlash)
             p.block("public struct \(type.name): Sendable, Equatable\(Self.isIdentifiable(type) ? ", Identifiable" : "") {") { p in
-                for field in type.fields {
-                    if case .enumeration(let cases, _) = field.type {
-                        p.line("/// The values of `\(field.name)`.")
-                        p.block("public enum \(SwiftNames.enumTypeName(field)): String, Sendable, Equatable, CaseIterable {") { p in
-                            for value in cases {
-                                let name = SwiftNames.caseName(value)
-                                p.line(name.trimmingCharacters(in: ["`"]) == value ? "case \(name)" : "case \(name) = \(Naming.swiftQuoted(value))")
-                            }
+                for declaration in enums where declaration.plan.owner.name == type.name {
+                    let field = declaration.plan.field
+                    p.line(declaration.plan.isFieldsOwnType ? "/// The values of `\(field.name)`." : "/// The values in `\(field.name)` (and in every array or map of these values).")
+                    p.block("public enum \(declaration.name): String, Sendable, Equatable, CaseIterable {") { p in
+                        for value in declaration.cases {
+                            let name = SwiftNames.caseName(value)
+                            p.line(name.trimmingCharacters(in: ["`"]) == value ? "case \(name)" : "case \(name) = \(Naming.swiftQuoted(value))")
                         }
-                        p.line()
                     }
+                    p.line()
                 }
                 for field in type.fields {
                     p.doc(Self.fieldDoc(field), style: .tripleSlash)
-                    p.line("public var \(field.name): \(SwiftNames.declaredType(field))")
+                    p.line("public var \(field.name): \(SwiftNames.declaredType(field, enums: enums))")
                 }
                 p.line()
-                let parameters = type.fields.map { "\($0.name): \(SwiftNames.declaredType($0))" + defaultArgument($0) }
+                let parameters = type.fields.map { "\($0.name): \(SwiftNames.declaredType($0, enums: enums))" + defaultArgument($0) }
                 p.line("/// Every field, in declaration order; those with a default (or nil) may be left out.")
                 p.block("public init(\(parameters.joined(separator: ", "))) {") { p in
                     for field in type.fields { p.line("self.\(field.name) = \(field.name)") }

@@ -17,14 +17,6 @@ enum TypeScriptNames {
     /// `widget-data` → `WidgetData`: the alias the testee imports a contract module under.
     static func moduleAlias(_ contract: Contract) -> String { Naming.upperCamel(contract.targets.typeScriptModule) }
 
-    static func enumerations(in type: FieldType) -> [[String]] {
-        switch type {
-        case .enumeration(let cases, _): return [cases]
-        case .array(let element), .map(let element): return enumerations(in: element)
-        case .string, .bool, .integer, .number, .localDate, .epochMillis, .dateTime, .object: return []
-        }
-    }
-
     /// Every distinct enumeration of the contract, in declaration order, named `<Type><Field>`
     /// (a TypeScript interface cannot nest a type, so the owner's name is the prefix).
     static func enumOwners(_ contract: Contract) -> [EnumOwner] {
@@ -35,7 +27,7 @@ enum TypeScriptNames {
         let typeNames = Set(contract.types.map(\.name) + contract.types.map { $0.name + "Input" })
         for type in contract.types {
             for field in type.fields {
-                for cases in enumerations(in: field.type) where seenCases.insert(cases).inserted {
+                for cases in EnumDeclarationPlan.enumerations(in: field.type) where seenCases.insert(cases).inserted {
                     var name = type.name + Naming.upperCamel(field.name)
                     while typeNames.contains(name) || TypeScriptFacts.takenTypeNames.contains(name) || usedNames.contains(name) {
                         name += "Value"
