@@ -352,6 +352,17 @@ class ContractJsonScanner(private val text: String) {
     }
 
     /** A JSON boolean, else null: `1` and `"true"` are not coerced. */
+    /**
+     * Consumes a JSON `null` and returns true; any other value is left unread (false). For a field
+     * where `null` is a value of its own (`explicit-null`), read before the value itself.
+     */
+    fun nextIsNull(): Boolean {
+        if (peek() != 'n'.toInt()) return false
+        if (literal("null")) return true
+        fail()
+        return false
+    }
+
     fun bool(): Boolean? {
         when (peek()) {
             't'.toInt() -> if (literal("true")) return true
@@ -761,6 +772,36 @@ object ContractSafeInteger {
 
     /** [MAX] as a double (exact). */
     const val MAX_DOUBLE: Double = 9007199254740991.0
+}
+
+/**
+ * A field where JSON `null` is a value of its own (`explicit-null` in the schema): the key was
+ * absent (or its value invalid, which reads the same), it held `null`, or it held a value. An app
+ * tells "cleared" ([Null]) from "not said" ([Absent]), which `T?` cannot.
+ */
+sealed class ContractNullable<out T> {
+    object Absent : ContractNullable<Nothing>() {
+        override fun toString(): String = "Absent"
+    }
+
+    object Null : ContractNullable<Nothing>() {
+        override fun toString(): String = "Null"
+    }
+
+    data class Value<out T>(val value: T) : ContractNullable<T>()
+
+    /** The value, or null when absent or null. */
+    val valueOrNull: T?
+        get() = when (this) {
+            is Value -> value
+            Absent, Null -> null
+        }
+
+    companion object {
+        /** [Value] for a read value, [Absent] for null (a missing key or an invalid value). */
+        @JvmStatic
+        fun <T> of(read: T?): ContractNullable<T> = if (read == null) Absent else Value(read)
+    }
 }
 
 /**

@@ -473,6 +473,22 @@ export class ContractJsonScanner {
   }
 
   /** A JSON boolean only. Why no coercion: `1` or `"true"` would be guessed, not read. */
+  /**
+   * Consumes a JSON `null` and returns true; any other value is left unread (false). For a field
+   * where `null` is a value of its own (`explicit-null`), read before the value itself.
+   */
+  nextIsNull(): boolean {
+    if (this.tree) {
+      if (this.failed || !this.hasCur || this.cur !== null) return false;
+      this.hasCur = false;
+      return true;
+    }
+    if (this.peek() !== 0x6e) return false;
+    if (this.literal('null')) return true;
+    this.fail();
+    return false;
+  }
+
   bool(): boolean | undefined {
     if (this.tree) {
       const v = this.cur;

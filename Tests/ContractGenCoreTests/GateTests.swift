@@ -234,6 +234,15 @@ final class GateTests: XCTestCase {
         XCTAssertEqual(reworded.first?.message, "field 'note' of Doc: deprecation reason changed")
     }
 
+    func testExplicitNullAddedOrRemovedIsBreaking() throws {
+        let explicit = edit("note: {type: string, optional: true}", "note: {type: string, optional: true, explicit-null: true}")
+        try assertBreaking(.explicitNullChanged, explicit)
+        let removed = try changes(explicit, Self.base)
+        XCTAssertEqual(removed.map(\.rule), [.explicitNullChanged])
+        XCTAssertTrue(removed[0].isBreaking)
+        XCTAssertTrue(removed[0].message.hasPrefix("field 'note' of Doc: 'explicit-null' removed"), removed[0].message)
+    }
+
     func testEveryRuleHasARationale() {
         for rule in SchemaChange.Rule.allCases { XCTAssertNotNil(SchemaComparison.rationale[rule], rule.rawValue) }
     }

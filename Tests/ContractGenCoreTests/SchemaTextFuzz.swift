@@ -520,6 +520,10 @@ enum SchemaTextFuzz {
             spec.presence = presence(["default: {}", "default: {}"])
             if spec.presence != "default: {}", r.chance(30) { spec.extras = ["non-empty: true"] }
         }
+        // explicit-null on optional scalars and enums (null then reads as a value of its own).
+        if spec.presence == "optional: true", !spec.type.hasPrefix("{array"), !spec.type.hasPrefix("{map"), r.chance(25) {
+            spec.extras.append("explicit-null: true")
+        }
         return spec
     }
 }

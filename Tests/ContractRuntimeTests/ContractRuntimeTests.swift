@@ -212,6 +212,19 @@ final class ContractCalendarTests: XCTestCase {
         XCTAssertNil(ContractJSONScanner.scan("1784269800000") { $0.dateTime() }, "a number is no date-time")
     }
 
+    /// `explicit-null` fields: null is consumed and reported; any other value is left to read.
+    func testNextIsNullConsumesOnlyNull() {
+        XCTAssertEqual(ContractJSONScanner.scan("null") { $0.nextIsNull() }, true)
+        XCTAssertEqual(ContractJSONScanner.scan(#""null""#) { scanner -> String? in scanner.nextIsNull() ? "null" : scanner.string() }, "null")
+        XCTAssertEqual(ContractJSONScanner.scan("  0") { scanner -> Int64? in scanner.nextIsNull() ? -1 : scanner.integer() }, 0)
+        XCTAssertEqual(ContractJSONScanner.scan("nul") { scanner -> Bool in _ = scanner.nextIsNull(); return scanner.failed }, true,
+                       "a broken literal is malformed")
+        XCTAssertEqual(ContractNullable<Int>(nil), .absent)
+        XCTAssertEqual(ContractNullable(3), .value(3))
+        XCTAssertEqual(ContractNullable<Int>.null.wrapped, nil)
+        XCTAssertEqual(ContractNullable(3).wrapped, 3)
+    }
+
     func testCivilDayNumbering() {
         XCTAssertEqual(ContractCalendar.daysFromCivil(1970, 1, 1), 0)
         XCTAssertEqual(ContractCalendar.daysFromCivil(2000, 3, 1), 11_017)

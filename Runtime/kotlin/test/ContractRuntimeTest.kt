@@ -9,6 +9,7 @@ import dev.contractgen.runtime.ContractDoneQueue
 import dev.contractgen.runtime.ContractJson
 import dev.contractgen.runtime.ContractJsonReader
 import dev.contractgen.runtime.ContractJsonScanner
+import dev.contractgen.runtime.ContractNullable
 import dev.contractgen.runtime.ContractText
 import dev.contractgen.runtime.ContractTimeline
 import java.lang.management.ManagementFactory
@@ -165,6 +166,20 @@ fun main() {
     }
     check(ContractJsonScanner("\"2026-07-17\\u005406:30:00Z\"").dateTime() == 1784269800000L, "escapes decode first")
     check(ContractJsonScanner("1784269800000").dateTime() == null, "a number is no date-time")
+    // explicit-null: null is consumed and reported; any other value is left to read.
+    check(ContractJsonScanner("null").nextIsNull(), "null is null")
+    run {
+        val scanner = ContractJsonScanner("\"null\"")
+        check(!scanner.nextIsNull() && scanner.string() == "null", "the string \"null\" is a string")
+    }
+    run {
+        val scanner = ContractJsonScanner("  0")
+        check(!scanner.nextIsNull() && scanner.integer() == 0L, "0 is left to read")
+    }
+    check(ContractNullable.of<String>(null) == ContractNullable.Absent, "nothing read is absent")
+    check(ContractNullable.of("x") == ContractNullable.Value("x"), "a read value is a value")
+    val cleared: ContractNullable<String> = ContractNullable.Null
+    check(cleared.valueOrNull == null && ContractNullable.of("x").valueOrNull == "x", "valueOrNull")
     check(ContractCalendar.daysFromCivil(1970, 1, 1) == 0L, "epoch day")
     check(ContractCalendar.daysFromCivil(2000, 3, 1) == 11017L, "2000-03-01")
 

@@ -141,6 +141,22 @@ test("date-times: the one strict RFC 3339 form, floored to the millisecond", () 
   assert.equal(new ContractJsonScanner("1784269800000").dateTime(), undefined);
 });
 
+test("explicit-null: nextIsNull consumes null and leaves any other value to read, in both modes", () => {
+  for (const tree of [true, false]) {
+    const nulls = new ContractJsonScanner('{"a":null,"b":"null","c":0}', tree);
+    assert.ok(nulls.nextIsObject() && nulls.enterObject());
+    assert.equal(nulls.nextMember()?.matches("a"), true);
+    assert.equal(nulls.nextIsNull(), true);
+    assert.equal(nulls.nextMember()?.matches("b"), true);
+    assert.equal(nulls.nextIsNull(), false);
+    assert.equal(nulls.string(), "null");
+    assert.equal(nulls.nextMember()?.matches("c"), true);
+    assert.equal(nulls.nextIsNull(), false);
+    assert.equal(nulls.integer(), 0);
+    assert.equal(nulls.nextMember(), undefined);
+  }
+});
+
 test("the encoder writes every instant of 0001-9999 in UTC, and reads it back", () => {
   assert.equal(formatDateTime(1784269800250), "2026-07-17T06:30:00.250Z");
   assert.equal(formatDateTime(-1), "1969-12-31T23:59:59.999Z");

@@ -160,7 +160,7 @@ struct GoldenCaseBuilder {
                 return .object([("status", .string(status)), ("value", .null)])
             case .flat(let omit, let countsDropped):
                 var entries: [(String, JSONValue)] = [("status", .string(status))]
-                for field in root.fields where !omit.contains(field.name) {
+                for field in root.fields where !omit.contains(field.name) && !field.explicitNull {
                     switch field.type {
                     case .array: entries.append((field.observedKey, .array([])))
                     case .map: entries.append((field.observedKey, .object([])))
@@ -198,8 +198,10 @@ struct GoldenCaseBuilder {
                 let key = present[keyField?.jsonKey ?? derived.keyField]?.stringValue ?? absentValue(keyField).stringValue
                 let found = key.flatMap { root[lookupKey]?[$0] } ?? .null
                 entries.append((field.observedKey, found))
-            } else {
-                entries.append((field.observedKey, observe(present[field.jsonKey] ?? absentValue(field), type: field.type, root: root)))
+            } else if let value = present[field.jsonKey] {
+                entries.append((field.observedKey, observe(value, type: field.type, root: root)))
+            } else if !field.explicitNull {   // an absent explicit-null field is left out
+                entries.append((field.observedKey, observe(absentValue(field), type: field.type, root: root)))
             }
         }
         return .object(entries)
@@ -254,7 +256,9 @@ struct GoldenCaseBuilder {
     func mutations(_ field: Field) -> [Mutation] {
         var list: [Mutation] = [
             Mutation(label: "missing", why: "the key is absent", written: nil, outcome: .invalid),
-            Mutation(label: "null", why: "JSON null is not a value of any type", written: .null, outcome: .invalid),
+            field.explicitNull
+                ? Mutation(label: "null", why: "explicit-null: JSON null is a value of its own, read as null (not as absent)", written: .null, outcome: .valid(.null))
+                : Mutation(label: "null", why: "JSON null is not a value of any type", written: .null, outcome: .invalid),
         ]
         let wrongTypes: [(String, JSONValue)] = [("bool", .bool(true)), ("number", .number(1)), ("string", .string("1")),
                                                  ("array", .array([])), ("object", .object([]))]
@@ -611,7 +615,7 @@ struct GoldenCaseBuilder {
     func decodedValue(_ field: Field, _ outcome: MutationOutcome) -> JSONValue? {
         switch outcome {
         case .valid(let value): return value
-        case .invalid: return absentValue(field)
+        case .invalid: return field.explicitNull ? nil : absentValue(field)   // explicit-null: absent
         }
     }
 

@@ -28,6 +28,7 @@ public struct SchemaChange: Sendable, Equatable {
         case contractRemoved = "contract-removed"
         case reservedReused = "reserved-reused"
         case reservedRemoved = "reserved-removed"
+        case explicitNullChanged = "explicit-null-changed"
         // Not breaking:
         case optionalFieldAdded = "optional-field-added"
         case constraintWidened = "constraint-widened"
@@ -80,6 +81,7 @@ public enum SchemaComparison {
         .storageKeyChanged: "blobs already stored under the old key would never be read again, and old readers keep showing the last blob written there",
         .contractRemoved: "old apps still write the blob and nothing would read it any more",
         .reservedReused: "old blobs still carry the removed field's value under that key, and the new field would read it as its own",
+        .explicitNullChanged: "the same JSON null would read as null in one reader and as absent in the other",
         .reservedRemoved: "the reservation is what keeps a removed field's key from being reused; without it the next change may reuse it",
         .optionalFieldAdded: "old blobs lack it and read it as null or its default",
         .constraintWidened: "everything valid before is still valid",
@@ -310,6 +312,9 @@ public enum SchemaComparison {
         compareBound("max-length", oc.maxLength.map(Double.init), nc.maxLength.map(Double.init), narrowerWhenGreater: false)
         compareBound("min-items", oc.minItems.map(Double.init), nc.minItems.map(Double.init), narrowerWhenGreater: true)
         compareBound("max-items", oc.maxItems.map(Double.init), nc.maxItems.map(Double.init), narrowerWhenGreater: false)
+        if old.explicitNull != new.explicitNull {
+            add(.explicitNullChanged, true, "\(name): 'explicit-null' \(new.explicitNull ? "added" : "removed")", new.explicitNullLocation ?? new.location)
+        }
         if old.doc != new.doc { add(.documentationChanged, false, "\(name): documentation changed", new.location) }
         switch (old.deprecated, new.deprecated) {
         case (nil, _?):

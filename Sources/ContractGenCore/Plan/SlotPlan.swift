@@ -12,12 +12,14 @@ struct SlotPlan {
     /// and a later occurrence of the key replaces the earlier one's count.
     var countsDrops: Bool { read.operation.countsDrops }
     /// Optional (and derived) fields hold null; required and defaulted ones never do.
-    var isNullable: Bool { presence == .null }
+    var isNullable: Bool { presence == .null || presence == .absent }
+    /// `explicit-null`: JSON `null` is read as null, checked before the value is read.
+    var readsNull: Bool { presence == .absent }
 
     init(_ field: Field) {
         self.field = field
         read = ValueRead(field.type, constraints: field.constraints)
-        presence = PresenceAction(field.presence)
+        presence = field.explicitNull ? .absent : PresenceAction(field.presence)
     }
 }
 
@@ -147,6 +149,8 @@ enum PresenceAction: Equatable {
     case failDocument
     /// The field is null.
     case null
+    /// `explicit-null`: the field is absent (JSON `null` is read as null, a value of its own).
+    case absent
     /// The declared default.
     case defaultValue(DefaultValue)
 

@@ -9,7 +9,7 @@
 /// field's bounds (by default ±10^6 and ±2^53−1 at the edges), epochMillis 1…2^53−1, dateTime
 /// every millisecond of years 0001–9999 (UTC), every day
 /// of every month of years 0001–9999, every enum value, arrays of 0–3 elements, maps of 0–3
-/// entries, optional and defaulted fields present or left out at random.
+/// entries, optional and defaulted fields present or left out at random (explicit-null ones also null).
 
 public struct ValidDocument: Sendable {
     /// The encoder's input (`encode(input)`): code names, maps as plain objects.
@@ -55,6 +55,12 @@ public struct ValidDocumentGenerator {
         var document: [(String, JSONValue)] = []
         for field in type.storedFields {
             if case .required = field.presence {} else if chance(0.35) { continue }
+            // explicit-null: null is a value the encoder writes and every reader reads back as null.
+            if field.explicitNull, chance(0.3) {
+                input.append((field.name, .null))
+                document.append((field.jsonKey, .null))
+                continue
+            }
             let (i, d) = value(field.type, field: field)
             input.append((field.name, i))
             document.append((field.jsonKey, d))

@@ -92,6 +92,11 @@ public struct Field: Sendable {
     /// Why the field should no longer be used (`deprecated: "why"`); nil when it is not deprecated.
     /// Reading is unchanged: only the generated code marks the field.
     public var deprecated: String? = nil
+    /// `explicit-null: true` (with `optional: true`): JSON `null` is a value of its own, read apart
+    /// from a missing key; a missing key or an invalid value reads as absent.
+    public var explicitNull = false
+    /// Where `explicit-null:` is written.
+    public var explicitNullLocation: SourceLocation? = nil
 
     /// The key this field is read from and written to, and its key in observations. For example
     /// `startTime` with `json: start_time` is read from `"start_time"`; without `json:`, from `"startTime"`.

@@ -153,7 +153,7 @@ enum ScalarReading {
 /// Builds the model; keeps going after an error so one run reports all of them.
 private struct ContractBuilder {
     static let topLevelKeys = ["contract", "doc", "storage-key", "targets", "version", "root", "types", "behaviours", "observation"]
-    static let fieldKeys = ["type", "json", "doc", "required", "optional", "default", "non-empty", "min", "max", "min-length", "max-length", "min-items", "max-items", "derived", "deprecated"]
+    static let fieldKeys = ["type", "json", "doc", "required", "optional", "default", "non-empty", "min", "max", "min-length", "max-length", "min-items", "max-items", "derived", "deprecated", "explicit-null"]
 
     func build(_ root: YAMLNode, sourcePath: String, sourceHash: String, _ d: inout DiagnosticCollector) -> Contract? {
         guard var top = MappingReader(root, what: "the schema", diagnostics: &d) else { return nil }
@@ -346,6 +346,9 @@ private struct ContractBuilder {
         if let n = reader.value("deprecated") {
             deprecated = readDeprecation(n, &d)
         }
+        var explicitNull = false
+        let explicitNullNode = reader.value("explicit-null")
+        if let n = explicitNullNode, let v = ScalarReading.bool(n, what: "'explicit-null'", diagnostics: &d) { explicitNull = v }
         var derived: Derivation?
         if let n = reader.value("derived"), var r = MappingReader(n, what: "'derived' of \(what)", diagnostics: &d) {
             let lookup = r.requiredValue("lookup", diagnostics: &d).flatMap { ScalarReading.identifier($0, what: "'lookup'", diagnostics: &d) }
@@ -389,7 +392,8 @@ private struct ContractBuilder {
         return Field(name: name.value, doc: doc, type: type, presence: presence, constraints: constraints,
                      derived: derived, location: name.location, typeLocation: typeNode?.location ?? name.location,
                      json: json == name.value ? nil : json, jsonLocation: jsonNode?.location,
-                     constraintLocations: constraintLocations, deprecated: deprecated)
+                     constraintLocations: constraintLocations, deprecated: deprecated,
+                     explicitNull: explicitNull, explicitNullLocation: explicitNullNode?.location)
     }
 
     /// `deprecated: "why"`: the reason, which every language shows where the field is used. A

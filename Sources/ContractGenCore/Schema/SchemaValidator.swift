@@ -188,6 +188,7 @@ public enum SchemaValidator {
             }
         }
         checkLimits(field, &d)
+        checkExplicitNull(field, in: type, contract: contract, &d)
         if case .required(.dropElement) = field.presence, isRoot {
             d.error("'required: drop-element' on the root type has no element to drop; use 'required: fail-document'", at: field.location)
         }
@@ -220,6 +221,41 @@ public enum SchemaValidator {
                 let hint = closestMatch(to: derived.keyField, in: type.fields.map(\.name)).map { " (did you mean '\($0)'?)" } ?? ""
                 d.error("derived key '\(derived.keyField)' is not a field of \(type.name)\(hint)", at: field.location)
             }
+        }
+    }
+
+    /// `explicit-null: true`: only on a stored `optional` field of a scalar or enum type, which no
+    /// behaviour or derivation reads (they take a value or nothing; a third state would need a
+    /// rule of its own in each).
+    static func checkExplicitNull(_ field: Field, in type: ObjectType, contract: Contract, _ d: inout DiagnosticCollector) {
+        guard field.explicitNull else { return }
+        let at = field.explicitNullLocation ?? field.location
+        if field.derived != nil {
+            d.error("a derived field is computed, so it takes no 'explicit-null'", at: at)
+            return
+        }
+        if field.presence != .optional {
+            d.error("'explicit-null' needs 'optional: true': a missing key reads as absent and null as null, so there is nothing to require or default (found '\(field.presence.spelling)')", at: at)
+        }
+        switch field.type {
+        case .array, .map, .object:
+            d.error("'explicit-null' applies to scalar and enum fields, not \(field.type.schemaSpelling): an empty value or an optional field says 'nothing' for it", at: at)
+        case .string, .bool, .integer, .number, .localDate, .epochMillis, .dateTime, .enumeration:
+            break
+        }
+        let b = contract.behaviours
+        var readers: [(String, String, String)] = []   // (type, field, reader)
+        for (binding, what) in [(b.overlay, "overlay"), (b.doneQueue?.binding, "done-queue")] {
+            guard let binding else { continue }
+            readers += [(binding.typeName, binding.idField, what), (binding.typeName, binding.flagField, what)]
+        }
+        let root = contract.rootTypeName
+        if let f = b.staleness?.field { readers.append((root, f, "staleness")) }
+        if let f = b.header?.dayField { readers.append((root, f, "header")) }
+        if let f = b.validUntil?.dayField { readers.append((root, f, "valid-until")) }
+        for other in type.fields { if let derived = other.derived { readers.append((type.name, derived.keyField, "derived field '\(other.name)'")) } }
+        for (typeName, fieldName, reader) in readers where typeName == type.name && fieldName == field.name {
+            d.error("field '\(field.name)' is read by \(reader), which takes a value or nothing, so it cannot be 'explicit-null'", at: at)
         }
     }
 

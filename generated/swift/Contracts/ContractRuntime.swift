@@ -477,6 +477,15 @@ public struct ContractJSONScanner {
     }
 
     /// A JSON boolean, else nil: `1` and `"true"` are not coerced.
+    /// Consumes a JSON `null` and returns true; any other value is left unread (false). For a
+    /// field where `null` is a value of its own (`explicit-null`), read before the value itself.
+    public mutating func nextIsNull() -> Bool {
+        guard peek() == UInt8(ascii: "n") else { return false }
+        if literal("null") { return true }
+        fail()
+        return false
+    }
+
     public mutating func bool() -> Bool? {
         switch peek() {
         case UInt8(ascii: "t"):
@@ -995,6 +1004,30 @@ private enum ContractSerializer {
 }
 
 // MARK: - Text length
+
+/// A field where JSON `null` is a value of its own (`explicit-null` in the schema): the key was
+/// absent (or its value invalid, which reads the same), it held `null`, or it held a value. An
+/// app tells "cleared" (`.null`) from "not said" (`.absent`), which `T?` cannot.
+public enum ContractNullable<Wrapped> {
+    case absent
+    case null
+    case value(Wrapped)
+
+    /// `.value` for a read value, `.absent` for nil (a missing key or an invalid value).
+    public init(_ read: Wrapped?) {
+        if let read { self = .value(read) } else { self = .absent }
+    }
+
+    /// The value, or nil when absent or null.
+    public var wrapped: Wrapped? {
+        if case .value(let value) = self { return value }
+        return nil
+    }
+}
+
+extension ContractNullable: Sendable where Wrapped: Sendable {}
+extension ContractNullable: Equatable where Wrapped: Equatable {}
+extension ContractNullable: Hashable where Wrapped: Hashable {}
 
 /// The length `min-length` and `max-length` count, identical in all three languages: Unicode
 /// scalar values (code points). Not `String.count`, which counts grapheme clusters (`"e\u{301}"`

@@ -147,7 +147,8 @@ extension SwiftContractWriter {
             p.line("}")
             for slot in object.slots {
                 let type = slotType(slot.field)
-                p.line("var \(slot.codeName)Slot: \(slot.field.type.isEnumeration ? object.name + "." + type : type)?")
+                let qualified = slot.field.type.isEnumeration ? object.name + "." + type : type
+                p.line(slot.readsNull ? "var \(slot.codeName)Slot: ContractNullable<\(qualified)> = .absent" : "var \(slot.codeName)Slot: \(qualified)?")
                 if slot.countsDrops { p.line("var \(DropAccounting.held(slot)) = 0") }
             }
             p.block("while let key = scanner.nextMember() {") { p in
@@ -213,6 +214,9 @@ extension SwiftContractWriter {
             p.line("\(slot.codeName)Slot = \(read)")
             p.line("\(DropAccounting.held(slot)) = context.dropped - \(DropAccounting.mark)")
             p.line("context.dropped = \(DropAccounting.mark)")
+        } else if slot.readsNull {
+            // `explicit-null`: null is a value of its own; a missing or invalid value stays absent.
+            p.line("\(slot.codeName)Slot = scanner.nextIsNull() ? .null : ContractNullable(\(read))")
         } else {
             p.line("\(slot.codeName)Slot = \(read)")
         }
@@ -238,7 +242,7 @@ extension SwiftContractWriter {
                 p.line("return nil")
             }
             p.line("}")
-        case .null:
+        case .null, .absent:
             p.line("let \(local) = \(name)Slot")
         case .defaultValue(let value):
             if case .map = slot.read.operation {

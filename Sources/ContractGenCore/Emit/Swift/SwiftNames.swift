@@ -50,8 +50,10 @@ enum SwiftNames {
         }
     }
 
+    /// An `explicit-null` field is `ContractNullable<T>` (absent, null or a value), not `T?`.
     static func declaredType(_ field: Field, enums: [EnumDeclaration]) -> String {
-        type(field.type, field: field, enums: enums) + (ObjectPlan.isNullable(field) ? "?" : "")
+        if field.explicitNull { return "ContractNullable<\(type(field.type, field: field, enums: enums))>" }
+        return type(field.type, field: field, enums: enums) + (ObjectPlan.isNullable(field) ? "?" : "")
     }
 
     /// The helper a composite or object read calls: `decodeArrayOfTask`, `decodeMapOfString`, `decodeTask`.

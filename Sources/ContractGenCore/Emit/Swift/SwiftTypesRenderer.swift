@@ -63,6 +63,7 @@ extension SwiftContractWriter {
     /// ` = value` when the schema gives the field one (a default, or nil for an optional field),
     /// so an app, a test or a SwiftUI preview writes only the fields it cares about.
     func defaultArgument(_ field: Field) -> String {
+        if field.explicitNull { return " = .absent" }
         if ObjectPlan.isNullable(field) { return " = nil" }
         if case .defaultValue(let value) = field.presence { return " = " + SwiftNames.literal(value, field: field) }
         return ""

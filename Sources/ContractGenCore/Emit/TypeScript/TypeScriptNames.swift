@@ -70,8 +70,9 @@ enum TypeScriptNames {
     /// Optional and derived fields are `T | null`; required and defaulted ones never are.
     static func isNullable(_ field: Field) -> Bool { ObjectPlan.isNullable(field) }
 
+    /// An `explicit-null` field is also `undefined` when absent (null is a value of its own).
     static func declaredType(_ field: Field, owners: [EnumOwner]) -> String {
-        type(field.type, owners: owners) + (isNullable(field) ? " | null" : "")
+        type(field.type, owners: owners) + (isNullable(field) ? " | null" : "") + (field.explicitNull ? " | undefined" : "")
     }
 
     /// The helper a read calls: `decodeArrayOfTask`, `decodeMapOfString`, `decodeTask`, `readRecordSync`.
