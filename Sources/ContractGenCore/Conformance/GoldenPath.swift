@@ -119,5 +119,32 @@ enum JSONStringLexer {
         return nil
     }
 
+    /// The index after the literal starting at `start`, validated as `decode` does, decoding nothing.
+    static func skip(_ bytes: [UInt8], from start: Int) -> Int? {
+        guard start < bytes.count, bytes[start] == UInt8(ascii: "\"") else { return nil }
+        var i = start + 1
+        while i < bytes.count {
+            let byte = bytes[i]
+            if byte == UInt8(ascii: "\"") { return i + 1 }
+            if byte < 0x20 { return nil }
+            if byte == UInt8(ascii: "\\") {
+                guard i + 1 < bytes.count else { return nil }
+                switch bytes[i + 1] {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
+                     UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+                    i += 2
+                case UInt8(ascii: "u"):
+                    guard i + 6 <= bytes.count, bytes[(i + 2)..<(i + 6)].allSatisfy({ isHex($0) }) else { return nil }
+                    i += 6
+                default:
+                    return nil
+                }
+                continue
+            }
+            i += 1
+        }
+        return nil
+    }
+
     static func isHex(_ b: UInt8) -> Bool { (0x30...0x39).contains(b) || (0x41...0x46).contains(b) || (0x61...0x66).contains(b) }
 }

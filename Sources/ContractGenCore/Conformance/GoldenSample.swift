@@ -63,21 +63,29 @@ struct GoldenChange: Sendable {
     /// Two changes may not touch the same value, nor one a value inside the other's: each path
     /// resolves in the sample as written, so an order between them would be meaningless.
     static func checkDisjoint(_ changes: [GoldenChange], list: String) throws(GoldenPathError) {
-        var targets: [[GoldenPathStep]: String] = [:]
-        for change in changes {
-            if let other = targets[change.path.steps] {
-                throw GoldenPathError("\(list): '\(change.path.text)' and '\(other)' change the same value")
-            }
-            targets[change.path.steps] = change.path.text
+        // A tree of the paths, built step by step: linear in their total length, however deep.
+        final class Node {
+            var children: [GoldenPathStep: Node] = [:]
+            var target: String?     // the change that names this value
+            var below: String?      // a change naming a value inside it
         }
+        let root = Node()
         for change in changes {
-            var prefix = change.path.steps
-            while !prefix.isEmpty {
-                prefix.removeLast()
-                if let outer = targets[prefix] {
+            var node = root
+            for step in change.path.steps {
+                if let outer = node.target {
                     throw GoldenPathError("\(list): '\(change.path.text)' is inside '\(outer)', which is changed too")
                 }
+                node.below = node.below ?? change.path.text
+                if let next = node.children[step] { node = next } else {
+                    let next = Node()
+                    node.children[step] = next
+                    node = next
+                }
             }
+            if let other = node.target { throw GoldenPathError("\(list): '\(change.path.text)' and '\(other)' change the same value") }
+            if let inner = node.below { throw GoldenPathError("\(list): '\(inner)' is inside '\(change.path.text)', which is changed too") }
+            node.target = change.path.text
         }
     }
 }
@@ -125,14 +133,18 @@ struct JSONSpanTree {
         }
         func scanScalar() -> Bool {
             let c = bytes[i]
-            for word in ["true", "false", "null"] where c == word.utf8.first! {
-                let w = Array(word.utf8)
-                guard i + w.count <= n, Array(bytes[i..<(i + w.count)]) == w else { return false }
-                i += w.count
+            func literal(_ word: StaticString) -> Bool {
+                let count = word.utf8CodeUnitCount
+                guard i + count <= n else { return false }
+                for offset in 0..<count where bytes[i + offset] != word.utf8Start[offset] { return false }
+                i += count
                 return true
             }
+            if c == UInt8(ascii: "t") { return literal("true") }
+            if c == UInt8(ascii: "f") { return literal("false") }
+            if c == UInt8(ascii: "n") { return literal("null") }
             if c == UInt8(ascii: "\"") {
-                guard let (_, end) = JSONStringLexer.decode(bytes, from: i) else { return false }
+                guard let end = JSONStringLexer.skip(bytes, from: i) else { return false }
                 i = end
                 return true
             }
@@ -198,7 +210,7 @@ struct JSONSpanTree {
     func member(_ node: Int, _ step: GoldenPathStep, path: GoldenPath, depth: Int,
                 keys: inout [Int: [[UInt16]: Int]]) throws(GoldenPathError) -> Int {
         let container = nodes[node]
-        let here = Self.prefixText(path, depth)
+        var here: String { Self.prefixText(path, depth) }   // only for an error message
         switch step {
         case .key(let key):
             guard container.kind == .object else { throw GoldenPathError("'\(path.text)' resolves to nothing: \(here) is not an object") }
@@ -230,24 +242,39 @@ struct JSONSpanTree {
 
     /// The first `depth` steps of `path`, spelled as a path (`$` for none).
     static func prefixText(_ path: GoldenPath, _ depth: Int) -> String {
-        var text = "$"
-        for step in path.steps.prefix(depth) {
+        "$" + path.steps.prefix(depth).map { step in
             switch step {
-            case .key(let units): text = GoldenPath.appending(text, key: String(decoding: units, as: UTF16.self))
-            case .index(let index): text = GoldenPath.appending(text, index: index)
+            case .key(let units): return GoldenPath.appending("", key: String(decoding: units, as: UTF16.self))
+            case .index(let index): return GoldenPath.appending("", index: index)
             }
-        }
-        return text
+        }.joined()
     }
 }
 
 enum BlobChanges {
     /// `sample` with `changes` applied; every path resolves in the sample as written.
+    /// A sample blob with its spans, parsed once for all the cases of one sample.
+    struct Parsed {
+        let text: String
+        let bytes: [UInt8]
+        let tree: JSONSpanTree?
+        init(_ text: String) {
+            self.text = text
+            bytes = Array(text.utf8)
+            tree = JSONSpanTree.parse(bytes)
+        }
+    }
+
     static func apply(_ changes: [GoldenChange], to sample: String) throws(GoldenPathError) -> String {
         if changes.isEmpty { return sample }
+        return try apply(changes, to: Parsed(sample))
+    }
+
+    static func apply(_ changes: [GoldenChange], to sample: Parsed) throws(GoldenPathError) -> String {
+        if changes.isEmpty { return sample.text }
         try GoldenChange.checkDisjoint(changes, list: "blob-changes")
-        let bytes = Array(sample.utf8)
-        guard let tree = JSONSpanTree.parse(bytes) else {
+        let bytes = sample.bytes
+        guard let tree = sample.tree else {
             throw GoldenPathError("blob-changes: the sample's blob is not one JSON text, so no path can be resolved in it")
         }
         struct Edit { var start: Int; var end: Int; var text: [UInt8]; var origin: String }
@@ -271,7 +298,7 @@ enum BlobChanges {
                 origins[parent] = origins[parent] ?? change.path.text
             case .add:
                 let parent = try tree.resolve(change.path.parentSteps, path: change.path, keys: &keys)
-                let here = JSONSpanTree.prefixText(change.path, change.path.steps.count - 1)
+                var here: String { JSONSpanTree.prefixText(change.path, change.path.steps.count - 1) }
                 guard tree.nodes[parent].kind == .object else { throw GoldenPathError("'\(change.path.text)': add needs an object at \(here)") }
                 guard case .key(let key) = change.path.steps.last!,
                       (try? tree.member(parent, change.path.steps.last!, path: change.path, depth: change.path.steps.count - 1, keys: &keys)) == nil,

@@ -53,7 +53,7 @@ struct GoldenCaseForm {
     /// Sample files (those some case uses, in first use order), then case files.
     func files() -> [(name: String, json: JSONValue)] {
         let cases = builder.cases()
-        var samples: [String: (about: String, blob: String, expect: JSONValue)] = [:]
+        var samples: [String: (blob: BlobChanges.Parsed, expect: JSONValue)] = [:]
         var sampleFiles: [(String, JSONValue)] = []
         var caseFiles: [(String, JSONValue)] = []
         for golden in cases {
@@ -61,7 +61,7 @@ struct GoldenCaseForm {
             let name = sampleName(kind)
             if samples[name] == nil {
                 let made = sample(kind)
-                samples[name] = made
+                samples[name] = (BlobChanges.Parsed(made.blob), made.expect)
                 sampleFiles.append((name, .object([("sample", .string(name)), ("about", .string(made.about)), ("contract", .string(contract.name)),
                                                    ("blob", .string(made.blob)), ("expect", made.expect)])))
             }
@@ -72,7 +72,7 @@ struct GoldenCaseForm {
 
     /// The case as changes to its sample, or nil when the changes do not materialise to exactly
     /// its blob and expectation (then the full form is written).
-    static func relative(_ golden: GoldenCase, sample: String, base: (about: String, blob: String, expect: JSONValue)) -> JSONValue? {
+    static func relative(_ golden: GoldenCase, sample: String, base: (blob: BlobChanges.Parsed, expect: JSONValue)) -> JSONValue? {
         guard let blobChanges = GoldenDiff.blob(from: base.blob, to: golden.blob) else { return nil }
         let expectChanges = GoldenDiff.expect(from: base.expect, to: golden.expect)
         // Read back through the loader's own code: the file must mean exactly the full case.
@@ -106,18 +106,50 @@ struct WrittenChange {
 
 /// The smallest set of changes from a sample to a case: objects member by member (kept members
 /// in order, new ones appended), arrays of one length element by element, anything else replaced.
+/// Each node is visited once and a path is spelled only for a change, so a deep document costs
+/// its size, not its size times its depth.
 enum GoldenDiff {
-    static func blob(from sample: String, to target: String) -> [WrittenChange]? {
-        let sampleBytes = Array(sample.utf8)
+    /// The path to the current node, as spelled steps (`.a`, `["k-1"]`, `[0]`).
+    struct PathStack {
+        enum Step { case key(String), units([UInt16]), index(Int) }
+        var steps: [Step] = []
+        /// Spelled only when a change is written: most nodes visited are unchanged.
+        var text: String {
+            "$" + steps.map { step in
+                switch step {
+                case .key(let key): return GoldenPath.appending("", key: key)
+                case .units(let units): return GoldenPath.appending("", key: String(decoding: units, as: UTF16.self))
+                case .index(let index): return GoldenPath.appending("", index: index)
+                }
+            }.joined()
+        }
+        mutating func key(_ key: String) { steps.append(.key(key)) }
+        mutating func key(_ units: [UInt16]) { steps.append(.units(units)) }
+        mutating func index(_ index: Int) { steps.append(.index(index)) }
+        mutating func pop() { steps.removeLast() }
+    }
+
+    static func blob(from sample: BlobChanges.Parsed, to target: String) -> [WrittenChange]? {
+        let sampleBytes = sample.bytes
         let targetBytes = Array(target.utf8)
-        guard let s = JSONSpanTree.parse(sampleBytes), let t = JSONSpanTree.parse(targetBytes) else { return nil }
+        guard let s = sample.tree, let t = JSONSpanTree.parse(targetBytes) else { return nil }
         var out: [WrittenChange] = []
-        func text(_ bytes: [UInt8], _ tree: JSONSpanTree, _ node: Int) -> ArraySlice<UInt8> { bytes[tree.nodes[node].start..<tree.nodes[node].end] }
-        func targetText(_ node: Int) -> String { String(decoding: text(targetBytes, t, node), as: UTF8.self) }
-        func walk(_ a: Int, _ b: Int, _ path: String) {
-            if text(sampleBytes, s, a) == text(targetBytes, t, b) { return }
+        var path = PathStack()
+        func targetText(_ node: Int) -> String { String(decoding: targetBytes[t.nodes[node].start..<t.nodes[node].end], as: UTF8.self) }
+        func walk(_ a: Int, _ b: Int) {
             let sa = s.nodes[a], tb = t.nodes[b]
             switch (sa.kind, tb.kind) {
+            case (.scalar, .scalar):
+                if sampleBytes[sa.start..<sa.end] == targetBytes[tb.start..<tb.end] { return }
+            case (.object, .object) where sa.members.count == tb.members.count
+                    && zip(sa.members, tb.members).allSatisfy({ $0.key! == $1.key! }):
+                // The common case, the same keys in the same order: member by member.
+                for (x, y) in zip(sa.members, tb.members) {
+                    path.key(x.key!)
+                    walk(x.node, y.node)
+                    path.pop()
+                }
+                return
             case (.object, .object):
                 // Keys as code units: Swift's String == would equate "é" and "e\u{301}".
                 let sampleKeys = sa.members.map { $0.key! }, targetKeys = tb.members.map { $0.key! }
@@ -127,32 +159,46 @@ enum GoldenDiff {
                 let appended = targetKeys.filter { !sampleSet.contains($0) }
                 guard sampleSet.count == sampleKeys.count, targetByKey.count == targetKeys.count, targetKeys == kept + appended else { break }
                 for member in sa.members {
-                    let childPath = GoldenPath.appending(path, key: String(decoding: member.key!, as: UTF16.self))
-                    if let other = targetByKey[member.key!] { walk(member.node, other, childPath) }
-                    else { out.append(WrittenChange(kind: .remove, path: childPath)) }
+                    path.key(member.key!)
+                    if let other = targetByKey[member.key!] { walk(member.node, other) }
+                    else { out.append(WrittenChange(kind: .remove, path: path.text)) }
+                    path.pop()
                 }
                 for member in tb.members where !sampleSet.contains(member.key!) {
-                    out.append(WrittenChange(kind: .add, path: GoldenPath.appending(path, key: String(decoding: member.key!, as: UTF16.self)),
-                                             payload: ("text", .string(targetText(member.node)))))
+                    path.key(member.key!)
+                    out.append(WrittenChange(kind: .add, path: path.text, payload: ("text", .string(targetText(member.node)))))
+                    path.pop()
                 }
                 return
             case (.array, .array) where sa.members.count == tb.members.count:
-                for (index, (x, y)) in zip(sa.members, tb.members).enumerated() { walk(x.node, y.node, GoldenPath.appending(path, index: index)) }
+                for (index, (x, y)) in zip(sa.members, tb.members).enumerated() {
+                    path.index(index)
+                    walk(x.node, y.node)
+                    path.pop()
+                }
                 return
             default:
                 break
             }
-            out.append(WrittenChange(kind: .replace, path: path, payload: ("text", .string(targetText(b)))))
+            out.append(WrittenChange(kind: .replace, path: path.text, payload: ("text", .string(targetText(b)))))
         }
-        walk(0, 0, "$")
+        walk(0, 0)
         return out
     }
 
     static func expect(from sample: JSONValue, to target: JSONValue) -> [WrittenChange] {
         var out: [WrittenChange] = []
-        func walk(_ a: JSONValue, _ b: JSONValue, _ path: String) {
-            if identical(a, b) { return }
+        var path = PathStack()
+        func walk(_ a: JSONValue, _ b: JSONValue) {
             switch (a, b) {
+            case (.object(let x), .object(let y)) where x.count == y.count && zip(x, y).allSatisfy({ JSONValue.exactlyEqual($0.0, $1.0) }):
+                // The common case, the same keys in the same order: member by member.
+                for ((key, p), (_, q)) in zip(x, y) {
+                    path.key(key)
+                    walk(p, q)
+                    path.pop()
+                }
+                return
             case (.object(let x), .object(let y)):
                 let sampleKeys = x.map { Array($0.0.utf16) }, targetKeys = y.map { Array($0.0.utf16) }
                 let sampleSet = Set(sampleKeys)
@@ -161,22 +207,32 @@ enum GoldenDiff {
                 let appended = targetKeys.filter { !sampleSet.contains($0) }
                 guard sampleSet.count == sampleKeys.count, targetByKey.count == targetKeys.count, targetKeys == kept + appended else { break }
                 for ((key, value), units) in zip(x, sampleKeys) {
-                    if let other = targetByKey[units] { walk(value, other, GoldenPath.appending(path, key: key)) }
-                    else { out.append(WrittenChange(kind: .remove, path: GoldenPath.appending(path, key: key))) }
+                    path.key(key)
+                    if let other = targetByKey[units] { walk(value, other) }
+                    else { out.append(WrittenChange(kind: .remove, path: path.text)) }
+                    path.pop()
                 }
                 for ((key, value), units) in zip(y, targetKeys) where !sampleSet.contains(units) {
-                    out.append(WrittenChange(kind: .add, path: GoldenPath.appending(path, key: key), payload: ("value", value)))
+                    path.key(key)
+                    out.append(WrittenChange(kind: .add, path: path.text, payload: ("value", value)))
+                    path.pop()
                 }
                 return
             case (.array(let x), .array(let y)) where x.count == y.count:
-                for (index, (p, q)) in zip(x, y).enumerated() { walk(p, q, GoldenPath.appending(path, index: index)) }
+                for (index, (p, q)) in zip(x, y).enumerated() {
+                    path.index(index)
+                    walk(p, q)
+                    path.pop()
+                }
                 return
-            default:
+            case (.object, _), (.array, _), (_, .object), (_, .array):
                 break
+            default:
+                if identical(a, b) { return }
             }
-            out.append(WrittenChange(kind: .replace, path: path, payload: ("value", b)))
+            out.append(WrittenChange(kind: .replace, path: path.text, payload: ("value", b)))
         }
-        walk(sample, target, "$")
+        walk(sample, target)
         return out
     }
 
