@@ -68,7 +68,7 @@ final class EmitScaleTests: XCTestCase {
 
     func testEveryFieldIsCoveredByEveryMutationInTheBatches() throws {
         let contract = try SchemaLoader.load(text: Self.wideSchema(optional: 4), path: "s.yaml")
-        let files = Dictionary(uniqueKeysWithValues: GoldenEmitter().files(contract).map { ($0.path, JSONValue.parse($0.contents)!) })
+        let files = TestSupport.materialisedGoldens(contract)
         // Null: every optional string reads as null, every defaulted integer as its default 0.
         let null = try XCTUnwrap(files["golden/wide/schema.wide.every-field.null.json"])
         let blob = try XCTUnwrap(JSONValue.parse(null["given"]?["blob"]?.stringValue ?? ""))
@@ -91,7 +91,7 @@ final class EmitScaleTests: XCTestCase {
 
     func testRequiredFieldFailureStaysIsolated() throws {
         let contract = try SchemaLoader.load(text: Self.wideSchema(optional: 2, required: 2), path: "s.yaml")
-        let files = Dictionary(uniqueKeysWithValues: GoldenEmitter().files(contract).map { ($0.path, JSONValue.parse($0.contents)!) })
+        let files = TestSupport.materialisedGoldens(contract)
         let missing = try XCTUnwrap(files["golden/wide/schema.wide.W.r1.missing.json"])
         // The minimal document: the other required field only, r1 removed.
         XCTAssertEqual(JSONValue.parse(missing["given"]?["blob"]?.stringValue ?? ""), JSONValue.parse(#"{"v":1,"r0":true}"#))

@@ -5,12 +5,7 @@ import XCTest
 
 final class GoldenEmitterTests: XCTestCase {
     func cases(_ name: String) throws -> [String: JSONValue] {
-        let contract = try TestSupport.loadBundled().first { $0.name == name }!
-        var result: [String: JSONValue] = [:]
-        for file in GoldenEmitter().files(contract) {
-            result[file.path] = JSONValue.parse(file.contents)
-        }
-        return result
+        TestSupport.materialisedGoldens(try TestSupport.loadBundled().first { $0.name == name }!)
     }
 
     func testEveryFieldIsTriedMissingNullAndWrongType() throws {
@@ -136,8 +131,7 @@ final class GoldenEmitterOpenEnumTests: XCTestCase {
     /// Through the whole case: an invalid reply drops its item (counted); an unknown one keeps it.
     func testCasesKeepOrDropTheElementByTheRule() throws {
         let contract = try SchemaLoader.load(text: Self.schema, path: "demo.yaml")
-        var cases: [String: JSONValue] = [:]
-        for file in GoldenEmitter().files(contract) { cases[file.path] = JSONValue.parse(file.contents) }
+        let cases = TestSupport.materialisedGoldens(contract)
         let dropped = try XCTUnwrap(cases["golden/demo/schema.demo.Item.reply.wrong-type-number.json"])
         XCTAssertEqual(dropped["expect"]?["items"], .array([]))
         XCTAssertEqual(dropped["expect"]?["dropped"], .number(1))

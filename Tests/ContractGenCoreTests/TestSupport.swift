@@ -53,6 +53,14 @@ enum TestSupport {
         return files
     }
 
+    /// The golden emitter's cases for a contract, materialised from their sample form into the
+    /// full form a testee sees (file path → case JSON; samples left out).
+    static func materialisedGoldens(_ contract: Contract) -> [String: JSONValue] {
+        let loaded = GoldenCaseLoader.load(texts: GoldenEmitter().files(contract).map { ($0.path, $0.contents) })
+        precondition(loaded.errors.isEmpty, "\(loaded.errors.map(\.message))")
+        return Dictionary(uniqueKeysWithValues: loaded.cases.map { ($0.path, $0.fullForm) })
+    }
+
     static func loadBundled() throws -> [Contract] {
         // Every bundled schema, as `emit` finds them: no test knows the contracts by name.
         let names = try FileManager.default.contentsOfDirectory(atPath: root + "/schema").filter { $0.hasSuffix(".yaml") }.sorted()

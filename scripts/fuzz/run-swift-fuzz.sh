@@ -7,7 +7,7 @@
 # The target (scripts/fuzz/SwiftFuzzTarget.swift plus a generated list of every contract found in
 # generated/swift/Contracts) checks, for every input: no crash, no memory error, no leak; decoding
 # the same text twice gives equal results; ContractJSON.parse and a bare scan agree on validity.
-# The run is seeded with the `given.blob` of every golden case and with fuzz/corpus/swift; at the
+# The run is seeded with the blob of every full-form golden case and sample, and with fuzz/corpus/swift; at the
 # end the corpus is minimized back into fuzz/corpus/swift (`-merge=1`, so it stays small).
 # Findings (crash-*, leak-*, timeout-*, oom-*) are left in fuzz/findings/: each must become a
 # golden case (hand-written, expectation from docs/semantics.md) before it is deleted.
@@ -43,9 +43,9 @@ swiftc -parse-as-library -O -g -sanitize=fuzzer,address -module-name FuzzContrac
     -o "$work/fuzz-swift" 2>&1 | grep -v 'ld.gold: warning: Cannot export local symbol' || true
 test -x "$work/fuzz-swift" || { echo "fuzz target: does not build" >&2; exit 1; }
 
-# 3. Seeds: the blob of every golden case that has one (the documents the decoders are meant for).
+# 3. Seeds: the blob of every full-form golden case and of every sample (docs/conformance.md).
 for file in golden/*/*.json; do
-    jq -e -j 'if (.given.blob | type) == "string" then .given.blob else empty end' "$file" \
+    jq -e -j 'if (.given.blob | type) == "string" then .given.blob elif (.blob | type) == "string" then .blob else empty end' "$file" \
         > "$work/seed" 2>/dev/null || continue
     cp "$work/seed" "$work/seeds/$(sha1sum < "$work/seed" | cut -c1-40)"
 done

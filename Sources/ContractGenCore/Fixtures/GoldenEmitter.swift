@@ -11,10 +11,12 @@ public struct GoldenEmitter: Sendable {
 
     public init() {}
 
+    /// The samples the cases use, then the cases, each written as changes to its sample
+    /// (docs/conformance.md, "Samples and changes").
     public func files(_ contract: Contract) -> [GeneratedFile] {
-        GoldenCaseBuilder(contract: contract).cases().map { golden in
-            GeneratedFile(path: "golden/\(contract.name)/\(golden.name).json",
-                          contents: Self.compacting(golden.json, below: Self.prettyDepth).pretty() + "\n")
+        GoldenCaseForm(builder: GoldenCaseBuilder(contract: contract)).files().map { name, json in
+            GeneratedFile(path: "golden/\(contract.name)/\(name).json",
+                          contents: Self.compacting(json, below: Self.prettyDepth).pretty() + "\n")
         }
     }
 
@@ -34,13 +36,15 @@ public struct GoldenEmitter: Sendable {
     }
 }
 
-/// One case: name, explanation, given blob and expected observation.
+/// One case: name, explanation, given blob and expected observation, and the sample its file
+/// states them against (a `GoldenSampleKind`).
 struct GoldenCase {
     var name: String
     var about: String
     var contract: String
     var blob: String
     var expect: JSONValue
+    var sample: GoldenSampleKind? = nil
 
     var json: JSONValue {
         .object([("case", .string(name)), ("about", .string(about)), ("contract", .string(contract)),
@@ -491,7 +495,7 @@ struct GoldenCaseBuilder {
         let full = sampleDocument()
         result.append(GoldenCase(name: "\(prefix).sample-document", about: "every field present and valid reads back as written",
                                  contract: contract.name, blob: full.serialized(),
-                                 expect: observation(status: "ok", decodedRoot: withoutVersion(full), dropped: 0)))
+                                 expect: observation(status: "ok", decodedRoot: withoutVersion(full), dropped: 0), sample: .document))
 
         // Version gate: every rejected form renders empty; accepted spellings read normally. The
         // minimal document keeps these cases small however many optional fields the root has.
@@ -506,13 +510,13 @@ struct GoldenCaseBuilder {
         for (label, value) in rejected {
             result.append(GoldenCase(name: "\(prefix).version.\(label)", about: "version gate: \(label) is not an accepted version, so nothing is read",
                                      contract: contract.name, blob: setting(document, gate, to: value).serialized(),
-                                     expect: observation(status: "unsupportedVersion", decodedRoot: nil, dropped: 0)))
+                                     expect: observation(status: "unsupportedVersion", decodedRoot: nil, dropped: 0), sample: .minimal([])))
         }
         for spelling in ["\(contract.version.writes).0", "\(contract.version.writes)e0"] {
             result.append(GoldenCase(name: "\(prefix).version.spelled-\(spelling.contains("e") ? "exponent" : "float")",
                                      about: "version gate: \(spelling) is the same IEEE double as \(contract.version.writes)",
                                      contract: contract.name, blob: setting(document, gate, to: .raw(spelling)).serialized(),
-                                     expect: observation(status: "ok", decodedRoot: decodedRoot, dropped: 0)))
+                                     expect: observation(status: "ok", decodedRoot: decodedRoot, dropped: 0), sample: .minimal([])))
         }
         result += fieldCases(prefix: prefix)
         return result
@@ -555,7 +559,7 @@ struct GoldenCaseBuilder {
                         result.append(GoldenCase(name: "\(prefix).\(type.name).\(field.name).\(mutation.label)",
                                                  about: "\(type.name).\(field.name)\(where_), \(field.presence.spelling): \(mutation.label): \(mutation.why)",
                                                  contract: contract.name, blob: blob.serialized(),
-                                                 expect: expected(decodedRoot, path: path, field: field, mutation: mutation)))
+                                                 expect: expected(decodedRoot, path: path, field: field, mutation: mutation), sample: .minimal(path)))
                     } else {
                         if batchIndex[mutation.label] == nil {
                             batchIndex[mutation.label] = batches.count
@@ -590,7 +594,7 @@ struct GoldenCaseBuilder {
             let why = batch.members.count == 1 ? batch.members[0].mutation.why : "each field is read under its own rule"
             result.append(GoldenCase(name: name, about: "\(batch.label) in \(listed): \(why)",
                                      contract: contract.name, blob: blob.serialized(),
-                                     expect: observation(status: "ok", decodedRoot: decodedRoot, dropped: drops)))
+                                     expect: observation(status: "ok", decodedRoot: decodedRoot, dropped: drops), sample: .spine))
         }
         return result
     }

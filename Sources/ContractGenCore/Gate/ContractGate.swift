@@ -126,13 +126,17 @@ public struct ContractGate: Sendable {
 
     // MARK: Hand-written goldens
 
-    /// Hand-written goldens are left alone, but each must still parse and name a known op.
+    /// Hand-written goldens are left alone, but each must still parse and name a known op. Cases
+    /// in the sample form are materialised first (against generated or hand-written samples), so
+    /// every check below judges what a testee would be sent.
     public func handWrittenGoldenFindings(_ contracts: [Contract]) -> [GateFinding] {
         var findings: [GateFinding] = []
         var loaded: [ConformanceCase] = []
         let opsByContract = Dictionary(uniqueKeysWithValues: contracts.map { ($0.name, Self.ops(of: $0)) })
-        // Every case conform would run from these contracts' golden directories, subdirectories
-        // included (conform reads them recursively).
+        // Every file conform would read from these contracts' golden directories, subdirectories
+        // included (conform reads them recursively); generated ones only lend their samples.
+        var samples = GoldenCaseLoader.SampleIndex()
+        var drafts: [(path: String, name: String, draft: GoldenCaseDraft)] = []
         for contract in contracts {
             let directory = ProjectLayout.join(layout.goldenDirectory, contract.name)
             var relatives: [String] = []
@@ -144,36 +148,45 @@ public struct ContractGate: Sendable {
                 guard name.hasSuffix(".json"), !name.hasPrefix(".") else { continue }
                 // Schema-derived cases sit at the top of the directory; a `schema.` name deeper
                 // down is someone's own file.
-                if name.hasPrefix(GoldenEmitter.generatedPrefix), !relative.contains("/") { continue }
+                let generated = name.hasPrefix(GoldenEmitter.generatedPrefix) && !relative.contains("/")
                 let path = "\(directory)/\(relative)"
-                switch GoldenCaseLoader.loadCase(path: root + "/" + path) {
+                switch GoldenCaseLoader.readFile(path: root + "/" + path) {
                 case .failure(let error):
-                    findings.append(finding(path, "unusable golden case: \(error.message)"))
-                case .success(let golden):
-                    loaded.append(golden)
-                    if golden.name + ".json" != name {
-                        findings.append(finding(path, "case name '\(golden.name)' does not match the file name"))
+                    if !generated { findings.append(finding(path, "unusable golden case: \(error.message)")) }
+                case .success(.sample(let sample)):
+                    if let error = samples.add(sample), !generated {
+                        findings.append(finding(path, error.message.replacingOccurrences(of: root + "/", with: "")))
                     }
-                    guard let ops = opsByContract[golden.contract] else {
-                        findings.append(finding(path, "names unknown contract '\(golden.contract)'"))
-                        continue
+                    if !generated { findings += sampleFindings(sample, path: path, fileName: name, contracts: contracts) }
+                case .success(.testCase(let draft)):
+                    if !generated { drafts.append((path, name, draft)) }
+                }
+            }
+        }
+        for (path, name, draft) in drafts {
+            switch GoldenCaseLoader.materialise(draft, samples: &samples) {
+            case .failure(let error):
+                findings.append(finding(path, "unusable golden case: \(error.message)"))
+            case .success(let golden):
+                loaded.append(golden)
+                if golden.name + ".json" != name {
+                    findings.append(finding(path, "case name '\(golden.name)' does not match the file name"))
+                }
+                guard let ops = opsByContract[golden.contract] else {
+                    findings.append(finding(path, "names unknown contract '\(golden.contract)'"))
+                    continue
+                }
+                guard let op = TesteeOp(rawValue: golden.op), ops.contains(golden.op) else {
+                    findings.append(finding(path, "names op '\(golden.op)', which \(golden.contract) does not have (it has \(ops.joined(separator: ", ")))"))
+                    continue
+                }
+                if let contract = contracts.first(where: { $0.name == golden.contract }) {
+                    for problem in op.problems(in: golden.given, for: contract) {
+                        findings.append(finding(path, "\(problem): a testee answers it with an error"))
                     }
-                    guard let op = TesteeOp(rawValue: golden.op), ops.contains(golden.op) else {
-                        findings.append(finding(path, "names op '\(golden.op)', which \(golden.contract) does not have (it has \(ops.joined(separator: ", ")))"))
-                        continue
-                    }
-                    if let contract = contracts.first(where: { $0.name == golden.contract }) {
-                        for problem in op.problems(in: golden.given, for: contract) {
-                            findings.append(finding(path, "\(problem): a testee answers it with an error"))
-                        }
-                        if op == .decode {
-                            // A case a schema change left behind: revisit it now, not at conform.
-                            let shape = ObservationShape.problems(in: golden.expect, contract: contract)
-                            for problem in shape.prefix(5) {
-                                findings.append(finding(path, "case to revisit: expect \(problem)"))
-                            }
-                            if shape.count > 5 { findings.append(finding(path, "case to revisit: and \(shape.count - 5) more difference(s) from the schema's observation")) }
-                        }
+                    if op == .decode {
+                        // A case a schema change left behind: revisit it now, not at conform.
+                        findings += revisitFindings(golden.expect, contract: contract, path: path, what: "case")
                     }
                 }
             }
@@ -185,6 +198,26 @@ public struct ContractGate: Sendable {
             let relative = error.path.hasPrefix(prefix) ? String(error.path.dropFirst(prefix.count)) : error.path
             findings.append(finding(relative, error.message.replacingOccurrences(of: prefix, with: "")))
         }
+        return findings
+    }
+
+    /// The "case to revisit" lines for an expected observation (at most five, then a count).
+    func revisitFindings(_ expect: JSONValue, contract: Contract, path: String, what: String) -> [GateFinding] {
+        let shape = ObservationShape.problems(in: expect, contract: contract)
+        var findings = shape.prefix(5).map { finding(path, "\(what) to revisit: expect \($0)") }
+        if shape.count > 5 { findings.append(finding(path, "\(what) to revisit: and \(shape.count - 5) more difference(s) from the schema's observation")) }
+        return findings
+    }
+
+    /// A hand-written sample: named as its file, of a known contract, and its expectation (the
+    /// base of its cases' `expect-changes`) still an observation the schema makes.
+    func sampleFindings(_ sample: GoldenSample, path: String, fileName: String, contracts: [Contract]) -> [GateFinding] {
+        var findings: [GateFinding] = []
+        if sample.name + ".json" != fileName { findings.append(finding(path, "sample name '\(sample.name)' does not match the file name")) }
+        guard let contract = contracts.first(where: { $0.name == sample.contract }) else {
+            return findings + [finding(path, "names unknown contract '\(sample.contract)'")]
+        }
+        if let expect = sample.expect { findings += revisitFindings(expect, contract: contract, path: path, what: "sample") }
         return findings
     }
 
