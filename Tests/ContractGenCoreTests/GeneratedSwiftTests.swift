@@ -62,6 +62,25 @@ final class GeneratedSwiftTests: XCTestCase {
         XCTAssertEqual(WidgetData.computeValidUntil("2026-07-17", startOfNextDayDiffMs: 0, timeZoneIdentifier: "Europe/Berlin"), 1_784_325_600_000)
     }
 
+    /// Done-queue results are named, Equatable entries (labels from the schema's bindings), and
+    /// `drain(_:tasks:)` takes the decoded rows.
+    func testDoneQueueEntriesAreNamedAndEquatable() throws {
+        let snapshot = try XCTUnwrap(WidgetData.decode(Self.specExample).value)
+        let queue = WidgetData.DoneQueue.set(nil, taskId: "t1", isDone: true)
+        XCTAssertEqual(WidgetData.DoneQueue.peek(queue), [WidgetData.DoneQueueEntry(id: "t1", isDone: true)])
+        XCTAssertEqual(WidgetData.DoneQueue.drain(queue, tasks: snapshot.tasks), [WidgetData.DoneQueueEntry(id: "t1", isDone: true)])
+        XCTAssertEqual(Set(WidgetData.DoneQueue.drain(queue, current: [.init(id: "t1", isDone: true)])), [])
+        XCTAssertEqual(WidgetData.DoneQueue.peek(queue).map(\.id), ["t1"], "Identifiable: the id binding is named id")
+    }
+
+    /// An instant's `Date` is computed from the stored milliseconds, which stay the value.
+    func testInstantDateAccessors() throws {
+        let snapshot = try XCTUnwrap(WidgetData.decode(Self.specExample).value)
+        XCTAssertEqual(snapshot.validUntilDate, Date(timeIntervalSince1970: 1_784_325_600))
+        XCTAssertNil(WidgetData.Snapshot().validUntilDate)
+        XCTAssertEqual(WidgetData.acceptedVersions, [WidgetData.writtenVersion])
+    }
+
     /// A Buddhist device calendar and a Thai locale change nothing: the calendar is explicit.
     func testDeviceCalendarDoesNotLeakIn() {
         XCTAssertEqual(WidgetData.dayStart("2026-07-17", timeZoneIdentifier: "Asia/Bangkok"), 1_784_221_200_000)

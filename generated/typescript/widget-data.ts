@@ -127,6 +127,18 @@ export interface Project {
   readonly tasks: ReadonlyArray<Task>;
 }
 
+// MARK: - Dates
+
+/**
+ * An instant field as a `Date`, e.g. `toDate(value.validUntil)`; null stays null. A new `Date`
+ * each call (Dates are mutable), so the decoded value is never shared or changed.
+ */
+export function toDate(epochMillis: number): Date;
+export function toDate(epochMillis: number | null): Date | null;
+export function toDate(epochMillis: number | null): Date | null {
+  return epochMillis === null ? null : new Date(epochMillis);
+}
+
 // MARK: - Decoding
 
 /** How a read went. Anything but `ok` renders the empty state; nothing is guessed. */
@@ -441,38 +453,45 @@ export function computeValidUntil(dayStr: string, startOfNextDayDiffMs: number, 
   return validUntilMs(dayStr, startOfNextDayDiffMs, timeZoneId) ?? null;
 }
 
+// The done-queue as plain module-level functions, not one object: a bundler drops those an app does not call.
+
 /**
  * A JSON object {taskId: targetIsDone} in its own storage slot. set: last tap per task wins, and a
  * corrupt queue is replaced by a fresh object so the tap is never lost. peek: the boolean entries,
  * one bad entry never hides the rest. drain: the changes to apply, ordered by task id in UTF-16
  * code-unit order so all three languages agree.
+ *
+ * One change `doneQueueDrain` returns: the Task's `id` and its `isDone` target.
  */
-export const DoneQueue = Object.freeze({
-  /** The shared-storage key of the queue. */
-  storageKey: "widget_done_queue",
+export interface DoneQueueEntry {
+  readonly id: string;
+  readonly isDone: boolean;
+}
 
-  /** The new queue text after a tap: last tap per task wins; a corrupt queue is replaced, the tap never lost. */
-  set(queue: string | null | undefined, taskId: string, isDone: boolean): string {
-    return queueSet(queue, taskId, isDone);
-  },
+/** The shared-storage key of the queue. */
+export const doneQueueStorageKey = "widget_done_queue";
 
-  /** The boolean targets in the queue; a bad entry never hides the others. */
-  peek(queue: string | null | undefined): Map<string, boolean> {
-    return queuePeek(queue);
-  },
+/** The new queue text after a tap: last tap per task wins; a corrupt queue is replaced, the tap never lost. */
+export function doneQueueSet(queue: string | null | undefined, taskId: string, isDone: boolean): string {
+  return queueSet(queue, taskId, isDone);
+}
 
-  /** The changes to apply, by task id in UTF-16 code-unit order. */
-  drain(queue: string | null | undefined, current: ReadonlyMap<string, boolean>): Array<{ id: string; isDone: boolean }> {
-    return queueDrain(queue, current);
-  },
+/** The boolean targets in the queue; a bad entry never hides the others. */
+export function doneQueuePeek(queue: string | null | undefined): Map<string, boolean> {
+  return queuePeek(queue);
+}
 
-  /** `drain` against decoded tasks (their blob `isDone`); Swift's `drain(_:tasks:)`. */
-  drainTasks(queue: string | null | undefined, tasks: ReadonlyArray<Task>): Array<{ id: string; isDone: boolean }> {
-    const current = new Map<string, boolean>();
-    for (const task of tasks) current.set(task.id, task.isDone);
-    return queueDrain(queue, current);
-  },
-});
+/** The changes to apply, by task id in UTF-16 code-unit order. */
+export function doneQueueDrain(queue: string | null | undefined, current: ReadonlyMap<string, boolean>): DoneQueueEntry[] {
+  return queueDrain(queue, current);
+}
+
+/** `doneQueueDrain` against decoded elements (their blob `isDone`); Swift's `drain(_:tasks:)`. */
+export function doneQueueDrainTasks(queue: string | null | undefined, tasks: ReadonlyArray<Task>): DoneQueueEntry[] {
+  const current = new Map<string, boolean>();
+  for (const task of tasks) current.set(task.id, task.isDone);
+  return doneQueueDrain(queue, current);
+}
 
 /**
  * A widget renders only when the system asks it to, so it gets the header's whole future at once:

@@ -5,7 +5,7 @@
 
 enum TakenNames {
     /// Names every contract file declares beside the schema's types (all three languages).
-    static let generated: Set<String> = ["Status", "Decoded", "Header", "DoneQueue", "DecodeContext"]
+    static let generated: Set<String> = ["Status", "Decoded", "Header", "DoneQueue", "DoneQueueEntry", "DecodeContext"]
 
     /// Top-level names of the generated testee programs.
     static let testee: Set<String> = Set(["TesteeKt", "Testee", "TesteeSupportKt", "serve"])

@@ -13,7 +13,7 @@ public enum TodoCount {
     /// `v` must be the JSON number 1. Any other version is rejected, never guessed at.
     public static let versionField = "v"
     /// The versions this reader accepts; any other renders as `unsupportedVersion`.
-    public static let acceptedVersions: [Double] = [1]
+    public static let acceptedVersions: [Int] = [1]
     /// The version the writer writes.
     public static let writtenVersion = 1
     /// The shared-storage key the document is written under.
@@ -146,7 +146,7 @@ public enum TodoCount {
                 return .malformed
             }
             // The version gate comes before any field: a future version may mean something else by every field.
-            guard let version, acceptedVersions.contains(version) else {
+            guard let version, acceptedVersions.contains(where: { Double($0) == version }) else {
                 return .unsupportedVersion
             }
             guard let value, !context.failed else {
@@ -329,4 +329,9 @@ public enum TodoCount {
         return slots.compactMap { $0 }
     }
 
+}
+
+extension TodoCount.Record {
+    /// `updatedAt` as a `Date` (nil when it is nil); computed from the stored milliseconds.
+    public var updatedAtDate: Date? { updatedAt.map { Date(timeIntervalSince1970: Double($0) / 1000) } }
 }

@@ -15,7 +15,7 @@ public enum WidgetData {
     /// never guessed at, because a future writer may have changed what the fields mean.
     public static let versionField = "v"
     /// The versions this reader accepts; any other renders as `unsupportedVersion`.
-    public static let acceptedVersions: [Double] = [1]
+    public static let acceptedVersions: [Int] = [1]
     /// The version the writer writes.
     public static let writtenVersion = 1
     /// The shared-storage key the document is written under.
@@ -144,7 +144,7 @@ public enum WidgetData {
                 return .malformed
             }
             // The version gate comes before any field: a future version may mean something else by every field.
-            guard let version, acceptedVersions.contains(version) else {
+            guard let version, acceptedVersions.contains(where: { Double($0) == version }) else {
                 return .unsupportedVersion
             }
             guard let value, !context.failed else {
@@ -380,12 +380,23 @@ public enum WidgetData {
 
     // MARK: - Behaviours
 
+    /// One done-queue entry: the Task's `id` and the `isDone` target a tap set.
+    public struct DoneQueueEntry: Sendable, Hashable, Identifiable {
+        public var id: String
+        public var isDone: Bool
+
+        public init(id: String, isDone: Bool) {
+            self.id = id
+            self.isDone = isDone
+        }
+    }
+
     /// A task's rendered isDone is the done-queue's boolean target for its id when there is one,
     /// else the blob's isDone. Native code never rewrites the blob: the app is its only writer.
     ///
     /// `pending` is what `DoneQueue.peek` returns. Ids match by exact UTF-16 code units, as in
     /// Kotlin and JavaScript (Swift's String equality is canonical, so a [String: Bool] would not do).
-    public static func overlaying(_ value: Snapshot, pending: [(id: String, isDone: Bool)]) -> Snapshot {
+    public static func overlaying(_ value: Snapshot, pending: [DoneQueueEntry]) -> Snapshot {
         var targets: [ContractExactKey: Bool] = [:]
         for entry in pending { targets[ContractExactKey(entry.id)] = entry.isDone }
         return eachTask(value) { element in
@@ -451,18 +462,18 @@ public enum WidgetData {
         }
 
         /// The boolean targets in the queue; a bad entry never hides the others.
-        public static func peek(_ queue: String?) -> [(id: String, isDone: Bool)] {
-            ContractDoneQueue.peek(queue)
+        public static func peek(_ queue: String?) -> [DoneQueueEntry] {
+            ContractDoneQueue.peek(queue).map { DoneQueueEntry(id: $0.id, isDone: $0.isDone) }
         }
 
         /// The changes to apply, by task id in UTF-16 code-unit order.
-        public static func drain(_ queue: String?, current: [(id: String, isDone: Bool)]) -> [(id: String, isDone: Bool)] {
-            ContractDoneQueue.drain(queue, current: current)
+        public static func drain(_ queue: String?, current: [DoneQueueEntry]) -> [DoneQueueEntry] {
+            ContractDoneQueue.drain(queue, current: current.map { (id: $0.id, isDone: $0.isDone) }).map { DoneQueueEntry(id: $0.id, isDone: $0.isDone) }
         }
 
         /// `drain` against decoded tasks (their blob `isDone`).
-        public static func drain(_ queue: String?, tasks: [Task]) -> [(id: String, isDone: Bool)] {
-            ContractDoneQueue.drain(queue, current: tasks.map { (id: $0.id, isDone: $0.isDone) })
+        public static func drain(_ queue: String?, tasks: [Task]) -> [DoneQueueEntry] {
+            ContractDoneQueue.drain(queue, current: tasks.map { (id: $0.id, isDone: $0.isDone) }).map { DoneQueueEntry(id: $0.id, isDone: $0.isDone) }
         }
     }
 
@@ -489,4 +500,9 @@ public enum WidgetData {
         return (plan.widgetEntries, plan.reloadDate)
     }
 
+}
+
+extension WidgetData.Snapshot {
+    /// `validUntil` as a `Date` (nil when it is nil); computed from the stored milliseconds.
+    public var validUntilDate: Date? { validUntil.map { Date(timeIntervalSince1970: Double($0) / 1000) } }
 }

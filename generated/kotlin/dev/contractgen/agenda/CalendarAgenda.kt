@@ -20,10 +20,10 @@ object CalendarAgenda {
 
     /** The versions this reader accepts; any other renders as `unsupportedVersion`. */
     @JvmField
-    val ACCEPTED_VERSIONS: List<Double> = listOf(1.0)
+    val ACCEPTED_VERSIONS: List<Int> = listOf(1)
 
     /** The version the writer writes. */
-    const val WRITTEN_VERSION = 1
+    const val WRITTEN_VERSION: Int = 1
 
     /** The shared-storage key the document is written under. */
     const val STORAGE_KEY = "calendar_agenda"
@@ -54,6 +54,9 @@ object CalendarAgenda {
          */
         val isDefault: Boolean = false
     ) {
+        /** [generatedAt] as a `java.util.Date` (null when it is null); `java.time.Instant.ofEpochMilli` needs API 26. */
+        val generatedAtDate: java.util.Date? get() = generatedAt?.let { java.util.Date(it) }
+
         /** The values of `calendarKind`, each with its JSON spelling. */
         enum class CalendarKind(val json: String) {
             PERSONAL("personal"),
@@ -141,6 +144,12 @@ object CalendarAgenda {
          */
         val attendees: List<String>? = null
     ) {
+        /** [startTime] as a `java.util.Date`; `java.time.Instant.ofEpochMilli` needs API 26. */
+        val startTimeDate: java.util.Date get() = java.util.Date(startTime)
+
+        /** [endTime] as a `java.util.Date` (null when it is null); `java.time.Instant.ofEpochMilli` needs API 26. */
+        val endTimeDate: java.util.Date? get() = endTime?.let { java.util.Date(it) }
+
         /** The values of `attendance`, each with its JSON spelling. */
         enum class Attendance(val json: String) {
             CONFIRMED("confirmed"),
@@ -231,7 +240,7 @@ object CalendarAgenda {
         if (!isObject || !scanner.finish()) return Decoded.Malformed
         // The version gate comes before any field: a future version may mean something else by every field.
         val version: Double = context.version ?: return Decoded.UnsupportedVersion
-        if (ACCEPTED_VERSIONS.none { it == version }) return Decoded.UnsupportedVersion
+        if (ACCEPTED_VERSIONS.none { it.toDouble() == version }) return Decoded.UnsupportedVersion
         // A fail-document field anywhere fails the whole read: a distinct, visible state, not zeros.
         if (value == null || context.failed) return Decoded.Invalid
         return Decoded.Ok(value, context.dropped)

@@ -21,10 +21,10 @@ object TodoCount {
 
     /** The versions this reader accepts; any other renders as `unsupportedVersion`. */
     @JvmField
-    val ACCEPTED_VERSIONS: List<Double> = listOf(1.0)
+    val ACCEPTED_VERSIONS: List<Int> = listOf(1)
 
     /** The version the writer writes. */
-    const val WRITTEN_VERSION = 1
+    const val WRITTEN_VERSION: Int = 1
 
     /** The shared-storage key the document is written under. */
     const val STORAGE_KEY = "todo_count"
@@ -67,6 +67,9 @@ object TodoCount {
          */
         val badges: Map<String, Long> = emptyMap()
     ) {
+        /** [updatedAt] as a `java.util.Date` (null when it is null); `java.time.Instant.ofEpochMilli` needs API 26. */
+        val updatedAtDate: java.util.Date? get() = updatedAt?.let { java.util.Date(it) }
+
         /** The values of `sync`, each with its JSON spelling. */
         enum class Sync(val json: String) {
             IDLE("idle"),
@@ -187,7 +190,7 @@ object TodoCount {
         if (!isObject || !scanner.finish()) return Decoded.Malformed
         // The version gate comes before any field: a future version may mean something else by every field.
         val version: Double = context.version ?: return Decoded.UnsupportedVersion
-        if (ACCEPTED_VERSIONS.none { it == version }) return Decoded.UnsupportedVersion
+        if (ACCEPTED_VERSIONS.none { it.toDouble() == version }) return Decoded.UnsupportedVersion
         // A fail-document field anywhere fails the whole read: a distinct, visible state, not zeros.
         if (value == null || context.failed) return Decoded.Invalid
         return Decoded.Ok(value, context.dropped)

@@ -96,8 +96,8 @@ fun serveWidgetData(op: String, givenJson: ContractJson?): ContractJson {
             val changes = WidgetData.DoneQueue.drain(given.textOrNull("queue"), current = given.flagMap("tasks") ?: emptyMap())
             return ContractJson.Arr(changes.map { change ->
                 val entry = LinkedHashMap<String, ContractJson>()
-                entry["id"] = ContractJson.Str(change.first)
-                entry["isDone"] = ContractJson.Bool(change.second)
+                entry["id"] = ContractJson.Str(change.id)
+                entry["isDone"] = ContractJson.Bool(change.isDone)
                 ContractJson.Obj(entry)
             })
         }

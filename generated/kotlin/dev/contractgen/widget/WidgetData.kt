@@ -24,10 +24,10 @@ object WidgetData {
 
     /** The versions this reader accepts; any other renders as `unsupportedVersion`. */
     @JvmField
-    val ACCEPTED_VERSIONS: List<Double> = listOf(1.0)
+    val ACCEPTED_VERSIONS: List<Int> = listOf(1)
 
     /** The version the writer writes. */
-    const val WRITTEN_VERSION = 1
+    const val WRITTEN_VERSION: Int = 1
 
     /** The shared-storage key the document is written under. */
     const val STORAGE_KEY = "widget_data"
@@ -66,7 +66,10 @@ object WidgetData {
          * valid Projects are dropped and counted.
          */
         val projects: List<Project> = emptyList()
-    )
+    ) {
+        /** [validUntil] as a `java.util.Date` (null when it is null); `java.time.Instant.ofEpochMilli` needs API 26. */
+        val validUntilDate: java.util.Date? get() = validUntil?.let { java.util.Date(it) }
+    }
 
     /**
      * One task row.
@@ -165,7 +168,7 @@ object WidgetData {
         if (!isObject || !scanner.finish()) return Decoded.Malformed
         // The version gate comes before any field: a future version may mean something else by every field.
         val version: Double = context.version ?: return Decoded.UnsupportedVersion
-        if (ACCEPTED_VERSIONS.none { it == version }) return Decoded.UnsupportedVersion
+        if (ACCEPTED_VERSIONS.none { it.toDouble() == version }) return Decoded.UnsupportedVersion
         // A fail-document field anywhere fails the whole read: a distinct, visible state, not zeros.
         if (value == null || context.failed) return Decoded.Invalid
         return Decoded.Ok(resolvingDerivedFields(value, context), context.dropped)
@@ -459,6 +462,9 @@ object WidgetData {
         return ContractCalendar.validUntilMs(dayStr, startOfNextDayDiffMs, zone)
     }
 
+    /** One change [DoneQueue.drain] returns: the Task's `id` and its `isDone` target. */
+    data class DoneQueueEntry(val id: String, val isDone: Boolean)
+
     /**
      * A JSON object {taskId: targetIsDone} in its own storage slot. set: last tap per task wins,
      * and a corrupt queue is replaced by a fresh object so the tap is never lost. peek: the boolean
@@ -477,17 +483,17 @@ object WidgetData {
         @JvmStatic
         fun peek(queue: String?): Map<String, Boolean> = ContractDoneQueue.peek(queue)
 
-        /** The changes to apply (id, target), by task id in UTF-16 code-unit order. */
+        /** The changes to apply, by task id in UTF-16 code-unit order. */
         @JvmStatic
-        fun drain(queue: String?, current: Map<String, Boolean>): List<Pair<String, Boolean>> =
-            ContractDoneQueue.drain(queue, current)
+        fun drain(queue: String?, current: Map<String, Boolean>): List<DoneQueueEntry> =
+            ContractDoneQueue.drain(queue, current).map { DoneQueueEntry(it.first, it.second) }
 
         /** [drain] against decoded tasks (their blob `isDone`). */
         @JvmStatic
-        fun drain(queue: String?, tasks: List<Task>): List<Pair<String, Boolean>> {
+        fun drain(queue: String?, tasks: List<Task>): List<DoneQueueEntry> {
             val current = LinkedHashMap<String, Boolean>()
             for (task in tasks) current[task.id] = task.isDone
-            return ContractDoneQueue.drain(queue, current)
+            return drain(queue, current)
         }
     }
 
