@@ -15,9 +15,9 @@ final class GeneratedSwiftTests: XCTestCase {
     /// An app (or a SwiftUI preview) builds values with only the fields it cares about, and
     /// lists them by their `id`.
     func testValuesAreBuiltFromTheirRequiredFieldsAndAreIdentifiable() {
-        let task = WidgetData.Task(id: "t1", title: "Task one")
-        XCTAssertEqual(task, WidgetData.Task(id: "t1", title: "Task one", isDone: false, projectId: nil, projectColor: nil))
-        let ids = [task, WidgetData.Task(id: "t2", title: "Two", isDone: true)].map(\.id)
+        let task = WidgetData.TaskRow(id: "t1", title: "Task one")
+        XCTAssertEqual(task, WidgetData.TaskRow(id: "t1", title: "Task one", isDone: false, projectId: nil, projectColor: nil))
+        let ids = [task, WidgetData.TaskRow(id: "t2", title: "Two", isDone: true)].map(\.id)
         XCTAssertEqual(ids, ["t1", "t2"])
         func identity<T: Identifiable>(_ value: T) -> T.ID { value.id }
         XCTAssertEqual(identity(task), "t1")
