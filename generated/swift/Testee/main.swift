@@ -5,7 +5,7 @@
 
 import Foundation
 #if canImport(GeneratedContracts)
-import GeneratedContracts
+@_spi(ContractGenRuntime) import GeneratedContracts
 #endif
 
 func serveCalendarAgenda(_ op: String, _ givenJSON: ContractJSON?) throws -> ContractJSON {

@@ -35,7 +35,7 @@ struct KotlinTesteeWriter {
 
     func serveFunction(_ contract: Contract, _ p: inout CodePrinter) {
         let ns = contract.targets.kotlinObject
-        p.block("fun serve\(ns)(op: String, givenJson: ContractJson?): ContractJson {") { p in
+        p.block("internal fun serve\(ns)(op: String, givenJson: ContractJson?): ContractJson {") { p in
             p.block("when (op) {") { p in
                 for op in TesteeOp.served(by: contract) {
                     p.block("\(KotlinNames.quoted(op.rawValue)) -> {") { p in

@@ -64,7 +64,7 @@ public struct SwiftEmitter: LanguageEmitter {
         GeneratedHeader.print(into: &p, commentPrefix: "//", source: contract.sourcePath, hash: contract.sourceHash, lintOff: Self.lintOff)
         p.line()
         p.line("#if canImport(GeneratedContracts)")
-        p.line("import GeneratedContracts")
+        p.line("@_spi(ContractGenRuntime) import GeneratedContracts")
         p.line("#endif")
         p.line()
         p.block("extension \(contract.targets.swiftNamespace) {") { p in
@@ -81,7 +81,7 @@ public struct SwiftEmitter: LanguageEmitter {
         GeneratedHeader.print(into: &p, commentPrefix: "//", source: nil, hash: nil, lintOff: Self.lintOff)
         p.line()
         p.line("#if canImport(GeneratedContracts)")
-        p.line("import GeneratedContracts")
+        p.line("@_spi(ContractGenRuntime) import GeneratedContracts")
         p.line("#endif")
         return GeneratedFile(path: "\(Self.directory)/Testee/TesteeSupport.swift", contents: p.text + EmbeddedRuntime.swiftTestee)
     }

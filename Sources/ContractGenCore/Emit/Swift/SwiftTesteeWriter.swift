@@ -8,7 +8,7 @@ struct SwiftTesteeWriter {
     func write(_ p: inout CodePrinter) {
         p.line("import Foundation")
         p.line("#if canImport(GeneratedContracts)")
-        p.line("import GeneratedContracts")
+        p.line("@_spi(ContractGenRuntime) import GeneratedContracts")
         p.line("#endif")
         for contract in contracts {
             p.line()

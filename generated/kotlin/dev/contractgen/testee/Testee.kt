@@ -10,7 +10,7 @@ import dev.contractgen.agenda.CalendarAgenda
 import dev.contractgen.count.TodoCount
 import dev.contractgen.widget.WidgetData
 
-fun serveCalendarAgenda(op: String, givenJson: ContractJson?): ContractJson {
+internal fun serveCalendarAgenda(op: String, givenJson: ContractJson?): ContractJson {
     when (op) {
         "decode" -> {
             val given = Given(givenJson, setOf("blob"))
@@ -20,7 +20,7 @@ fun serveCalendarAgenda(op: String, givenJson: ContractJson?): ContractJson {
     }
 }
 
-fun serveTodoCount(op: String, givenJson: ContractJson?): ContractJson {
+internal fun serveTodoCount(op: String, givenJson: ContractJson?): ContractJson {
     when (op) {
         "decode" -> {
             val given = Given(givenJson, setOf("blob"))
@@ -30,7 +30,7 @@ fun serveTodoCount(op: String, givenJson: ContractJson?): ContractJson {
     }
 }
 
-fun serveWidgetData(op: String, givenJson: ContractJson?): ContractJson {
+internal fun serveWidgetData(op: String, givenJson: ContractJson?): ContractJson {
     when (op) {
         "decode" -> {
             val given = Given(givenJson, setOf("blob", "pending"))

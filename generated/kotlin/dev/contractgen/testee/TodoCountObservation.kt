@@ -14,7 +14,7 @@ import dev.contractgen.count.TodoCount.ListCount
 /**
  * What conformance tests compare for todo-count: test-harness code, not part of what an app ships.
  */
-object TodoCountObservation {
+internal object TodoCountObservation {
     /** The canonical JSON observation of a decode, as golden cases expect it (docs/conformance.md). */
     fun observation(decoded: Decoded): ContractJson {
         val result = LinkedHashMap<String, ContractJson>()

@@ -14,7 +14,7 @@ import dev.contractgen.widget.WidgetData.Project
 /**
  * What conformance tests compare for widget-data: test-harness code, not part of what an app ships.
  */
-object WidgetDataObservation {
+internal object WidgetDataObservation {
     /** The canonical JSON observation of a decode, as golden cases expect it (docs/conformance.md). */
     fun observation(decoded: Decoded): ContractJson {
         val result = LinkedHashMap<String, ContractJson>()
