@@ -15,7 +15,8 @@ extension KotlinContractWriter {
         let (type, suffix) = isInt ? ("Int", "") : ("Long", "L")
         p.line("/** The versions this reader accepts; any other renders as `unsupportedVersion`. */")
         p.line("@JvmField")
-        p.line("val ACCEPTED_VERSIONS: List<\(type)> = listOf(\(contract.version.accepts.map { "\($0)\(suffix)" }.joined(separator: ", ")))")
+        // Unmodifiable for Java callers too: listOf(a, b) is Arrays.asList, whose set() writes through.
+        p.line("val ACCEPTED_VERSIONS: List<\(type)> = java.util.Collections.unmodifiableList(listOf(\(contract.version.accepts.map { "\($0)\(suffix)" }.joined(separator: ", "))))")
         p.line()
         p.line("/** The version the writer writes. */")
         p.line("const val WRITTEN_VERSION: \(type) = \(contract.version.writes)\(suffix)")
@@ -36,7 +37,9 @@ extension KotlinContractWriter {
         for type in contract.types {
             p.line()
             p.doc(type.doc, style: .block)
-            p.line("data class \(type.name)(")
+            // Java callers get the constructors Kotlin's defaults imply (Kotlin warns when there is none).
+            let overloads = type.fields.contains { !defaultArgument($0, in: type).isEmpty } ? " @JvmOverloads constructor" : ""
+            p.line("data class \(type.name)\(overloads)(")
             p.indented { p in
                 for (index, field) in type.fields.enumerated() {
                     p.doc(field.doc, style: .block)

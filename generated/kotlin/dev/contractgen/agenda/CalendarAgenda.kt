@@ -20,7 +20,7 @@ object CalendarAgenda {
 
     /** The versions this reader accepts; any other renders as `unsupportedVersion`. */
     @JvmField
-    val ACCEPTED_VERSIONS: List<Int> = listOf(1)
+    val ACCEPTED_VERSIONS: List<Int> = java.util.Collections.unmodifiableList(listOf(1))
 
     /** The version the writer writes. */
     const val WRITTEN_VERSION: Int = 1
@@ -35,7 +35,7 @@ object CalendarAgenda {
     /**
      * The whole agenda.
      */
-    data class Agenda(
+    data class Agenda @JvmOverloads constructor(
         /**
          * When the app wrote the agenda; null when unknown, never 1970.
          */
@@ -81,7 +81,7 @@ object CalendarAgenda {
     /**
      * One event.
      */
-    data class Event(
+    data class Event @JvmOverloads constructor(
         /**
          * The calendar's id for the event; an event without one cannot be opened, so it is dropped.
          */

@@ -21,7 +21,7 @@ object TodoCount {
 
     /** The versions this reader accepts; any other renders as `unsupportedVersion`. */
     @JvmField
-    val ACCEPTED_VERSIONS: List<Int> = listOf(1)
+    val ACCEPTED_VERSIONS: List<Int> = java.util.Collections.unmodifiableList(listOf(1))
 
     /** The version the writer writes. */
     const val WRITTEN_VERSION: Int = 1
@@ -36,7 +36,7 @@ object TodoCount {
     /**
      * The whole record.
      */
-    data class CountRecord(
+    data class CountRecord @JvmOverloads constructor(
         /**
          * Open to-dos. Zero is a real value, so a missing or invalid count fails the whole read
          * (status "invalid") instead of defaulting to 0 and showing "all done".
@@ -92,7 +92,7 @@ object TodoCount {
     /**
      * The writer of the record.
      */
-    data class Source(
+    data class Source @JvmOverloads constructor(
         /**
          * The platform; an unknown one makes the whole source unknown (null).
          */
@@ -124,7 +124,7 @@ object TodoCount {
     /**
      * The open count of one list.
      */
-    data class ListCount(
+    data class ListCount @JvmOverloads constructor(
         /**
          * The list name.
          */

@@ -24,7 +24,7 @@ object WidgetData {
 
     /** The versions this reader accepts; any other renders as `unsupportedVersion`. */
     @JvmField
-    val ACCEPTED_VERSIONS: List<Int> = listOf(1)
+    val ACCEPTED_VERSIONS: List<Int> = java.util.Collections.unmodifiableList(listOf(1))
 
     /** The version the writer writes. */
     const val WRITTEN_VERSION: Int = 1
@@ -39,7 +39,7 @@ object WidgetData {
     /**
      * The whole blob.
      */
-    data class Snapshot(
+    data class Snapshot @JvmOverloads constructor(
         /**
          * DISPLAY ONLY: the logical day the snapshot was made for, shown in the header once the
          * snapshot is stale. A date that does not exist (2026-02-30) is null, never rolled into
@@ -74,7 +74,7 @@ object WidgetData {
     /**
      * One task row.
      */
-    data class TaskRow(
+    data class TaskRow @JvmOverloads constructor(
         /**
          * The task id; a row without a string id cannot be tapped, so it is dropped.
          */
@@ -102,7 +102,7 @@ object WidgetData {
     /**
      * A project with its own task list.
      */
-    data class Project(
+    data class Project @JvmOverloads constructor(
         /**
          * The project id; a project without one is dropped.
          */
