@@ -60,11 +60,12 @@ enum TakenNames {
     }
 
     /// Names declared at the top level (no indentation) of a Swift or Kotlin source: the word
-    /// after the declaring keyword, e.g. `ContractJSON` in `public enum ContractJSON: Sendable {`.
+    /// after the declaring keyword, e.g. `ContractJSON` in `@_spi(ContractGenRuntime) public enum ContractJSON: Sendable {`.
     static func topLevelNames(_ source: String) -> Set<String> {
         let keywords: Set<Substring> = ["struct", "enum", "class", "protocol", "typealias", "func", "let", "var", "object", "fun", "val", "interface"]
         var names: Set<String> = []
-        for line in source.split(separator: "\n") where line.first?.isLetter == true {
+        // A line may start with an attribute: the Swift runtime writes `@_spi(ContractGenRuntime) public …`.
+        for line in source.split(separator: "\n") where line.first?.isLetter == true || line.first == "@" {
             let words = line.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_") })
             guard let index = words.firstIndex(where: keywords.contains), index + 1 < words.count else { continue }
             names.insert(String(words[index + 1]))
