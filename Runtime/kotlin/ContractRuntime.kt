@@ -2,6 +2,10 @@ package dev.contractgen.runtime
 
 import java.util.TimeZone
 
+// Everything here is `internal` but ContractTimeline, which the contracts' public `timeline`
+// returns: an app compiles this file into the module of its contract files (and the testee into
+// the same), so the scanner, calendar and done-queue are not that module's public API.
+
 // region 1. JSON value model
 
 /**
@@ -13,7 +17,7 @@ import java.util.TimeZone
  * generated decoders read straight into their types instead. [ContractJsonWriter] turns them back into
  * compact JSON ([toString] does the same, for debugging).
  */
-sealed class ContractJson {
+internal sealed class ContractJson {
     /** JSON `null`. */
     object Null : ContractJson()
 
@@ -69,7 +73,7 @@ sealed class ContractJson {
  * brackets kill it with a StackOverflowError. Trees are built with [ContractJsonScanner], the one
  * lexer of this runtime.
  */
-object ContractJsonReader {
+internal object ContractJsonReader {
     /**
      * The deepest nesting accepted: an array or object opens one level, the root container is
      * level 1; 512 levels are accepted, 513 are not. Why a limit: every platform must give the same
@@ -122,7 +126,7 @@ object ContractJsonReader {
  * A value that has the wrong type for a typed read ([string], [bool] …) is still consumed and
  * checked for syntax, then reported as null: the field is invalid, the document may be fine.
  */
-class ContractJsonScanner(private val text: String) {
+internal class ContractJsonScanner(private val text: String) {
     companion object {
         /**
          * Arrays and objects may nest this deep (the root object is level 1): deeper input is
@@ -599,7 +603,7 @@ class ContractJsonScanner(private val text: String) {
  * An object member's key during a scan. The scanner reuses one key object: it is valid until the
  * next [ContractJsonScanner.nextMember].
  */
-class ContractJsonKey internal constructor(private val source: String) {
+internal class ContractJsonKey internal constructor(private val source: String) {
     private var start = 0
     private var end = 0
     private var decoded: String? = null
@@ -630,7 +634,7 @@ class ContractJsonKey internal constructor(private val source: String) {
 // region 3. Serializer
 
 /** Writes [ContractJson] values as compact JSON text. */
-object ContractJsonWriter {
+internal object ContractJsonWriter {
     private const val HEX = "0123456789abcdef"
 
     /**
@@ -766,7 +770,7 @@ object ContractJsonWriter {
 // region 4. Safe integers
 
 /** The integers every language holds exactly: JavaScript's safe integers, ±(2^53−1). */
-object ContractSafeInteger {
+internal object ContractSafeInteger {
     /** 2^53−1, the largest integer a double (and JavaScript) holds exactly. */
     const val MAX: Long = 9007199254740991L
 
@@ -808,7 +812,7 @@ sealed class ContractNullable<out T> {
  * The length `min-length` and `max-length` count, identical in all three languages: Unicode
  * scalar values (code points), never UTF-16 units (`String.length`: "😀" is 2 there, 1 here).
  */
-object ContractText {
+internal object ContractText {
     /** The number of code points in [text], in one pass: "é" 1, "e\u0301" 2, "😀" 1. */
     fun length(text: String): Int = text.codePointCount(0, text.length)
 }
@@ -822,7 +826,7 @@ object ContractText {
  * only), plus time-zone offsets from java.util.TimeZone in an explicit zone — never the device
  * default. No java.time: it needs Android API 26.
  */
-object ContractCalendar {
+internal object ContractCalendar {
     /** Milliseconds in a civil day. */
     const val DAY_MS: Long = 86_400_000L
 
@@ -1167,7 +1171,7 @@ object ContractCalendar {
  * The done-queue: a JSON object `{taskId: targetIsDone}` kept as text in its own storage slot,
  * written by the widget on a tap and drained by the app.
  */
-object ContractDoneQueue {
+internal object ContractDoneQueue {
     /**
      * The new queue text after a tap on [taskId] with target [isDone]: the last tap per task wins
      * (an existing key keeps its position, its value is replaced); every other entry is kept

@@ -1,5 +1,10 @@
 import Foundation
 
+// The scanner, value tree, calendar and done-queue are the generated decoders' machinery, not an
+// app's API: they are public only behind the SPI group ContractGenRuntime (the testee and the
+// runtime's tests import it with `@_spi(ContractGenRuntime) import`), so an app that imports the
+// contracts' module sees its contracts, ContractTimeline and ContractTimelineTime, nothing else.
+
 // MARK: - JSON value model
 
 /// One parsed JSON value, as the strict reader produces it and the serializer writes it.
@@ -7,7 +12,7 @@ import Foundation
 /// For example `{"v":1,"tasks":[]}` is `.object` holding `v → .number(1)` and `tasks → .array([])`.
 /// Numbers are IEEE-754 doubles because that is how JavaScript (the writer) reads them, so all
 /// three platforms agree on `1.0000000000000001 == 1`.
-public enum ContractJSON: Sendable, Equatable {
+@_spi(ContractGenRuntime) public enum ContractJSON: Sendable, Equatable {
     /// JSON `null`.
     case null
     /// JSON `true` / `false`.
@@ -105,7 +110,7 @@ struct ContractExactKey: Hashable, Sendable {
 ///
 /// For example `{"a":1,"b":2,"a":3}` has `keys == ["a", "b"]` and `self["a"] == .number(3)`.
 /// Order is kept only so that serialization is stable; no result depends on it.
-public struct ContractJSONObject: Sendable, Equatable, Sequence {
+@_spi(ContractGenRuntime) public struct ContractJSONObject: Sendable, Equatable, Sequence {
     /// The entries, one per key, in order of first appearance.
     public private(set) var entries: [(key: String, value: ContractJSON)]
 
@@ -238,7 +243,7 @@ extension ContractJSON {
 ///
 /// A value that has the wrong type for a typed read (`string()`, `bool()` …) is still consumed
 /// and checked for syntax, then reported as nil: the field is invalid, the document may be fine.
-public struct ContractJSONScanner {
+@_spi(ContractGenRuntime) public struct ContractJSONScanner {
     /// Arrays and objects may nest this deep (the root object is level 1): deeper input is
     /// malformed, so hostile nesting cannot exhaust the stack of a widget extension.
     public static let maxDepth = ContractJSON.maxDepth
@@ -847,7 +852,7 @@ public struct ContractJSONScanner {
 }
 
 /// An object member's key during a scan (its bytes live as long as the scan).
-public struct ContractJSONKey {
+@_spi(ContractGenRuntime) public struct ContractJSONKey {
     fileprivate let raw: UnsafeBufferPointer<UInt8>?
     fileprivate let decoded: String?
 
@@ -1028,7 +1033,7 @@ extension ContractNullable: Hashable where Wrapped: Hashable {}
 /// The length `min-length` and `max-length` count, identical in all three languages: Unicode
 /// scalar values (code points). Not `String.count`, which counts grapheme clusters (`"e\u{301}"`
 /// is 1 there, 2 here), nor UTF-16 units (`"😀"` is 2 there, 1 here).
-public enum ContractText {
+@_spi(ContractGenRuntime) public enum ContractText {
     /// The number of Unicode scalars in `text`, in one pass: `"é"` 1, `"e\u{301}"` 2, `"😀"` 1.
     public static func length(_ text: String) -> Int {
         text.unicodeScalars.count
@@ -1038,7 +1043,7 @@ public enum ContractText {
 // MARK: - Enumerations
 
 /// Enum reads with the exact spelling all three languages compare by.
-public enum ContractEnum {
+@_spi(ContractGenRuntime) public enum ContractEnum {
     /// The enum case spelled exactly `text`, byte for byte; nil for any other text. Not
     /// `E(rawValue:)` alone: Swift's String `==` is canonical equivalence, so `"\u{212A}"` (KELVIN
     /// SIGN) would be the case `"K"`, which Kotlin and JavaScript never find.
@@ -1060,7 +1065,7 @@ public enum ContractEnum {
 /// Proleptic-Gregorian date arithmetic with ASCII digits and an explicit time zone. Nothing here
 /// reads the device calendar, locale or default zone (a Buddhist calendar or Arabic-Indic digits
 /// on the device must not change a result).
-public enum ContractCalendar {
+@_spi(ContractGenRuntime) public enum ContractCalendar {
     private static let dayMs: Int64 = 86_400_000
 
     /// Parses exactly 10 UTF-16 code units `YYYY-MM-DD` (ASCII digits only, year 0001–9999,
@@ -1415,7 +1420,7 @@ public enum ContractCalendar {
 /// The done-queue: a JSON object `{taskId: targetIsDone}` in its own shared-storage slot, to
 /// which the widget appends taps and which the app drains. The blob itself is never rewritten
 /// by native code.
-public enum ContractDoneQueue {
+@_spi(ContractGenRuntime) public enum ContractDoneQueue {
     /// The queue text with `taskId` set to `isDone` (last tap wins; the key keeps its place).
     /// Every other entry is kept exactly as it was, even a non-boolean one: the writer must not
     /// lose data it does not own. A missing, corrupt or non-object queue is replaced by a fresh

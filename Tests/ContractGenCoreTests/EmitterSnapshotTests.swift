@@ -138,7 +138,9 @@ final class EmitterSnapshotTests: XCTestCase {
             XCTAssertTrue(kotlin.contains(line), line + "\n" + kotlin)
         }
         XCTAssertTrue(kotlin.contains("    @JvmStatic\n    fun decode(text: String): Decoded {"), kotlin)
-        XCTAssertTrue(kotlin.contains("@JvmField\n    val ACCEPTED_VERSIONS: List<Double> = listOf(1.0)"), kotlin)
+        XCTAssertTrue(kotlin.contains("@JvmField\n    val ACCEPTED_VERSIONS: List<Int> = java.util.Collections.unmodifiableList(listOf(1))"), kotlin)
+        XCTAssertTrue(kotlin.contains("const val WRITTEN_VERSION: Int = 1"), kotlin)
+        XCTAssertTrue(swift.contains("public static let acceptedVersions: [Int] = [1]"), swift)
         let typescript = TypeScriptEmitter().contractFile(contract).contents
         XCTAssertTrue(typescript.contains("  type ContractJsonObject,\n") || typescript.contains("type ContractJsonObject, "), typescript)
     }

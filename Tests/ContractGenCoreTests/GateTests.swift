@@ -310,16 +310,16 @@ final class GateTests: XCTestCase {
         let broken = TestSupport.run(["check", "--base", "HEAD"], root: repository)
         XCTAssertEqual(broken.status, 1, broken.out)
         let line = renamed.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0 == "      done:" }! + 1
-        XCTAssertTrue(broken.out.contains("schema/widget-data.yaml:\(line):7: error: field 'isDone' of Task removed (renamed to 'done'?"), broken.out)
+        XCTAssertTrue(broken.out.contains("schema/widget-data.yaml:\(line):7: error: field 'isDone' of TaskRow removed (renamed to 'done'?"), broken.out)
 
         // Adding an optional field instead is fine.
-        let added = original.replacingOccurrences(of: "  Task:\n    doc: One task row.\n    fields:\n",
-                                                  with: "  Task:\n    doc: One task row.\n    fields:\n      note:\n        type: string\n        optional: true\n")
+        let added = original.replacingOccurrences(of: "  TaskRow:\n    doc: One task row.\n    fields:\n",
+                                                  with: "  TaskRow:\n    doc: One task row.\n    fields:\n      note:\n        type: string\n        optional: true\n")
         XCTAssertNotEqual(added, original)
         try added.write(toFile: schemaPath, atomically: true, encoding: .utf8)
         XCTAssertEqual(TestSupport.run(["emit", "--lang", "all"], root: repository).status, 0)
         let fine = TestSupport.run(["check", "--base", "HEAD"], root: repository)
-        XCTAssertTrue(fine.out.contains("field 'note' added to Task"), fine.out)
+        XCTAssertTrue(fine.out.contains("field 'note' added to TaskRow"), fine.out)
         // Not breaking; but every hand-written decode case observing a Task now lacks `note`
         // (conform would fail them): check names each as a case to revisit, and nothing else.
         let errors = fine.out.split(separator: "\n").filter { $0.contains(": error: ") }

@@ -15,9 +15,9 @@ final class GeneratedSwiftTests: XCTestCase {
     /// An app (or a SwiftUI preview) builds values with only the fields it cares about, and
     /// lists them by their `id`.
     func testValuesAreBuiltFromTheirRequiredFieldsAndAreIdentifiable() {
-        let task = WidgetData.Task(id: "t1", title: "Task one")
-        XCTAssertEqual(task, WidgetData.Task(id: "t1", title: "Task one", isDone: false, projectId: nil, projectColor: nil))
-        let ids = [task, WidgetData.Task(id: "t2", title: "Two", isDone: true)].map(\.id)
+        let task = WidgetData.TaskRow(id: "t1", title: "Task one")
+        XCTAssertEqual(task, WidgetData.TaskRow(id: "t1", title: "Task one", isDone: false, projectId: nil, projectColor: nil))
+        let ids = [task, WidgetData.TaskRow(id: "t2", title: "Two", isDone: true)].map(\.id)
         XCTAssertEqual(ids, ["t1", "t2"])
         func identity<T: Identifiable>(_ value: T) -> T.ID { value.id }
         XCTAssertEqual(identity(task), "t1")
@@ -60,6 +60,25 @@ final class GeneratedSwiftTests: XCTestCase {
         XCTAssertTrue(WidgetData.isStale(snapshot, now: 1_784_325_600_000))
         XCTAssertEqual(WidgetData.header(snapshot, now: 1_784_325_600_000, timeZoneIdentifier: "Europe/Berlin"), .outdated(dayMs: 1_784_239_200_000))
         XCTAssertEqual(WidgetData.computeValidUntil("2026-07-17", startOfNextDayDiffMs: 0, timeZoneIdentifier: "Europe/Berlin"), 1_784_325_600_000)
+    }
+
+    /// Done-queue results are named, Equatable entries (labels from the schema's bindings), and
+    /// `drain(_:tasks:)` takes the decoded rows.
+    func testDoneQueueEntriesAreNamedAndEquatable() throws {
+        let snapshot = try XCTUnwrap(WidgetData.decode(Self.specExample).value)
+        let queue = WidgetData.DoneQueue.set(nil, taskId: "t1", isDone: true)
+        XCTAssertEqual(WidgetData.DoneQueue.peek(queue), [WidgetData.DoneQueueEntry(id: "t1", isDone: true)])
+        XCTAssertEqual(WidgetData.DoneQueue.drain(queue, tasks: snapshot.tasks), [WidgetData.DoneQueueEntry(id: "t1", isDone: true)])
+        XCTAssertEqual(Set(WidgetData.DoneQueue.drain(queue, current: [.init(id: "t1", isDone: true)])), [])
+        XCTAssertEqual(WidgetData.DoneQueue.peek(queue).map(\.id), ["t1"], "Identifiable: the id binding is named id")
+    }
+
+    /// An instant's `Date` is computed from the stored milliseconds, which stay the value.
+    func testInstantDateAccessors() throws {
+        let snapshot = try XCTUnwrap(WidgetData.decode(Self.specExample).value)
+        XCTAssertEqual(snapshot.validUntilDate, Date(timeIntervalSince1970: 1_784_325_600))
+        XCTAssertNil(WidgetData.Snapshot().validUntilDate)
+        XCTAssertEqual(WidgetData.acceptedVersions, [WidgetData.writtenVersion])
     }
 
     /// A Buddhist device calendar and a Thai locale change nothing: the calendar is explicit.

@@ -12,42 +12,42 @@ final class GoldenEmitterTests: XCTestCase {
         let widget = try cases("widget-data")
         // Mutations that end the enclosing object (required fields) and those of fields leading to
         // a nested type stay one case each.
-        for type in ["Task.id", "Task.title", "Project.id", "Snapshot.tasks", "Snapshot.projects"] {
+        for type in ["TaskRow.id", "TaskRow.title", "Project.id", "Snapshot.tasks", "Snapshot.projects"] {
             for mutation in ["missing", "null"] {
                 XCTAssertNotNil(widget["golden/widget-data/schema.widget-data.\(type).\(mutation).json"], "\(type).\(mutation)")
             }
         }
-        XCTAssertNil(widget["golden/widget-data/schema.widget-data.Task.isDone.wrong-type-bool.json"], "bool is the right type")
-        XCTAssertNil(widget["golden/widget-data/schema.widget-data.Task.projectColor.missing.json"], "derived fields are not read")
+        XCTAssertNil(widget["golden/widget-data/schema.widget-data.TaskRow.isDone.wrong-type-bool.json"], "bool is the right type")
+        XCTAssertNil(widget["golden/widget-data/schema.widget-data.TaskRow.projectColor.missing.json"], "derived fields are not read")
         // The others are batched: one case per mutation, applied to every field that has it.
         // null: dayStr, validUntil and projectId are optional (null); isDone defaults to false;
         // projectColors and Project.tasks default to empty; Snapshot.tasks/projects are path fields.
         let null = try XCTUnwrap(widget["golden/widget-data/schema.widget-data.every-field.null.json"])
         XCTAssertEqual(JSONValue.parse(null["given"]?["blob"]?.stringValue ?? ""), JSONValue.parse(#"""
-            {"v":1,"tasks":[{"id":"Task.id","title":"Task.title","isDone":null,"projectId":null}],
+            {"v":1,"tasks":[{"id":"TaskRow.id","title":"TaskRow.title","isDone":null,"projectId":null}],
              "projects":[{"id":"Project.id","title":"Project.title","tasks":null}],
              "dayStr":null,"validUntil":null,"projectColors":null}
             """#))
         XCTAssertEqual(null["expect"], JSONValue.parse(#"""
             {"status":"ok","dayStr":null,"validUntil":null,
-             "tasks":[{"id":"Task.id","title":"Task.title","isDone":false,"projectId":null,"projectColor":null}],
+             "tasks":[{"id":"TaskRow.id","title":"TaskRow.title","isDone":false,"projectId":null,"projectColor":null}],
              "projects":[{"id":"Project.id","title":"Project.title","tasks":[]}],"dropped":0}
             """#))
         // A wrong type is batched the same way; isDone is not in the bool batch (bool is its type).
         let bool = try XCTUnwrap(widget["golden/widget-data/schema.widget-data.every-field.wrong-type-bool.json"])
-        XCTAssertFalse(bool["about"]?.stringValue?.contains("Task.isDone") ?? true)
-        XCTAssertTrue(bool["about"]?.stringValue?.contains("Task.projectId") ?? false)
+        XCTAssertFalse(bool["about"]?.stringValue?.contains("TaskRow.isDone") ?? true)
+        XCTAssertTrue(bool["about"]?.stringValue?.contains("TaskRow.projectId") ?? false)
     }
 
     func testDropElementDropsAndCounts() throws {
-        let golden = try XCTUnwrap(try cases("widget-data")["golden/widget-data/schema.widget-data.Task.title.wrong-type-number.json"])
+        let golden = try XCTUnwrap(try cases("widget-data")["golden/widget-data/schema.widget-data.TaskRow.title.wrong-type-number.json"])
         XCTAssertEqual(golden["expect"]?["tasks"], .array([]))
         XCTAssertEqual(golden["expect"]?["dropped"], .number(1))
     }
 
     func testFailDocumentFailsAndOptionalNestedObjectBecomesNull() throws {
         let todo = try cases("todo-count")
-        XCTAssertEqual(todo["golden/todo-count/schema.todo-count.Record.count.missing.json"]?["expect"],
+        XCTAssertEqual(todo["golden/todo-count/schema.todo-count.CountRecord.count.missing.json"]?["expect"],
                        JSONValue.parse(#"{"status":"invalid","value":null}"#))
         // Source.platform is drop-element; Source sits in an optional field, so source becomes null.
         XCTAssertEqual(todo["golden/todo-count/schema.todo-count.Source.platform.null.json"]?["expect"]?["value"]?["source"], .null)

@@ -30,7 +30,10 @@ final class SchemaNameDiagnosticsTests: XCTestCase {
     func testPlatformTypeNamesAreRefusedWithTheLanguages() {
         for (name, languages) in [("String", "Swift, Kotlin, TypeScript"), ("Map", "Kotlin, TypeScript"), ("ReadonlyArray", "TypeScript"),
                                   ("Equatable", "Swift"), ("Long", "Kotlin"), ("Decoded", "Swift, Kotlin, TypeScript"),
-                                  ("ContractJSON", "Swift"), ("ContractJson", "Kotlin, TypeScript"), ("TesteeError", "Swift, Kotlin, TypeScript")] {
+                                  ("ContractJSON", "Swift"), ("ContractJson", "Kotlin, TypeScript"), ("TesteeError", "Swift, Kotlin, TypeScript"),
+                                  // Swift Concurrency's Task; TypeScript's Record<K, V> and java.lang.Record; the generated entry type.
+                                  ("Task", "Swift"), ("Record", "Kotlin, TypeScript"), ("DoneQueueEntry", "Swift, Kotlin, TypeScript"),
+                                  ("Awaited", "TypeScript"), ("Thread", "Kotlin")] {
             assertDiagnostic(replacing([("  Item:", "  \(name):"), ("{array: Item}", "{array: \(name)}")]),
                              "demo.yaml:16:3: error: type name '\(name)' is already a name in \(languages) (a platform type or one contract-gen's generated code declares); rename it, e.g. '\(name)Value'")
         }
@@ -50,6 +53,13 @@ final class SchemaNameDiagnosticsTests: XCTestCase {
     func testSwiftModifierFieldName() {
         assertDiagnostic(replacing([("      name:", "      internal:")]),
                          "demo.yaml:10:7: error: field name 'internal' is a declaration keyword in Swift; rename it, e.g. 'internalValue', and keep its JSON key with 'json: internal'")
+    }
+
+    /// `at` (an instant) gets the accessor `atDate` in Swift and Kotlin: a sibling field of that name is refused.
+    func testFieldNamedAfterAnInstantsDateAccessor() {
+        assertDiagnostic(replacing([("      name:\n        type: string\n", "      at:\n        type: epochMillis\n        optional: true\n      atDate:\n        type: string\n")]),
+                         "demo.yaml:13:7: error: field name 'atDate' is the Date accessor generated for the instant field 'at' of Doc; rename it, e.g. 'atDateValue', and keep its JSON key with 'json: atDate'")
+        XCTAssertEqual(diagnostics(replacing([("      name:\n", "      nameDate:\n")])), [], "a string field's sibling may be called anything")
     }
 
     func testDroppedCounterFieldName() {

@@ -45,7 +45,7 @@ enum SchemaTextFuzz {
         return text
     }
 
-    static let typeNames = ["Item", "Entry", "Row", "Task", "Record", "Detail", "Node", "Meta"]
+    static let typeNames = ["Item", "Entry", "Row", "TaskRow", "CountRecord", "Detail", "Leaf", "Meta"]
     static let hostileTypeNames = Array(TakenNames.swift.union(TakenNames.kotlin).union(TakenNames.typeScript)).sorted()
         + ["Type", "Self", "Protocol", "Any", "Contract", "ContractJsonValue", "Input", "ItemInput", "Null", "True"]
     static let fieldNames = ["alpha", "beta", "count", "items", "name", "title", "value", "key", "text", "open", "it", "data",

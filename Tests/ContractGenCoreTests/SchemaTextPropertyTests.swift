@@ -79,6 +79,8 @@ final class SchemaTextPropertyTests: XCTestCase {
             process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
             process.arguments = arguments
             process.currentDirectoryURL = URL(fileURLWithPath: directory)
+            // Never the terminal's input: kotlinc given no sources would start its REPL and wait.
+            process.standardInput = FileHandle.nullDevice
             let pipe = Pipe()
             process.standardOutput = pipe
             process.standardError = pipe

@@ -44,7 +44,7 @@ final class StagedEmitTests: XCTestCase {
         try FileManager.default.removeItem(atPath: root + "/schema")
         try FileManager.default.copyItem(atPath: fresh + "/schema", toPath: root + "/schema")
         XCTAssertNotEqual(old, new)
-        XCTAssertTrue(Set(old.keys).subtracting(new.keys).contains { $0.contains("Record.note") }, "the old set has goldens the new one drops")
+        XCTAssertTrue(Set(old.keys).subtracting(new.keys).contains { $0.contains("CountRecord.note") }, "the old set has goldens the new one drops")
         return (old, new, root)
     }
 
@@ -60,7 +60,7 @@ final class StagedEmitTests: XCTestCase {
         let (_, new, root) = try oldAndNew()
         let result = TestSupport.run(["emit", "--lang", "all"], root: root)
         XCTAssertEqual(result.status, 0, result.err)
-        XCTAssertTrue(result.err.contains("removed golden/todo-count/schema.todo-count.Record.note"), result.err)
+        XCTAssertTrue(result.err.contains("removed golden/todo-count/schema.todo-count.CountRecord.note"), result.err)
         XCTAssertEqual(outputs(root), new)
         XCTAssertEqual(GeneratorPipeline.orphanedTemporaryFiles(root: root), [])
         XCTAssertFalse(try FileManager.default.contentsOfDirectory(atPath: root).contains { $0.hasPrefix(".contract-gen-staging-") })

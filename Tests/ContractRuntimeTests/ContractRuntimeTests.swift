@@ -3,7 +3,7 @@
 /// (RFC 8259, proleptic Gregorian calendar), worked out by hand.
 import Foundation
 import XCTest
-import ContractRuntime
+@_spi(ContractGenRuntime) import ContractRuntime
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -4,7 +4,7 @@
 /// read off the tz rules: 2026-09-06 starts at 01:00 −03 (midnight is skipped).
 import Foundation
 import XCTest
-import ContractRuntime
+@_spi(ContractGenRuntime) import ContractRuntime
 
 final class ContractTimelineTests: XCTestCase {
     /// 2026-09-05 00:00 −04 in America/Santiago.

@@ -1,7 +1,7 @@
 /// Unit tests of the Swift testee's constant part (`Runtime/swift/Testee`), the file `emit` writes
 /// beside the generated dispatch. Expectations follow docs/conformance.md's protocol.
 import XCTest
-@testable import ContractRuntime
+@_spi(ContractGenRuntime) @testable import ContractRuntime
 
 final class TesteeSupportTests: XCTestCase {
     func given(_ text: String, _ allowed: Set<String>) throws -> Given {

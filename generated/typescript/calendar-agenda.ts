@@ -174,6 +174,18 @@ export interface Event {
   readonly attendees: ReadonlyArray<string> | null;
 }
 
+// MARK: - Dates
+
+/**
+ * An instant field as a `Date`, e.g. `toDate(value.generatedAt)`; null stays null. A new `Date`
+ * each call (Dates are mutable), so the decoded value is never shared or changed.
+ */
+export function toDate(epochMillis: number): Date;
+export function toDate(epochMillis: number | null): Date | null;
+export function toDate(epochMillis: number | null): Date | null {
+  return epochMillis === null ? null : new Date(epochMillis);
+}
+
 // MARK: - Decoding
 
 /** How a read went. Anything but `ok` renders the empty state; nothing is guessed. */

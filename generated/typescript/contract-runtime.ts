@@ -1040,6 +1040,23 @@ function formatNumber(x: number): string {
   return 'null'; // NaN: not a JSON value, never produced by the reader
 }
 
+/**
+ * A `JSON.stringify` replacer for decoded values, whose maps are `ReadonlyMap`s: a `Map` has no
+ * enumerable own properties, so `JSON.stringify(value)` alone writes every map as `{}`.
+ * `JSON.stringify(value, contractJsonReplacer)` writes each map as a plain JSON object instead
+ * (its entries in insertion order; a key such as `__proto__` stays an ordinary key). For logs and
+ * debugging: the app's writer is the generated `encode`, which checks every value.
+ */
+export function contractJsonReplacer(_key: string, value: unknown): unknown {
+  if (!(value instanceof Map)) return value;
+  const plain: { [key: string]: unknown } = {};
+  for (const [key, entry] of value) {
+    // defineProperty, not `plain[key] =`: assigning "__proto__" would set the prototype instead.
+    Object.defineProperty(plain, String(key), { value: entry, enumerable: true, writable: true, configurable: true });
+  }
+  return plain;
+}
+
 // MARK: - Constraints and order
 
 /**

@@ -86,20 +86,20 @@ function serveWidgetData(op: string, givenJson: ContractJson | undefined): Contr
     }
     case "queue.set": {
       const given = new Given(givenJson, ["queue", "taskId", "isDone"]);
-      const text = WidgetData.DoneQueue.set(given.textOrNull("queue"), given.string("taskId"), given.boolean("isDone"));
+      const text = WidgetData.doneQueueSet(given.textOrNull("queue"), given.string("taskId"), given.boolean("isDone"));
       const queue = parseContractJson(text);
       if (queue === undefined) throw new TesteeError(`set produced invalid JSON: ${text}`);
       return queue;
     }
     case "queue.peek": {
       const given = new Given(givenJson, ["queue"]);
-      const entries = Array.from(WidgetData.DoneQueue.peek(given.textOrNull("queue")));
+      const entries = Array.from(WidgetData.doneQueuePeek(given.textOrNull("queue")));
       entries.sort((a, b) => (utf16Less(a[0], b[0]) ? -1 : utf16Less(b[0], a[0]) ? 1 : 0));
       return new Map<string, ContractJson>(entries);
     }
     case "queue.drain": {
       const given = new Given(givenJson, ["queue", "tasks"]);
-      const changes = WidgetData.DoneQueue.drain(given.textOrNull("queue"), given.flagMap("tasks") ?? new Map());
+      const changes = WidgetData.doneQueueDrain(given.textOrNull("queue"), given.flagMap("tasks") ?? new Map());
       return changes.map((change): ContractJson => new Map<string, ContractJson>([["id", change.id], ["isDone", change.isDone]]));
     }
     case "timeline": {

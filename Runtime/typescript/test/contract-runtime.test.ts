@@ -5,7 +5,7 @@
 import { test } from "node:test";
 import * as assert from "node:assert/strict";
 import {
-  ContractJsonScanner, parseContractJson, queueDrain, queuePeek, queueSet, parseLocalDate, parseDateTime, formatDateTime, writeDateTime, daysFromCivil, contractTimeZone, isZoneIdSyntax, dayStartMs, orUnknown, contractTextLength,
+  ContractJsonScanner, contractJsonReplacer, parseContractJson, queueDrain, queuePeek, queueSet, parseLocalDate, parseDateTime, formatDateTime, writeDateTime, daysFromCivil, contractTimeZone, isZoneIdSyntax, dayStartMs, orUnknown, contractTextLength,
 } from "../contract-runtime";
 
 test("accepts RFC 8259 texts, rejects everything else", () => {
@@ -212,4 +212,11 @@ test("min-length/max-length count code points: neither UTF-16 units nor grapheme
   // Kotlin's codePointCount agrees on surrogates the scanner never yields: each unpaired half is one.
   assert.equal(contractTextLength("\ud800\ud800\udc00"), 2);
   assert.equal(contractTextLength("\udc00"), 1);
+});
+
+test("contractJsonReplacer writes maps as plain objects, __proto__ included as a key", () => {
+  const value = { name: "x", counts: new Map<string, unknown>([["b", 2], ["__proto__", 1], ["nested", new Map([["k", true]])]]) };
+  assert.equal(JSON.stringify(value), '{"name":"x","counts":{}}');
+  assert.equal(JSON.stringify(value, contractJsonReplacer), '{"name":"x","counts":{"b":2,"__proto__":1,"nested":{"k":true}}}');
+  assert.equal(JSON.stringify([1, null, "s"], contractJsonReplacer), '[1,null,"s"]');
 });

@@ -20,6 +20,7 @@ extension SchemaValidator {
         for type in contract.types {
             checkTypeName(type, &d)
             let fieldNames = Set(type.fields.map(\.name))
+            checkDateAccessorNames(type, &d)
             for field in type.fields {
                 checkFieldName(field, siblings: fieldNames, in: type, &d)
                 // A field that holds an enum, as its own type or inside an array or map, may declare
@@ -48,6 +49,17 @@ extension SchemaValidator {
             let base = String(field.name.dropLast(suffix.count))
             if siblings.contains(base) {
                 d.error("field name '\(field.name)' is the name the decoder gives its own '\(base)\(suffix)' local for field '\(base)' of \(type.name); rename it, e.g. '\(base)\(suffix)Value'", at: field.location)
+            }
+        }
+    }
+
+    /// An instant field `x` gets a `xDate` accessor in Swift and Kotlin (DateAccessors): a sibling
+    /// field of that name would be declared twice.
+    static func checkDateAccessorNames(_ type: ObjectType, _ d: inout DiagnosticCollector) {
+        for instant in DateAccessors.fields(of: type) {
+            let accessor = DateAccessors.name(instant)
+            if let clash = type.fields.first(where: { $0.name == accessor }) {
+                d.error("field name '\(accessor)' is the Date accessor generated for the instant field '\(instant.name)' of \(type.name); rename it, e.g. '\(accessor)Value', and keep its JSON key with 'json: \(clash.jsonKey)'", at: clash.location)
             }
         }
     }

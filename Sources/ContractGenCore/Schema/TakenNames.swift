@@ -5,17 +5,18 @@
 
 enum TakenNames {
     /// Names every contract file declares beside the schema's types (all three languages).
-    static let generated: Set<String> = ["Status", "Decoded", "Header", "DoneQueue", "DecodeContext"]
+    static let generated: Set<String> = ["Status", "Decoded", "Header", "DoneQueue", "DoneQueueEntry", "DecodeContext"]
 
     /// Top-level names of the generated testee programs.
     static let testee: Set<String> = Set(["TesteeKt", "Testee", "TesteeSupportKt", "serve"])
         .union(topLevelNames(EmbeddedRuntime.swiftTestee)).union(topLevelNames(EmbeddedRuntime.kotlinTestee))
         .union(["TesteeError", "Given", "TesteeContractServer", "unknownOp", "respond", "runTestee"])
 
-    /// Swift standard library and Foundation types a name could shadow inside a namespace.
-    /// (`Task` is not here: the bundled widget-data contract names a type `Task`, generated code
-    /// never uses Swift Concurrency, and outside the namespace the type is always qualified.)
+    /// Swift standard library, Concurrency and Foundation types a name could shadow inside a
+    /// namespace: generated code does not use most of them, but app code extending the namespace
+    /// would (`Task { … }` there would mean the contract's type).
     static let swiftPlatform: Set<String> = [
+        "Actor", "AsyncSequence", "AsyncStream", "Bundle", "Duration", "MainActor", "Task", "TaskGroup", "UserDefaults",
         "Any", "AnyObject", "AnyHashable", "Array", "Bool", "Calendar", "CaseIterable", "Character", "Codable",
         "Collection", "Comparable", "Data", "Date", "DateFormatter", "Decimal", "Decodable", "Dictionary", "Double",
         "Encodable", "Equatable", "Error", "Float", "Foundation", "Hashable", "Identifiable", "Int", "Int8", "Int16",
@@ -28,6 +29,7 @@ enum TakenNames {
 
     /// Kotlin (kotlin.*, implicitly imported) and java.lang types, and the Android JSON classes.
     static let kotlinPlatform: Set<String> = [
+        "Character", "Class", "Integer", "Math", "Override", "Record", "Runnable", "System", "Thread", "Void",
         "Any", "Array", "Boolean", "BooleanArray", "Byte", "Char", "CharSequence", "Collection", "Comparable",
         "Deprecated", "Double", "DoubleArray", "Enum", "Error", "Exception", "Float", "Int", "IntArray", "Iterable",
         "JSONArray", "JSONException", "JSONObject", "JvmStatic", "Lazy", "List", "Long", "LongArray", "Map",
@@ -35,10 +37,12 @@ enum TakenNames {
         "Sequence", "Set", "Short", "String", "StringBuilder", "Suppress", "Throwable", "TimeZone", "Triple", "Unit",
     ]
 
-    /// TypeScript global values and types (lib.es2019).
-    /// (`Record` is not here: the bundled todo-count contract names a type `Record` and generated
-    /// TypeScript never uses the `Record<K, V>` utility type.)
+    /// TypeScript global values and types (lib.es2019, with every utility type): an app importing
+    /// `{ Record }` from a contract module would hide the global `Record<K, V>` in that file. DOM
+    /// names (`Event`, `Node`, …) exist only under `lib: dom` and are not refused.
     static let typeScriptPlatform: Set<String> = [
+        "Awaited", "Capitalize", "ConstructorParameters", "InstanceType", "Lowercase", "Parameters", "Record", "ThisType",
+        "Uncapitalize", "Uppercase",
         "Array", "ArrayBuffer", "ArrayLike", "BigInt", "Boolean", "Date", "Error", "Exclude", "Extract", "Function",
         "Infinity", "Intl", "Iterable", "Iterator", "JSON", "Map", "Math", "NaN", "NonNullable", "Number", "Object",
         "Omit", "Partial", "Pick", "Promise", "PromiseLike", "PropertyKey", "RangeError", "Readonly", "ReadonlyArray",
@@ -56,11 +60,12 @@ enum TakenNames {
     }
 
     /// Names declared at the top level (no indentation) of a Swift or Kotlin source: the word
-    /// after the declaring keyword, e.g. `ContractJSON` in `public enum ContractJSON: Sendable {`.
+    /// after the declaring keyword, e.g. `ContractJSON` in `@_spi(ContractGenRuntime) public enum ContractJSON: Sendable {`.
     static func topLevelNames(_ source: String) -> Set<String> {
         let keywords: Set<Substring> = ["struct", "enum", "class", "protocol", "typealias", "func", "let", "var", "object", "fun", "val", "interface"]
         var names: Set<String> = []
-        for line in source.split(separator: "\n") where line.first?.isLetter == true {
+        // A line may start with an attribute: the Swift runtime writes `@_spi(ContractGenRuntime) public …`.
+        for line in source.split(separator: "\n") where line.first?.isLetter == true || line.first == "@" {
             let words = line.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_") })
             guard let index = words.firstIndex(where: keywords.contains), index + 1 < words.count else { continue }
             names.insert(String(words[index + 1]))

@@ -12,7 +12,7 @@ public enum CalendarAgenda {
     /// `schema_version` must be the JSON number 1; any other version renders the empty state.
     public static let versionField = "schema_version"
     /// The versions this reader accepts; any other renders as `unsupportedVersion`.
-    public static let acceptedVersions: [Double] = [1]
+    public static let acceptedVersions: [Int] = [1]
     /// The version the writer writes.
     public static let writtenVersion = 1
     /// The shared-storage key the document is written under.
@@ -212,7 +212,7 @@ public enum CalendarAgenda {
                 return .malformed
             }
             // The version gate comes before any field: a future version may mean something else by every field.
-            guard let version, acceptedVersions.contains(version) else {
+            guard let version, acceptedVersions.contains(where: { Double($0) == version }) else {
                 return .unsupportedVersion
             }
             guard let value, !context.failed else {
@@ -493,4 +493,20 @@ public enum CalendarAgenda {
         return scanner.failed ? nil : result
     }
 
+}
+
+extension CalendarAgenda.Agenda {
+    /// `generatedAt` as a `Date` (nil when it is nil); computed from the stored milliseconds.
+    public var generatedAtDate: Date? { generatedAt.map { Date(timeIntervalSince1970: Double($0) / 1000) } }
+}
+
+extension CalendarAgenda.Event {
+    /// `startTime` as a `Date`; computed from the stored milliseconds.
+    public var startTimeDate: Date { Date(timeIntervalSince1970: Double(startTime) / 1000) }
+
+    /// `endTime` as a `Date` (nil when it is nil); computed from the stored milliseconds.
+    public var endTimeDate: Date? { endTime.map { Date(timeIntervalSince1970: Double($0) / 1000) } }
+
+    /// `updatedAt` as a `Date` (nil when it is nil); computed from the stored milliseconds.
+    public var updatedAtDate: Date? { updatedAt.map { Date(timeIntervalSince1970: Double($0) / 1000) } }
 }

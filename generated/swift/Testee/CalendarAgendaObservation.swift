@@ -4,7 +4,7 @@
 // swiftlint:disable all
 
 #if canImport(GeneratedContracts)
-import GeneratedContracts
+@_spi(ContractGenRuntime) import GeneratedContracts
 #endif
 
 extension CalendarAgenda {

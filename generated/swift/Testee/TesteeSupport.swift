@@ -3,7 +3,7 @@
 // swiftlint:disable all
 
 #if canImport(GeneratedContracts)
-import GeneratedContracts
+@_spi(ContractGenRuntime) import GeneratedContracts
 #endif
 // The constant part of the Swift testee (docs/conformance.md, "The testee protocol"): request
 // framing, typed access to `given`, response lines. `emit` writes this file verbatim beside the

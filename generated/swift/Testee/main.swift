@@ -5,7 +5,7 @@
 
 import Foundation
 #if canImport(GeneratedContracts)
-import GeneratedContracts
+@_spi(ContractGenRuntime) import GeneratedContracts
 #endif
 
 func serveCalendarAgenda(_ op: String, _ givenJSON: ContractJSON?) throws -> ContractJSON {
@@ -35,7 +35,8 @@ func serveWidgetData(_ op: String, _ givenJSON: ContractJSON?) throws -> Contrac
         var decoded = WidgetData.decode(try given.string("blob"))
         // The overlay is what the widget renders: the queue's isDone targets over the blob's.
         if let pending = try given.flagMap("pending"), let value = decoded.value {
-            decoded = .ok(WidgetData.overlaying(value, pending: pending), dropped: decoded.dropped)
+            let entries = pending.map { WidgetData.DoneQueueEntry(id: $0.id, isDone: $0.isDone) }
+            decoded = .ok(WidgetData.overlaying(value, pending: entries), dropped: decoded.dropped)
         }
         return WidgetData.observation(decoded)
     case "stale":
@@ -71,13 +72,14 @@ func serveWidgetData(_ op: String, _ givenJSON: ContractJSON?) throws -> Contrac
     case "queue.peek":
         let given = try Given(givenJSON, allowed: ["queue"])
         var result = ContractJSONObject()
-        for (id, isDone) in WidgetData.DoneQueue.peek(try given.textOrNull("queue")) {
-            result.set(id, .bool(isDone))
+        for entry in WidgetData.DoneQueue.peek(try given.textOrNull("queue")) {
+            result.set(entry.id, .bool(entry.isDone))
         }
         return .object(result)
     case "queue.drain":
         let given = try Given(givenJSON, allowed: ["queue", "tasks"])
-        let changes = WidgetData.DoneQueue.drain(try given.textOrNull("queue"), current: try given.flagMap("tasks") ?? [])
+        let current = (try given.flagMap("tasks") ?? []).map { WidgetData.DoneQueueEntry(id: $0.id, isDone: $0.isDone) }
+        let changes = WidgetData.DoneQueue.drain(try given.textOrNull("queue"), current: current)
         return .array(changes.map { change in
             var entry = ContractJSONObject()
             entry.set("id", .string(change.id))

@@ -83,6 +83,11 @@ extension KotlinContractWriter {
 
     func doneQueueFunctions(_ queue: DoneQueue, flagIsNullable: Bool, _ p: inout CodePrinter) {
         let task = queue.binding.typeName
+        let id = queue.binding.idField, flag = queue.binding.flagField
+        p.line()
+        // A named data class, not a Pair: Java and Kotlin callers read the schema's own names.
+        p.line("/** One change [DoneQueue.drain] returns: the \(task)'s `\(id)` and its `\(flag)` target. */")
+        p.line("data class DoneQueueEntry(val \(id): String, val \(flag): Boolean)")
         p.line()
         p.doc(queue.binding.doc, style: .block)
         p.block("object DoneQueue {") { p in
@@ -99,14 +104,14 @@ extension KotlinContractWriter {
             p.line(KotlinFacts.jvmStatic)
             p.line("fun peek(queue: String?): Map<String, Boolean> = ContractDoneQueue.peek(queue)")
             p.line()
-            p.line("/** The changes to apply (id, target), by task id in UTF-16 code-unit order. */")
+            p.line("/** The changes to apply, by task id in UTF-16 code-unit order. */")
             p.line(KotlinFacts.jvmStatic)
-            p.line("fun drain(queue: String?, current: Map<String, Boolean>): List<Pair<String, Boolean>> =")
-            p.indented { p in p.line("ContractDoneQueue.drain(queue, current)") }
+            p.line("fun drain(queue: String?, current: Map<String, Boolean>): List<DoneQueueEntry> =")
+            p.indented { p in p.line("ContractDoneQueue.drain(queue, current).map { DoneQueueEntry(it.first, it.second) }") }
             p.line()
             p.line("/** [drain] against decoded tasks (their blob `\(queue.binding.flagField)`). */")
             p.line(KotlinFacts.jvmStatic)
-            p.block("fun drain(queue: String?, tasks: List<\(task)>): List<Pair<String, Boolean>> {") { p in
+            p.block("fun drain(queue: String?, tasks: List<\(task)>): List<DoneQueueEntry> {") { p in
                 p.line("val current = LinkedHashMap<String, Boolean>()")
                 if flagIsNullable {
                     // A task without a flag has nothing to compare a tap with: it is left out, as in every language.
@@ -114,7 +119,7 @@ extension KotlinContractWriter {
                 } else {
                     p.line("for (task in tasks) current[task.\(queue.binding.idField)] = task.\(queue.binding.flagField)")
                 }
-                p.line("return ContractDoneQueue.drain(queue, current)")
+                p.line("return drain(queue, current)")
             }
         }
     }

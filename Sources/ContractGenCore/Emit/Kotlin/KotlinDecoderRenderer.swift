@@ -48,7 +48,7 @@ extension KotlinContractWriter {
             p.line("if (!isObject || !scanner.finish()) return Decoded.Malformed")
             p.line("// The version gate comes before any field: a future version may mean something else by every field.")
             p.line("val version: Double = context.version ?: return Decoded.UnsupportedVersion")
-            p.line("if (ACCEPTED_VERSIONS.none { it == version }) return Decoded.UnsupportedVersion")
+            p.line("if (ACCEPTED_VERSIONS.none { it.toDouble() == version }) return Decoded.UnsupportedVersion")
             p.line("// A fail-document field anywhere fails the whole read: a distinct, visible state, not zeros.")
             p.line("if (value == null || context.failed) return Decoded.Invalid")
             if plan.derivations.isEmpty {

@@ -100,7 +100,8 @@ public struct KotlinEmitter: LanguageEmitter {
         for name in ["Decoded"] + contract.types.map(\.name) { p.line("import \(object).\(name)") }
         p.line()
         p.doc("What conformance tests compare for \(contract.name): test-harness code, not part of what an app ships.", style: .block)
-        p.block("object \(Self.observationObject(contract)) {") { p in
+        // Harness code: internal, like the runtime it reads (ContractJson).
+        p.block("internal object \(Self.observationObject(contract)) {") { p in
             KotlinContractWriter(contract: contract).observation(&p)
         }
         return GeneratedFile(path: "\(Self.directory)/\(Self.path(ofPackage: Self.testeePackage))/\(Self.observationObject(contract)).kt",

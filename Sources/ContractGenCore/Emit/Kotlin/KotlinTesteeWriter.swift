@@ -35,7 +35,7 @@ struct KotlinTesteeWriter {
 
     func serveFunction(_ contract: Contract, _ p: inout CodePrinter) {
         let ns = contract.targets.kotlinObject
-        p.block("fun serve\(ns)(op: String, givenJson: ContractJson?): ContractJson {") { p in
+        p.block("internal fun serve\(ns)(op: String, givenJson: ContractJson?): ContractJson {") { p in
             p.block("when (op) {") { p in
                 for op in TesteeOp.served(by: contract) {
                     p.block("\(KotlinNames.quoted(op.rawValue)) -> {") { p in
@@ -107,8 +107,8 @@ struct KotlinTesteeWriter {
             p.line("val changes = \(ns).DoneQueue.drain(\(read(op, "queue")), current = \(read(op, "tasks")) ?: emptyMap())")
             p.block("return ContractJson.Arr(changes.map { change ->", closer: "})") { p in
                 p.line("val entry = LinkedHashMap<String, ContractJson>()")
-                p.line("entry[\"id\"] = ContractJson.Str(change.first)")
-                p.line("entry[\"isDone\"] = ContractJson.Bool(change.second)")
+                p.line("entry[\"id\"] = ContractJson.Str(change.\(contract.behaviours.doneQueue?.binding.idField ?? "id"))")
+                p.line("entry[\"isDone\"] = ContractJson.Bool(change.\(contract.behaviours.doneQueue?.binding.flagField ?? "isDone"))")
                 p.line("ContractJson.Obj(entry)")
             }
         case .timeline:

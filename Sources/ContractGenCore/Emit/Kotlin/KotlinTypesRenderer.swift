@@ -8,12 +8,18 @@ extension KotlinContractWriter {
         p.doc(contract.version.doc, style: .block)
         p.line("const val VERSION_FIELD = \(KotlinNames.quoted(contract.version.field))")
         p.line()
+        // Versions are integers: Int like WRITTEN_VERSION, Long for both when one does not fit in 32
+        // bits (Int.MIN_VALUE is left out too: Kotlin reads `-2147483648` as minus a Long).
+        let versions = contract.version.accepts + [contract.version.writes]
+        let isInt = versions.allSatisfy { $0 > Int(Int32.min) && $0 <= Int(Int32.max) }
+        let (type, suffix) = isInt ? ("Int", "") : ("Long", "L")
         p.line("/** The versions this reader accepts; any other renders as `unsupportedVersion`. */")
         p.line("@JvmField")
-        p.line("val ACCEPTED_VERSIONS: List<Double> = listOf(\(contract.version.accepts.map { "\(Double($0))" }.joined(separator: ", ")))")
+        // Unmodifiable for Java callers too: listOf(a, b) is Arrays.asList, whose set() writes through.
+        p.line("val ACCEPTED_VERSIONS: List<\(type)> = java.util.Collections.unmodifiableList(listOf(\(contract.version.accepts.map { "\($0)\(suffix)" }.joined(separator: ", "))))")
         p.line()
         p.line("/** The version the writer writes. */")
-        p.line("const val WRITTEN_VERSION = \(contract.version.writes)")
+        p.line("const val WRITTEN_VERSION: \(type) = \(contract.version.writes)\(suffix)")
         if let key = contract.storageKey {
             p.line()
             p.line("/** The shared-storage key the document is written under. */")
@@ -31,7 +37,9 @@ extension KotlinContractWriter {
         for type in contract.types {
             p.line()
             p.doc(type.doc, style: .block)
-            p.line("data class \(type.name)(")
+            // Java callers get the constructors Kotlin's defaults imply (Kotlin warns when there is none).
+            let overloads = type.fields.contains { !defaultArgument($0, in: type).isEmpty } ? " @JvmOverloads constructor" : ""
+            p.line("data class \(type.name)\(overloads)(")
             p.indented { p in
                 for (index, field) in type.fields.enumerated() {
                     p.doc(field.doc, style: .block)
@@ -41,12 +49,15 @@ extension KotlinContractWriter {
                 }
             }
             let nested = enums.filter { $0.typeName == type.name }
-            if nested.isEmpty {
+            let dates = !DateAccessors.fields(of: type).isEmpty
+            if nested.isEmpty && !dates {
                 p.line(")")
                 continue
             }
             p.block(") {") { p in
+                if dates { dateAccessors(type, &p) }
                 for (index, declaration) in nested.enumerated() {
+                    if dates && index == 0 { p.line() }
                     if index > 0 { p.line() }
                     enumClass(declaration, &p)
                 }

@@ -6,6 +6,7 @@ extension SwiftContractWriter {
     func behaviours(_ p: inout CodePrinter) {
         guard !plan.behaviours.isEmpty else { return }
         p.line("// MARK: - Behaviours")
+        if let entry = queueEntryBinding { queueEntryType(entry, &p) }
         for behaviour in plan.behaviours {
             switch behaviour {
             case .overlay(let overlay): overlayFunctions(overlay, &p)
@@ -70,7 +71,31 @@ extension SwiftContractWriter {
         }
     }
 
+    /// The bindings a `DoneQueueEntry` takes its labels from: the done-queue's, else the overlay's
+    /// (whose `pending` is what `DoneQueue.peek` returns); nil when neither is declared.
+    var queueEntryBinding: TaskFlagBinding? { contract.behaviours.doneQueue?.binding ?? contract.behaviours.overlay }
+
+    /// A named entry rather than a tuple: it can be Equatable and Hashable, and its labels are the
+    /// schema's id and flag fields.
+    func queueEntryType(_ binding: TaskFlagBinding, _ p: inout CodePrinter) {
+        let id = binding.idField, flag = binding.flagField
+        p.line()
+        p.line("/// One done-queue entry: the \(binding.typeName)'s `\(id)` and the `\(flag)` target a tap set.")
+        let identifiable = id == "id" ? ", Identifiable" : ""
+        p.block("public struct DoneQueueEntry: Sendable, Hashable\(identifiable) {") { p in
+            p.line("public var \(id): String")
+            p.line("public var \(flag): Bool")
+            p.line()
+            p.block("public init(\(id): String, \(flag): Bool) {") { p in
+                p.line("self.\(id) = \(id)")
+                p.line("self.\(flag) = \(flag)")
+            }
+        }
+    }
+
     func doneQueueFunctions(_ queue: DoneQueue, flagIsNullable: Bool, _ p: inout CodePrinter) {
+        let id = queue.binding.idField, flag = queue.binding.flagField
+        let toEntries = ".map { DoneQueueEntry(\(id): $0.id, \(flag): $0.isDone) }"
         p.line()
         p.doc(queue.binding.doc, style: .tripleSlash)
         p.block("public enum DoneQueue {") { p in
@@ -85,22 +110,22 @@ extension SwiftContractWriter {
             }
             p.line()
             p.line("/// The boolean targets in the queue; a bad entry never hides the others.")
-            p.block("public static func peek(_ queue: String?) -> [(id: String, isDone: Bool)] {") { p in
-                p.line("ContractDoneQueue.peek(queue)")
+            p.block("public static func peek(_ queue: String?) -> [DoneQueueEntry] {") { p in
+                p.line("ContractDoneQueue.peek(queue)\(toEntries)")
             }
             p.line()
             p.line("/// The changes to apply, by task id in UTF-16 code-unit order.")
-            p.block("public static func drain(_ queue: String?, current: [(id: String, isDone: Bool)]) -> [(id: String, isDone: Bool)] {") { p in
-                p.line("ContractDoneQueue.drain(queue, current: current)")
+            p.block("public static func drain(_ queue: String?, current: [DoneQueueEntry]) -> [DoneQueueEntry] {") { p in
+                p.line("ContractDoneQueue.drain(queue, current: current.map { (id: $0.\(id), isDone: $0.\(flag)) })\(toEntries)")
             }
             p.line()
-            p.line("/// `drain` against decoded tasks (their blob `\(queue.binding.flagField)`).")
-            p.block("public static func drain(_ queue: String?, tasks: [\(queue.binding.typeName)]) -> [(id: String, isDone: Bool)] {") { p in
+            p.line("/// `drain` against decoded tasks (their blob `\(flag)`).")
+            p.block("public static func drain(_ queue: String?, tasks: [\(queue.binding.typeName)]) -> [DoneQueueEntry] {") { p in
                 if flagIsNullable {
                     // A task without a flag has nothing to compare a tap with: it is left out, as in every language.
-                    p.line("ContractDoneQueue.drain(queue, current: tasks.compactMap { task in task.\(queue.binding.flagField).map { (id: task.\(queue.binding.idField), isDone: $0) } })")
+                    p.line("ContractDoneQueue.drain(queue, current: tasks.compactMap { task in task.\(flag).map { (id: task.\(id), isDone: $0) } })\(toEntries)")
                 } else {
-                    p.line("ContractDoneQueue.drain(queue, current: tasks.map { (id: $0.\(queue.binding.idField), isDone: $0.\(queue.binding.flagField)) })")
+                    p.line("ContractDoneQueue.drain(queue, current: tasks.map { (id: $0.\(id), isDone: $0.\(flag)) })\(toEntries)")
                 }
             }
         }
@@ -112,9 +137,10 @@ extension SwiftContractWriter {
         p.line("///")
         p.line("/// `pending` is what `DoneQueue.peek` returns. Ids match by exact UTF-16 code units, as in")
         p.line("/// Kotlin and JavaScript (Swift's String equality is canonical, so a [String: Bool] would not do).")
-        p.block("public static func overlaying(_ value: \(root.name), pending: [(id: String, isDone: Bool)]) -> \(root.name) {") { p in
+        let entry = queueEntryBinding ?? overlay
+        p.block("public static func overlaying(_ value: \(root.name), pending: [DoneQueueEntry]) -> \(root.name) {") { p in
             p.line("var targets: [ContractExactKey: Bool] = [:]")
-            p.line("for entry in pending { targets[ContractExactKey(entry.id)] = entry.isDone }")
+            p.line("for entry in pending { targets[ContractExactKey(entry.\(entry.idField))] = entry.\(entry.flagField) }")
             p.block("return each\(overlay.typeName)(value) { element in") { p in
                 p.line("if let target = targets[ContractExactKey(element.\(overlay.idField))] { element.\(overlay.flagField) = target }")
             }

@@ -57,7 +57,7 @@ extension SwiftContractWriter {
                     p.line("return .malformed")
                 }
                 p.line("// The version gate comes before any field: a future version may mean something else by every field.")
-                p.block("guard let version, acceptedVersions.contains(version) else {") { p in
+                p.block("guard let version, acceptedVersions.contains(where: { Double($0) == version }) else {") { p in
                     p.line("return .unsupportedVersion")
                 }
                 p.block("guard let value, !context.failed else {") { p in

@@ -41,6 +41,7 @@ public struct SwiftEmitter: LanguageEmitter {
             writer.decoding(&p)
             writer.behaviours(&p)
         }
+        writer.dateAccessors(&p)
         return GeneratedFile(path: "\(Self.directory)/Contracts/\(contract.targets.swiftNamespace).swift", contents: SwiftAccess.apply(access, to: p.text))
     }
 
@@ -63,7 +64,7 @@ public struct SwiftEmitter: LanguageEmitter {
         GeneratedHeader.print(into: &p, commentPrefix: "//", source: contract.sourcePath, hash: contract.sourceHash, lintOff: Self.lintOff)
         p.line()
         p.line("#if canImport(GeneratedContracts)")
-        p.line("import GeneratedContracts")
+        p.line("@_spi(ContractGenRuntime) import GeneratedContracts")
         p.line("#endif")
         p.line()
         p.block("extension \(contract.targets.swiftNamespace) {") { p in
@@ -80,7 +81,7 @@ public struct SwiftEmitter: LanguageEmitter {
         GeneratedHeader.print(into: &p, commentPrefix: "//", source: nil, hash: nil, lintOff: Self.lintOff)
         p.line()
         p.line("#if canImport(GeneratedContracts)")
-        p.line("import GeneratedContracts")
+        p.line("@_spi(ContractGenRuntime) import GeneratedContracts")
         p.line("#endif")
         return GeneratedFile(path: "\(Self.directory)/Testee/TesteeSupport.swift", contents: p.text + EmbeddedRuntime.swiftTestee)
     }

@@ -8,7 +8,7 @@ struct SwiftTesteeWriter {
     func write(_ p: inout CodePrinter) {
         p.line("import Foundation")
         p.line("#if canImport(GeneratedContracts)")
-        p.line("import GeneratedContracts")
+        p.line("@_spi(ContractGenRuntime) import GeneratedContracts")
         p.line("#endif")
         for contract in contracts {
             p.line()
@@ -44,6 +44,10 @@ struct SwiftTesteeWriter {
 
     func read(_ op: TesteeOp, _ key: String) -> String { "try " + op.read(key) }
 
+    /// The labels of the contract's `DoneQueueEntry` (its done-queue's, else its overlay's bindings).
+    func entryId(_ contract: Contract) -> String { (contract.behaviours.doneQueue?.binding ?? contract.behaviours.overlay)?.idField ?? "id" }
+    func entryFlag(_ contract: Contract) -> String { (contract.behaviours.doneQueue?.binding ?? contract.behaviours.overlay)?.flagField ?? "isDone" }
+
     /// What one op computes, from the contract's generated API.
     func body(_ op: TesteeOp, _ contract: Contract, _ p: inout CodePrinter) {
         let ns = contract.targets.swiftNamespace
@@ -53,7 +57,8 @@ struct SwiftTesteeWriter {
                 p.line("var decoded = \(ns).decode(\(read(op, "blob")))")
                 p.line("// The overlay is what the widget renders: the queue's \(overlay.flagField) targets over the blob's.")
                 p.line("if let pending = \(read(op, "pending")), let value = decoded.value {")
-                p.line("    decoded = .ok(\(ns).overlaying(value, pending: pending), dropped: decoded.dropped)")
+                p.line("    let entries = pending.map { \(ns).DoneQueueEntry(\(entryId(contract)): $0.id, \(entryFlag(contract)): $0.isDone) }")
+                p.line("    decoded = .ok(\(ns).overlaying(value, pending: entries), dropped: decoded.dropped)")
                 p.line("}")
                 p.line("return \(ns).observation(decoded)")
             } else {
@@ -86,16 +91,17 @@ struct SwiftTesteeWriter {
             p.line("return queue")
         case .queuePeek:
             p.line("var result = ContractJSONObject()")
-            p.line("for (id, isDone) in \(ns).DoneQueue.peek(\(read(op, "queue"))) {")
-            p.line("    result.set(id, .bool(isDone))")
+            p.line("for entry in \(ns).DoneQueue.peek(\(read(op, "queue"))) {")
+            p.line("    result.set(entry.\(entryId(contract)), .bool(entry.\(entryFlag(contract))))")
             p.line("}")
             p.line("return .object(result)")
         case .queueDrain:
-            p.line("let changes = \(ns).DoneQueue.drain(\(read(op, "queue")), current: \(read(op, "tasks")) ?? [])")
+            p.line("let current = (\(read(op, "tasks")) ?? []).map { \(ns).DoneQueueEntry(\(entryId(contract)): $0.id, \(entryFlag(contract)): $0.isDone) }")
+            p.line("let changes = \(ns).DoneQueue.drain(\(read(op, "queue")), current: current)")
             p.line("return .array(changes.map { change in")
             p.line("    var entry = ContractJSONObject()")
-            p.line("    entry.set(\"id\", .string(change.id))")
-            p.line("    entry.set(\"isDone\", .bool(change.isDone))")
+            p.line("    entry.set(\"id\", .string(change.\(entryId(contract))))")
+            p.line("    entry.set(\"isDone\", .bool(change.\(entryFlag(contract))))")
             p.line("    return .object(entry)")
             p.line("})")
         case .timeline:

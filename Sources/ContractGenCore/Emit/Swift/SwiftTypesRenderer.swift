@@ -8,7 +8,7 @@ extension SwiftContractWriter {
         p.doc(contract.version.doc, style: .tripleSlash)
         p.line("public static let versionField = \(Naming.swiftQuoted(contract.version.field))")
         p.line("/// The versions this reader accepts; any other renders as `unsupportedVersion`.")
-        p.line("public static let acceptedVersions: [Double] = [\(contract.version.accepts.map(String.init).joined(separator: ", "))]")
+        p.line("public static let acceptedVersions: [Int] = [\(contract.version.accepts.map(String.init).joined(separator: ", "))]")
         p.line("/// The version the writer writes.")
         p.line("public static let writtenVersion = \(contract.version.writes)")
         if let key = contract.storageKey {

@@ -62,39 +62,49 @@ extension TypeScriptContractWriter {
     }
 
     func doneQueueFunctions(_ queue: DoneQueue, flagIsNullable: Bool, _ p: inout CodePrinter) {
+        let id = queue.binding.idField, flag = queue.binding.flagField
         p.line()
-        p.doc(queue.binding.doc, style: .block)
-        p.block("export const DoneQueue = Object.freeze({", closer: "});") { p in
-            if let key = queue.storageKey {
-                p.line("/** The shared-storage key of the queue. */")
-                p.line("storageKey: \(TypeScriptNames.quoted(key)),")
-                p.line()
-            }
-            p.line("/** The new queue text after a tap: last tap per task wins; a corrupt queue is replaced, the tap never lost. */")
-            p.block("set(queue: string | null | undefined, taskId: string, isDone: boolean): string {", closer: "},") { p in
-                p.line("return queueSet(queue, taskId, isDone);")
-            }
+        p.line("// The done-queue as plain module-level functions, not one object: a bundler drops those an app does not call.")
+        p.line()
+        p.doc(queue.binding.doc + "\n\nOne change `doneQueueDrain` returns: the \(queue.binding.typeName)'s `\(id)` and its `\(flag)` target.", style: .block)
+        p.block("export interface DoneQueueEntry {") { p in
+            p.line("readonly \(id): string;")
+            p.line("readonly \(flag): boolean;")
+        }
+        if let key = queue.storageKey {
             p.line()
-            p.line("/** The boolean targets in the queue; a bad entry never hides the others. */")
-            p.block("peek(queue: string | null | undefined): Map<string, boolean> {", closer: "},") { p in
-                p.line("return queuePeek(queue);")
-            }
-            p.line()
-            p.line("/** The changes to apply, by task id in UTF-16 code-unit order. */")
-            p.block("drain(queue: string | null | undefined, current: ReadonlyMap<string, boolean>): Array<{ id: string; isDone: boolean }> {", closer: "},") { p in
+            p.line("/** The shared-storage key of the queue. */")
+            p.line("export const doneQueueStorageKey = \(TypeScriptNames.quoted(key));")
+        }
+        p.line()
+        p.line("/** The new queue text after a tap: last tap per task wins; a corrupt queue is replaced, the tap never lost. */")
+        p.block("export function doneQueueSet(queue: string | null | undefined, taskId: string, isDone: boolean): string {") { p in
+            p.line("return queueSet(queue, taskId, isDone);")
+        }
+        p.line()
+        p.line("/** The boolean targets in the queue; a bad entry never hides the others. */")
+        p.block("export function doneQueuePeek(queue: string | null | undefined): Map<string, boolean> {") { p in
+            p.line("return queuePeek(queue);")
+        }
+        p.line()
+        p.line("/** The changes to apply, by task id in UTF-16 code-unit order. */")
+        p.block("export function doneQueueDrain(queue: string | null | undefined, current: ReadonlyMap<string, boolean>): DoneQueueEntry[] {") { p in
+            if id == "id" && flag == "isDone" {
                 p.line("return queueDrain(queue, current);")
+            } else {
+                p.line("return queueDrain(queue, current).map((change) => ({ \(id): change.id, \(flag): change.isDone }));")
             }
-            p.line()
-            p.line("/** `drain` against decoded tasks (their blob `\(queue.binding.flagField)`); Swift's `drain(_:tasks:)`. */")
-            p.block("drainTasks(queue: string | null | undefined, tasks: ReadonlyArray<\(queue.binding.typeName)>): Array<{ id: string; isDone: boolean }> {", closer: "},") { p in
-                p.line("const current = new Map<string, boolean>();")
-                if flagIsNullable {
-                    p.line("for (const task of tasks) if (task.\(queue.binding.flagField) !== null) current.set(task.\(queue.binding.idField), task.\(queue.binding.flagField));")
-                } else {
-                    p.line("for (const task of tasks) current.set(task.\(queue.binding.idField), task.\(queue.binding.flagField));")
-                }
-                p.line("return queueDrain(queue, current);")
+        }
+        p.line()
+        p.line("/** `doneQueueDrain` against decoded elements (their blob `\(flag)`); Swift's `drain(_:tasks:)`. */")
+        p.block("export function doneQueueDrainTasks(queue: string | null | undefined, tasks: ReadonlyArray<\(queue.binding.typeName)>): DoneQueueEntry[] {") { p in
+            p.line("const current = new Map<string, boolean>();")
+            if flagIsNullable {
+                p.line("for (const task of tasks) if (task.\(flag) !== null) current.set(task.\(id), task.\(flag));")
+            } else {
+                p.line("for (const task of tasks) current.set(task.\(id), task.\(flag));")
             }
+            p.line("return doneQueueDrain(queue, current);")
         }
     }
 

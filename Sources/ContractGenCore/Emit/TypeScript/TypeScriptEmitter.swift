@@ -34,6 +34,7 @@ public struct TypeScriptEmitter: LanguageEmitter {
         let writer = TypeScriptContractWriter(contract: contract)
         writer.versionGate(&body)
         writer.types(&body)
+        writer.dateAccessors(&body)
         writer.decoding(&body)
         writer.behaviours(&body)
         writer.encoder(&body)
@@ -135,7 +136,8 @@ struct TypeScriptContractWriter {
     /// Names declared at the module's top level (types, functions); a local must not shadow them either.
     static func moduleNames(_ contract: Contract, plan: DecoderPlan, owners: [TypeScriptNames.EnumOwner]) -> Set<String> {
         var names: Set<String> = ["decode", "observation", "encode", "versionField", "acceptedVersions", "writtenVersion",
-                                  "storageKey", "overlaying", "isStale", "header", "dayStart", "computeValidUntil", "resolvingDerivedFields"]
+                                  "storageKey", "overlaying", "isStale", "header", "dayStart", "computeValidUntil", "resolvingDerivedFields",
+                                  "doneQueueStorageKey", "doneQueueSet", "doneQueuePeek", "doneQueueDrain", "doneQueueDrainTasks", "toDate"]
         names.formUnion(TypeScriptNames.generatedTypeNames)
         for type in contract.types {
             names.formUnion([type.name, type.name + "Input", "decode" + type.name, "observe" + type.name,

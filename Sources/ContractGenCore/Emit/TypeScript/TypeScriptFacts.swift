@@ -8,7 +8,7 @@ enum TypeScriptFacts {
     static let runtimeModule = "./contract-runtime"
 
     /// Names every contract module declares besides its types.
-    static let generatedTypeNames: Set<String> = ["Status", "Decoded", "Header", "DoneQueue", "DecodeContext"]
+    static let generatedTypeNames: Set<String> = ["Status", "Decoded", "Header", "DoneQueue", "DoneQueueEntry", "DecodeContext"]
 
     /// Words no local variable may be named in strict-mode TypeScript, plus globals a local must not shadow.
     static let reservedWords: Set<String> = [

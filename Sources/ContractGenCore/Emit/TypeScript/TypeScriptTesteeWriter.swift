@@ -94,17 +94,17 @@ struct TypeScriptTesteeWriter {
             p.line("if (diff === null) return null;")
             p.line("return \(ns).computeValidUntil(\(read(op, "dayStr")), diff, \(read(op, "timeZone")));")
         case .queueSet:
-            p.line("const text = \(ns).DoneQueue.set(\(read(op, "queue")), \(read(op, "taskId")), \(read(op, "isDone")));")
+            p.line("const text = \(ns).doneQueueSet(\(read(op, "queue")), \(read(op, "taskId")), \(read(op, "isDone")));")
             p.line("const queue = parseContractJson(text);")
             p.line("if (queue === undefined) throw new TesteeError(`set produced invalid JSON: ${text}`);")
             p.line("return queue;")
         case .queuePeek:
-            p.line("const entries = Array.from(\(ns).DoneQueue.peek(\(read(op, "queue"))));")
+            p.line("const entries = Array.from(\(ns).doneQueuePeek(\(read(op, "queue"))));")
             p.line("entries.sort((a, b) => (utf16Less(a[0], b[0]) ? -1 : utf16Less(b[0], a[0]) ? 1 : 0));")
             p.line("return new Map<string, ContractJson>(entries);")
         case .queueDrain:
-            p.line("const changes = \(ns).DoneQueue.drain(\(read(op, "queue")), \(read(op, "tasks")) ?? new Map());")
-            p.line("return changes.map((change): ContractJson => new Map<string, ContractJson>([[\"id\", change.id], [\"isDone\", change.isDone]]));")
+            p.line("const changes = \(ns).doneQueueDrain(\(read(op, "queue")), \(read(op, "tasks")) ?? new Map());")
+            p.line("return changes.map((change): ContractJson => new Map<string, ContractJson>([[\"id\", change.\(contract.behaviours.doneQueue?.binding.idField ?? "id")], [\"isDone\", change.\(contract.behaviours.doneQueue?.binding.flagField ?? "isDone")]]));")
         case .timeline:
             TypeScriptTimelineRenderer(contract: contract).testeeCase(read: { read(op, $0) }, &p)
         }

@@ -20,10 +20,10 @@ object CalendarAgenda {
 
     /** The versions this reader accepts; any other renders as `unsupportedVersion`. */
     @JvmField
-    val ACCEPTED_VERSIONS: List<Double> = listOf(1.0)
+    val ACCEPTED_VERSIONS: List<Int> = java.util.Collections.unmodifiableList(listOf(1))
 
     /** The version the writer writes. */
-    const val WRITTEN_VERSION = 1
+    const val WRITTEN_VERSION: Int = 1
 
     /** The shared-storage key the document is written under. */
     const val STORAGE_KEY = "calendar_agenda"
@@ -35,7 +35,7 @@ object CalendarAgenda {
     /**
      * The whole agenda.
      */
-    data class Agenda(
+    data class Agenda @JvmOverloads constructor(
         /**
          * When the app wrote the agenda; null when unknown, never 1970.
          */
@@ -64,6 +64,9 @@ object CalendarAgenda {
          */
         val dayStatus: Map<String, DayStatus> = emptyMap()
     ) {
+        /** [generatedAt] as a `java.util.Date` (null when it is null); `java.time.Instant.ofEpochMilli` needs API 26. */
+        val generatedAtDate: java.util.Date? get() = generatedAt?.let { java.util.Date(it) }
+
         /** The values of `calendarKind`, each with its JSON spelling. */
         enum class CalendarKind(val json: String) {
             PERSONAL("personal"),
@@ -106,7 +109,7 @@ object CalendarAgenda {
     /**
      * One event.
      */
-    data class Event(
+    data class Event @JvmOverloads constructor(
         /**
          * The calendar's id for the event; an event without one cannot be opened, so it is dropped.
          */
@@ -187,6 +190,15 @@ object CalendarAgenda {
          */
         val attendees: List<String>? = null
     ) {
+        /** [startTime] as a `java.util.Date`; `java.time.Instant.ofEpochMilli` needs API 26. */
+        val startTimeDate: java.util.Date get() = java.util.Date(startTime)
+
+        /** [endTime] as a `java.util.Date` (null when it is null); `java.time.Instant.ofEpochMilli` needs API 26. */
+        val endTimeDate: java.util.Date? get() = endTime?.let { java.util.Date(it) }
+
+        /** [updatedAt] as a `java.util.Date` (null when it is null); `java.time.Instant.ofEpochMilli` needs API 26. */
+        val updatedAtDate: java.util.Date? get() = updatedAt?.let { java.util.Date(it) }
+
         /** The values of `attendance`, each with its JSON spelling. */
         enum class Attendance(val json: String) {
             CONFIRMED("confirmed"),
@@ -297,7 +309,7 @@ object CalendarAgenda {
         if (!isObject || !scanner.finish()) return Decoded.Malformed
         // The version gate comes before any field: a future version may mean something else by every field.
         val version: Double = context.version ?: return Decoded.UnsupportedVersion
-        if (ACCEPTED_VERSIONS.none { it == version }) return Decoded.UnsupportedVersion
+        if (ACCEPTED_VERSIONS.none { it.toDouble() == version }) return Decoded.UnsupportedVersion
         // A fail-document field anywhere fails the whole read: a distinct, visible state, not zeros.
         if (value == null || context.failed) return Decoded.Invalid
         return Decoded.Ok(value, context.dropped)

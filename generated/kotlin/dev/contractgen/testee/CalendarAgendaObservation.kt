@@ -14,7 +14,7 @@ import dev.contractgen.agenda.CalendarAgenda.Event
  * What conformance tests compare for calendar-agenda: test-harness code, not part of what an app
  * ships.
  */
-object CalendarAgendaObservation {
+internal object CalendarAgendaObservation {
     /** The canonical JSON observation of a decode, as golden cases expect it (docs/conformance.md). */
     fun observation(decoded: Decoded): ContractJson {
         val result = LinkedHashMap<String, ContractJson>()

@@ -10,7 +10,7 @@ import dev.contractgen.agenda.CalendarAgenda
 import dev.contractgen.count.TodoCount
 import dev.contractgen.widget.WidgetData
 
-fun serveCalendarAgenda(op: String, givenJson: ContractJson?): ContractJson {
+internal fun serveCalendarAgenda(op: String, givenJson: ContractJson?): ContractJson {
     when (op) {
         "decode" -> {
             val given = Given(givenJson, setOf("blob"))
@@ -20,7 +20,7 @@ fun serveCalendarAgenda(op: String, givenJson: ContractJson?): ContractJson {
     }
 }
 
-fun serveTodoCount(op: String, givenJson: ContractJson?): ContractJson {
+internal fun serveTodoCount(op: String, givenJson: ContractJson?): ContractJson {
     when (op) {
         "decode" -> {
             val given = Given(givenJson, setOf("blob"))
@@ -30,7 +30,7 @@ fun serveTodoCount(op: String, givenJson: ContractJson?): ContractJson {
     }
 }
 
-fun serveWidgetData(op: String, givenJson: ContractJson?): ContractJson {
+internal fun serveWidgetData(op: String, givenJson: ContractJson?): ContractJson {
     when (op) {
         "decode" -> {
             val given = Given(givenJson, setOf("blob", "pending"))
@@ -96,8 +96,8 @@ fun serveWidgetData(op: String, givenJson: ContractJson?): ContractJson {
             val changes = WidgetData.DoneQueue.drain(given.textOrNull("queue"), current = given.flagMap("tasks") ?: emptyMap())
             return ContractJson.Arr(changes.map { change ->
                 val entry = LinkedHashMap<String, ContractJson>()
-                entry["id"] = ContractJson.Str(change.first)
-                entry["isDone"] = ContractJson.Bool(change.second)
+                entry["id"] = ContractJson.Str(change.id)
+                entry["isDone"] = ContractJson.Bool(change.isDone)
                 ContractJson.Obj(entry)
             })
         }

@@ -13,13 +13,13 @@ import dev.contractgen.runtime.ContractJsonReader
 import dev.contractgen.runtime.ContractJsonWriter
 
 /** A request the testee cannot serve; answered as {"error": message}, never a crash. */
-class TesteeError(message: String) : Exception(message)
+internal class TesteeError(message: String) : Exception(message)
 
 /**
  * Typed access to a request's `given`, one accessor per JSON type of the protocol, rejecting keys
  * the op does not take (a typo in a hand-written case must fail, not pass by accident).
  */
-class Given(json: ContractJson?, allowed: Set<String>) {
+internal class Given(json: ContractJson?, allowed: Set<String>) {
     val members: Map<String, ContractJson> =
         if (json is ContractJson.Obj) json.entries else throw TesteeError("given must be an object")
 
@@ -84,9 +84,9 @@ class Given(json: ContractJson?, allowed: Set<String>) {
 }
 
 /** Serves a contract's op: (op, given) → the `ok` result. */
-typealias TesteeContractServer = (String, ContractJson?) -> ContractJson
+internal typealias TesteeContractServer = (String, ContractJson?) -> ContractJson
 
-object TesteeSupport {
+internal object TesteeSupport {
     private val requestKeys = setOf("contract", "op", "given")
 
     /** One response object with its one key. */
@@ -157,7 +157,7 @@ object TesteeSupport {
  * maximal ill-formed subsequence (the Unicode/WHATWG practice of Swift and Node; the JDK decoder
  * turns the three bytes of a CESU-8 surrogate into one U+FFFD).
  */
-class RequestLines(private val input: java.io.InputStream) {
+internal class RequestLines(private val input: java.io.InputStream) {
     private val buffer = ByteArray(65536)
     private var start = 0
     private var end = 0
