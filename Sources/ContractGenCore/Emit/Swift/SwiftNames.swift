@@ -25,7 +25,7 @@ enum SwiftNames {
         case .enumeration: return enumTypeName(field)
         case .array(let element): return "[\(self.type(element, field: field))]"
         case .map(let value): return "[String: \(self.type(value, field: field))]"
-        case .object(let name): return name
+        case .object(let name), .union(let name): return name
         }
     }
 
@@ -38,7 +38,7 @@ enum SwiftNames {
         switch operation {
         case .array(let element): return "decodeArrayOf" + suffix(element)
         case .map(let value): return "decodeMapOf" + suffix(value)
-        case .object(let name): return "decode" + name
+        case .object(let name), .union(let name): return "decode" + name
         case .scalar, .enumeration: return "read" + suffix(operation)
         }
     }
@@ -47,7 +47,7 @@ enum SwiftNames {
         switch operation {
         case .array(let element): return "ArrayOf" + suffix(element)
         case .map(let value): return "MapOf" + suffix(value)
-        case .object(let name): return name
+        case .object(let name), .union(let name): return name
         case .enumeration: return "Enum"
         case .scalar(let kind): return Naming.upperCamel(kind.rawValue)
         }

@@ -21,7 +21,7 @@ enum TypeScriptNames {
         switch type {
         case .enumeration(let cases, _): return [cases]
         case .array(let element), .map(let element): return enumerations(in: element)
-        case .string, .bool, .integer, .number, .localDate, .epochMillis, .object: return []
+        case .string, .bool, .integer, .number, .localDate, .epochMillis, .object, .union: return []
         }
     }
 
@@ -32,7 +32,8 @@ enum TypeScriptNames {
         // Sets beside the list keep this linear in the number of enum fields.
         var seenCases: Set<[String]> = []
         var usedNames: Set<String> = []
-        let typeNames = Set(contract.types.map(\.name) + contract.types.map { $0.name + "Input" })
+        let declared = contract.types.map(\.name) + contract.unions.map(\.name)
+        let typeNames = Set(declared + declared.map { $0 + "Input" })
         for type in contract.types {
             for field in type.fields {
                 for cases in enumerations(in: field.type) where seenCases.insert(cases).inserted {
@@ -61,7 +62,7 @@ enum TypeScriptNames {
         case .enumeration(let cases, _): return enumName(cases, owners: owners)
         case .array(let element): return "ReadonlyArray<\(self.type(element, owners: owners))>"
         case .map(let value): return "ReadonlyMap<string, \(self.type(value, owners: owners))>"
-        case .object(let name): return name
+        case .object(let name), .union(let name): return name
         }
     }
 
@@ -70,7 +71,7 @@ enum TypeScriptNames {
         switch type {
         case .array(let element): return "ReadonlyArray<\(inputType(element, owners: owners))>"
         case .map(let value): return "ContractInputMap<\(inputType(value, owners: owners))>"
-        case .object(let name): return name + "Input"
+        case .object(let name), .union(let name): return name + "Input"
         case .string, .bool, .integer, .number, .localDate, .epochMillis, .enumeration: return self.type(type, owners: owners)
         }
     }
@@ -87,7 +88,7 @@ enum TypeScriptNames {
         switch operation {
         case .array(let element): return "decodeArrayOf" + suffix(element, owners: owners)
         case .map(let value): return "decodeMapOf" + suffix(value, owners: owners)
-        case .object(let name): return "decode" + name
+        case .object(let name), .union(let name): return "decode" + name
         case .scalar, .enumeration: return "read" + suffix(operation, owners: owners)
         }
     }
@@ -96,7 +97,7 @@ enum TypeScriptNames {
         switch operation {
         case .array(let element): return "ArrayOf" + suffix(element, owners: owners)
         case .map(let value): return "MapOf" + suffix(value, owners: owners)
-        case .object(let name): return name
+        case .object(let name), .union(let name): return name
         case .enumeration(let cases, _): return enumName(cases, owners: owners)
         case .scalar(let kind): return Naming.upperCamel(kind.rawValue)
         }

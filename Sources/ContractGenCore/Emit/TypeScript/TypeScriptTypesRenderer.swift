@@ -44,6 +44,24 @@ extension TypeScriptContractWriter {
                 }
             }
         }
+        for union in plan.unions {
+            p.line()
+            var doc = union.union.doc
+            doc += (doc.isEmpty ? "" : "\n") + "A tagged union on the JSON key `\(union.tagKey)`, discriminated on `\(union.tagName)`: each variant's fields and its tag (a value read by the fallback has the fallback's tag)."
+            p.doc(doc, style: .block)
+            unionAlias(union, suffix: "", &p)
+        }
         p.line()
+    }
+
+    /// `export type U = ({ readonly tag: "a" } & A) | …;` (`suffix` `Input` for the writer's type).
+    func unionAlias(_ union: UnionPlan, suffix: String, _ p: inout CodePrinter) {
+        p.line("export type \(union.name)\(suffix) =")
+        p.indented { p in
+            for (index, variant) in union.variants.enumerated() {
+                let end = index == union.variants.count - 1 ? ";" : ""
+                p.line("| ({ readonly \(union.tagName): \(TypeScriptNames.quoted(variant.tag)) } & \(variant.typeName)\(suffix))\(end)")
+            }
+        }
     }
 }
