@@ -135,6 +135,13 @@ public final class ShapeGenerator {
         case .object(let name):
             guard let type = contract.type(named: name), depth <= 6 else { return "{}" }
             return "{" + members(type, contract, depth: depth + 1).map { "\($0.0):\($0.1)" }.joined(separator: ",") + "}"
+        case .union(let name):
+            // A random variant with its tag, sometimes after the fields.
+            guard let union = contract.union(named: name), let variant = union.variants.randomElement(using: &random),
+                  let type = contract.type(named: variant.typeName), depth <= 6 else { return "{}" }
+            let tag = (Self.quoted(union.tagKey), Self.quoted(variant.tag))
+            let fields = members(type, contract, depth: depth + 1)
+            return "{" + (chance(0.5) ? [tag] + fields : fields + [tag]).map { "\($0.0):\($0.1)" }.joined(separator: ",") + "}"
         }
     }
 
