@@ -108,6 +108,8 @@ final class UnionTests: XCTestCase, SchemaFixtureTest {
     func testUnionNamesAreCheckedLikeTypeNames() {
         let renamed = Self.valid.replacingOccurrences(of: "Item", with: "Result")
         XCTAssertEqual(diagnostics(renamed), ["demo.yaml:9:3: error: type name 'Result' is already a name in Swift, Kotlin (a platform type or one contract-gen's generated code declares); rename it, e.g. 'ResultValue'"])
+        XCTAssertEqual(diagnostics(Self.valid.replacingOccurrences(of: "Image", with: "ItemText")),
+                       ["demo.yaml:14:24: error: union tag 'text' of Item names the TypeScript interface 'ItemText', which a declared type (or its writer type) already uses; rename the type or spell the tag otherwise"])
         let input = Self.valid.replacingOccurrences(of: "Image", with: "ItemInput")
         XCTAssertEqual(diagnostics(input), ["demo.yaml:19:3: error: type name 'ItemInput' clashes with the TypeScript writer type of 'Item'"])
     }

@@ -201,10 +201,19 @@ export interface PlaceRef {
  * A tagged union on the JSON key `type`, discriminated on `kind`: each variant's fields and its tag
  * (a value read by the fallback has the fallback's tag).
  */
-export type Attachment =
-  | ({ readonly kind: "photo" } & Photo)
-  | ({ readonly kind: "link" } & Link)
-  | ({ readonly kind: "place" } & PlaceRef);
+/** `Attachment` tagged `photo`: a `Photo` with `kind`. */
+export interface AttachmentPhoto extends Photo {
+  readonly kind: "photo";
+}
+/** `Attachment` tagged `link`: a `Link` with `kind`. */
+export interface AttachmentLink extends Link {
+  readonly kind: "link";
+}
+/** `Attachment` tagged `place`: a `PlaceRef` with `kind`. */
+export interface AttachmentPlace extends PlaceRef {
+  readonly kind: "place";
+}
+export type Attachment = AttachmentPhoto | AttachmentLink | AttachmentPlace;
 
 // MARK: - Decoding
 
@@ -772,10 +781,19 @@ export function encode(input: AgendaInput): string {
  * One thing attached to an event, chosen by its JSON key `type`.
  * The writer's input: one variant's input with its tag `kind`, written as the JSON key `type`.
  */
-export type AttachmentInput =
-  | ({ readonly kind: "photo" } & PhotoInput)
-  | ({ readonly kind: "link" } & LinkInput)
-  | ({ readonly kind: "place" } & PlaceRefInput);
+/** `AttachmentInput` tagged `photo`: a `PhotoInput` with `kind`. */
+export interface AttachmentPhotoInput extends PhotoInput {
+  readonly kind: "photo";
+}
+/** `AttachmentInput` tagged `link`: a `LinkInput` with `kind`. */
+export interface AttachmentLinkInput extends LinkInput {
+  readonly kind: "link";
+}
+/** `AttachmentInput` tagged `place`: a `PlaceRefInput` with `kind`. */
+export interface AttachmentPlaceInput extends PlaceRefInput {
+  readonly kind: "place";
+}
+export type AttachmentInput = AttachmentPhotoInput | AttachmentLinkInput | AttachmentPlaceInput;
 
 function encodeAgenda(input: AgendaInput, path: string): ContractJsonObject {
   const object = writeObject(input, path);

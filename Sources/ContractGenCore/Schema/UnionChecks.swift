@@ -38,7 +38,35 @@ extension SchemaValidator {
                 }
             }
         }
+        checkTypeScriptVariantNames(contract, &d)
         checkThroughUnions(contract, &d)
+    }
+
+    /// TypeScript declares an interface per variant, `<Union><Subclass>` (and its `Input`): it must
+    /// not be a declared type's name (or its writer type), a platform or runtime name, or another
+    /// union's variant interface.
+    static func checkTypeScriptVariantNames(_ contract: Contract, _ d: inout DiagnosticCollector) {
+        let declared = contract.types.map(\.name) + contract.unions.map(\.name)
+        let taken = Set(declared + declared.map { $0 + "Input" })
+        var seen: [String: (union: String, tag: String)] = [:]
+        for union in contract.unions {
+            for variant in union.variants {
+                let name = TypeScriptNames.unionVariantName(union.name, tag: variant.tag)
+                let what = "union tag '\(variant.tag)' of \(union.name) names the TypeScript interface '\(name)'"
+                if taken.contains(name) || taken.contains(name + "Input") {
+                    d.error("\(what), which a declared type (or its writer type) already uses; rename the type or spell the tag otherwise", at: variant.location)
+                } else if TakenNames.typeScript.contains(name) || TakenNames.typeScript.contains(name + "Input") {
+                    d.error("\(what), which is already a TypeScript platform or runtime name; spell the tag otherwise", at: variant.location)
+                } else if let other = seen[name] {
+                    // Within one union two such tags are already one Kotlin subclass (reported above).
+                    if other.union != union.name {
+                        d.error("\(what), as does tag '\(other.tag)' of \(other.union); spell the tag otherwise", at: variant.location)
+                    }
+                } else {
+                    seen[name] = (union.name, variant.tag)
+                }
+            }
+        }
     }
 
     /// The tag's code name follows the field-name rules (it is a TypeScript property beside fields).

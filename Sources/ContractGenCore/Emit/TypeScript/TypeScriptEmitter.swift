@@ -145,6 +145,7 @@ struct TypeScriptContractWriter {
             names.formUnion([union.name, union.name + "Input", "decode" + union.name, "observe" + union.name, "encode" + union.name])
         }
         if !contract.unions.isEmpty { names.insert("observeTagged") }
+        for name in TypeScriptNames.unionVariantNames(contract) { names.formUnion([name, name + "Input"]) }
         for owner in owners { names.formUnion([owner.name, "read" + owner.name]) }
         for composite in plan.composites { names.insert(TypeScriptNames.helperName(composite.operation, owners: owners)) }
         return names

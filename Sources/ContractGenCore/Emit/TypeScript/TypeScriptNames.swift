@@ -25,6 +25,19 @@ enum TypeScriptNames {
         }
     }
 
+    /// A union variant's interface: the union's name and the variant's Kotlin subclass name
+    /// (`Attachment` + `photo` → `AttachmentPhoto`), extending the variant type with the tag. An
+    /// interface, not `{ readonly kind: "photo" } & Photo`: an intersection with a type literal
+    /// gives a field named like an Object member (`toString: boolean`) the type `(() => string) & boolean`.
+    static func unionVariantName(_ union: String, tag: String) -> String {
+        union + KotlinNames.unionCaseName(tag)
+    }
+
+    /// Every variant interface of the contract's unions (their `Input` twins are these plus `Input`).
+    static func unionVariantNames(_ contract: Contract) -> [String] {
+        contract.unions.flatMap { union in union.variants.map { unionVariantName(union.name, tag: $0.tag) } }
+    }
+
     /// Every distinct enumeration of the contract, in declaration order, named `<Type><Field>`
     /// (a TypeScript interface cannot nest a type, so the owner's name is the prefix).
     static func enumOwners(_ contract: Contract) -> [EnumOwner] {
@@ -32,7 +45,7 @@ enum TypeScriptNames {
         // Sets beside the list keep this linear in the number of enum fields.
         var seenCases: Set<[String]> = []
         var usedNames: Set<String> = []
-        let declared = contract.types.map(\.name) + contract.unions.map(\.name)
+        let declared = contract.types.map(\.name) + contract.unions.map(\.name) + unionVariantNames(contract)
         let typeNames = Set(declared + declared.map { $0 + "Input" })
         for type in contract.types {
             for field in type.fields {

@@ -54,14 +54,16 @@ extension TypeScriptContractWriter {
         p.line()
     }
 
-    /// `export type U = ({ readonly tag: "a" } & A) | …;` (`suffix` `Input` for the writer's type).
+    /// One interface per variant extending its type with the tag, then `export type U = UA | UB;`
+    /// (`suffix` `Input` for the writer's types).
     func unionAlias(_ union: UnionPlan, suffix: String, _ p: inout CodePrinter) {
-        p.line("export type \(union.name)\(suffix) =")
-        p.indented { p in
-            for (index, variant) in union.variants.enumerated() {
-                let end = index == union.variants.count - 1 ? ";" : ""
-                p.line("| ({ readonly \(union.tagName): \(TypeScriptNames.quoted(variant.tag)) } & \(variant.typeName)\(suffix))\(end)")
+        for variant in union.variants {
+            let name = TypeScriptNames.unionVariantName(union.name, tag: variant.tag)
+            p.line("/** `\(union.name)\(suffix)` tagged `\(variant.tag)`: a `\(variant.typeName)\(suffix)` with `\(union.tagName)`. */")
+            p.block("export interface \(name)\(suffix) extends \(variant.typeName)\(suffix) {") { p in
+                p.line("readonly \(union.tagName): \(TypeScriptNames.quoted(variant.tag));")
             }
         }
+        p.line("export type \(union.name)\(suffix) = " + union.variants.map { TypeScriptNames.unionVariantName(union.name, tag: $0.tag) + suffix }.joined(separator: " | ") + ";")
     }
 }
