@@ -605,10 +605,11 @@ private struct ContractBuilder {
             if case .mapping(let entries, _) = node, entries.isEmpty { return .emptyMap }
             d.error("the default of a map can only be {}", at: node.location)
             return nil
-        case .union:
-            d.error("a union field cannot have a default (which variant, with which fields?); make it optional or required", at: node.location)
+        case .object(let name), .union(let name):
+            // Unions are told from objects after parsing, so both get this message.
+            d.error("a \(name) field cannot have a default: an object or union value has no default to write (which fields, which variant?); make it optional or required", at: node.location)
             return nil
-        case .localDate, .epochMillis, .object:
+        case .localDate, .epochMillis:
             d.error("a \(type.schemaSpelling) field cannot have a default (a made-up date or instant is exactly the bug this tool prevents); make it optional", at: node.location)
             return nil
         }
