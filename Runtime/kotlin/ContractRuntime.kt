@@ -379,6 +379,17 @@ class ContractJsonScanner(private val text: String) {
     }
 
     /** A JSON boolean, else null: `1` and `"true"` are not coerced. */
+    /**
+     * Consumes a JSON `null` and returns true; any other value is left unread (false). For a field
+     * where `null` is a value of its own (`explicit-null`), read before the value itself.
+     */
+    fun nextIsNull(): Boolean {
+        if (peek() != 'n'.toInt()) return false
+        if (literal("null")) return true
+        fail()
+        return false
+    }
+
     fun bool(): Boolean? {
         when (peek()) {
             't'.toInt() -> if (literal("true")) return true
@@ -427,6 +438,12 @@ class ContractJsonScanner(private val text: String) {
     fun localDate(): String? {
         val s = string() ?: return null
         return if (ContractCalendar.parseLocalDate(s) != null) s else null
+    }
+
+    /** An RFC 3339 date-time in the one strict form of [ContractCalendar.parseDateTime], as epoch milliseconds. */
+    fun dateTime(): Long? {
+        val s = string() ?: return null
+        return ContractCalendar.parseDateTime(s)
     }
 
     // Lexing
@@ -785,6 +802,36 @@ object ContractSafeInteger {
 }
 
 /**
+ * A field where JSON `null` is a value of its own (`explicit-null` in the schema): the key was
+ * absent (or its value invalid, which reads the same), it held `null`, or it held a value. An app
+ * tells "cleared" ([Null]) from "not said" ([Absent]), which `T?` cannot.
+ */
+sealed class ContractNullable<out T> {
+    object Absent : ContractNullable<Nothing>() {
+        override fun toString(): String = "Absent"
+    }
+
+    object Null : ContractNullable<Nothing>() {
+        override fun toString(): String = "Null"
+    }
+
+    data class Value<out T>(val value: T) : ContractNullable<T>()
+
+    /** The value, or null when absent or null. */
+    val valueOrNull: T?
+        get() = when (this) {
+            is Value -> value
+            Absent, Null -> null
+        }
+
+    companion object {
+        /** [Value] for a read value, [Absent] for null (a missing key or an invalid value). */
+        @JvmStatic
+        fun <T> of(read: T?): ContractNullable<T> = if (read == null) Absent else Value(read)
+    }
+}
+
+/**
  * The length `min-length` and `max-length` count, identical in all three languages: Unicode
  * scalar values (code points), never UTF-16 units (`String.length`: "😀" is 2 there, 1 here).
  */
@@ -822,6 +869,73 @@ object ContractCalendar {
         val d = (s[8] - '0') * 10 + (s[9] - '0')
         if (y < 1 || m < 1 || m > 12 || d < 1 || d > daysInMonth(y, m)) return null
         return intArrayOf(y, m, d)
+    }
+
+    /** 0001-01-01T00:00:00.000Z and 9999-12-31T23:59:59.999Z: the instants a `dateTime` may hold. */
+    const val DATE_TIME_MIN_MS: Long = -62_135_596_800_000L
+    const val DATE_TIME_MAX_MS: Long = 253_402_300_799_999L
+
+    /**
+     * The instant of an RFC 3339 `date-time` in its one strict form, as epoch milliseconds:
+     * `YYYY-MM-DDTHH:MM:SS`, optionally `.` and 1–9 digits, then `Z` or `+HH:MM` / `-HH:MM`.
+     * ASCII digits; `T` and `Z` upper case; a real date (as [parseLocalDate]); hour 00–23, minute
+     * and second 00–59 (no leap second: epoch milliseconds cannot hold `:60`); offset hours 00–23,
+     * minutes 00–59 (`-00:00` is UTC). Digits past the millisecond are dropped (floored). The
+     * instant must lie within [DATE_TIME_MIN_MS] … [DATE_TIME_MAX_MS], so it can be written back
+     * in UTC. Why hand-written: platform parsers differ on each of these points (`java.time`
+     * accepts lower-case `t` and `:60` in some modes, a missing offset in others).
+     * For example `"2026-07-17T08:30:00.250+02:00"` → 1784269800250; `"2026-07-17 08:30:00Z"` → null.
+     */
+    fun parseDateTime(s: String): Long? {
+        val n = s.length
+        if (n < 20 || n > 35) return null
+        if (s[4] != '-' || s[7] != '-' || s[10] != 'T' || s[13] != ':' || s[16] != ':') return null
+        val year = digits(s, 0, 4)
+        val month = digits(s, 5, 2)
+        val day = digits(s, 8, 2)
+        val hour = digits(s, 11, 2)
+        val minute = digits(s, 14, 2)
+        val second = digits(s, 17, 2)
+        if (year < 1 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return null
+        if (hour < 0 || hour > 23 || minute < 0 || minute > 59 || second < 0 || second > 59) return null
+        var i = 19
+        var millis = 0
+        if (s[i] == '.') {
+            i++
+            val start = i
+            while (i < n && s[i] >= '0' && s[i] <= '9') i++
+            if (i - start < 1 || i - start > 9) return null
+            for (k in 0 until 3) millis = millis * 10 + (if (start + k < i) s[start + k] - '0' else 0)
+        }
+        if (i >= n) return null
+        var offsetMinutes = 0
+        when (s[i]) {
+            'Z' -> i++
+            '+', '-' -> {
+                if (n - i != 6 || s[i + 3] != ':') return null
+                val hours = digits(s, i + 1, 2)
+                val minutes = digits(s, i + 4, 2)
+                if (hours < 0 || hours > 23 || minutes < 0 || minutes > 59) return null
+                offsetMinutes = (if (s[i] == '+') 1 else -1) * (hours * 60 + minutes)
+                i += 6
+            }
+            else -> return null
+        }
+        if (i != n) return null
+        val seconds = ((daysFromCivil(year, month, day) * 24 + hour) * 60 + minute - offsetMinutes) * 60 + second
+        val instant = seconds * 1000 + millis
+        return if (instant < DATE_TIME_MIN_MS || instant > DATE_TIME_MAX_MS) null else instant
+    }
+
+    /** The value of the ASCII digits s[from, from + count); -1 if any is not an ASCII digit. */
+    private fun digits(s: String, from: Int, count: Int): Int {
+        var v = 0
+        for (k in from until from + count) {
+            val c = s[k]
+            if (c < '0' || c > '9') return -1
+            v = v * 10 + (c - '0')
+        }
+        return v
     }
 
     private fun daysInMonth(y: Int, m: Int): Int = when (m) {

@@ -492,6 +492,15 @@ public struct ContractJSONScanner {
     }
 
     /// A JSON boolean, else nil: `1` and `"true"` are not coerced.
+    /// Consumes a JSON `null` and returns true; any other value is left unread (false). For a
+    /// field where `null` is a value of its own (`explicit-null`), read before the value itself.
+    public mutating func nextIsNull() -> Bool {
+        guard peek() == UInt8(ascii: "n") else { return false }
+        if literal("null") { return true }
+        fail()
+        return false
+    }
+
     public mutating func bool() -> Bool? {
         switch peek() {
         case UInt8(ascii: "t"):
@@ -541,6 +550,13 @@ public struct ContractJSONScanner {
     public mutating func localDate() -> String? {
         guard let text = string(), ContractCalendar.parseLocalDate(text) != nil else { return nil }
         return text
+    }
+
+    /// An RFC 3339 date-time string in the one strict form of `ContractCalendar.parseDateTime`,
+    /// as epoch milliseconds.
+    public mutating func dateTime() -> Int64? {
+        guard let text = string() else { return nil }
+        return ContractCalendar.parseDateTime(text)
     }
 
     // MARK: Lexing
@@ -1004,6 +1020,30 @@ private enum ContractSerializer {
 
 // MARK: - Text length
 
+/// A field where JSON `null` is a value of its own (`explicit-null` in the schema): the key was
+/// absent (or its value invalid, which reads the same), it held `null`, or it held a value. An
+/// app tells "cleared" (`.null`) from "not said" (`.absent`), which `T?` cannot.
+public enum ContractNullable<Wrapped> {
+    case absent
+    case null
+    case value(Wrapped)
+
+    /// `.value` for a read value, `.absent` for nil (a missing key or an invalid value).
+    public init(_ read: Wrapped?) {
+        if let read { self = .value(read) } else { self = .absent }
+    }
+
+    /// The value, or nil when absent or null.
+    public var wrapped: Wrapped? {
+        if case .value(let value) = self { return value }
+        return nil
+    }
+}
+
+extension ContractNullable: Sendable where Wrapped: Sendable {}
+extension ContractNullable: Equatable where Wrapped: Equatable {}
+extension ContractNullable: Hashable where Wrapped: Hashable {}
+
 /// The length `min-length` and `max-length` count, identical in all three languages: Unicode
 /// scalar values (code points). Not `String.count`, which counts grapheme clusters (`"e\u{301}"`
 /// is 1 there, 2 here), nor UTF-16 units (`"😀"` is 2 there, 1 here).
@@ -1066,6 +1106,67 @@ public enum ContractCalendar {
         guard year >= 1, month >= 1, month <= 12, day >= 1, day <= daysInMonth(year, month) else { return nil }
         return (year, month, day)
     }
+
+    /// The instant of an RFC 3339 `date-time` in its one strict form, as epoch milliseconds:
+    /// `YYYY-MM-DDTHH:MM:SS`, optionally `.` and 1–9 digits, then `Z` or `+HH:MM` / `-HH:MM`.
+    /// ASCII digits; `T` and `Z` upper case; a real date (as `parseLocalDate`); hour 00–23,
+    /// minute and second 00–59 (no leap second: epoch milliseconds cannot hold `:60`); offset
+    /// hours 00–23, minutes 00–59 (`-00:00` is UTC). Digits past the millisecond are dropped
+    /// (the instant is floored to its millisecond). The instant must lie within
+    /// 0001-01-01T00:00:00Z … 9999-12-31T23:59:59.999Z, so every value can be written back in UTC.
+    /// Platform parsers differ on every one of these points (lower-case `t`, a space, a missing
+    /// offset, `24:00`, `:60`, rolling `02-30` into March), so the rule is written out here.
+    ///
+    /// For example `"2026-07-17T08:30:00.250+02:00"` → 1784269800250; `"2026-07-17 08:30:00Z"` → nil.
+    public static func parseDateTime(_ text: String) -> Int64? {
+        let n = text.utf16.count
+        guard n >= 20, n <= 35 else { return nil }
+        let units = Array(text.utf16)
+        func digits(_ from: Int, _ count: Int) -> Int? {
+            var value = 0
+            for k in from..<(from + count) {
+                let unit = units[k]
+                guard unit >= 0x30, unit <= 0x39 else { return nil }
+                value = value * 10 + Int(unit - 0x30)
+            }
+            return value
+        }
+        guard units[4] == 0x2D, units[7] == 0x2D, units[10] == 0x54, units[13] == 0x3A, units[16] == 0x3A,  // - - T : :
+              let year = digits(0, 4), let month = digits(5, 2), let day = digits(8, 2),
+              let hour = digits(11, 2), let minute = digits(14, 2), let second = digits(17, 2),
+              year >= 1, month >= 1, month <= 12, day >= 1, day <= daysInMonth(year, month),
+              hour <= 23, minute <= 59, second <= 59 else { return nil }
+        var i = 19
+        var millis = 0
+        if units[i] == 0x2E {  // "."
+            i += 1
+            let start = i
+            while i < n, units[i] >= 0x30, units[i] <= 0x39 { i += 1 }
+            guard i - start >= 1, i - start <= 9 else { return nil }
+            for k in 0..<3 { millis = millis * 10 + (start + k < i ? Int(units[start + k] - 0x30) : 0) }
+        }
+        guard i < n else { return nil }
+        var offsetMinutes = 0
+        if units[i] == 0x5A {  // "Z"
+            i += 1
+        } else if units[i] == 0x2B || units[i] == 0x2D {  // "+" / "-"
+            guard n - i == 6, units[i + 3] == 0x3A, let hours = digits(i + 1, 2), let minutes = digits(i + 4, 2),
+                  hours <= 23, minutes <= 59 else { return nil }
+            offsetMinutes = (units[i] == 0x2B ? 1 : -1) * (hours * 60 + minutes)
+            i += 6
+        } else {
+            return nil
+        }
+        guard i == n else { return nil }
+        let seconds = ((daysFromCivil(year, month, day) * 24 + Int64(hour)) * 60 + Int64(minute) - Int64(offsetMinutes)) * 60 + Int64(second)
+        let instant = seconds * 1000 + Int64(millis)
+        guard instant >= dateTimeMinMs, instant <= dateTimeMaxMs else { return nil }
+        return instant
+    }
+
+    /// 0001-01-01T00:00:00.000Z and 9999-12-31T23:59:59.999Z: the instants a `dateTime` may hold.
+    public static let dateTimeMinMs: Int64 = -62_135_596_800_000
+    public static let dateTimeMaxMs: Int64 = 253_402_300_799_999
 
     private static func daysInMonth(_ year: Int, _ month: Int) -> Int {
         switch month {

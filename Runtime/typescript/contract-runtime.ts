@@ -506,6 +506,22 @@ export class ContractJsonScanner {
   }
 
   /** A JSON boolean only. Why no coercion: `1` or `"true"` would be guessed, not read. */
+  /**
+   * Consumes a JSON `null` and returns true; any other value is left unread (false). For a field
+   * where `null` is a value of its own (`explicit-null`), read before the value itself.
+   */
+  nextIsNull(): boolean {
+    if (this.tree) {
+      if (this.failed || !this.hasCur || this.cur !== null) return false;
+      this.hasCur = false;
+      return true;
+    }
+    if (this.peek() !== 0x6e) return false;
+    if (this.literal('null')) return true;
+    this.fail();
+    return false;
+  }
+
   bool(): boolean | undefined {
     if (this.tree) {
       const v = this.cur;
@@ -572,6 +588,12 @@ export class ContractJsonScanner {
   localDate(): string | undefined {
     const s = this.string();
     return s !== undefined && isValidLocalDate(s) ? s : undefined;
+  }
+
+  /** An RFC 3339 date-time in the one strict form of parseDateTime, as epoch milliseconds. */
+  dateTime(): number | undefined {
+    const s = this.string();
+    return s === undefined ? undefined : parseDateTime(s);
   }
 
   // Tree mode
@@ -1138,6 +1160,85 @@ function asciiNumber(s: string, from: number, to: number): number {
   return v;
 }
 
+/** 0001-01-01T00:00:00.000Z and 9999-12-31T23:59:59.999Z: the instants a `dateTime` may hold. */
+export const DATE_TIME_MIN_MS = -62_135_596_800_000;
+export const DATE_TIME_MAX_MS = 253_402_300_799_999;
+
+/**
+ * The instant of an RFC 3339 `date-time` in its one strict form, as epoch milliseconds:
+ * `YYYY-MM-DDTHH:MM:SS`, optionally `.` and 1–9 digits, then `Z` or `+HH:MM` / `-HH:MM`. ASCII
+ * digits; `T` and `Z` upper case; a real date (as parseLocalDate); hour 00–23, minute and second
+ * 00–59 (no leap second: epoch milliseconds cannot hold `:60`); offset hours 00–23, minutes
+ * 00–59 (`-00:00` is UTC). Digits past the millisecond are dropped (floored). The instant must lie
+ * within DATE_TIME_MIN_MS … DATE_TIME_MAX_MS, so it can be written back in UTC.
+ * Why hand-written: `Date.parse` accepts a missing offset (as local time), `2026-02-30`, and
+ * engine-specific forms.
+ * For example, `parseDateTime("2026-07-17T08:30:00.250+02:00")` is 1784269800250;
+ * `parseDateTime("2026-07-17 08:30:00Z")` is undefined.
+ */
+export function parseDateTime(s: string): number | undefined {
+  const n = s.length;
+  if (n < 20 || n > 35) return undefined;
+  if (s.charCodeAt(4) !== 0x2d || s.charCodeAt(7) !== 0x2d || s.charCodeAt(10) !== 0x54 || s.charCodeAt(13) !== 0x3a || s.charCodeAt(16) !== 0x3a) {
+    return undefined;
+  }
+  const year = asciiNumber(s, 0, 4);
+  const month = asciiNumber(s, 5, 7);
+  const day = asciiNumber(s, 8, 10);
+  const hour = asciiNumber(s, 11, 13);
+  const minute = asciiNumber(s, 14, 16);
+  const second = asciiNumber(s, 17, 19);
+  if (year < 1 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return undefined;
+  if (hour < 0 || hour > 23 || minute < 0 || minute > 59 || second < 0 || second > 59) return undefined;
+  let i = 19;
+  let millis = 0;
+  if (s.charCodeAt(i) === 0x2e) {
+    i++;
+    const start = i;
+    while (i < n && isDigit(s.charCodeAt(i))) i++;
+    if (i - start < 1 || i - start > 9) return undefined;
+    for (let k = 0; k < 3; k++) millis = millis * 10 + (start + k < i ? s.charCodeAt(start + k) - 0x30 : 0);
+  }
+  if (i >= n) return undefined;
+  let offsetMinutes = 0;
+  const sign = s.charCodeAt(i);
+  if (sign === 0x5a) {
+    i++;
+  } else if (sign === 0x2b || sign === 0x2d) {
+    if (n - i !== 6 || s.charCodeAt(i + 3) !== 0x3a) return undefined;
+    const hours = asciiNumber(s, i + 1, i + 3);
+    const minutes = asciiNumber(s, i + 4, i + 6);
+    if (hours < 0 || hours > 23 || minutes < 0 || minutes > 59) return undefined;
+    offsetMinutes = (sign === 0x2b ? 1 : -1) * (hours * 60 + minutes);
+    i += 6;
+  } else {
+    return undefined;
+  }
+  if (i !== n) return undefined;
+  const seconds = ((daysFromCivil(year, month, day) * 24 + hour) * 60 + minute - offsetMinutes) * 60 + second;
+  const instant = seconds * 1000 + millis;
+  return instant < DATE_TIME_MIN_MS || instant > DATE_TIME_MAX_MS ? undefined : instant;
+}
+
+/**
+ * The UTC spelling `YYYY-MM-DDTHH:MM:SS.sssZ` of an instant within DATE_TIME_MIN_MS …
+ * DATE_TIME_MAX_MS (what the encoder writes; parseDateTime reads it back exactly). Not
+ * `Date.prototype.toISOString`, which writes years before 1000 and after 9999 differently.
+ * For example, `formatDateTime(1784269800250)` is `"2026-07-17T06:30:00.250Z"`.
+ */
+export function formatDateTime(ms: number): string {
+  const days = Math.floor(ms / MS_PER_DAY);
+  const inDay = ms - days * MS_PER_DAY;
+  const [year, month, day] = civilFromDays(days);
+  const pad = (v: number, width: number): string => {
+    let t = String(v);
+    while (t.length < width) t = '0' + t;
+    return t;
+  };
+  return pad(year, 4) + '-' + pad(month, 2) + '-' + pad(day, 2) + 'T' + pad(Math.floor(inDay / 3_600_000), 2) + ':' +
+    pad(Math.floor(inDay / 60_000) % 60, 2) + ':' + pad(Math.floor(inDay / 1000) % 60, 2) + '.' + pad(inDay % 1000, 3) + 'Z';
+}
+
 function daysInMonth(year: number, month: number): number {
   if (month === 2) {
     const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
@@ -1619,6 +1720,14 @@ export function writeEpochMillis(v: unknown, path: string): number {
 export function writeLocalDate(v: unknown, path: string): string {
   if (typeof v !== 'string' || !isValidLocalDate(v)) throw new ContractEncodeError(path, 'a YYYY-MM-DD date in 0001–9999');
   return v;
+}
+
+/** An instant within years 0001–9999 (UTC), written as formatDateTime spells it; the scanner's `dateTime()` reads it back. */
+export function writeDateTime(v: unknown, path: string): string {
+  if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < DATE_TIME_MIN_MS || v > DATE_TIME_MAX_MS) {
+    throw new ContractEncodeError(path, 'epoch milliseconds within 0001-01-01T00:00:00Z … 9999-12-31T23:59:59.999Z');
+  }
+  return formatDateTime(v);
 }
 
 /** One of an enumeration's spellings, exactly. */

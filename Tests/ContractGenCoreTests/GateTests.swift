@@ -156,6 +156,20 @@ final class GateTests: XCTestCase {
         XCTAssertEqual(found.map(\.rule), [.enumValueAdded])
         XCTAssertFalse(found[0].isBreaking)
     }
+    /// An enum inside arrays or maps is compared like a field's own enum, and the message says where it sits.
+    func testEnumInsideCollectionsComparedByValues() throws {
+        let nested = edit("tags: {type: {array: string}, default: []}", "tags: {type: {array: {map: {enum: [x, y]}}}, optional: true}")
+        let removed = try changes(nested, edit("[x, y]", "[x]", in: nested))
+        XCTAssertEqual(removed.map(\.rule), [.enumValueRemoved])
+        XCTAssertTrue(removed[0].isBreaking)
+        XCTAssertTrue(removed[0].message.contains("field 'tags' of Doc (elements' values): enum value(s) [\"y\"] removed"), removed[0].message)
+        let opened = try changes(nested, edit("[x, y]", "[x, y, z], unknown: z", in: nested))
+        XCTAssertEqual(Set(opened.map(\.rule)), [.enumValueAdded, .enumUnknownAdded])
+        XCTAssertFalse(opened.contains(where: \.isBreaking))
+        // A different container around the enum is a type change.
+        let moved = try changes(nested, edit("{array: {map: {enum: [x, y]}}}", "{map: {array: {enum: [x, y]}}}", in: nested))
+        XCTAssertEqual(moved.map(\.rule), [.fieldTypeChanged])
+    }
     func testVersionGateWidenedWithoutBump() throws {
         let found = try changes(Self.base, edit("accepts: [1]", "accepts: [1, 2]"))
         XCTAssertTrue(found.contains { $0.rule == .versionGateChanged && $0.isBreaking })
@@ -218,6 +232,15 @@ final class GateTests: XCTestCase {
         let reworded = try changes(deprecated, edit("use title", "use the title", in: deprecated))
         XCTAssertEqual(reworded.map(\.rule), [.documentationChanged])
         XCTAssertEqual(reworded.first?.message, "field 'note' of Doc: deprecation reason changed")
+    }
+
+    func testExplicitNullAddedOrRemovedIsBreaking() throws {
+        let explicit = edit("note: {type: string, optional: true}", "note: {type: string, optional: true, explicit-null: true}")
+        try assertBreaking(.explicitNullChanged, explicit)
+        let removed = try changes(explicit, Self.base)
+        XCTAssertEqual(removed.map(\.rule), [.explicitNullChanged])
+        XCTAssertTrue(removed[0].isBreaking)
+        XCTAssertTrue(removed[0].message.hasPrefix("field 'note' of Doc: 'explicit-null' removed"), removed[0].message)
     }
 
     func testEveryRuleHasARationale() {

@@ -122,11 +122,28 @@ enum SchemaTextFuzz {
                                  "fun", "object", "when", "typeof", "yield", "await", "is", "as", "protocol", "Any"]
     static let collidingEnumValues = ["None", "Self", "Busy", "a_b", "aB", "NOT_STARTED", "not_started", "notStarted", "IDLE", "Idle",
                                       "_a", "1a", "é", "a b", ""]
-    static let elementKinds = ["string", "bool", "integer", "number", "localDate", "epochMillis"]
+    static let elementKinds = ["string", "bool", "integer", "number", "localDate", "epochMillis", "dateTime"]
+
+    /// An array element or map value: a scalar, a closed or open enum, or (two levels at most)
+    /// an array or map of those.
+    static func elementType(_ r: inout FuzzRandom, hostile: Bool, depth: Int = 0) -> String {
+        switch r.below(depth < 2 ? 10 : 7) {
+        case 0...4: return r.pick(elementKinds)
+        case 5, 6:
+            var values: [String] = []
+            for _ in 0..<(1 + r.below(4)) {
+                let value = hostile && r.chance(3) ? r.pick(collidingEnumValues) : r.pick(safeEnumValues)
+                if !values.contains(value) { values.append(value) }
+            }
+            return "{enum: [\(values.map(yamlQuoted).joined(separator: ", "))]\(r.chance(40) ? ", unknown: \(yamlQuoted(r.pick(values)))" : "")}"
+        case 7, 8: return "{array: \(elementType(&r, hostile: hostile, depth: depth + 1))}"
+        default: return "{map: \(elementType(&r, hostile: hostile, depth: depth + 1))}"
+        }
+    }
 
     /// One deliberately invalid construct (hostile schemas only): each must be refused at its place.
     enum Invalid: CaseIterable {
-        case enumInArray, arrayOfArrays, mapOfMaps, arrayOfMaps, unknownNotAValue, unknownOutsideEnum, defaultNotAValue,
+        case unknownNotAValue, unknownOutsideEnum, defaultNotAValue,
              nonEmptyEmptyDefault, defaultTooLong, defaultBelowMinItems, defaultAboveMax, minAboveMax, minLengthAboveMax,
              maxLengthZero, limitTooLarge, negativeLimit, limitOnWrongType, minOnString, nonEmptyOnBool, fractionalIntegerBound,
              hugeIntegerBound, defaultOnDate, defaultOnObject, dropElementOnRoot, optionalFalse, twoPresences, noPresence,
@@ -369,10 +386,6 @@ enum SchemaTextFuzz {
             func add(_ spec: FieldSpec) { appendField(t, spec) }
             let name = fieldName(t)
             switch invalid {
-            case .enumInArray: add(FieldSpec(name: name, type: "{array: {enum: [a, b]}}", presence: "default: []"))
-            case .arrayOfArrays: add(FieldSpec(name: name, type: "{array: {array: string}}", presence: "default: []"))
-            case .mapOfMaps: add(FieldSpec(name: name, type: "{map: {map: string}}", presence: "default: {}"))
-            case .arrayOfMaps: add(FieldSpec(name: name, type: "{array: {map: integer}}", presence: "optional: true"))
             case .unknownNotAValue: add(FieldSpec(name: name, type: "{enum: [accepted, other], unknown: Other}", presence: "optional: true"))
             case .unknownOutsideEnum: add(FieldSpec(name: name, type: "{array: string, unknown: x}", presence: "optional: true"))
             case .defaultNotAValue: add(FieldSpec(name: name, type: "{enum: [calm, busy]}", presence: "default: Calm"))
@@ -386,11 +399,11 @@ enum SchemaTextFuzz {
             case .limitTooLarge: add(FieldSpec(name: name, type: "string", presence: "optional: true", extras: ["max-length: 100001"]))
             case .negativeLimit: add(FieldSpec(name: name, type: "{array: bool}", presence: "optional: true", extras: ["min-items: -1"]))
             case .limitOnWrongType: add(FieldSpec(name: name, type: r.pick(["integer", "localDate", "{map: string}", "{enum: [a]}"]), presence: "optional: true", extras: [r.pick(["min-length: 1", "max-items: 2"])]))
-            case .minOnString: add(FieldSpec(name: name, type: r.pick(["string", "localDate", "bool", "{array: integer}"]), presence: "optional: true", extras: ["min: 0"]))
-            case .nonEmptyOnBool: add(FieldSpec(name: name, type: r.pick(["bool", "integer", "localDate", "{enum: [a]}"]), presence: "optional: true", extras: ["non-empty: true"]))
+            case .minOnString: add(FieldSpec(name: name, type: r.pick(["string", "localDate", "dateTime", "bool", "{array: integer}"]), presence: "optional: true", extras: ["min: 0"]))
+            case .nonEmptyOnBool: add(FieldSpec(name: name, type: r.pick(["bool", "integer", "localDate", "dateTime", "{enum: [a]}"]), presence: "optional: true", extras: ["non-empty: true"]))
             case .fractionalIntegerBound: add(FieldSpec(name: name, type: "integer", presence: "optional: true", extras: ["min: 0.5"]))
             case .hugeIntegerBound: add(FieldSpec(name: name, type: "integer", presence: "optional: true", extras: ["max: 9007199254740992"]))
-            case .defaultOnDate: add(FieldSpec(name: name, type: r.pick(["localDate", "epochMillis"]), presence: "default: 1"))
+            case .defaultOnDate: add(FieldSpec(name: name, type: r.pick(["localDate", "epochMillis", "dateTime"]), presence: "default: 1"))
             case .defaultOnObject: add(FieldSpec(name: name, type: types.last!, presence: "default: {}"))
             case .dropElementOnRoot: appendField(0, FieldSpec(name: fieldName(0), type: "string", presence: "required: drop-element"))
             case .optionalFalse: add(FieldSpec(name: name, type: "string", presence: "optional: false"))
@@ -547,7 +560,7 @@ enum SchemaTextFuzz {
                 if kind == "integer" || value.contains(".") || value.contains("e") || r.chance(50) { defaults.append("default: \(value)") }
             }
             spec.presence = presence(defaults)
-        case 5: spec.type = "localDate"; spec.presence = presence([])
+        case 5: spec.type = r.pick(["localDate", "dateTime"]); spec.presence = presence([])
         case 6, 7:  // closed and open enums
             var values: [String] = []
             for _ in 0..<(1 + r.below(5)) {
@@ -557,14 +570,18 @@ enum SchemaTextFuzz {
             let open = r.chance(40)
             spec.type = "{enum: [\(values.map(yamlQuoted).joined(separator: ", "))]\(open ? ", unknown: \(yamlQuoted(r.pick(values)))" : "")}"
             spec.presence = presence(["default: \(yamlQuoted(r.pick(values)))"])
-        case 8:  // arrays of every element kind
-            spec.type = "{array: \(r.pick(elementKinds))}"
+        case 8:  // arrays of every element kind: scalars, enums, nested arrays and maps
+            spec.type = "{array: \(elementType(&r, hostile: hostile))}"
             spec.presence = presence(["default: []", "default: []"])
             spec.extras = itemLimits(&r, emptyDefault: spec.presence == "default: []")
         default:  // maps of every value kind
-            spec.type = "{map: \(r.pick(elementKinds))}"
+            spec.type = "{map: \(elementType(&r, hostile: hostile))}"
             spec.presence = presence(["default: {}", "default: {}"])
             if spec.presence != "default: {}", r.chance(30) { spec.extras = ["non-empty: true"] }
+        }
+        // explicit-null on optional scalars and enums (null then reads as a value of its own).
+        if spec.presence == "optional: true", !spec.type.hasPrefix("{array"), !spec.type.hasPrefix("{map"), r.chance(25) {
+            spec.extras.append("explicit-null: true")
         }
         return spec
     }

@@ -231,6 +231,44 @@ final class ContractCalendarTests: XCTestCase {
         XCTAssertNil(ContractCalendar.parseLocalDate("２０２６-01-01"))
     }
 
+    /// Instants worked out apart from the runtime (UTC arithmetic in Python's datetime).
+    func testDateTimesInTheOneStrictForm() {
+        let valid: [(String, Int64)] = [
+            ("2026-07-17T06:30:00Z", 1_784_269_800_000), ("2026-07-17T08:30:00+02:00", 1_784_269_800_000),
+            ("2026-07-16T21:00:00-09:30", 1_784_269_800_000), ("2026-07-17T06:30:00-00:00", 1_784_269_800_000),
+            ("2000-02-29T00:00:00Z", 951_782_400_000), ("1970-01-01T00:00:00.001Z", 1),
+            ("1969-12-31T23:59:59.9999Z", -1), ("2026-07-17T08:30:00.250+02:00", 1_784_269_800_250),
+            ("2026-12-31T23:59:59.999999999-23:59", 1_798_847_939_999),
+            ("0001-01-01T00:00:00Z", -62_135_596_800_000), ("9999-12-31T23:59:59.999Z", 253_402_300_799_999),
+        ]
+        for (text, instant) in valid { XCTAssertEqual(ContractCalendar.parseDateTime(text), instant, text) }
+        for bad in ["2026-07-17t06:30:00Z", "2026-07-17T06:30:00z", "2026-07-17 06:30:00Z", "2026-07-17T06:30:00",
+                    "2026-07-17T06:30Z", "2016-12-31T23:59:60Z", "2026-07-17T24:00:00Z", "2026-07-17T06:60:00Z",
+                    "2026-02-29T06:30:00Z", "2026-07-17T06:30:00.Z", "2026-07-17T06:30:00.1234567890Z",
+                    "2026-07-17T06:30:00+0200", "2026-07-17T06:30:00+24:00", "2026-07-17T06:30:00+02:60",
+                    "0001-01-01T00:00:00+00:01", "9999-12-31T23:59:59.999-00:01", "0000-12-31T23:30:00-01:00",
+                    "２０２６-07-17T06:30:00Z", "2026-07-17T06:30:00Z ", "2026-7-17T06:30:00Z", "2026-07-17", "",
+                    "2026-07-17T06:30:00+02:00:00", "2026-07-17T06:30:00.5", "+2026-07-17T06:30:00Z"] {
+            XCTAssertNil(ContractCalendar.parseDateTime(bad), bad)
+        }
+        XCTAssertEqual(ContractJSONScanner.scan(#""2026-07-17\u005406:30:00Z""#) { $0.dateTime() }, 1_784_269_800_000,
+                       "escapes are decoded before the form is checked")
+        XCTAssertNil(ContractJSONScanner.scan("1784269800000") { $0.dateTime() }, "a number is no date-time")
+    }
+
+    /// `explicit-null` fields: null is consumed and reported; any other value is left to read.
+    func testNextIsNullConsumesOnlyNull() {
+        XCTAssertEqual(ContractJSONScanner.scan("null") { $0.nextIsNull() }, true)
+        XCTAssertEqual(ContractJSONScanner.scan(#""null""#) { scanner -> String? in scanner.nextIsNull() ? "null" : scanner.string() }, "null")
+        XCTAssertEqual(ContractJSONScanner.scan("  0") { scanner -> Int64? in scanner.nextIsNull() ? -1 : scanner.integer() }, 0)
+        XCTAssertEqual(ContractJSONScanner.scan("nul") { scanner -> Bool in _ = scanner.nextIsNull(); return scanner.failed }, true,
+                       "a broken literal is malformed")
+        XCTAssertEqual(ContractNullable<Int>(nil), .absent)
+        XCTAssertEqual(ContractNullable(3), .value(3))
+        XCTAssertEqual(ContractNullable<Int>.null.wrapped, nil)
+        XCTAssertEqual(ContractNullable(3).wrapped, 3)
+    }
+
     func testCivilDayNumbering() {
         XCTAssertEqual(ContractCalendar.daysFromCivil(1970, 1, 1), 0)
         XCTAssertEqual(ContractCalendar.daysFromCivil(2000, 3, 1), 11_017)

@@ -9,6 +9,7 @@ import dev.contractgen.runtime.ContractDoneQueue
 import dev.contractgen.runtime.ContractJson
 import dev.contractgen.runtime.ContractJsonReader
 import dev.contractgen.runtime.ContractJsonScanner
+import dev.contractgen.runtime.ContractNullable
 import dev.contractgen.runtime.ContractText
 import dev.contractgen.runtime.ContractTimeline
 import java.lang.management.ManagementFactory
@@ -179,6 +180,41 @@ fun main() {
         check(ContractCalendar.parseLocalDate(bad) == null, "rejects $bad")
     }
     check(ContractCalendar.parseLocalDate("2000-02-29") != null, "2000 is a leap year")
+    // Date-times: the one strict RFC 3339 form; instants worked out apart (Python's datetime, UTC).
+    val validDateTimes = listOf(
+        "2026-07-17T06:30:00Z" to 1784269800000L, "2026-07-17T08:30:00+02:00" to 1784269800000L,
+        "2026-07-16T21:00:00-09:30" to 1784269800000L, "2026-07-17T06:30:00-00:00" to 1784269800000L,
+        "2000-02-29T00:00:00Z" to 951782400000L, "1970-01-01T00:00:00.001Z" to 1L,
+        "1969-12-31T23:59:59.9999Z" to -1L, "2026-07-17T08:30:00.250+02:00" to 1784269800250L,
+        "2026-12-31T23:59:59.999999999-23:59" to 1798847939999L,
+        "0001-01-01T00:00:00Z" to -62135596800000L, "9999-12-31T23:59:59.999Z" to 253402300799999L
+    )
+    for ((text, instant) in validDateTimes) check(ContractCalendar.parseDateTime(text) == instant, "reads $text")
+    for (bad in listOf("2026-07-17t06:30:00Z", "2026-07-17T06:30:00z", "2026-07-17 06:30:00Z", "2026-07-17T06:30:00",
+            "2026-07-17T06:30Z", "2016-12-31T23:59:60Z", "2026-07-17T24:00:00Z", "2026-07-17T06:60:00Z",
+            "2026-02-29T06:30:00Z", "2026-07-17T06:30:00.Z", "2026-07-17T06:30:00.1234567890Z",
+            "2026-07-17T06:30:00+0200", "2026-07-17T06:30:00+24:00", "2026-07-17T06:30:00+02:60",
+            "0001-01-01T00:00:00+00:01", "9999-12-31T23:59:59.999-00:01", "0000-12-31T23:30:00-01:00",
+            "\uFF12\uFF10\uFF12\uFF16-07-17T06:30:00Z", "2026-07-17T06:30:00Z ", "2026-7-17T06:30:00Z", "2026-07-17", "",
+            "2026-07-17T06:30:00+02:00:00", "2026-07-17T06:30:00.5", "+2026-07-17T06:30:00Z")) {
+        check(ContractCalendar.parseDateTime(bad) == null, "rejects date-time $bad")
+    }
+    check(ContractJsonScanner("\"2026-07-17\\u005406:30:00Z\"").dateTime() == 1784269800000L, "escapes decode first")
+    check(ContractJsonScanner("1784269800000").dateTime() == null, "a number is no date-time")
+    // explicit-null: null is consumed and reported; any other value is left to read.
+    check(ContractJsonScanner("null").nextIsNull(), "null is null")
+    run {
+        val scanner = ContractJsonScanner("\"null\"")
+        check(!scanner.nextIsNull() && scanner.string() == "null", "the string \"null\" is a string")
+    }
+    run {
+        val scanner = ContractJsonScanner("  0")
+        check(!scanner.nextIsNull() && scanner.integer() == 0L, "0 is left to read")
+    }
+    check(ContractNullable.of<String>(null) == ContractNullable.Absent, "nothing read is absent")
+    check(ContractNullable.of("x") == ContractNullable.Value("x"), "a read value is a value")
+    val cleared: ContractNullable<String> = ContractNullable.Null
+    check(cleared.valueOrNull == null && ContractNullable.of("x").valueOrNull == "x", "valueOrNull")
     check(ContractCalendar.daysFromCivil(1970, 1, 1) == 0L, "epoch day")
     check(ContractCalendar.daysFromCivil(2000, 3, 1) == 11017L, "2000-03-01")
 

@@ -5,7 +5,7 @@
 import { test } from "node:test";
 import * as assert from "node:assert/strict";
 import {
-  ContractJsonScanner, contractJsonScannerSettings, serializeContractJson, parseContractJson, queueDrain, queuePeek, queueSet, parseLocalDate, daysFromCivil, contractTimeZone, isZoneIdSyntax, dayStartMs, orUnknown, contractTextLength,
+  ContractJsonScanner, contractJsonScannerSettings, serializeContractJson, parseContractJson, queueDrain, queuePeek, queueSet, parseLocalDate, parseDateTime, formatDateTime, writeDateTime, daysFromCivil, contractTimeZone, isZoneIdSyntax, dayStartMs, orUnknown, contractTextLength,
 } from "../contract-runtime";
 
 test("accepts RFC 8259 texts, rejects everything else", () => {
@@ -115,6 +115,60 @@ test("only real proleptic-Gregorian dates", () => {
   assert.deepEqual(parseLocalDate("2000-02-29"), [2000, 2, 29]);
   assert.equal(daysFromCivil(1970, 1, 1), 0);
   assert.equal(daysFromCivil(2000, 3, 1), 11017);
+});
+
+// Instants worked out apart from the runtime (UTC arithmetic in Python's datetime).
+test("date-times: the one strict RFC 3339 form, floored to the millisecond", () => {
+  const valid: Array<[string, number]> = [
+    ["2026-07-17T06:30:00Z", 1784269800000], ["2026-07-17T08:30:00+02:00", 1784269800000],
+    ["2026-07-16T21:00:00-09:30", 1784269800000], ["2026-07-17T06:30:00-00:00", 1784269800000],
+    ["2000-02-29T00:00:00Z", 951782400000], ["1970-01-01T00:00:00.001Z", 1],
+    ["1969-12-31T23:59:59.9999Z", -1], ["2026-07-17T08:30:00.250+02:00", 1784269800250],
+    ["2026-12-31T23:59:59.999999999-23:59", 1798847939999],
+    ["0001-01-01T00:00:00Z", -62135596800000], ["9999-12-31T23:59:59.999Z", 253402300799999],
+  ];
+  for (const [text, instant] of valid) assert.equal(parseDateTime(text), instant, text);
+  for (const bad of ["2026-07-17t06:30:00Z", "2026-07-17T06:30:00z", "2026-07-17 06:30:00Z", "2026-07-17T06:30:00",
+    "2026-07-17T06:30Z", "2016-12-31T23:59:60Z", "2026-07-17T24:00:00Z", "2026-07-17T06:60:00Z",
+    "2026-02-29T06:30:00Z", "2026-07-17T06:30:00.Z", "2026-07-17T06:30:00.1234567890Z",
+    "2026-07-17T06:30:00+0200", "2026-07-17T06:30:00+24:00", "2026-07-17T06:30:00+02:60",
+    "0001-01-01T00:00:00+00:01", "9999-12-31T23:59:59.999-00:01", "0000-12-31T23:30:00-01:00",
+    "\uFF12\uFF10\uFF12\uFF16-07-17T06:30:00Z", "2026-07-17T06:30:00Z ", "2026-7-17T06:30:00Z", "2026-07-17", "",
+    "2026-07-17T06:30:00+02:00:00", "2026-07-17T06:30:00.5", "+2026-07-17T06:30:00Z"]) {
+    assert.equal(parseDateTime(bad), undefined, bad);
+  }
+  assert.equal(new ContractJsonScanner('"2026-07-17\\u005406:30:00Z"').dateTime(), 1784269800000);
+  assert.equal(new ContractJsonScanner("1784269800000").dateTime(), undefined);
+});
+
+test("explicit-null: nextIsNull consumes null and leaves any other value to read, in both modes", () => {
+  for (const tree of [true, false]) {
+    const nulls = new ContractJsonScanner('{"a":null,"b":"null","c":0}', tree);
+    assert.ok(nulls.nextIsObject() && nulls.enterObject());
+    assert.equal(nulls.nextMember()?.matches("a"), true);
+    assert.equal(nulls.nextIsNull(), true);
+    assert.equal(nulls.nextMember()?.matches("b"), true);
+    assert.equal(nulls.nextIsNull(), false);
+    assert.equal(nulls.string(), "null");
+    assert.equal(nulls.nextMember()?.matches("c"), true);
+    assert.equal(nulls.nextIsNull(), false);
+    assert.equal(nulls.integer(), 0);
+    assert.equal(nulls.nextMember(), undefined);
+  }
+});
+
+test("the encoder writes every instant of 0001-9999 in UTC, and reads it back", () => {
+  assert.equal(formatDateTime(1784269800250), "2026-07-17T06:30:00.250Z");
+  assert.equal(formatDateTime(-1), "1969-12-31T23:59:59.999Z");
+  assert.equal(formatDateTime(-62135596800000), "0001-01-01T00:00:00.000Z");
+  assert.equal(formatDateTime(253402300799999), "9999-12-31T23:59:59.999Z");
+  for (const instant of [-62135596800000, -1, 0, 1, 951782400000, 1784269800250, 253402300799999]) {
+    assert.equal(parseDateTime(formatDateTime(instant)), instant, String(instant));
+  }
+  assert.throws(() => writeDateTime(253402300800000, "$.t"), (e: unknown) => String(e).includes("0001-01-01T00:00:00Z"));
+  assert.throws(() => writeDateTime(-62135596800001, "$.t"), (e: unknown) => String(e).includes("0001-01-01T00:00:00Z"));
+  assert.throws(() => writeDateTime(1.5, "$.t"), (e: unknown) => String(e).includes("0001-01-01T00:00:00Z"));
+  assert.throws(() => writeDateTime("2026-07-17T06:30:00Z", "$.t"), (e: unknown) => String(e).includes("0001-01-01T00:00:00Z"));
 });
 
 test("a skipped midnight starts the day at the transition; unknown zones fail closed", () => {

@@ -109,6 +109,26 @@ public final class InputGenerator {
                                                    "20260717", "\"２０２６-07-17\"", "\"0000-01-01\"", "\"\\u0032026-07-17\""])
     }
 
+    /// A `dateTime` text: usually well formed with every part drawn at or just past its range (day
+    /// 1–31 of any month, hour 0–24, minute and second 0–60, 0–10 fraction digits, `Z`, `z` or an
+    /// offset of ±00–24 h and 0–60 min, years 1–9999 with the edges that leave the instant range),
+    /// sometimes one of the fixed malformed spellings the golden cases hold.
+    func dateTimeLiteral() -> String {
+        if chance(0.15) { return pick(DateTimeForms.valid.map(\.json) + DateTimeForms.invalid.map(\.json) + ["null", "1784277000000"]) }
+        let year = chance(0.1) ? pick([1, 9999, 0]) : chance(0.8) ? int(1960...2040) : int(1...9999)
+        var text = String(format: "%04d-%02d-%02dT%02d:%02d:%02d", year, int(1...12), int(1...(chance(0.9) ? 28 : 31)),
+                          chance(0.95) ? int(0...23) : 24, chance(0.95) ? int(0...59) : 60, chance(0.95) ? int(0...59) : 60)
+        let digits = chance(0.5) ? 0 : int(1...(chance(0.95) ? 9 : 10))
+        if digits > 0 { text += "." + String((0..<digits).map { _ in Character(String(int(0...9))) }) }
+        switch int(0...9) {
+        case 0...3: text += "Z"
+        case 4: text += pick(["z", "", "+0200", " "])
+        default:
+            text += String(format: "%@%02d:%02d", pick(["+", "-"]), chance(0.95) ? int(0...23) : 24, chance(0.95) ? int(0...59) : 60)
+        }
+        return "\"" + text + "\""
+    }
+
     /// Years drawn for dates; narrowed to 1970–2037 for zone-dependent ops outside fixed-offset
     /// zones, where platforms' tz data legitimately differ (the desktop JVM ignores local mean
     /// time before a zone's first transition — 1920 for Asia/Kathmandu, found at input ~600,000
@@ -164,6 +184,7 @@ public final class InputGenerator {
             }
             return numberLiteral()
         case .localDate: return dayLiteral()
+        case .dateTime: return dateTimeLiteral()
         case .enumeration(let cases, _):
             // Declared values, and strings that are none of them (an open enum's fallback reads
             // them): case-changed, empty, canonically equivalent but not identical (KELVIN SIGN for

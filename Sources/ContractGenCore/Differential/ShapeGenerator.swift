@@ -149,6 +149,7 @@ public final class ShapeGenerator {
             let high = min(field.constraints.max ?? 1e12, 9_007_199_254_740_991)
             return String(Int64(max(low, min(high, 1_784_325_600_000))))
         case .localDate: return "\"2026-07-17\""
+        case .dateTime: return DateTimeForms.sample.json
         case .enumeration(let cases, let unknown):
             // An open enum also meets strings that are none of its values (they read as the fallback).
             if unknown != nil, chance(0.3) { return pick(["\"\(pick(cases).uppercased())\"", "\"zz-unknown\"", "\"\"", "\"e\u{301}\""]) }

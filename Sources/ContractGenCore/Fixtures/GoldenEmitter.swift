@@ -109,6 +109,7 @@ struct GoldenCaseBuilder {
             return .number(c.min.map { $0 + 0.5 } ?? c.max.map { $0 - 0.5 } ?? 2.5)
         case .localDate: return .string("2026-07-17")
         case .epochMillis: return .number(1_784_325_600_000)
+        case .dateTime: return .string(DateTimeForms.sampleText)
         case .enumeration(let cases, _): return .string(cases.last!)
         case .array(let element): return .array(Array(repeating: sample(element, field: field, owner: owner), count: Self.sampleCount(field.constraints)))
         case .map(let value): return .object([("k1", sample(value, field: field, owner: owner + "[k1]"))])
@@ -174,7 +175,7 @@ struct GoldenCaseBuilder {
                 return .object([("status", .string(status)), ("value", .null)])
             case .flat(let omit, let countsDropped):
                 var entries: [(String, JSONValue)] = [("status", .string(status))]
-                for field in root.fields where !omit.contains(field.name) {
+                for field in root.fields where !omit.contains(field.name) && !field.explicitNull {
                     switch field.type {
                     case .array: entries.append((field.observedKey, .array([])))
                     case .map: entries.append((field.observedKey, .object([])))
@@ -212,8 +213,10 @@ struct GoldenCaseBuilder {
                 let key = present[keyField?.jsonKey ?? derived.keyField]?.stringValue ?? absentValue(keyField).stringValue
                 let found = key.flatMap { root[lookupKey]?[$0] } ?? .null
                 entries.append((field.observedKey, found))
-            } else {
-                entries.append((field.observedKey, observe(present[field.jsonKey] ?? absentValue(field), type: field.type, root: root)))
+            } else if let value = present[field.jsonKey] {
+                entries.append((field.observedKey, observe(value, type: field.type, root: root)))
+            } else if !field.explicitNull {   // an absent explicit-null field is left out
+                entries.append((field.observedKey, observe(absentValue(field), type: field.type, root: root)))
             }
         }
         return .object(entries)
@@ -240,6 +243,8 @@ struct GoldenCaseBuilder {
             return .object((observed.objectEntries ?? []) + [(union.tagKey, .string(variant.tag))])
         case (.array(let element), .array(let items)): return .array(items.map { observe($0, type: element, root: root) })
         case (.map(let element), .object(let entries)): return .object(entries.map { ($0.0, observe($0.1, type: element, root: root)) })
+        // A sample's date-time text reads as its instant (a mutation's outcome already is one).
+        case (.dateTime, .string(let text)): return .number(Double(DateTimeForms.instant(ofSample: text)))
         default: return value
         }
     }
@@ -290,13 +295,15 @@ struct GoldenCaseBuilder {
     func mutations(_ field: Field) -> [Mutation] {
         var list: [Mutation] = [
             Mutation(label: "missing", why: "the key is absent", written: nil, outcome: .invalid),
-            Mutation(label: "null", why: "JSON null is not a value of any type", written: .null, outcome: .invalid),
+            field.explicitNull
+                ? Mutation(label: "null", why: "explicit-null: JSON null is a value of its own, read as null (not as absent)", written: .null, outcome: .valid(.null))
+                : Mutation(label: "null", why: "JSON null is not a value of any type", written: .null, outcome: .invalid),
         ]
         let wrongTypes: [(String, JSONValue)] = [("bool", .bool(true)), ("number", .number(1)), ("string", .string("1")),
                                                  ("array", .array([])), ("object", .object([]))]
         let accepted: Set<String>
         switch field.type {
-        case .string, .localDate, .enumeration: accepted = ["string"]
+        case .string, .localDate, .dateTime, .enumeration: accepted = ["string"]
         case .bool: accepted = ["bool"]
         case .integer, .number, .epochMillis: accepted = ["number"]
         case .array: accepted = ["array"]
@@ -398,6 +405,11 @@ struct GoldenCaseBuilder {
                 list.append(Mutation(label: label, why: why, written: .raw(text), outcome: accepted ? .valid(.number(value)) : .invalid))
             }
             list.append(Mutation(label: "numeric-string", why: "a number in a string is a string", written: .string("1784325600000"), outcome: .invalid))
+        case .dateTime:
+            for form in DateTimeForms.valid + DateTimeForms.invalid {
+                list.append(Mutation(label: form.label, why: form.why, written: .raw(form.json),
+                                     outcome: form.instant.map { .valid(.number(Double($0))) } ?? .invalid))
+            }
         case .enumeration(let cases, let unknown):
             // A string that is none of the values: invalid, or with `unknown:` the fallback value.
             func read(_ text: String) -> MutationOutcome {
@@ -466,14 +478,43 @@ struct GoldenCaseBuilder {
                 list.append(labelled(items(max, dropping: 1), "max-items-after-drops",
                                      "\(elements(max + 1)) written, one of them null (dropped), leave \(max) kept: within max-items \(max)"))
             }
-        case .map:
+            // One bad element beside a good one: the bad one is dropped and counted, the good one kept.
+            let bad = Self.neverValid(element)
+            list.append(labelled(Mutation(label: "", why: "", written: .array([item, bad.value]),
+                                          outcome: c.accepts(items: 1) ? .valid(.array([item])) : .invalid, drops: 1),
+                                 "element-wrong-type", "an element that is \(bad.what) is not a valid \(element.schemaSpelling): dropped and counted, the valid one kept"))
+            if case .enumeration(let cases, let unknown) = element {
+                let kept = unknown.map { [item, .string($0)] } ?? [item]
+                list.append(labelled(Mutation(label: "", why: "", written: .array([item, .string("unknown-value")]),
+                                              outcome: c.accepts(items: kept.count) ? .valid(.array(kept)) : .invalid, drops: unknown == nil ? 1 : 0),
+                                     "element-unknown-value", unknown.map { "an element that is none of the values \(cases) reads as the fallback '\($0)'" }
+                                         ?? "an element that is none of the values \(cases) is dropped and counted"))
+            }
+        case .map(let value):
             list.append(Mutation(label: "empty", why: c.nonEmpty ? "the map is declared non-empty" : "an empty object is a map",
                                  written: .object([]), outcome: c.nonEmpty ? .invalid : .valid(.object([]))))
+            // One bad entry beside a good one: the bad one is ignored (not counted), the good one kept.
+            let item = sample(value, field: field, owner: "entry")
+            let bad = Self.neverValid(value)
+            list.append(Mutation(label: "entry-wrong-type", why: "an entry whose value is \(bad.what) is not a valid \(value.schemaSpelling): ignored, the valid one kept",
+                                 written: .object([("k1", item), ("k2", bad.value)]), outcome: .valid(.object([("k1", item)]))))
+            if case .enumeration(let cases, let unknown) = value {
+                let kept: [(String, JSONValue)] = [("k1", item)] + (unknown.map { [("k2", .string($0))] } ?? [])
+                list.append(Mutation(label: "entry-unknown-value", why: unknown.map { "an entry that is none of the values \(cases) reads as the fallback '\($0)'" }
+                                         ?? "an entry that is none of the values \(cases) is ignored",
+                                     written: .object([("k1", item), ("k2", .string("unknown-value"))]), outcome: .valid(.object(kept))))
+            }
         default:
             break
         }
         return list
     }
+
+    /// A JSON value no element of `type` accepts (true, or 1 for a bool), and how to say it.
+    static func neverValid(_ type: FieldType) -> (value: JSONValue, what: String) {
+        type == .bool ? (.number(1), "the number 1") : (.bool(true), "true")
+    }
+
 
     /// Union-element mutations as mutations of their array: the array holds the mutated element
     /// first, then minimal elements up to `min-items`; an invalid element is dropped and counted.
@@ -715,7 +756,7 @@ struct GoldenCaseBuilder {
     func decodedValue(_ field: Field, _ outcome: MutationOutcome) -> JSONValue? {
         switch outcome {
         case .valid(let value): return value
-        case .invalid: return absentValue(field)
+        case .invalid: return field.explicitNull ? nil : absentValue(field)   // explicit-null: absent
         }
     }
 

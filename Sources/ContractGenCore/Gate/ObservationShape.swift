@@ -21,7 +21,8 @@ enum ObservationShape {
             }
         case .flat(let omit, let dropped):
             let fields = root.fields.filter { !omit.contains($0.name) }
-            problems += keyProblems(members, expected: ["status"] + fields.map(\.observedKey) + (dropped ? ["dropped"] : []), at: "$")
+            problems += keyProblems(members, expected: ["status"] + fields.map(\.observedKey) + (dropped ? ["dropped"] : []), at: "$",
+                                    mayBeAbsent: Set(fields.filter(\.explicitNull).map(\.observedKey)))
             for field in fields {
                 if let value = member(members, field.observedKey) {
                     problems += valueProblems(value, type: field.type, contract: contract, at: path("$", field.observedKey))
@@ -40,13 +41,14 @@ enum ObservationShape {
         members.last(where: { $0.0 == key })?.1
     }
 
-    static func keyProblems(_ members: [(String, JSONValue)], expected: [String], at path: String) -> [String] {
+    /// `mayBeAbsent`: explicit-null fields, which an observation leaves out when absent.
+    static func keyProblems(_ members: [(String, JSONValue)], expected: [String], at path: String, mayBeAbsent: Set<String> = []) -> [String] {
         let keys = members.map(\.0)
         var problems: [String] = []
         for key in keys where !expected.contains(key) {
             problems.append("\(Self.path(path, key)): the schema observes no such key here (observed keys: \(expected.joined(separator: ", ")))")
         }
-        for key in expected where !keys.contains(key) {
+        for key in expected where !keys.contains(key) && !mayBeAbsent.contains(key) {
             problems.append("\(Self.path(path, key)): missing, but the schema observes it")
         }
         return problems
@@ -54,7 +56,8 @@ enum ObservationShape {
 
     static func objectProblems(_ value: JSONValue, type: ObjectType, contract: Contract, at path: String) -> [String] {
         guard case .object(let members) = value else { return [] }
-        var problems = keyProblems(members, expected: type.fields.map(\.observedKey), at: path)
+        var problems = keyProblems(members, expected: type.fields.map(\.observedKey), at: path,
+                                   mayBeAbsent: Set(type.fields.filter(\.explicitNull).map(\.observedKey)))
         for field in type.fields {
             if let member = member(members, field.observedKey) {
                 problems += valueProblems(member, type: field.type, contract: contract, at: Self.path(path, field.observedKey))
@@ -82,7 +85,7 @@ enum ObservationShape {
             return entries.flatMap { valueProblems($1, type: element, contract: contract, at: Self.path(path, $0)) }
         case (.enumeration(let cases, _), .string(let text)):
             return cases.contains(text) ? [] : ["\(path): \"\(text)\" is not a value of the enum (\(cases.joined(separator: ", ")))"]
-        case (.string, _), (.bool, _), (.integer, _), (.number, _), (.localDate, _), (.epochMillis, _),
+        case (.string, _), (.bool, _), (.integer, _), (.number, _), (.localDate, _), (.epochMillis, _), (.dateTime, _),
              (.enumeration, _), (.array, _), (.map, _), (.object, _), (.union, _):
             return []
         }

@@ -28,6 +28,7 @@ public struct SchemaChange: Sendable, Equatable {
         case contractRemoved = "contract-removed"
         case reservedReused = "reserved-reused"
         case reservedRemoved = "reserved-removed"
+        case explicitNullChanged = "explicit-null-changed"
         case unionVariantRemoved = "union-variant-removed"
         case unionVariantTypeChanged = "union-variant-type-changed"
         case unionTagChanged = "union-tag-changed"
@@ -87,6 +88,7 @@ public enum SchemaComparison {
         .storageKeyChanged: "blobs already stored under the old key would never be read again, and old readers keep showing the last blob written there",
         .contractRemoved: "old apps still write the blob and nothing would read it any more",
         .reservedReused: "old blobs still carry the removed field's value under that key, and the new field would read it as its own",
+        .explicitNullChanged: "the same JSON null would read as null in one reader and as absent in the other",
         .reservedRemoved: "the reservation is what keeps a removed field's key from being reused; without it the next change may reuse it",
         .optionalFieldAdded: "old blobs lack it and read it as null or its default",
         .constraintWidened: "everything valid before is still valid",
@@ -303,16 +305,32 @@ public enum SchemaComparison {
         }
     }
 
+    /// Two types that are the same arrays and maps around an enum each: the two enums and where
+    /// they sit (`""`, `" (elements)"`, `" (values of elements)"`…); nil otherwise.
+    static func enumsAtOnePlace(_ old: FieldType, _ new: FieldType) -> (FieldType, FieldType, String)? {
+        switch (old, new) {
+        case (.enumeration, .enumeration): return (old, new, "")
+        case (.array(let a), .array(let b)):
+            return enumsAtOnePlace(a, b).map { ($0.0, $0.1, $0.2.isEmpty ? " (elements)" : $0.2.replacingOccurrences(of: " (", with: " (elements' ")) }
+        case (.map(let a), .map(let b)):
+            return enumsAtOnePlace(a, b).map { ($0.0, $0.1, $0.2.isEmpty ? " (values)" : $0.2.replacingOccurrences(of: " (", with: " (values' ")) }
+        default: return nil
+        }
+    }
+
     static func compareField(_ old: Field, _ new: Field, typeName: String,
                              _ add: (SchemaChange.Rule, Bool, String, SourceLocation?) -> Void) {
         let name = "field '\(old.name)' of \(typeName)"
         if old.type != new.type {
-            if case .enumeration(let oldCases, _) = old.type, case .enumeration(let newCases, _) = new.type {
+            if let (oldEnum, newEnum, place) = enumsAtOnePlace(old.type, new.type),
+               case .enumeration(let oldCases, _) = oldEnum, case .enumeration(let newCases, _) = newEnum {
+                // An enum inside arrays or maps changes like a field's own: by its values and fallback.
+                let name = name + place
                 let removed = oldCases.filter { !newCases.contains($0) }
                 let added = newCases.filter { !oldCases.contains($0) }
                 if !removed.isEmpty { add(.enumValueRemoved, true, "\(name): enum value(s) \(removed) removed", new.typeLocation) }
                 if !added.isEmpty { add(.enumValueAdded, false, "\(name): enum value(s) \(added) added", new.typeLocation) }
-                compareUnknown(old.type, new.type, name: name, at: new.typeLocation, add)
+                compareUnknown(oldEnum, newEnum, name: name, at: new.typeLocation, add)
             } else {
                 add(.fieldTypeChanged, true, "\(name) changed type from \(old.type.schemaSpelling) to \(new.type.schemaSpelling)", new.typeLocation)
             }
@@ -353,6 +371,9 @@ public enum SchemaComparison {
         compareBound("max-length", oc.maxLength.map(Double.init), nc.maxLength.map(Double.init), narrowerWhenGreater: false)
         compareBound("min-items", oc.minItems.map(Double.init), nc.minItems.map(Double.init), narrowerWhenGreater: true)
         compareBound("max-items", oc.maxItems.map(Double.init), nc.maxItems.map(Double.init), narrowerWhenGreater: false)
+        if old.explicitNull != new.explicitNull {
+            add(.explicitNullChanged, true, "\(name): 'explicit-null' \(new.explicitNull ? "added" : "removed")", new.explicitNullLocation ?? new.location)
+        }
         if old.doc != new.doc { add(.documentationChanged, false, "\(name): documentation changed", new.location) }
         switch (old.deprecated, new.deprecated) {
         case (nil, _?):

@@ -12,12 +12,14 @@ struct SlotPlan {
     /// and a later occurrence of the key replaces the earlier one's count.
     var countsDrops: Bool { read.operation.countsDrops }
     /// Optional (and derived) fields hold null; required and defaulted ones never do.
-    var isNullable: Bool { presence == .null }
+    var isNullable: Bool { presence == .null || presence == .absent }
+    /// `explicit-null`: JSON `null` is read as null, checked before the value is read.
+    var readsNull: Bool { presence == .absent }
 
     init(_ field: Field) {
         self.field = field
         read = ValueRead(field.type, constraints: field.constraints)
-        presence = PresenceAction(field.presence)
+        presence = field.explicitNull ? .absent : PresenceAction(field.presence)
     }
 }
 
@@ -59,6 +61,7 @@ indirect enum ReadOperation: Hashable {
         case .number: self = .scalar(.number)
         case .localDate: self = .scalar(.localDate)
         case .epochMillis: self = .scalar(.epochMillis)
+        case .dateTime: self = .scalar(.dateTime)
         case .enumeration(let cases, let unknown): self = .enumeration(cases, unknown: unknown)
         case .object(let name): self = .object(name)
         case .union(let name): self = .union(name)
@@ -105,13 +108,13 @@ indirect enum ReadOperation: Hashable {
 
 /// The scalar kinds; each is one runtime reader (`scanner.<rawValue>()`) and one writer per language.
 enum ScalarKind: String, CaseIterable {
-    case string, bool, integer, number, localDate, epochMillis
+    case string, bool, integer, number, localDate, epochMillis, dateTime
 
     /// Whether `min`/`max` are written as integers.
     var isIntegral: Bool {
         switch self {
         case .integer, .epochMillis: return true
-        case .string, .bool, .number, .localDate: return false
+        case .string, .bool, .number, .localDate, .dateTime: return false
         }
     }
 }
@@ -159,6 +162,8 @@ enum PresenceAction: Equatable {
     case failDocument
     /// The field is null.
     case null
+    /// `explicit-null`: the field is absent (JSON `null` is read as null, a value of its own).
+    case absent
     /// The declared default.
     case defaultValue(DefaultValue)
 

@@ -6,9 +6,10 @@
 ///
 /// Ranges: strings of 0–4 pieces (ASCII, quotes, backslash, control characters, U+2028,
 /// non-ASCII, astral characters; never an unpaired surrogate), integers and numbers within the
-/// field's bounds (by default ±10^6 and ±2^53−1 at the edges), epochMillis 1…2^53−1, every day
+/// field's bounds (by default ±10^6 and ±2^53−1 at the edges), epochMillis 1…2^53−1, dateTime
+/// every millisecond of years 0001–9999 (UTC), every day
 /// of every month of years 0001–9999, every enum value, arrays of 0–3 elements, maps of 0–3
-/// entries, optional and defaulted fields present or left out at random.
+/// entries, optional and defaulted fields present or left out at random (explicit-null ones also null).
 
 public struct ValidDocument: Sendable {
     /// The encoder's input (`encode(input)`): code names, maps as plain objects.
@@ -54,6 +55,12 @@ public struct ValidDocumentGenerator {
         var document: [(String, JSONValue)] = []
         for field in type.storedFields {
             if case .required = field.presence {} else if chance(0.35) { continue }
+            // explicit-null: null is a value the encoder writes and every reader reads back as null.
+            if field.explicitNull, chance(0.3) {
+                input.append((field.name, .null))
+                document.append((field.jsonKey, .null))
+                continue
+            }
             let (i, d) = value(field.type, field: field)
             input.append((field.name, i))
             document.append((field.jsonKey, d))
@@ -130,6 +137,12 @@ public struct ValidDocumentGenerator {
             let low = Swift.max(1, c.min.map { Int64($0.rounded(.up)) } ?? 1)
             let high = Swift.min(9_007_199_254_740_991, c.max.map { Int64($0.rounded(.down)) } ?? 9_007_199_254_740_991)
             let edges = [low, high, Swift.min(Swift.max(1_784_325_600_000, low), high)]
+            return .number(Double(chance(0.3) ? edges.randomElement(using: &random)! : Int64.random(in: low...high, using: &random)))
+        case .dateTime:
+            // Every millisecond of years 0001–9999 (UTC), often at an end or within a second of 1970.
+            let low = DateTimeForms.valid.first { $0.label == "first-instant" }!.instant!
+            let high = DateTimeForms.valid.first { $0.label == "last-instant" }!.instant!
+            let edges = [low, high, -1, 0, 1_784_277_000_000]
             return .number(Double(chance(0.3) ? edges.randomElement(using: &random)! : Int64.random(in: low...high, using: &random)))
         case .localDate:
             let year = int(1...9999), month = int(1...12)

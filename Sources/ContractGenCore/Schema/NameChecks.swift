@@ -23,10 +23,11 @@ extension SchemaValidator {
             let fieldNames = Set(type.fields.map(\.name))
             for field in type.fields {
                 checkFieldName(field, siblings: fieldNames, in: type, &d)
-                if case .enumeration(let cases, _) = field.type {
-                    checkEnumTypeName(field, in: type, typeNames: typeNames, &d)
-                    checkEnumValues(cases, field: field, &d)
-                }
+                // A field that holds an enum, as its own type or inside an array or map, may declare
+                // the enum type (EnumDeclarationPlan), named after the field.
+                let enumerations = EnumDeclarationPlan.enumerations(in: field.type)
+                if !enumerations.isEmpty { checkEnumTypeName(field, in: type, typeNames: typeNames, &d) }
+                for cases in enumerations { checkEnumValues(cases, field: field, &d) }
             }
         }
     }

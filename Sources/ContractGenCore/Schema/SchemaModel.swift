@@ -139,6 +139,11 @@ public struct Field: Sendable {
     /// Why the field should no longer be used (`deprecated: "why"`); nil when it is not deprecated.
     /// Reading is unchanged: only the generated code marks the field.
     public var deprecated: String? = nil
+    /// `explicit-null: true` (with `optional: true`): JSON `null` is a value of its own, read apart
+    /// from a missing key; a missing key or an invalid value reads as absent.
+    public var explicitNull = false
+    /// Where `explicit-null:` is written.
+    public var explicitNullLocation: SourceLocation? = nil
 
     /// The key this field is read from and written to, and its key in observations. For example
     /// `startTime` with `json: start_time` is read from `"start_time"`; without `json:`, from `"startTime"`.
@@ -152,6 +157,8 @@ public struct Field: Sendable {
 /// For example `{array: Task}` or `localDate`.
 public indirect enum FieldType: Sendable, Equatable {
     case string, bool, integer, number, localDate, epochMillis
+    /// An RFC 3339 date-time string with an explicit offset, read as epoch milliseconds.
+    case dateTime
     /// Values spelled exactly; `unknown` (an open enum) is the value a string that is none of them
     /// reads as, e.g. `{enum: [confirmed, tentative, other], unknown: other}`.
     case enumeration([String], unknown: String? = nil)
@@ -170,6 +177,7 @@ public indirect enum FieldType: Sendable, Equatable {
         case .number: return "number"
         case .localDate: return "localDate"
         case .epochMillis: return "epochMillis"
+        case .dateTime: return "dateTime"
         case .enumeration(let cases, let unknown):
             return "{enum: [\(cases.joined(separator: ", "))]\(unknown.map { ", unknown: \($0)" } ?? "")}"
         case .array(let element): return "{array: \(element.schemaSpelling)}"
@@ -183,13 +191,13 @@ public indirect enum FieldType: Sendable, Equatable {
         return false
     }
 
-    public static let scalarNames = ["string", "bool", "integer", "number", "localDate", "epochMillis"]
+    public static let scalarNames = ["string", "bool", "integer", "number", "localDate", "epochMillis", "dateTime"]
 
     /// Whether `min`/`max` make sense for the type.
     public var isNumeric: Bool {
         switch self {
         case .integer, .number, .epochMillis: return true
-        case .string, .bool, .localDate, .enumeration, .array, .map, .object, .union: return false
+        case .string, .bool, .localDate, .dateTime, .enumeration, .array, .map, .object, .union: return false
         }
     }
 }

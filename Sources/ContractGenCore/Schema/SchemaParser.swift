@@ -153,7 +153,7 @@ enum ScalarReading {
 /// Builds the model; keeps going after an error so one run reports all of them.
 private struct ContractBuilder {
     static let topLevelKeys = ["contract", "doc", "storage-key", "targets", "version", "root", "types", "behaviours", "observation"]
-    static let fieldKeys = ["type", "json", "doc", "required", "optional", "default", "non-empty", "min", "max", "min-length", "max-length", "min-items", "max-items", "derived", "deprecated"]
+    static let fieldKeys = ["type", "json", "doc", "required", "optional", "default", "non-empty", "min", "max", "min-length", "max-length", "min-items", "max-items", "derived", "deprecated", "explicit-null"]
 
     func build(_ root: YAMLNode, sourcePath: String, sourceHash: String, _ d: inout DiagnosticCollector) -> Contract? {
         guard var top = MappingReader(root, what: "the schema", diagnostics: &d) else { return nil }
@@ -444,6 +444,9 @@ private struct ContractBuilder {
         if let n = reader.value("deprecated") {
             deprecated = readDeprecation(n, &d)
         }
+        var explicitNull = false
+        let explicitNullNode = reader.value("explicit-null")
+        if let n = explicitNullNode, let v = ScalarReading.bool(n, what: "'explicit-null'", diagnostics: &d) { explicitNull = v }
         var derived: Derivation?
         if let n = reader.value("derived"), var r = MappingReader(n, what: "'derived' of \(what)", diagnostics: &d) {
             let lookup = r.requiredValue("lookup", diagnostics: &d).flatMap { ScalarReading.identifier($0, what: "'lookup'", diagnostics: &d) }
@@ -487,7 +490,8 @@ private struct ContractBuilder {
         return Field(name: name.value, doc: doc, type: type, presence: presence, constraints: constraints,
                      derived: derived, location: name.location, typeLocation: typeNode?.location ?? name.location,
                      json: json == name.value ? nil : json, jsonLocation: jsonNode?.location,
-                     constraintLocations: constraintLocations, deprecated: deprecated)
+                     constraintLocations: constraintLocations, deprecated: deprecated,
+                     explicitNull: explicitNull, explicitNullLocation: explicitNullNode?.location)
     }
 
     /// `deprecated: "why"`: the reason, which every language shows where the field is used. A
@@ -515,6 +519,7 @@ private struct ContractBuilder {
             case "number": return .number
             case "localDate": return .localDate
             case "epochMillis": return .epochMillis
+            case "dateTime": return .dateTime
             default:
                 if ScalarReading.isIdentifier(scalar.value), scalar.value.first!.isUppercase {
                     return .object(scalar.value)
@@ -609,7 +614,7 @@ private struct ContractBuilder {
             // Unions are told from objects after parsing, so both get this message.
             d.error("a \(name) field cannot have a default: an object or union value has no default to write (which fields, which variant?); make it optional or required", at: node.location)
             return nil
-        case .localDate, .epochMillis:
+        case .localDate, .epochMillis, .dateTime:
             d.error("a \(type.schemaSpelling) field cannot have a default (a made-up date or instant is exactly the bug this tool prevents); make it optional", at: node.location)
             return nil
         }

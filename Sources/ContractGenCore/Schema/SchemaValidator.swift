@@ -62,11 +62,7 @@ public enum SchemaValidator {
             for field in type.fields {
                 switch field.type {
                 case .array(let element), .map(let element):
-                    if case .enumeration = element {
-                        d.error("an enum must be a field's own type, not inside an array or map (declare an object type holding it)", at: field.typeLocation)
-                    }
-                    if case .array = element { d.error("arrays of arrays are not supported (declare an object type)", at: field.typeLocation) }
-                    if case .map = element { d.error("collections of maps are not supported (declare an object type)", at: field.typeLocation) }
+                    _ = element
                 default: break
                 }
             }
@@ -203,6 +199,7 @@ public enum SchemaValidator {
             }
         }
         checkLimits(field, &d)
+        checkExplicitNull(field, in: type, contract: contract, &d)
         if case .required(.dropElement) = field.presence, isRoot {
             d.error("'required: drop-element' on the root type has no element to drop; use 'required: fail-document'", at: field.location)
         }
@@ -238,6 +235,41 @@ public enum SchemaValidator {
         }
     }
 
+    /// `explicit-null: true`: only on a stored `optional` field of a scalar or enum type, which no
+    /// behaviour or derivation reads (they take a value or nothing; a third state would need a
+    /// rule of its own in each).
+    static func checkExplicitNull(_ field: Field, in type: ObjectType, contract: Contract, _ d: inout DiagnosticCollector) {
+        guard field.explicitNull else { return }
+        let at = field.explicitNullLocation ?? field.location
+        if field.derived != nil {
+            d.error("a derived field is computed, so it takes no 'explicit-null'", at: at)
+            return
+        }
+        if field.presence != .optional {
+            d.error("'explicit-null' needs 'optional: true': a missing key reads as absent and null as null, so there is nothing to require or default (found '\(field.presence.spelling)')", at: at)
+        }
+        switch field.type {
+        case .array, .map, .object, .union:
+            d.error("'explicit-null' applies to scalar and enum fields, not \(field.type.schemaSpelling): an empty value or an optional field says 'nothing' for it", at: at)
+        case .string, .bool, .integer, .number, .localDate, .epochMillis, .dateTime, .enumeration:
+            break
+        }
+        let b = contract.behaviours
+        var readers: [(String, String, String)] = []   // (type, field, reader)
+        for (binding, what) in [(b.overlay, "overlay"), (b.doneQueue?.binding, "done-queue")] {
+            guard let binding else { continue }
+            readers += [(binding.typeName, binding.idField, what), (binding.typeName, binding.flagField, what)]
+        }
+        let root = contract.rootTypeName
+        if let f = b.staleness?.field { readers.append((root, f, "staleness")) }
+        if let f = b.header?.dayField { readers.append((root, f, "header")) }
+        if let f = b.validUntil?.dayField { readers.append((root, f, "valid-until")) }
+        for other in type.fields { if let derived = other.derived { readers.append((type.name, derived.keyField, "derived field '\(other.name)'")) } }
+        for (typeName, fieldName, reader) in readers where typeName == type.name && fieldName == field.name {
+            d.error("field '\(field.name)' is read by \(reader), which takes a value or nothing, so it cannot be 'explicit-null'", at: at)
+        }
+    }
+
     /// `min-length`/`max-length` (strings, in Unicode scalars) and `min-items`/`max-items`
     /// (arrays, over the kept elements): whole numbers from 0, the minimum not above the maximum,
     /// a maximum of at least 1 (0 would allow only the empty value), and no larger than the
@@ -249,7 +281,7 @@ public enum SchemaValidator {
         switch field.type {
         case .string: isString = true; isArray = false
         case .array: isString = false; isArray = true
-        case .bool, .integer, .number, .localDate, .epochMillis, .enumeration, .map, .object, .union: isString = false; isArray = false
+        case .bool, .integer, .number, .localDate, .epochMillis, .dateTime, .enumeration, .map, .object, .union: isString = false; isArray = false
         }
         for (key, value, applies, what, ceiling) in [
             ("min-length", c.minLength, isString, "strings", SchemaLimits.maxLength),

@@ -162,7 +162,8 @@ extension KotlinContractWriter {
                 p.line("return null")
             }
             for slot in object.slots {
-                p.line("var \(slot.codeName)Slot: \(slotType(slot.field, owner: object.name))? = null")
+                p.line(slot.readsNull ? "var \(slot.codeName)Slot: ContractNullable<\(slotType(slot.field, owner: object.name))> = ContractNullable.Absent"
+                       : "var \(slot.codeName)Slot: \(slotType(slot.field, owner: object.name))? = null")
                 if slot.countsDrops { p.line("var \(DropAccounting.held(slot)) = 0") }
             }
             if object.slots.isEmpty && !object.isRoot {
@@ -221,6 +222,9 @@ extension KotlinContractWriter {
             p.line("\(name)Slot = \(read)")
             p.line("\(DropAccounting.held(slot)) = context.dropped - \(DropAccounting.mark)")
             p.line("context.dropped = \(DropAccounting.mark)")
+        } else if slot.readsNull {
+            // `explicit-null`: null is a value of its own; a missing or invalid value stays absent.
+            p.line("\(name)Slot = if (scanner.nextIsNull()) ContractNullable.Null else ContractNullable.of(\(read))")
         } else {
             p.line("\(name)Slot = \(read)")
         }
@@ -240,7 +244,7 @@ extension KotlinContractWriter {
                 p.line("context.failed = true // \(field.name) missing or invalid: the whole document is unusable")
                 p.line("return null")
             }
-        case .null:
+        case .null, .absent:
             p.line("val \(name) = \(slotName)")
         case .defaultValue(let value):
             p.line("val \(name) = \(slotName) ?: \(KotlinNames.literal(value, field: field, owner: owner, enums: enums))")

@@ -136,9 +136,11 @@ struct KotlinContractWriter {
     func type(_ type: FieldType) -> String { KotlinNames.type(type, enums: enums) }
 
     /// A field's type as declared in its owner's constructor.
+    /// An `explicit-null` field is `ContractNullable<T>` (absent, null or a value), not `T?`.
     func declaredType(_ field: Field, in owner: ObjectType) -> String {
-        KotlinNames.type(field.type, enums: enums, field: field, owner: owner.name, within: owner.name)
-            + (KotlinNames.isNullable(field) ? "?" : "")
+        let type = KotlinNames.type(field.type, enums: enums, field: field, owner: owner.name, within: owner.name)
+        if field.explicitNull { return "ContractNullable<\(type)>" }
+        return type + (KotlinNames.isNullable(field) ? "?" : "")
     }
 
 
@@ -159,13 +161,12 @@ struct KotlinContractWriter {
             case .flat(let omit, let dropped):
                 p.line("val value = decoded.value")
                 p.block("if (value != null) {", closer: "} else {") { p in
-                    for field in root.fields where !omit.contains(field.name) {
-                        p.line("result[\(KotlinNames.quoted(field.observedKey))] = \(observeExpression(field.type, value: "value.\(field.name)", optional: KotlinNames.isNullable(field), depth: 0))")
-                    }
+                    for field in root.fields where !omit.contains(field.name) { observeField(field, &p) }
                 }
                 p.indented { p in
                     p.line("// Nothing is guessed from a document that was not read: empty lists, null values.")
-                    for field in root.fields where !omit.contains(field.name) {
+                    // An explicit-null field is absent: left out.
+                    for field in root.fields where !omit.contains(field.name) && !field.explicitNull {
                         let empty: String
                         switch field.type {
                         case .array: empty = "ContractJson.Arr(emptyList())"
@@ -185,9 +186,7 @@ struct KotlinContractWriter {
             if type.fields.contains(where: { $0.deprecated != nil }) { p.line(KotlinFacts.suppressDeprecation) }
             p.block("private fun observe\(type.name)(value: \(type.name)): ContractJson {") { p in
                 p.line("val result = LinkedHashMap<String, ContractJson>()")
-                for field in type.fields {
-                    p.line("result[\(KotlinNames.quoted(field.observedKey))] = \(observeExpression(field.type, value: "value.\(field.name)", optional: KotlinNames.isNullable(field), depth: 0))")
-                }
+                for field in type.fields { observeField(field, &p) }
                 p.line("return ContractJson.Obj(result)")
             }
         }
@@ -209,6 +208,20 @@ struct KotlinContractWriter {
         }
     }
 
+    /// `result[key] = …` for one field; an absent explicit-null field is left out of the observation.
+    func observeField(_ field: Field, _ p: inout CodePrinter) {
+        let key = KotlinNames.quoted(field.observedKey)
+        guard field.explicitNull else {
+            p.line("result[\(key)] = \(observeExpression(field.type, value: "value.\(field.name)", optional: KotlinNames.isNullable(field), depth: 0))")
+            return
+        }
+        p.block("when (val present = value.\(field.name)) {") { p in
+            p.line("is ContractNullable.Value -> result[\(key)] = \(observeExpression(field.type, value: "present.value", optional: false, depth: 0))")
+            p.line("ContractNullable.Null -> result[\(key)] = ContractJson.Null")
+            p.line("ContractNullable.Absent -> {}")
+        }
+    }
+
     /// Lambda parameters are numbered by depth: Kotlin warns when one shadows another.
     func observeExpression(_ type: FieldType, value: String, optional: Bool, depth: Int) -> String {
         let parameter = depth == 0 ? "element" : "element\(depth + 1)"
@@ -218,7 +231,7 @@ struct KotlinContractWriter {
         switch type {
         case .string, .localDate: return "ContractJson.Str(\(value))"
         case .bool: return "ContractJson.Bool(\(value))"
-        case .integer, .epochMillis: return "ContractJson.Num(\(value).toDouble())"
+        case .integer, .epochMillis, .dateTime: return "ContractJson.Num(\(value).toDouble())"
         case .number: return "ContractJson.Num(\(value))"
         case .enumeration: return "ContractJson.Str(\(value).json)"
         case .object(let name), .union(let name): return "observe\(name)(\(value))"

@@ -1,9 +1,8 @@
 /// Kotlin spelling of model types and expressions.
 enum KotlinNames {
 
-    /// An enum class, nested in the type of the field that declares it (as in Swift). An enum inside
-    /// an array or map (which the validator currently rejects) reuses the first class with the same
-    /// values, or is declared by the first field that mentions it.
+    /// An enum class, nested in the type of the field that declares it (as in Swift; see
+    /// `EnumDeclarationPlan`).
     struct EnumDeclaration {
         var cases: [String]
         /// The type the enum class is nested in, e.g. `Record`.
@@ -16,31 +15,19 @@ enum KotlinNames {
         var qualified: String { "\(typeName).\(enumName)" }
     }
 
-    static func enumerations(in type: FieldType) -> [[String]] {
-        switch type {
-        case .enumeration(let cases, _): return [cases]
-        case .array(let element), .map(let element): return enumerations(in: element)
-        case .string, .bool, .integer, .number, .localDate, .epochMillis, .object, .union: return []
-        }
-    }
-
-    /// Every enum class of the contract, in declaration order: one per enum-typed field.
+    /// Every enum class of the contract, in declaration order (`EnumDeclarationPlan` decides which
+    /// field declares each), named after that field.
     static func enumDeclarations(_ contract: Contract) -> [EnumDeclaration] {
         var result: [EnumDeclaration] = []
         let typeNames = Set(contract.types.map(\.name))
-        for type in contract.types {
-            for field in type.fields {
-                let own: [[String]]
-                if case .enumeration(let cases, _) = field.type { own = [cases] } else { own = [] }
-                for cases in enumerations(in: field.type) where !own.isEmpty || !result.contains(where: { $0.cases == cases }) {
-                    var name = Naming.upperCamel(field.name)
-                    // `Companion` too: the enum class declares a `companion object` (`fromJson`), which
-                    // an enum class of that name could not inherit from or name.
-                    if typeNames.contains(name) || KotlinFacts.takenTypeNames.contains(name) || name == type.name || name == "Companion" { name += "Value" }
-                    while result.contains(where: { $0.typeName == type.name && $0.enumName == name }) { name += "Value" }
-                    result.append(EnumDeclaration(cases: cases, typeName: type.name, enumName: name, field: field))
-                }
-            }
+        for planned in EnumDeclarationPlan.all(in: contract) {
+            let typeName = planned.owner.name
+            var name = Naming.upperCamel(planned.field.name)
+            // `Companion` too: the enum class declares a `companion object` (`fromJson`), which
+            // an enum class of that name could not inherit from or name.
+            if typeNames.contains(name) || KotlinFacts.takenTypeNames.contains(name) || name == typeName || name == "Companion" { name += "Value" }
+            while result.contains(where: { $0.typeName == typeName && $0.enumName == name }) { name += "Value" }
+            result.append(EnumDeclaration(cases: planned.cases, typeName: typeName, enumName: name, field: planned.field))
         }
         return result
     }
@@ -97,7 +84,7 @@ enum KotlinNames {
         switch type {
         case .string, .localDate: return "String"
         case .bool: return "Boolean"
-        case .integer, .epochMillis: return "Long"
+        case .integer, .epochMillis, .dateTime: return "Long"
         case .number: return "Double"
         case .enumeration(let cases, _):
             let declaration = declaration(cases, field: field, owner: owner, enums: enums)

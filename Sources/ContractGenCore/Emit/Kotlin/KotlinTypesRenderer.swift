@@ -104,6 +104,7 @@ extension KotlinContractWriter {
     /// ` = value` when the schema gives the field one (a default, or null for a nullable field),
     /// so an app, a test or a preview writes only the fields it cares about.
     func defaultArgument(_ field: Field, in owner: ObjectType) -> String {
+        if field.explicitNull { return " = ContractNullable.Absent" }
         if KotlinNames.isNullable(field) { return " = null" }
         if case .defaultValue(let value) = field.presence {
             return " = " + KotlinNames.literal(value, field: field, owner: owner.name, enums: enums)

@@ -93,7 +93,7 @@ extension SwiftContractWriter {
             for lookup in plan.lookups {
                 p.line("/// `\(lookup.name)` by exact UTF-16 code units, as Kotlin and JavaScript compare keys (Swift's")
                 p.line("/// String equality is canonical: \"é\" == \"e\\u{301}\", which would find entries they do not).")
-                p.line("var \(lookup.name): [ContractExactKey: \(SwiftNames.type(mapValueType(lookup), field: lookup))] = [:]")
+                p.line("var \(lookup.name): [ContractExactKey: \(SwiftNames.type(mapValueType(lookup), field: lookup, enums: enums, nested: true))] = [:]")
             }
         }
         derivedFieldPass(&p)
@@ -175,7 +175,8 @@ extension SwiftContractWriter {
             p.line("}")
             for slot in object.slots {
                 let type = slotType(slot.field)
-                p.line("var \(slot.codeName)Slot: \(slot.field.type.isEnumeration ? object.name + "." + type : type)?")
+                let qualified = slot.field.type.isEnumeration ? object.name + "." + type : type
+                p.line(slot.readsNull ? "var \(slot.codeName)Slot: ContractNullable<\(qualified)> = .absent" : "var \(slot.codeName)Slot: \(qualified)?")
                 if slot.countsDrops { p.line("var \(DropAccounting.held(slot)) = 0") }
             }
             p.block("while let key = scanner.nextMember() {") { p in
@@ -228,8 +229,8 @@ extension SwiftContractWriter {
     /// Maps read as entry lists (exact keys, last duplicate already applied); the public
     /// field is a dictionary built from them.
     func slotType(_ field: Field) -> String {
-        if case .map(let value) = field.type { return "[(key: String, value: \(SwiftNames.type(value, field: field)))]" }
-        return SwiftNames.type(field.type, field: field)
+        if case .map(let value) = field.type { return "[(key: String, value: \(SwiftNames.type(value, field: field, enums: enums, nested: true)))]" }
+        return SwiftNames.type(field.type, field: field, enums: enums)
     }
 
     /// One occurrence of the key: read the value into the slot (the last occurrence wins).
@@ -241,6 +242,9 @@ extension SwiftContractWriter {
             p.line("\(slot.codeName)Slot = \(read)")
             p.line("\(DropAccounting.held(slot)) = context.dropped - \(DropAccounting.mark)")
             p.line("context.dropped = \(DropAccounting.mark)")
+        } else if slot.readsNull {
+            // `explicit-null`: null is a value of its own; a missing or invalid value stays absent.
+            p.line("\(slot.codeName)Slot = scanner.nextIsNull() ? .null : ContractNullable(\(read))")
         } else {
             p.line("\(slot.codeName)Slot = \(read)")
         }
@@ -266,7 +270,7 @@ extension SwiftContractWriter {
                 p.line("return nil")
             }
             p.line("}")
-        case .null:
+        case .null, .absent:
             p.line("let \(local) = \(name)Slot")
         case .defaultValue(let value):
             if case .map = slot.read.operation {
@@ -284,9 +288,10 @@ extension SwiftContractWriter {
         var expression: String
         switch read.operation {
         case .scalar(let kind): expression = "scanner.\(kind.rawValue)()"
-        case .enumeration(_, let unknown):
+        case .enumeration(let cases, let unknown):
             // Exact spelling (Swift's String == alone is canonical); an open enum reads any other string as its fallback.
-            let enumType = "\(owner).\(field.map(SwiftNames.enumTypeName) ?? "")"
+            // A field's own enum is nested in its owner; an element's is the first declared with these values.
+            let enumType = owner.isEmpty ? SwiftNames.nestedEnumType(cases, enums: enums) : "\(owner).\(field.map(SwiftNames.enumTypeName) ?? "")"
             expression = "ContractEnum.read(scanner.string(), as: \(enumType).self" + (unknown.map { ", unknown: .\(SwiftNames.caseName($0))" } ?? "") + ")"
         case .array, .map, .object, .union: expression = "\(SwiftNames.helperName(read.operation))(&scanner, &context)"
         }
@@ -324,8 +329,12 @@ extension SwiftContractWriter {
     func compositeDecoder(_ composite: CompositePlan, _ p: inout CodePrinter) {
         let field = CompositePlan.elementField(at: contract.location)
         let signature = "(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext)"
-        let elementType = SwiftNames.type(composite.elementType, field: field)
+        let elementType = SwiftNames.type(composite.elementType, field: field, enums: enums, nested: true)
         let element = ValueRead(composite.elementType)
+        // Map helpers return exact-key entries (lookups need them); a map inside an array or map is
+        // a dictionary like a map field's value, built as soon as it is read.
+        var readElement = readExpression(element, field: field)
+        if case .map = composite.element { readElement += ".map({ Dictionary($0, uniquingKeysWith: { $1 }) })" }
         let counts = composite.countsInnerDrops
         switch composite.kind {
         case .array:
@@ -339,7 +348,7 @@ extension SwiftContractWriter {
                 p.line("}")
                 p.line("var result: [\(elementType)] = []")
                 p.block("while scanner.nextElement() {") { p in
-                    p.block("if let value = \(readExpression(element, field: field)) {") { p in
+                    p.block("if let value = \(readElement) {") { p in
                         p.line("result.append(value)")
                     }
                     p.block("else {") { p in
@@ -366,7 +375,7 @@ extension SwiftContractWriter {
                 p.line("var positions: [ContractExactKey: Int] = [:]")
                 p.block("while let key = scanner.nextMember() {") { p in
                     if counts { p.line("let \(DropAccounting.mark) = context.dropped") }
-                    p.line("let value = \(readExpression(element, field: field))")
+                    p.line("let value = \(readElement)")
                     if counts {
                         p.line("let inner = context.dropped - \(DropAccounting.mark)")
                         p.line("context.dropped = \(DropAccounting.mark)")

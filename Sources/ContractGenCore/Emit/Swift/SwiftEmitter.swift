@@ -91,12 +91,15 @@ struct SwiftContractWriter {
     let contract: Contract
     /// Every decision about the decoder, made once for all languages.
     let plan: DecoderPlan
+    /// The enums, nested in the types that declare them.
+    let enums: [SwiftNames.EnumDeclaration]
     var ns: String { contract.targets.swiftNamespace }
     var root: ObjectType { contract.rootType }
 
     init(contract: Contract) {
         self.contract = contract
         plan = DecoderPlan(contract)
+        enums = SwiftNames.enumDeclarations(contract)
     }
 
     // MARK: Observation
@@ -111,13 +114,12 @@ struct SwiftContractWriter {
                 p.line("result.set(\"value\", decoded.value.map(observe\(root.name)) ?? .null)")
             case .flat(let omit, let dropped):
                 p.block("if let value = decoded.value {") { p in
-                    for field in root.fields where !omit.contains(field.name) {
-                        p.line("result.set(\(Naming.swiftQuoted(field.observedKey)), \(observeExpression(field.type, field: field, value: "value.\(field.name)", optional: isOptional(field))))")
-                    }
+                    for field in root.fields where !omit.contains(field.name) { observeField(field, &p) }
                 }
                 p.block("else {") { p in
                     p.line("// Nothing is guessed from a document that was not read: empty lists, null values.")
-                    for field in root.fields where !omit.contains(field.name) {
+                    // An explicit-null field is absent: left out.
+                    for field in root.fields where !omit.contains(field.name) && !field.explicitNull {
                         let empty: String
                         switch field.type {
                         case .array: empty = ".array([])"
@@ -144,9 +146,7 @@ struct SwiftContractWriter {
             p.line()
             p.block("private static func observe\(type.name)(_ value: \(type.name)) -> ContractJSON {") { p in
                 p.line("var result = ContractJSONObject()")
-                for field in type.fields {
-                    p.line("result.set(\(Naming.swiftQuoted(field.observedKey)), \(observeExpression(field.type, field: field, value: "value.\(field.name)", optional: isOptional(field))))")
-                }
+                for field in type.fields { observeField(field, &p) }
                 p.line("return .object(result)")
             }
         }
@@ -171,6 +171,20 @@ struct SwiftContractWriter {
         }
     }
 
+    /// `result.set(key, …)` for one field; an absent explicit-null field is left out of the observation.
+    func observeField(_ field: Field, _ p: inout CodePrinter) {
+        let key = Naming.swiftQuoted(field.observedKey)
+        guard field.explicitNull else {
+            p.line("result.set(\(key), \(observeExpression(field.type, field: field, value: "value.\(field.name)", optional: isOptional(field))))")
+            return
+        }
+        p.block("switch value.\(field.name) {") { p in
+            p.line("case .absent: break")
+            p.line("case .null: result.set(\(key), .null)")
+            p.line("case .value(let present): result.set(\(key), \(observeExpression(field.type, field: field, value: "present", optional: false)))")
+        }
+    }
+
     func isOptional(_ field: Field) -> Bool {
         if field.derived != nil { return true }
         if case .optional = field.presence { return true }
@@ -184,7 +198,7 @@ struct SwiftContractWriter {
         switch type {
         case .string, .localDate: return ".string(\(value))"
         case .bool: return ".bool(\(value))"
-        case .integer, .epochMillis: return ".number(Double(\(value)))"
+        case .integer, .epochMillis, .dateTime: return ".number(Double(\(value)))"
         case .number: return ".number(\(value))"
         case .enumeration: return ".string(\(value).rawValue)"
         case .object(let name), .union(let name): return "observe\(name)(\(value))"

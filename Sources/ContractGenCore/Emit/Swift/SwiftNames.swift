@@ -7,6 +7,25 @@ enum SwiftNames {
         return SwiftFacts.takenTypeNames.contains(name) ? name + "Value" : name
     }
 
+    /// An enum nested in the type of the field that declares it (`EnumDeclarationPlan`), named
+    /// after that field: `Event.Attendance`.
+    struct EnumDeclaration {
+        let plan: EnumDeclarationPlan
+        var cases: [String] { plan.cases }
+        var name: String { enumTypeName(plan.field) }
+        /// As named outside its owner.
+        var qualified: String { plan.owner.name + "." + name }
+    }
+
+    static func enumDeclarations(_ contract: Contract) -> [EnumDeclaration] {
+        EnumDeclarationPlan.all(in: contract).map(EnumDeclaration.init)
+    }
+
+    /// The enum an array element or map value of these values reads as (the first declared).
+    static func nestedEnumType(_ cases: [String], enums: [EnumDeclaration]) -> String {
+        enums.first { $0.cases == cases }!.qualified
+    }
+
     static func caseName(_ value: String) -> String {
         let camel = Naming.upperCamel(value)
         let lower = camel.prefix(1).lowercased() + camel.dropFirst()
@@ -16,21 +35,25 @@ enum SwiftNames {
         return SchemaValidator.reservedWords[lower] == nil ? lower : "`\(lower)`"
     }
 
-    static func type(_ type: FieldType, field: Field) -> String {
+    /// A field's own enum is named plainly (inside its owner); an element's or value's enum is
+    /// qualified, since it may be declared by another type.
+    static func type(_ type: FieldType, field: Field, enums: [EnumDeclaration], nested: Bool = false) -> String {
         switch type {
         case .string, .localDate: return "String"
         case .bool: return "Bool"
-        case .integer, .epochMillis: return "Int64"
+        case .integer, .epochMillis, .dateTime: return "Int64"
         case .number: return "Double"
-        case .enumeration: return enumTypeName(field)
-        case .array(let element): return "[\(self.type(element, field: field))]"
-        case .map(let value): return "[String: \(self.type(value, field: field))]"
+        case .enumeration(let cases, _): return nested ? nestedEnumType(cases, enums: enums) : enumTypeName(field)
+        case .array(let element): return "[\(self.type(element, field: field, enums: enums, nested: true))]"
+        case .map(let value): return "[String: \(self.type(value, field: field, enums: enums, nested: true))]"
         case .object(let name), .union(let name): return name
         }
     }
 
-    static func declaredType(_ field: Field) -> String {
-        type(field.type, field: field) + (ObjectPlan.isNullable(field) ? "?" : "")
+    /// An `explicit-null` field is `ContractNullable<T>` (absent, null or a value), not `T?`.
+    static func declaredType(_ field: Field, enums: [EnumDeclaration]) -> String {
+        if field.explicitNull { return "ContractNullable<\(type(field.type, field: field, enums: enums))>" }
+        return type(field.type, field: field, enums: enums) + (ObjectPlan.isNullable(field) ? "?" : "")
     }
 
     /// The helper a composite or object read calls: `decodeArrayOfTask`, `decodeMapOfString`, `decodeTask`.

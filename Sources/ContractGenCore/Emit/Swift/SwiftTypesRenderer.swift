@@ -26,24 +26,23 @@ extension SwiftContractWriter {
             p.line()
             p.doc(type.doc, style: .tripleSlash)
             p.block("public struct \(type.name): Sendable, Equatable\(Self.isIdentifiable(type) ? ", Identifiable" : "") {") { p in
-                for field in type.fields {
-                    if case .enumeration(let cases, _) = field.type {
-                        p.line("/// The values of `\(field.name)`.")
-                        p.block("public enum \(SwiftNames.enumTypeName(field)): String, Sendable, Equatable, CaseIterable {") { p in
-                            for value in cases {
-                                let name = SwiftNames.caseName(value)
-                                p.line(name.trimmingCharacters(in: ["`"]) == value ? "case \(name)" : "case \(name) = \(Naming.swiftQuoted(value))")
-                            }
+                for declaration in enums where declaration.plan.owner.name == type.name {
+                    let field = declaration.plan.field
+                    p.line(declaration.plan.isFieldsOwnType ? "/// The values of `\(field.name)`." : "/// The values in `\(field.name)` (and in every array or map of these values).")
+                    p.block("public enum \(declaration.name): String, Sendable, Equatable, CaseIterable {") { p in
+                        for value in declaration.cases {
+                            let name = SwiftNames.caseName(value)
+                            p.line(name.trimmingCharacters(in: ["`"]) == value ? "case \(name)" : "case \(name) = \(Naming.swiftQuoted(value))")
                         }
-                        p.line()
                     }
+                    p.line()
                 }
                 for field in type.fields {
                     p.doc(Self.fieldDoc(field), style: .tripleSlash)
-                    p.line("public var \(field.name): \(SwiftNames.declaredType(field))")
+                    p.line("public var \(field.name): \(SwiftNames.declaredType(field, enums: enums))")
                 }
                 p.line()
-                let parameters = type.fields.map { "\($0.name): \(SwiftNames.declaredType($0))" + defaultArgument($0) }
+                let parameters = type.fields.map { "\($0.name): \(SwiftNames.declaredType($0, enums: enums))" + defaultArgument($0) }
                 p.line("/// Every field, in declaration order; those with a default (or nil) may be left out.")
                 p.block("public init(\(parameters.joined(separator: ", "))) {") { p in
                     for field in type.fields { p.line("self.\(field.name) = \(field.name)") }
@@ -82,6 +81,7 @@ extension SwiftContractWriter {
     /// ` = value` when the schema gives the field one (a default, or nil for an optional field),
     /// so an app, a test or a SwiftUI preview writes only the fields it cares about.
     func defaultArgument(_ field: Field) -> String {
+        if field.explicitNull { return " = .absent" }
         if ObjectPlan.isNullable(field) { return " = nil" }
         if case .defaultValue(let value) = field.presence { return " = " + SwiftNames.literal(value, field: field) }
         return ""
@@ -92,7 +92,7 @@ extension SwiftContractWriter {
     static func isIdentifiable(_ type: ObjectType) -> Bool {
         guard let id = type.field(named: "id"), !ObjectPlan.isNullable(id) else { return false }
         switch id.type {
-        case .string, .integer, .localDate, .epochMillis, .enumeration: return true
+        case .string, .integer, .localDate, .epochMillis, .dateTime, .enumeration: return true
         case .bool, .number, .array, .map, .object, .union: return false
         }
     }

@@ -193,7 +193,7 @@ extension TypeScriptContractWriter {
                 p.line("return undefined;")
             }
             for slot in object.slots {
-                p.line("let \(slot.codeName)Slot: \(type(slot.field.type)) | undefined;")
+                p.line("let \(slot.codeName)Slot: \(type(slot.field.type))\(slot.readsNull ? " | null" : "") | undefined;")
                 if slot.countsDrops { p.line("let \(DropAccounting.held(slot)) = 0;") }
             }
             p.block("for (let key = scanner.nextMember(); key !== undefined; key = scanner.nextMember()) {") { p in
@@ -246,6 +246,9 @@ extension TypeScriptContractWriter {
             p.line("\(name)Slot = \(readExpression(slot.read));")
             p.line("\(DropAccounting.held(slot)) = context.dropped - \(DropAccounting.mark);")
             p.line("context.dropped = \(DropAccounting.mark);")
+        } else if slot.readsNull {
+            // `explicit-null`: null is a value of its own; a missing or invalid value stays undefined (absent).
+            p.line("\(name)Slot = scanner.nextIsNull() ? null : \(readExpression(slot.read));")
         } else {
             p.line("\(name)Slot = \(readExpression(slot.read));")
         }
@@ -268,6 +271,8 @@ extension TypeScriptContractWriter {
             }
         case .null:
             p.line("const \(name) = \(slotName) ?? null;")
+        case .absent:
+            p.line("const \(name) = \(slotName);")
         case .defaultValue(let value):
             p.line("const \(name) = \(slotName) ?? \(TypeScriptNames.literal(value));")
         }

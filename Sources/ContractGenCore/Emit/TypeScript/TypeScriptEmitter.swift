@@ -174,13 +174,12 @@ struct TypeScriptContractWriter {
             case .flat(let omit, let dropped):
                 p.line("const value = decoded.value;")
                 p.block("if (value !== null) {", closer: "} else {") { p in
-                    for field in root.fields where !omit.contains(field.name) {
-                        p.line("result.set(\(TypeScriptNames.quoted(field.observedKey)), \(observeExpression(field.type, value: "value.\(field.name)", optional: TypeScriptNames.isNullable(field), depth: 0)));")
-                    }
+                    for field in root.fields where !omit.contains(field.name) { observeField(field, &p) }
                 }
                 p.indented { p in
                     p.line("// Nothing is guessed from a document that was not read: empty lists, null values.")
-                    for field in root.fields where !omit.contains(field.name) {
+                    // An explicit-null field is absent: left out.
+                    for field in root.fields where !omit.contains(field.name) && !field.explicitNull {
                         let empty: String
                         switch field.type {
                         case .array: empty = "[]"
@@ -200,9 +199,7 @@ struct TypeScriptContractWriter {
             p.line()
             p.block("function observe\(type.name)(value: \(type.name)): ContractJson {") { p in
                 p.line("const result: ContractJsonObject = new Map();")
-                for field in type.fields {
-                    p.line("result.set(\(TypeScriptNames.quoted(field.observedKey)), \(observeExpression(field.type, value: "value.\(field.name)", optional: TypeScriptNames.isNullable(field), depth: 0)));")
-                }
+                for field in type.fields { observeField(field, &p) }
                 p.line("return result;")
             }
         }
@@ -249,9 +246,15 @@ struct TypeScriptContractWriter {
 
     /// Scalars are their own JSON (null included); objects, arrays and maps are rebuilt.
     /// Maps keep the document's key order (a Map is ordered; order is never observable in results).
+    /// `result.set(key, …)` for one field; an absent explicit-null field is left out of the observation.
+    func observeField(_ field: Field, _ p: inout CodePrinter) {
+        let set = "result.set(\(TypeScriptNames.quoted(field.observedKey)), \(observeExpression(field.type, value: "value.\(field.name)", optional: TypeScriptNames.isNullable(field), depth: 0)));"
+        p.line(field.explicitNull ? "if (value.\(field.name) !== undefined) \(set)" : set)
+    }
+
     func observeExpression(_ type: FieldType, value: String, optional: Bool, depth: Int) -> String {
         switch type {
-        case .string, .localDate, .bool, .integer, .epochMillis, .number, .enumeration:
+        case .string, .localDate, .bool, .integer, .epochMillis, .dateTime, .number, .enumeration:
             return value
         default:
             break

@@ -16,6 +16,10 @@ extension TypeScriptContractWriter {
                     case .required:
                         p.doc(Self.fieldDoc(field, doc), style: .block)
                         p.line("readonly \(field.name): \(fieldType);")
+                    case .optional where field.explicitNull:
+                        doc += "\nLeft out: the key is not written; null: written as null (explicit-null: a value of its own)."
+                        p.doc(Self.fieldDoc(field, doc), style: .block)
+                        p.line("readonly \(field.name)?: \(fieldType) | null;")
                     case .optional:
                         doc += "\nLeft out (or null): the key is not written."
                         p.doc(Self.fieldDoc(field, doc), style: .block)
@@ -105,6 +109,13 @@ extension TypeScriptContractWriter {
         switch field.presence {
         case .required:
             p.line("object.set(\(key), \(writeExpression(field, source: source, path: path)));")
+        case .optional where field.explicitNull:
+            p.block("if (\(source) === null) {") { p in
+                p.line("object.set(\(key), null); // explicit-null: null is written, and read back, as a value of its own")
+            }
+            p.block("else if (\(source) !== undefined) {") { p in
+                p.line("object.set(\(key), \(writeExpression(field, source: source, path: path)));")
+            }
         case .optional:
             p.block("if (\(source) !== undefined && \(source) !== null) {") { p in
                 p.line("object.set(\(key), \(writeExpression(field, source: source, path: path)));")

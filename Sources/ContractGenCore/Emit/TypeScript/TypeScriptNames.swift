@@ -17,14 +17,6 @@ enum TypeScriptNames {
     /// `widget-data` → `WidgetData`: the alias the testee imports a contract module under.
     static func moduleAlias(_ contract: Contract) -> String { Naming.upperCamel(contract.targets.typeScriptModule) }
 
-    static func enumerations(in type: FieldType) -> [[String]] {
-        switch type {
-        case .enumeration(let cases, _): return [cases]
-        case .array(let element), .map(let element): return enumerations(in: element)
-        case .string, .bool, .integer, .number, .localDate, .epochMillis, .object, .union: return []
-        }
-    }
-
     /// A union variant's interface: the union's name and the variant's Kotlin subclass name
     /// (`Attachment` + `photo` → `AttachmentPhoto`), extending the variant type with the tag. An
     /// interface, not `{ readonly kind: "photo" } & Photo`: an intersection with a type literal
@@ -49,7 +41,7 @@ enum TypeScriptNames {
         let typeNames = Set(declared + declared.map { $0 + "Input" })
         for type in contract.types {
             for field in type.fields {
-                for cases in enumerations(in: field.type) where seenCases.insert(cases).inserted {
+                for cases in EnumDeclarationPlan.enumerations(in: field.type) where seenCases.insert(cases).inserted {
                     var name = type.name + Naming.upperCamel(field.name)
                     while typeNames.contains(name) || TypeScriptFacts.takenTypeNames.contains(name) || usedNames.contains(name) {
                         name += "Value"
@@ -71,7 +63,7 @@ enum TypeScriptNames {
         switch type {
         case .string, .localDate: return "string"
         case .bool: return "boolean"
-        case .integer, .number, .epochMillis: return "number"
+        case .integer, .number, .epochMillis, .dateTime: return "number"
         case .enumeration(let cases, _): return enumName(cases, owners: owners)
         case .array(let element): return "ReadonlyArray<\(self.type(element, owners: owners))>"
         case .map(let value): return "ReadonlyMap<string, \(self.type(value, owners: owners))>"
@@ -85,15 +77,16 @@ enum TypeScriptNames {
         case .array(let element): return "ReadonlyArray<\(inputType(element, owners: owners))>"
         case .map(let value): return "ContractInputMap<\(inputType(value, owners: owners))>"
         case .object(let name), .union(let name): return name + "Input"
-        case .string, .bool, .integer, .number, .localDate, .epochMillis, .enumeration: return self.type(type, owners: owners)
+        case .string, .bool, .integer, .number, .localDate, .epochMillis, .dateTime, .enumeration: return self.type(type, owners: owners)
         }
     }
 
     /// Optional and derived fields are `T | null`; required and defaulted ones never are.
     static func isNullable(_ field: Field) -> Bool { ObjectPlan.isNullable(field) }
 
+    /// An `explicit-null` field is also `undefined` when absent (null is a value of its own).
     static func declaredType(_ field: Field, owners: [EnumOwner]) -> String {
-        type(field.type, owners: owners) + (isNullable(field) ? " | null" : "")
+        type(field.type, owners: owners) + (isNullable(field) ? " | null" : "") + (field.explicitNull ? " | undefined" : "")
     }
 
     /// The helper a read calls: `decodeArrayOfTask`, `decodeMapOfString`, `decodeTask`, `readRecordSync`.
