@@ -102,7 +102,7 @@ final class DecoderPlanTests: XCTestCase {
                 for field in type.storedFields {
                     switch field.type {
                     case .array, .map: used.insert(ReadOperation(field.type))
-                    case .string, .bool, .integer, .number, .localDate, .epochMillis, .dateTime, .enumeration, .object: break
+                    case .string, .bool, .integer, .number, .localDate, .epochMillis, .dateTime, .enumeration, .object, .union: break
                     }
                 }
             }

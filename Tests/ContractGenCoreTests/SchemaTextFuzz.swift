@@ -258,6 +258,64 @@ enum SchemaTextFuzz {
                 appendField(t, spec)
             }
         }
+        // Tagged unions: a union held by one of the types (as a field, an array element or a map
+        // value), over variant types of its own (walkers never reach them: no derived field or
+        // behaviour binds them), with a tag code name and JSON key, tags from the enum pools,
+        // sometimes two tags on one variant type, and sometimes a fallback.
+        var unionLines: [String] = []
+        if r.chance(35) {
+            let unionName = hostile && r.chance(20) ? r.pick(allowedPlatformishTypeNames.filter { !types.contains($0) } + ["Union\(index)"]) : "Union\(index)"
+            let tag = r.pick(["kind", "type", "tag", "variant", "shape", "value", "open", "of", "status", "element"])
+            let tagKey = r.chance(40) ? r.pick(["type", "@type", "kind_of", "$type", "__typename", "é", "K", "\u{212A}", "a\"b", "default", "class"]) : nil
+            var tags: [String] = []
+            for _ in 0..<(1 + r.below(3)) {
+                let value = r.pick(safeEnumValues)
+                let clashes = tags.contains { SwiftNames.caseName($0) == SwiftNames.caseName(value) || KotlinNames.unionCaseName($0) == KotlinNames.unionCaseName(value) }
+                if !clashes, KotlinNames.unionCaseName(value) != unionName { tags.append(value) }
+            }
+            if tags.isEmpty { tags = ["first"] }
+            var variantTypes: [String] = []
+            var variants: [(String, String)] = []
+            for (k, tagValue) in tags.enumerated() {
+                if k > 0, r.chance(20) { variants.append((tagValue, variantTypes[0])); continue }
+                var name = r.chance(15) ? r.pick(allowedPlatformishTypeNames) : "Variant\(index)x\(k)"
+                if types.contains(name) || variantTypes.contains(name) || name == unionName { name = "Variant\(index)x\(k)" }
+                variantTypes.append(name)
+                variants.append((tagValue, name))
+                var variantFields: [FieldSpec] = []
+                for _ in 0..<(1 + r.below(3)) {
+                    let fieldName = r.pick(fieldNames + contextualFieldNames)
+                    let json = r.chance(30) ? r.pick(jsonKeys) : nil
+                    let key = json ?? fieldName
+                    guard fieldName != tag, key != (tagKey ?? tag), !variantFields.contains(where: { $0.name == fieldName || $0.key == key }) else { continue }
+                    var field = randomField(&r, name: fieldName, json: json, isRoot: false, hostile: hostile)
+                    let enumType = fieldName.prefix(1).uppercased() + fieldName.dropFirst()
+                    if field.type.hasPrefix("{enum:"), (types + variantTypes + [unionName]).contains(where: { $0 == enumType || $0 == enumType + "Value" }) { field.name += "Choice" }
+                    variantFields.append(field)
+                }
+                if variantFields.isEmpty { variantFields.append(FieldSpec(name: "payload", type: "string", json: nil, presence: "optional: true")) }
+                unionLines += ["  \(name):", "    doc: \(doc())", "    fields:"] + variantFields.map { $0.line(doc: doc()) }
+            }
+            var union = "    union: {tag: \(tag)"
+            if let tagKey { union += ", tag-json: \(yamlQuoted(tagKey))" }
+            union += ", variants: {" + variants.map { "\(yamlQuoted($0.0)): \($0.1)" }.joined(separator: ", ") + "}"
+            if r.chance(40) { union += ", unknown: \(yamlQuoted(r.pick(tags)))" }
+            unionLines = ["  \(unionName):", "    doc: \(doc())", union + "}"] + unionLines
+            let holder = r.below(types.count)
+            var spec = FieldSpec(name: fieldName(holder), type: unionName, json: jsonKey(holder), presence: nil)
+            switch r.below(3) {
+            case 0:
+                spec.type = "{array: \(unionName)}"
+                spec.presence = r.pick(["default: []", "optional: true", required(holder)])
+                spec.extras = itemLimits(&r, emptyDefault: spec.presence == "default: []")
+            case 1:
+                spec.type = "{map: \(unionName)}"
+                spec.presence = r.pick(["default: {}", "optional: true", required(holder)])
+            default:
+                spec.presence = r.chance(60) ? "optional: true" : required(holder)
+            }
+            appendField(holder, spec)
+        }
         // Derived fields: a lookup map on the root, a string key and the derived field beside it.
         if r.chance(35) {
             let valueType = r.pick(["string", "bool", "integer", "number"])
@@ -423,6 +481,7 @@ enum SchemaTextFuzz {
                 lines.append(fields[t][i].line(doc: doc(), deprecated: deprecated))
             }
         }
+        lines += unionLines
         lines += extraTypes
         if !behaviours.isEmpty { lines += ["behaviours:"] + behaviours }
         if let observation { lines.append(observation) }

@@ -146,6 +146,50 @@ final class ContractJSONParseTests: XCTestCase {
         }
     }
 
+    /// A union's tag: the last occurrence of the key, when it is a string; nothing is consumed, so
+    /// the value then reads in full, and a syntax error inside is found by that read.
+    func testPeekTagFindsTheLastStringTagAndConsumesNothing() {
+        let cases: [(String, String?)] = [
+            (#"{"kind":"a","x":1}"#, "a"),
+            (#"{"x":[1,{"kind":"z"}],"kind":"a"}"#, "a"),
+            (#"{"kind":"a","kind":"b"}"#, "b"),
+            (#"{"kind":"a","kind":1}"#, nil),
+            (#"{"x":1}"#, nil),
+            (#""a""#, nil),
+            (#"[{"kind":"a"}]"#, nil),
+            (#"null"#, nil),
+            (#"{"kind":"\ud800"}"#, nil),
+            (#"{"kind":"\u0061"}"#, "a"),
+            (#"{"kind":{"kind":"a"}}"#, nil),
+            (#"{"Kind":"a"}"#, nil),
+            (#"{}"#, nil),
+            (#"{"kind":""}"#, "")
+        ]
+        for (value, expected) in cases {
+            let (tag, after, finished) = ContractJSONScanner.scan(#"{"u":"# + value + "}") { scanner -> (String?, ContractJSON?, Bool) in
+                _ = scanner.enterObject()
+                _ = scanner.nextMember()
+                let tag = scanner.peekTag("kind")
+                let after = scanner.value()
+                _ = scanner.nextMember()
+                return (tag, after, scanner.finish())
+            }
+            XCTAssertEqual(tag, expected, value)
+            XCTAssertEqual(after, ContractJSON.parse(value), value)
+            XCTAssertTrue(finished, value)
+        }
+        // A syntax error inside the object: no tag, and the read that follows fails.
+        let failed = ContractJSONScanner.scan(#"{"u":{"kind":"a","x":[1,]}}"#) { scanner -> (String?, Bool) in
+            _ = scanner.enterObject()
+            _ = scanner.nextMember()
+            let tag = scanner.peekTag("kind")
+            scanner.skipValue()
+            return (tag, scanner.failed)
+        }
+        XCTAssertNil(failed.0)
+        XCTAssertTrue(failed.1)
+    }
+
     func testUnpairedSurrogateIsAnInvalidString() {
         XCTAssertNil(ContractJSONScanner.scan(#""\ud800""#) { $0.string() })
         XCTAssertEqual(ContractJSONScanner.scan(#""\ud83d\ude00""#) { $0.string() }, "😀")

@@ -321,6 +321,39 @@ export class ContractJsonScanner {
     return true;
   }
 
+  /**
+   * A tagged union's tag, found before the value is read: when the next value is an object, the
+   * text of its member `key` (exact code units; the last occurrence wins) if that is a string,
+   * else undefined (not an object, no such member, not a string, an unpaired surrogate, a syntax
+   * error). Consumes nothing: the scanner's state is restored, so the object is then read (or
+   * skipped, which finds any error again) as usual. Linear in the object's length.
+   */
+  peekTag(key: string): string | undefined {
+    const i = this.i, depth = this.depth, atFirst = this.atFirst, failed = this.failed;
+    const cur = this.cur, hasCur = this.hasCur, frame = this.frame, frameKeys = this.frameKeys;
+    const frameIndex = this.frameIndex, saved = this.saved.length, treeKeys = this.treeKeys;
+    let tag: string | undefined;
+    if (this.enterObject()) {
+      for (let member = this.nextMember(); member !== undefined; member = this.nextMember()) {
+        if (member.matches(key)) tag = this.string();
+        else this.skipValue();
+      }
+    }
+    const ok = !this.failed;
+    this.i = i;
+    this.depth = depth;
+    this.atFirst = atFirst;
+    this.failed = failed;
+    this.cur = cur;
+    this.hasCur = hasCur;
+    this.frame = frame;
+    this.frameKeys = frameKeys;
+    this.frameIndex = frameIndex;
+    this.saved.length = saved;
+    this.treeKeys = treeKeys;
+    return ok ? tag : undefined;
+  }
+
   /** Consumes and syntax-checks one value of any type. */
   skipValue(): void {
     if (this.failed) return;

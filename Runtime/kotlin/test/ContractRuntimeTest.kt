@@ -114,6 +114,41 @@ fun main() {
     val ratio = repeatedKeyRatio()
     check(ratio < 8.0, "4x the keys took ${ratio}x the time")
 
+    // A union's tag (peekTag): the last occurrence of the key when it is a string; nothing is
+    // consumed, so the value then reads in full, and a syntax error inside is found by that read.
+    val tagCases = listOf<Pair<String, String?>>(
+        Pair("{\"kind\":\"a\",\"x\":1}", "a"),
+        Pair("{\"x\":[1,{\"kind\":\"z\"}],\"kind\":\"a\"}", "a"),
+        Pair("{\"kind\":\"a\",\"kind\":\"b\"}", "b"),
+        Pair("{\"kind\":\"a\",\"kind\":1}", null),
+        Pair("{\"x\":1}", null),
+        Pair("\"a\"", null),
+        Pair("[{\"kind\":\"a\"}]", null),
+        Pair("null", null),
+        Pair("{\"kind\":\"\\ud800\"}", null),
+        Pair("{\"kind\":\"\\u0061\"}", "a"),
+        Pair("{\"kind\":{\"kind\":\"a\"}}", null),
+        Pair("{\"Kind\":\"a\"}", null),
+        Pair("{}", null),
+        Pair("{\"kind\":\"\"}", "")
+    )
+    for ((value, expected) in tagCases) {
+        val scanner = ContractJsonScanner("{\"u\":" + value + "}")
+        scanner.enterObject()
+        scanner.nextMember()
+        check(scanner.peekTag("kind") == expected, "peekTag of $value")
+        val after = scanner.value()
+        check(after.toString() == ContractJsonReader.parse(value).toString(), "the value after peekTag of $value")
+        scanner.nextMember()
+        check(scanner.finish(), "finish after peekTag of $value")
+    }
+    val broken = ContractJsonScanner("{\"u\":{\"kind\":\"a\",\"x\":[1,]}}")
+    broken.enterObject()
+    broken.nextMember()
+    check(broken.peekTag("kind") == null && !broken.failed, "peekTag of a malformed object: no tag, nothing failed yet")
+    broken.skipValue()
+    check(broken.failed, "the read after peekTag finds the syntax error")
+
     // Unpaired surrogates are not strings (the scanner's typed read, as the decoders use it).
     check(ContractJsonScanner("\"\\ud800\"").string() == null, "unpaired surrogate")
     check(ContractJsonScanner("\"\\ud83d\\ude00\"").string() == "\uD83D\uDE00", "surrogate pair")

@@ -5,7 +5,7 @@
 import { test } from "node:test";
 import * as assert from "node:assert/strict";
 import {
-  ContractJsonScanner, contractJsonReplacer, parseContractJson, queueDrain, queuePeek, queueSet, parseLocalDate, parseDateTime, formatDateTime, writeDateTime, daysFromCivil, contractTimeZone, isZoneIdSyntax, dayStartMs, orUnknown, contractTextLength,
+  ContractJsonScanner, contractJsonReplacer, contractJsonScannerSettings, serializeContractJson, parseContractJson, queueDrain, queuePeek, queueSet, parseLocalDate, parseDateTime, formatDateTime, writeDateTime, daysFromCivil, contractTimeZone, isZoneIdSyntax, dayStartMs, orUnknown, contractTextLength,
 } from "../contract-runtime";
 
 test("accepts RFC 8259 texts, rejects everything else", () => {
@@ -219,4 +219,51 @@ test("contractJsonReplacer writes maps as plain objects, __proto__ included as a
   assert.equal(JSON.stringify(value), '{"name":"x","counts":{}}');
   assert.equal(JSON.stringify(value, contractJsonReplacer), '{"name":"x","counts":{"b":2,"__proto__":1,"nested":{"k":true}}}');
   assert.equal(JSON.stringify([1, null, "s"], contractJsonReplacer), '[1,null,"s"]');
+});
+
+test("peekTag: the last occurrence of the key when it is a string, consuming nothing, in tree mode and lexing alike", () => {
+  const cases: [string, string | undefined][] = [
+    ['{"kind":"a","x":1}', 'a'],
+    ['{"x":[1,{"kind":"z"}],"kind":"a"}', 'a'],
+    ['{"kind":"a","kind":"b"}', 'b'],
+    ['{"kind":"a","kind":1}', undefined],
+    ['{"x":1}', undefined],
+    ['"a"', undefined],
+    ['[{"kind":"a"}]', undefined],
+    ['null', undefined],
+    ['{"kind":"\\ud800"}', undefined],
+    ['{"kind":"\\u0061"}', 'a'],
+    ['{"kind":{"kind":"a"}}', undefined],
+    ['{"Kind":"a"}', undefined],
+    ['{}', undefined],
+    ['{"kind":""}', ''],
+  ];
+  for (const treeMode of [true, false]) {
+    contractJsonScannerSettings.treeMode = treeMode;
+    try {
+      for (const [value, expected] of cases) {
+        const scanner = new ContractJsonScanner('{"u":' + value + "}");
+        assert.ok(scanner.nextIsObject());
+        assert.ok(scanner.enterObject());
+        assert.ok(scanner.nextMember() !== undefined);
+        assert.equal(scanner.peekTag("kind"), expected, `${treeMode}: ${value}`);
+        const after = scanner.value();
+        const parsed = parseContractJson(value);
+        if (after === undefined || parsed === undefined) throw new Error(value);
+        assert.equal(serializeContractJson(after), serializeContractJson(parsed), `${treeMode}: the value after peekTag of ${value}`);
+        assert.equal(scanner.nextMember(), undefined);
+        assert.ok(scanner.finish(), `${treeMode}: finish after ${value}`);
+      }
+      const broken = new ContractJsonScanner('{"u":{"kind":"a","x":[1,]}}');
+      broken.nextIsObject();
+      broken.enterObject();
+      broken.nextMember();
+      assert.equal(broken.peekTag("kind"), undefined);
+      assert.equal(broken.failed, false);
+      broken.skipValue();
+      assert.equal(broken.failed, true, `${treeMode}: the read after peekTag finds the syntax error`);
+    } finally {
+      contractJsonScannerSettings.treeMode = true;
+    }
+  }
 });

@@ -206,7 +206,28 @@ public final class InputGenerator {
         case .object(let name):
             guard let type = typesByName[contract.name]?[name] else { return "{}" }
             return objectLiteral(type, contract: contract)
+        case .union(let name):
+            guard let union = contract.union(named: name) else { return "{}" }
+            return unionLiteral(union, contract: contract)
         }
+    }
+
+    /// A union value: one variant's fields with a tag that is usually its own, and sometimes
+    /// another variant's, unknown (an exact spelling differs: case, KELVIN SIGN, a combining
+    /// accent, an escape), not a string, or an unpaired surrogate; `object` then sometimes drops,
+    /// repeats or moves the tag like any key.
+    func unionLiteral(_ union: UnionType, contract: Contract) -> String {
+        let variant = pick(union.variants)
+        guard let type = typesByName[contract.name]?[variant.typeName] else { return "{}" }
+        let tag = variant.tag
+        let tagLiteral = chance(0.6) ? Self.keyLiteral(tag) : pick([
+            Self.keyLiteral(pick(union.variants).tag), Self.keyLiteral("zz-unknown"), Self.keyLiteral(tag.uppercased()),
+            Self.keyLiteral(tag.replacingOccurrences(of: "k", with: "\u{212A}")), Self.keyLiteral(tag + "\u{301}"), Self.keyLiteral(""),
+            "\"\\u00" + String(tag.unicodeScalars.first!.value, radix: 16) + String(tag.dropFirst()) + "\"", "\"\\ud800\"",
+            "null", "1", "true", "[]", "{}",
+        ])
+        let fields = type.storedFields.map { field in (field.jsonKey, value { literal(field.type, field: field, contract: contract) }) }
+        return object([(union.tagKey, tagLiteral)] + fields)
     }
 
     func objectLiteral(_ type: ObjectType, contract: Contract) -> String {

@@ -8,6 +8,9 @@
 ///   the repeats with an invalid value): N 13–300 / 5,000–30,000;
 /// - many duplicates: one field of an object given M times, the last time valid: M 13–300 /
 ///   10,000–40,000;
+/// - many duplicate tags: in an object reached through a union (sites inside variant types get
+///   their tag, before or after the fields), the tag given M times (its own, unknown, not a
+///   string), the last time its own: M as above;
 /// - wide objects: an object with 13–40 unknown keys (past any small-object index threshold),
 ///   then a late duplicate of every one of its own fields: 13–40 / 1,000–20,000 unknown keys;
 /// - long keys: an unknown key (and a map key) of L characters: L 100–3,000 / 100,000–500,000;
@@ -81,21 +84,44 @@ public final class ShapeGenerator {
         var field: Field
     }
 
-    /// Object types reachable from the root, each with the chain of fields leading to it.
-    func reachableTypes(_ contract: Contract) -> [(type: ObjectType, path: [Field])] {
-        var result: [(type: ObjectType, path: [Field])] = [(contract.rootType, [])]
+    /// One step from an object to an object inside it: a field, and when the field holds a
+    /// union, the variant (its object then holds the tag).
+    struct Hop {
+        var field: Field
+        var variant: (key: String, tag: String, typeName: String)? = nil
+    }
+
+    /// Object types reachable from the root, each with the chain of fields leading to it (through
+    /// unions too: each variant type at the first union that reaches it).
+    func reachableTypes(_ contract: Contract) -> [(type: ObjectType, path: [Hop])] {
+        var result: [(type: ObjectType, path: [Hop])] = [(contract.rootType, [])]
         var seen: Set<String> = [contract.rootTypeName]
         var next = 0
         while next < result.count {
             let (type, path) = result[next]
             next += 1
             for field in type.storedFields {
-                guard let name = Self.objectName(field.type), !seen.contains(name), let inner = contract.type(named: name) else { continue }
-                seen.insert(name)
-                result.append((inner, path + [field]))
+                if let name = Self.objectName(field.type), !seen.contains(name), let inner = contract.type(named: name) {
+                    seen.insert(name)
+                    result.append((inner, path + [Hop(field: field)]))
+                }
+                guard let name = Self.unionName(field.type), let union = contract.union(named: name) else { continue }
+                for variant in union.variants where !seen.contains(variant.typeName) {
+                    guard let inner = contract.type(named: variant.typeName) else { continue }
+                    seen.insert(variant.typeName)
+                    result.append((inner, path + [Hop(field: field, variant: (union.tagKey, variant.tag, variant.typeName))]))
+                }
             }
         }
         return result
+    }
+
+    static func unionName(_ type: FieldType) -> String? {
+        switch type {
+        case .union(let name): return name
+        case .array(let element), .map(let element): return unionName(element)
+        default: return nil
+        }
     }
 
     static func objectName(_ type: FieldType) -> String? {
@@ -106,7 +132,7 @@ public final class ShapeGenerator {
         }
     }
 
-    func sites(_ contract: Contract, where accepts: (FieldType) -> Bool) -> [(site: Site, path: [Field])] {
+    func sites(_ contract: Contract, where accepts: (FieldType) -> Bool) -> [(site: Site, path: [Hop])] {
         reachableTypes(contract).flatMap { entry in
             entry.type.storedFields.filter { accepts($0.type) }.map { (Site(type: entry.type, field: $0), entry.path) }
         }
@@ -136,6 +162,13 @@ public final class ShapeGenerator {
         case .object(let name):
             guard let type = contract.type(named: name), depth <= 6 else { return "{}" }
             return "{" + members(type, contract, depth: depth + 1).map { "\($0.0):\($0.1)" }.joined(separator: ",") + "}"
+        case .union(let name):
+            // A random variant with its tag, sometimes after the fields.
+            guard let union = contract.union(named: name), let variant = union.variants.randomElement(using: &random),
+                  let type = contract.type(named: variant.typeName), depth <= 6 else { return "{}" }
+            let tag = (Self.quoted(union.tagKey), Self.quoted(variant.tag))
+            let fields = members(type, contract, depth: depth + 1)
+            return "{" + (chance(0.5) ? [tag] + fields : fields + [tag]).map { "\($0.0):\($0.1)" }.joined(separator: ",") + "}"
         }
     }
 
@@ -164,12 +197,19 @@ public final class ShapeGenerator {
 
     /// A valid document in which the object of type `path`'s end has `members`, the rest valid.
     /// Returns the text and the nesting level of that object (the root object is level 1).
-    func document(_ contract: Contract, path: [Field], inner: [(String, String)]) -> (text: String, level: Int) {
+    func document(_ contract: Contract, path: [Hop], inner: [(String, String)]) -> (text: String, level: Int) {
         var types = [contract.rootType]
-        for field in path { types.append(contract.type(named: Self.objectName(field.type)!)!) }
+        for hop in path { types.append(contract.type(named: hop.variant?.typeName ?? Self.objectName(hop.field.type)!)!) }
         var text = "{" + inner.map { "\($0.0):\($0.1)" }.joined(separator: ",") + "}"
         var level = 1
-        for (offset, field) in path.enumerated().reversed() {
+        for (offset, hop) in path.enumerated().reversed() {
+            let field = hop.field
+            if let variant = hop.variant {
+                // A union's object holds its tag: first, or after the fields.
+                let tag = Self.quoted(variant.key) + ":" + Self.quoted(variant.tag)
+                let body = text.dropFirst().dropLast()
+                text = "{" + (body.isEmpty ? tag : chance(0.5) ? tag + "," + body : body + "," + tag) + "}"
+            }
             text = wrap(text, field.type, &level)
             var outer = members(types[offset], contract)
             if let at = outer.firstIndex(where: { $0.0 == Self.quoted(field.jsonKey) }) { outer[at].1 = text }
@@ -224,6 +264,14 @@ public final class ShapeGenerator {
         guard let (site, path) = all.isEmpty ? nil : pick(all) else { return nil }
         let count = size(scale, regular: 13...300, stress: 10_000...40_000)
         var inner = members(site.type, contract)
+        if let variant = path.last?.variant, chance(0.3) {
+            // A union's tag given M times (any JSON, unknown strings), the last time its own: the tag is the last one.
+            let key = Self.quoted(variant.key)
+            for _ in 0..<count { inner.append((key, pick([Self.quoted(variant.tag), "\"zz\"", "null", "1", "[]", "{}"]))) }
+            inner.append((key, Self.quoted(variant.tag)))
+            return decode(contract, document(contract, path: path, inner: inner).text,
+                          family: "many-duplicate-tags \(site.type.name) m=\(count)")
+        }
         let key = Self.quoted(site.field.jsonKey)
         for _ in 0..<count { inner.append((key, chance(0.5) ? valid(site.field.type, site.field, contract) : invalid(site.field.type))) }
         inner.append((key, valid(site.field.type, site.field, contract)))

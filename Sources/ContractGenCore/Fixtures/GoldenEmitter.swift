@@ -86,6 +86,8 @@ struct GoldenCaseBuilder {
 
     func objectType(named name: String) -> ObjectType? { typesByName[name] }
 
+    func union(named name: String) -> UnionType { contract.union(named: name)! }
+
     // MARK: Sample documents
 
     /// A valid value for a field: non-default, within constraints, so that degrading is visible.
@@ -116,7 +118,20 @@ struct GoldenCaseBuilder {
         case .array(let element): return .array(Array(repeating: sample(element, field: field, owner: owner), count: Self.sampleCount(field.constraints)))
         case .map(let value): return .object([("k1", sample(value, field: field, owner: owner + "[k1]"))])
         case .object(let name): return sampleObject(objectType(named: name)!)
+        case .union(let name):
+            // The first variant, its tag first (docs/conformance.md: a union's samples).
+            let union = union(named: name)
+            return Self.tagged(sampleObject(objectType(named: union.variants[0].typeName)!), union.tagKey, union.variants[0].tag)
         }
+    }
+
+    /// A union value: `object` with the tag key first (as the writer puts it).
+    static func tagged(_ object: JSONValue, _ key: String, _ tag: JSONValue) -> JSONValue {
+        .object([(key, tag)] + (object.objectEntries ?? []))
+    }
+
+    static func tagged(_ object: JSONValue, _ key: String, _ tag: String) -> JSONValue {
+        tagged(object, key, .string(tag))
     }
 
     /// `text` cut or padded (with `x`) to the field's length limits, in Unicode scalars.
@@ -222,6 +237,14 @@ struct GoldenCaseBuilder {
     func observe(_ value: JSONValue, type: FieldType, root: JSONValue) -> JSONValue {
         switch (type, value) {
         case (.object(let name), .object): return observe(value, type: objectType(named: name)!, root: root)
+        case (.union(let name), .object(let entries)):
+            // A decoded union holds its variant's tag (the last occurrence); it observes as the
+            // variant's object plus the tag key with that tag.
+            let union = union(named: name)
+            guard let tag = entries.last(where: { $0.0 == union.tagKey })?.1.stringValue,
+                  let variant = union.variant(tagged: tag) ?? union.fallback else { return value }
+            let observed = observe(value, type: objectType(named: variant.typeName)!, root: root)
+            return .object((observed.objectEntries ?? []) + [(union.tagKey, .string(variant.tag))])
         case (.array(let element), .array(let items)): return .array(items.map { observe($0, type: element, root: root) })
         case (.map(let element), .object(let entries)): return .object(entries.map { ($0.0, observe($0.1, type: element, root: root)) })
         // A sample's date-time text reads as its instant (a mutation's outcome already is one).
@@ -233,7 +256,12 @@ struct GoldenCaseBuilder {
     // MARK: Paths
 
     /// One place per object type where an instance sits in the sample: `[("tasks", 0)]` for Task.
-    struct Step { var field: Field; var owner: ObjectType; var index: Int?; var mapKey: String? }
+    struct Step {
+        var field: Field; var owner: ObjectType; var index: Int?; var mapKey: String?
+        /// Set when the step goes through a union: its variant's type, the tag key and the tag
+        /// the instance holds to be read as that variant.
+        var variant: (typeName: String, key: String, tag: String)? = nil
+    }
 
     func paths() -> [(ObjectType, [Step])] {
         var result: [(ObjectType, [Step])] = [(contract.rootType, [])]
@@ -249,6 +277,17 @@ struct GoldenCaseBuilder {
                 if case .object(let name) = target, seen.insert(name).inserted, let child = objectType(named: name) {
                     result.append((child, path + [step]))
                     queue.append((child, path + [step]))
+                }
+                // Through a union, each variant type is reached as an instance holding its tag.
+                if case .union(let name) = target {
+                    let union = union(named: name)
+                    for variant in union.variants where seen.insert(variant.typeName).inserted {
+                        guard let child = objectType(named: variant.typeName) else { continue }
+                        var through = step
+                        through.variant = (variant.typeName, union.tagKey, variant.tag)
+                        result.append((child, path + [through]))
+                        queue.append((child, path + [through]))
+                    }
                 }
             }
         }
@@ -272,7 +311,7 @@ struct GoldenCaseBuilder {
         case .bool: accepted = ["bool"]
         case .integer, .number, .epochMillis: accepted = ["number"]
         case .array: accepted = ["array"]
-        case .map, .object: accepted = ["object"]
+        case .map, .object, .union: accepted = ["object"]
         }
         for (name, value) in wrongTypes where !accepted.contains(name) {
             list.append(Mutation(label: "wrong-type-\(name)", why: "a JSON \(name) is not a \(field.type.schemaSpelling) (no coercion)", written: value, outcome: .invalid))
@@ -395,6 +434,24 @@ struct GoldenCaseBuilder {
                                      written: .raw("\"\\ud800\""), outcome: .invalid))
                 list.append(Mutation(label: "fallback-value", why: "the fallback '\(unknown)' is itself a declared value", written: .string(unknown), outcome: .valid(.string(unknown))))
             }
+        case .union(let name):
+            list += unionMutations(union(named: name))
+        case .array(.union(let name)):
+            list += arrayElementMutations(arrayMutationsOf: field, unionMutations(union(named: name), inContainer: true))
+        case .map(.union(let name)):
+            // An invalid map value is ignored (not counted); the map stays unless it is left empty under non-empty.
+            for mutation in unionMutations(union(named: name), inContainer: true) {
+                let outcome: MutationOutcome
+                switch mutation.outcome {
+                case .valid(let value): outcome = .valid(.object([("k1", value)]))
+                case .invalid: outcome = c.nonEmpty ? .invalid : .valid(.object([]))
+                }
+                list.append(Mutation(label: "value-" + mutation.label, why: "the map's only value: " + mutation.why,
+                                     written: mutation.written.map { .object([("k1", $0)]) }, outcome: outcome))
+            }
+        default: break
+        }
+        switch field.type {
         case .array(let element):
             list.append(Mutation(label: "empty", why: c.nonEmpty ? "the array is declared non-empty"
                                      : (c.minItems ?? 0) > 0 ? "an empty array is below min-items \(c.minItems!)" : "an empty array is an array",
@@ -451,7 +508,7 @@ struct GoldenCaseBuilder {
                                          ?? "an entry that is none of the values \(cases) is ignored",
                                      written: .object([("k1", item), ("k2", .string("unknown-value"))]), outcome: .valid(.object(kept))))
             }
-        case .object:
+        default:
             break
         }
         return list
@@ -462,7 +519,90 @@ struct GoldenCaseBuilder {
         type == .bool ? (.number(1), "the number 1") : (.bool(true), "true")
     }
 
-        // MARK: Applying a mutation
+
+    /// Union-element mutations as mutations of their array: the array holds the mutated element
+    /// first, then minimal elements up to `min-items`; an invalid element is dropped and counted.
+    func arrayElementMutations(arrayMutationsOf field: Field, _ elementMutations: [Mutation]) -> [Mutation] {
+        guard case .array(let element) = field.type else { return [] }
+        let c = field.constraints
+        let padding = Array(repeating: minimalSample(element, field: field, owner: "item"), count: Self.sampleCount(c) - 1)
+        return elementMutations.map { mutation in
+            let kept: [JSONValue]
+            switch mutation.outcome {
+            case .valid(let value): kept = [value] + padding
+            case .invalid: kept = padding
+            }
+            let dropped = kept.count == padding.count ? 1 : 0
+            return Mutation(label: "element-" + mutation.label, why: "the first element: " + mutation.why + (dropped == 1 ? ", so it is dropped and counted" : ""),
+                            written: .array([mutation.written ?? .null] + padding),
+                            outcome: c.accepts(items: kept.count) ? .valid(.array(kept)) : .invalid, drops: dropped)
+        }
+    }
+
+    /// One union value, written in every way the rule tells apart (docs/schema.md, "Tagged
+    /// unions"): each variant valid, the tag missing, null, of each wrong JSON type, an unpaired
+    /// surrogate, unknown (read as the fallback when there is one), in other case, after the
+    /// fields, repeated (the last wins), and a variant object that is itself invalid. The
+    /// decoded value of a valid one holds the tag of the variant it was read as.
+    func unionMutations(_ union: UnionType, inContainer: Bool = false) -> [Mutation] {
+        let key = union.tagKey
+        let tags = Set(union.variants.map(\.tag))
+        let first = union.variants[0]
+        let firstSample = sampleObject(objectType(named: first.typeName)!)
+        func otherTag(_ base: String) -> String {
+            var text = base
+            while tags.contains(text) { text += "-x" }
+            return text
+        }
+        var list: [Mutation] = []
+        if inContainer {
+            list.append(Mutation(label: "not-an-object", why: "a union value must be an object", written: .string(first.tag), outcome: .invalid))
+        }
+        var seenTypes: Set<String> = []
+        for variant in union.variants {
+            let sample = sampleObject(objectType(named: variant.typeName)!)
+            let value = Self.tagged(sample, key, variant.tag)
+            list.append(Mutation(label: "variant-\(variant.tag)", why: "tag '\(variant.tag)' reads the object as \(variant.typeName)", written: value, outcome: .valid(value)))
+            // A variant object that is itself invalid (a drop-element field missing) makes the union value invalid.
+            guard seenTypes.insert(variant.typeName).inserted, let type = objectType(named: variant.typeName),
+                  let required = type.storedFields.first(where: { $0.presence == .required(.dropElement) }) else { continue }
+            list.append(Mutation(label: "variant-\(variant.tag)-invalid",
+                                 why: "tag '\(variant.tag)' picks \(variant.typeName), whose required \(required.name) is missing: the variant is invalid, so the union value is",
+                                 written: setting(value, required.jsonKey, to: nil), outcome: .invalid))
+        }
+        list.append(Mutation(label: "tag-missing", why: "without its tag '\(key)' no variant is chosen", written: firstSample, outcome: .invalid))
+        let wrongTags: [(String, JSONValue)] = [("null", .null), ("bool", .bool(true)), ("number", .number(1)), ("array", .array([.string(first.tag)])),
+                                                ("object", .object([])), ("unpaired-surrogate", .raw("\"\\ud800\""))]
+        for (label, tag) in wrongTags {
+            list.append(Mutation(label: "tag-\(label)", why: "a tag must be a string" + (union.unknown == nil ? "" : " (the fallback takes unknown strings only)"),
+                                 written: Self.tagged(firstSample, key, tag), outcome: .invalid))
+        }
+        let unknownTag = otherTag("unknown-tag")
+        var caseChanged = first.tag.uppercased()
+        if caseChanged == first.tag { caseChanged = first.tag.lowercased() }
+        for (label, tag, why) in [("tag-unknown", unknownTag, "'\(unknownTag)' is no tag of \(union.name)"),
+                                  ("tag-case-changed", caseChanged, "tags are spelled exactly: '\(caseChanged)' is not '\(first.tag)'")]
+        where !tags.contains(tag) && tag != first.tag {
+            if let fallback = union.fallback {
+                let sample = sampleObject(objectType(named: fallback.typeName)!)
+                list.append(Mutation(label: label, why: why + "; an unknown tag string reads as the fallback '\(fallback.tag)'",
+                                     written: Self.tagged(sample, key, tag), outcome: .valid(Self.tagged(sample, key, fallback.tag))))
+            } else {
+                list.append(Mutation(label: label, why: why + ", and \(union.name) has no fallback", written: Self.tagged(firstSample, key, tag), outcome: .invalid))
+            }
+        }
+        let decodedFirst = Self.tagged(firstSample, key, first.tag)
+        list.append(Mutation(label: "tag-after-fields", why: "the tag may come after the fields",
+                             written: .object((firstSample.objectEntries ?? []) + [(key, .string(first.tag))]), outcome: .valid(decodedFirst)))
+        list.append(Mutation(label: "tag-repeated-last-wins", why: "for a repeated tag key the last occurrence wins",
+                             written: .object([(key, .string(unknownTag))] + (firstSample.objectEntries ?? []) + [(key, .string(first.tag))]),
+                             outcome: .valid(decodedFirst)))
+        list.append(Mutation(label: "tag-repeated-last-not-a-string", why: "the last occurrence of the tag wins, and it is not a string",
+                             written: .object([(key, .string(first.tag))] + (firstSample.objectEntries ?? []) + [(key, .number(1))]), outcome: .invalid))
+        return list
+    }
+
+    // MARK: Applying a mutation
 
     /// Outcome of resolving an invalid value up the path.
     enum Resolution {
@@ -551,7 +691,7 @@ struct GoldenCaseBuilder {
             let document = pathDocument(path)
             let decodedRoot = withoutVersion(document)
             for field in type.storedFields {
-                let isStep = stepFields.contains("\(type.name).\(field.name)")
+                let isStep = stepFields.contains("\(type.name).\(field.name)") || path.contains { $0.variant != nil }
                 for mutation in mutations(field) {
                     if isStep || endsEnclosing(field, mutation) {
                         let blob = updating(document, path[...]) { setting($0, field.jsonKey, to: mutation.written) }
@@ -601,6 +741,7 @@ struct GoldenCaseBuilder {
 
     /// The type a path leads to.
     func groupType(_ path: [Step]) -> ObjectType {
+        if let variant = path.last?.variant, let type = objectType(named: variant.typeName) { return type }
         guard let last = path.last, let name = SchemaValidator.referencedTypes(last.field.type).first,
               let type = objectType(named: name) else { return contract.rootType }
         return type
@@ -636,6 +777,9 @@ struct GoldenCaseBuilder {
         case .array(let element): return .array(Array(repeating: minimalSample(element, field: field, owner: owner), count: Self.sampleCount(field.constraints)))
         case .map(let value): return .object([("k1", minimalSample(value, field: field, owner: owner + "[k1]"))])
         case .object(let name): return minimalObject(objectType(named: name)!, steps: [:])
+        case .union(let name):
+            let union = union(named: name)
+            return Self.tagged(minimalObject(objectType(named: union.variants[0].typeName)!, steps: [:]), union.tagKey, union.variants[0].tag)
         default: return sample(type, field: field, owner: owner)
         }
     }
@@ -670,7 +814,8 @@ struct GoldenCaseBuilder {
         // Build top-down to place each step in its owner.
         func build(_ type: ObjectType, _ steps: ArraySlice<Step>) -> JSONValue {
             guard let step = steps.first else { return minimalObject(type, steps: [:]) }
-            let child = build(groupType(Array(steps.prefix(1))), steps.dropFirst())
+            var child = build(groupType(Array(steps.prefix(1))), steps.dropFirst())
+            if let variant = step.variant { child = Self.tagged(child, variant.key, variant.tag) }
             return minimalObject(type, steps: [step.field.jsonKey: stepValue(step, child)])
         }
         return versioned(build(contract.rootType, path[...]))
@@ -680,7 +825,9 @@ struct GoldenCaseBuilder {
     /// `changes` sets or removes fields of a type's instance (by type name).
     func spineDocument(_ reached: [(ObjectType, [Step])], changes: [String: [(String, JSONValue?)]] = [:]) -> JSONValue {
         var children: [String: [(Step, ObjectType)]] = [:]
-        for (type, path) in reached {
+        // Types reached through a union are not in the spine: its field holds one variant (its
+        // first, from minimal samples), and their fields get isolated cases instead.
+        for (type, path) in reached where !path.contains(where: { $0.variant != nil }) {
             if let last = path.last { children[last.owner.name, default: []].append((last, type)) }
         }
         func build(_ type: ObjectType) -> JSONValue {

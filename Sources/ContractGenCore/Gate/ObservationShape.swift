@@ -71,6 +71,14 @@ enum ObservationShape {
         case (.object(let name), .object):
             guard let objectType = contract.type(named: name) else { return [] }
             return objectProblems(value, type: objectType, contract: contract, at: path)
+        case (.union(let name), .object(let members)):
+            // A variant's object plus the tag key holding one of the tags.
+            guard let union = contract.union(named: name) else { return [] }
+            guard let tag = member(members, union.tagKey)?.stringValue, let variant = union.variant(tagged: tag),
+                  let objectType = contract.type(named: variant.typeName) else {
+                return ["\(Self.path(path, union.tagKey)): not one of the tags of \(union.name) (\(union.variants.map(\.tag).joined(separator: ", ")))"]
+            }
+            return objectProblems(.object(members.filter { $0.0 != union.tagKey }), type: objectType, contract: contract, at: path)
         case (.array(let element), .array(let items)):
             return items.enumerated().flatMap { valueProblems($1, type: element, contract: contract, at: "\(path)[\($0)]") }
         case (.map(let element), .object(let entries)):
@@ -78,7 +86,7 @@ enum ObservationShape {
         case (.enumeration(let cases, _), .string(let text)):
             return cases.contains(text) ? [] : ["\(path): \"\(text)\" is not a value of the enum (\(cases.joined(separator: ", ")))"]
         case (.string, _), (.bool, _), (.integer, _), (.number, _), (.localDate, _), (.epochMillis, _), (.dateTime, _),
-             (.enumeration, _), (.array, _), (.map, _), (.object, _):
+             (.enumeration, _), (.array, _), (.map, _), (.object, _), (.union, _):
             return []
         }
     }

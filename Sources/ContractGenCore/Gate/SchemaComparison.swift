@@ -29,6 +29,11 @@ public struct SchemaChange: Sendable, Equatable {
         case reservedReused = "reserved-reused"
         case reservedRemoved = "reserved-removed"
         case explicitNullChanged = "explicit-null-changed"
+        case unionVariantRemoved = "union-variant-removed"
+        case unionVariantTypeChanged = "union-variant-type-changed"
+        case unionTagChanged = "union-tag-changed"
+        case unionUnknownRemoved = "union-unknown-removed"
+        case unionUnknownChanged = "union-unknown-changed"
         // Not breaking:
         case optionalFieldAdded = "optional-field-added"
         case constraintWidened = "constraint-widened"
@@ -43,6 +48,8 @@ public struct SchemaChange: Sendable, Equatable {
         case fieldDeprecated = "field-deprecated"
         case fieldUndeprecated = "field-undeprecated"
         case reservedAdded = "reserved-added"
+        case unionVariantAdded = "union-variant-added"
+        case unionUnknownAdded = "union-unknown-added"
 
         /// Rules no version bump can excuse: they are about where blobs live or whether anything
         /// reads them at all, which the version field cannot express; and a reservation, which is
@@ -96,6 +103,13 @@ public enum SchemaComparison {
         .fieldDeprecated: "the field is read exactly as before; only app code using it is now warned",
         .fieldUndeprecated: "the field is read exactly as before; app code using it is no longer warned",
         .reservedAdded: "no field uses the name or key, so blobs are read the same; it can never be used again",
+        .unionVariantRemoved: "an old writer's values with that tag would now be invalid (or read as the fallback variant)",
+        .unionVariantTypeChanged: "the same tag's object would be read by another type's rules",
+        .unionTagChanged: "old blobs carry the tag under the old key, so no value of theirs would have a tag",
+        .unionUnknownRemoved: "a tag old readers read as the fallback variant would now make the value invalid (dropped, null or failing by the field's policy)",
+        .unionUnknownChanged: "the same unknown tag would be read as a different variant in old and new readers",
+        .unionVariantAdded: "old tags read as before; old readers degrade the new tag's values by their fallback or the field's policy",
+        .unionUnknownAdded: "every tag an old writer writes reads as before; only tags no writer of this schema writes now read as the fallback",
     ]
 
     public static func compare(old: Contract, new: Contract) -> [SchemaChange] {
@@ -162,6 +176,8 @@ public enum SchemaComparison {
             }
         }
 
+        compareUnions(old, new, add)
+
         // Behaviours.
         let ob = old.behaviours, nb = new.behaviours
         func bindingText(_ b: TaskFlagBinding?) -> String { b.map { "\($0.typeName).\($0.idField)/\($0.flagField)" } ?? "none" }
@@ -211,6 +227,49 @@ public enum SchemaComparison {
     }
 
     static func quoted(_ text: String) -> String { "'\(text)'" }
+
+    /// Tagged unions, by name, analogous to enums: a tag is a value the writer writes. (A type that
+    /// turns from an object into a union, or back, changes the type of every field holding it.)
+    static func compareUnions(_ old: Contract, _ new: Contract, _ add: (SchemaChange.Rule, Bool, String, SourceLocation?) -> Void) {
+        for oldUnion in old.unions {
+            guard let newUnion = new.union(named: oldUnion.name) else {
+                add(.typeRemoved, true, "union '\(oldUnion.name)' removed", new.location)
+                continue
+            }
+            let name = "union '\(oldUnion.name)'"
+            if oldUnion.tagKey != newUnion.tagKey {
+                add(.unionTagChanged, true, "\(name): tag key changed from \(quoted(oldUnion.tagKey)) to \(quoted(newUnion.tagKey)) (\(rationale[.unionTagChanged]!))", newUnion.tagLocation)
+            } else if oldUnion.tag != newUnion.tag {
+                add(.codeNameChanged, false, "\(name): its tag is now named '\(newUnion.tag)' in code (JSON key \(quoted(newUnion.tagKey)) unchanged)", newUnion.tagLocation)
+            }
+            for oldVariant in oldUnion.variants {
+                guard let newVariant = newUnion.variant(tagged: oldVariant.tag) else {
+                    add(.unionVariantRemoved, true, "\(name): variant '\(oldVariant.tag)' removed (\(rationale[.unionVariantRemoved]!))", newUnion.location)
+                    continue
+                }
+                if newVariant.typeName != oldVariant.typeName {
+                    add(.unionVariantTypeChanged, true, "\(name): variant '\(oldVariant.tag)' changed from \(oldVariant.typeName) to \(newVariant.typeName)", newVariant.location)
+                }
+            }
+            for newVariant in newUnion.variants where oldUnion.variant(tagged: newVariant.tag) == nil {
+                add(.unionVariantAdded, false, "\(name): variant '\(newVariant.tag)' (\(newVariant.typeName)) added", newVariant.location)
+            }
+            let location = newUnion.unknownLocation ?? newUnion.location
+            switch (oldUnion.unknown, newUnion.unknown) {
+            case (let a?, nil):
+                add(.unionUnknownRemoved, true, "\(name): 'unknown: \(a)' removed (\(rationale[.unionUnknownRemoved]!))", location)
+            case (nil, let b?):
+                add(.unionUnknownAdded, false, "\(name): 'unknown: \(b)' added", location)
+            case (let a?, let b?) where a != b:
+                add(.unionUnknownChanged, true, "\(name): 'unknown' changed from \(a) to \(b)", location)
+            default:
+                break
+            }
+            if oldUnion.doc != newUnion.doc {
+                add(.documentationChanged, false, "\(name): documentation changed", newUnion.location)
+            }
+        }
+    }
 
     /// A type's `reserved:` list: an entry removed, or a key the base reserved read by a field.
     /// Removing a field and reserving its key reports the removal as `field-removed` as before.

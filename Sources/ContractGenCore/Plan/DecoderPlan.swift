@@ -4,12 +4,14 @@
 /// only spell the decisions, and cannot decide them differently.
 ///
 /// Built in stages from a validated `Contract` (each stage a small file):
-/// objects and slots (`ObjectPlan`, `SlotPlan`) → composite helpers (`CompositePlan`) →
+/// objects and slots (`ObjectPlan`, `SlotPlan`) → unions (`UnionPlan`) → composite helpers (`CompositePlan`) →
 /// derived fields and walkers (`WalkerPlan`) → behaviours (`BehaviourPlan`).
 struct DecoderPlan {
     let contract: Contract
     /// Every object type, in declaration order (the order every renderer uses).
     let objects: [ObjectPlan]
+    /// Every tagged union, in declaration order (after the objects in every renderer).
+    let unions: [UnionPlan]
     /// The array and map helpers stored fields need, deduplicated, in first-use order.
     let composites: [CompositePlan]
     /// Root `{map: T}` fields that derived fields look into, in declaration order.
@@ -24,6 +26,7 @@ struct DecoderPlan {
     init(_ contract: Contract) {
         self.contract = contract
         objects = contract.types.map { ObjectPlan($0, isRoot: $0.name == contract.rootTypeName) }
+        unions = contract.unions.map(UnionPlan.init)
         composites = CompositePlan.all(in: contract)
         let lookupNames = Set(contract.types.flatMap { $0.fields.compactMap { $0.derived?.lookupField } })
         lookups = contract.rootType.fields.filter { lookupNames.contains($0.name) }

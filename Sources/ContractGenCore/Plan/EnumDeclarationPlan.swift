@@ -33,7 +33,7 @@ struct EnumDeclarationPlan {
         switch type {
         case .enumeration(let cases, _): return [cases]
         case .array(let element), .map(let element): return enumerations(in: element)
-        case .string, .bool, .integer, .number, .localDate, .epochMillis, .dateTime, .object: return []
+        case .string, .bool, .integer, .number, .localDate, .epochMillis, .dateTime, .object, .union: return []
         }
     }
 }

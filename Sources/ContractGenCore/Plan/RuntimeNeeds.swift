@@ -11,6 +11,8 @@ enum RuntimeNeed: Hashable {
     case textLength
     /// An open enum's read: a string that is none of the values reads as the fallback.
     case openEnumeration
+    /// A union's tag, found before its object is read (`peekTag`).
+    case unionTag
     /// The calendar's first instant of a local day in a zone (`header`, `dayStart`).
     case dayStart
     /// The calendar's `validUntil` computation.
@@ -27,6 +29,8 @@ enum RuntimeNeed: Hashable {
     case writeEnumeration
     case writeArray
     case writeMap
+    /// The writer refuses a union input whose tag is none of the variants'.
+    case writeUnion
     /// The writer checks a value's constraints.
     case writeConstraint
     /// The writer's input type for a map (a Map or a plain object).
@@ -48,6 +52,7 @@ extension DecoderPlan {
                     }
                 }
                 if slot.read.operation.readsOpenEnumeration { needs.insert(.openEnumeration) }
+                if slot.read.operation.readsUnion { needs.insert(.unionTag) }
                 Self.writerNeeds(slot.read.operation, into: &needs)
             }
         }
@@ -68,6 +73,7 @@ extension DecoderPlan {
         case .scalar(let kind): needs.insert(.write(kind))
         case .enumeration: needs.insert(.writeEnumeration)
         case .object: break
+        case .union: needs.insert(.writeUnion)
         case .array(let element):
             needs.insert(.writeArray)
             writerNeeds(element, into: &needs)

@@ -45,6 +45,9 @@ indirect enum ReadOperation: Hashable {
     case enumeration([String], unknown: String? = nil)
     /// An object type's decoder.
     case object(String)
+    /// A tagged union's decoder: the tag is found first (the object is scanned once for it, its
+    /// last occurrence wins), then the object is read by the tag's variant decoder.
+    case union(String)
     /// An array helper (`decodeArrayOf…`); bad elements are dropped and counted.
     case array(ReadOperation)
     /// A map helper (`decodeMapOf…`); bad entries are ignored one by one.
@@ -61,6 +64,7 @@ indirect enum ReadOperation: Hashable {
         case .dateTime: self = .scalar(.dateTime)
         case .enumeration(let cases, let unknown): self = .enumeration(cases, unknown: unknown)
         case .object(let name): self = .object(name)
+        case .union(let name): self = .union(name)
         case .array(let element): self = .array(ReadOperation(element))
         case .map(let value): self = .map(ReadOperation(value))
         }
@@ -69,7 +73,7 @@ indirect enum ReadOperation: Hashable {
     /// Whether reading can drop array elements (counted only if the enclosing value is kept).
     var countsDrops: Bool {
         switch self {
-        case .array, .object: return true
+        case .array, .object, .union: return true
         case .map(let value): return value.countsDrops
         case .scalar, .enumeration: return false
         }
@@ -80,14 +84,23 @@ indirect enum ReadOperation: Hashable {
         switch self {
         case .enumeration(_, let unknown): return unknown != nil
         case .array(let element), .map(let element): return element.readsOpenEnumeration
-        case .scalar, .object: return false
+        case .scalar, .object, .union: return false
+        }
+    }
+
+    /// Whether a union is read here, directly or as an array element or map value.
+    var readsUnion: Bool {
+        switch self {
+        case .union: return true
+        case .array(let element), .map(let element): return element.readsUnion
+        case .scalar, .enumeration, .object: return false
         }
     }
 
     /// Whether the read goes through a generated helper taking the decode context.
     var callsDecoder: Bool {
         switch self {
-        case .array, .map, .object: return true
+        case .array, .map, .object, .union: return true
         case .scalar, .enumeration: return false
         }
     }
@@ -126,7 +139,7 @@ enum ConstraintCheck: Equatable {
         switch operation {
         case .map: isMap = true; integral = false
         case .scalar(let kind): isMap = false; integral = kind.isIntegral
-        case .enumeration, .object, .array: isMap = false; integral = false
+        case .enumeration, .object, .union, .array: isMap = false; integral = false
         }
         if constraints.nonEmpty { checks.append(.nonEmpty(isMap: isMap)) }
         if let min = constraints.min { checks.append(.atLeast(min, integral: integral)) }

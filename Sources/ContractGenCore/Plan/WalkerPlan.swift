@@ -42,6 +42,8 @@ struct WalkerPlan {
 
     static func path(_ type: FieldType, _ containing: Set<String>) -> Path? {
         if case .object(let name) = type { return containing.contains(name) ? .object(name) : nil }
+        // The validator refuses walker targets reached through a union, so no path enters one.
+        if case .union = type { return nil }
         switch CompositePlan.container(type) {
         case (.array, let element)?: return path(element, containing).map { .array($0) }
         case (.map, let value)?: return path(value, containing).map { .map($0, valueType: value) }

@@ -72,6 +72,12 @@ public struct ValidDocumentGenerator {
         switch type {
         case .object(let name):
             return object(builder.objectType(named: name)!)
+        case .union(let name):
+            // A random variant: the input carries the tag under its code name, the document under its key.
+            let union = builder.union(named: name)
+            let variant = union.variants.randomElement(using: &random)!
+            let (input, document) = object(builder.objectType(named: variant.typeName)!)
+            return (GoldenCaseBuilder.tagged(input, union.tag, variant.tag), GoldenCaseBuilder.tagged(document, union.tagKey, variant.tag))
         case .array(let element):
             var input: [JSONValue] = [], document: [JSONValue] = []
             for _ in 0..<Self.count(field.constraints, int: { int($0) }) {
@@ -146,7 +152,7 @@ public struct ValidDocumentGenerator {
             return .string(Self.padded(year, 4) + "-" + Self.padded(month, 2) + "-" + Self.padded(day, 2))
         case .enumeration(let cases, _):
             return .string(cases.randomElement(using: &random)!)
-        case .array, .map, .object:
+        case .array, .map, .object, .union:
             preconditionFailure("composites are handled by value(_:field:)")
         }
     }

@@ -16,9 +16,10 @@ extension SchemaValidator {
 
     static func checkNames(_ contract: Contract, _ d: inout DiagnosticCollector) {
         checkTargets(contract, &d)
-        let typeNames = Set(contract.types.map(\.name))
+        let typeNames = Set(contract.types.map(\.name) + contract.unions.map(\.name))
+        for union in contract.unions { checkTypeName(union.name, at: union.location, &d) }
         for type in contract.types {
-            checkTypeName(type, &d)
+            checkTypeName(type.name, at: type.location, &d)
             let fieldNames = Set(type.fields.map(\.name))
             checkDateAccessorNames(type, &d)
             for field in type.fields {
@@ -32,10 +33,10 @@ extension SchemaValidator {
         }
     }
 
-    static func checkTypeName(_ type: ObjectType, _ d: inout DiagnosticCollector) {
-        let languages = TakenNames.languages(taking: type.name)
+    static func checkTypeName(_ name: String, at location: SourceLocation, _ d: inout DiagnosticCollector) {
+        let languages = TakenNames.languages(taking: name)
         guard !languages.isEmpty else { return }
-        d.error("type name '\(type.name)' is already a name in \(languages.joined(separator: ", ")) (a platform type or one contract-gen's generated code declares); rename it, e.g. '\(type.name)Value'", at: type.location)
+        d.error("type name '\(name)' is already a name in \(languages.joined(separator: ", ")) (a platform type or one contract-gen's generated code declares); rename it, e.g. '\(name)Value'", at: location)
     }
 
     static func checkFieldName(_ field: Field, siblings: Set<String>, in type: ObjectType, _ d: inout DiagnosticCollector) {

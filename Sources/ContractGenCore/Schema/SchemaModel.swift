@@ -14,6 +14,9 @@ public struct Contract: Sendable {
     public var rootTypeName: String
     /// Object types in declaration order (the order every emitter uses).
     public var types: [ObjectType]
+    /// Tagged unions in declaration order (`union:` entries of `types:`), after the object types
+    /// in every emitter.
+    public var unions: [UnionType] = []
     public var behaviours: Behaviours
     public var observation: ObservationStyle
     /// The schema file as given on the command line, e.g. `schema/widget-data.yaml`.
@@ -25,6 +28,50 @@ public struct Contract: Sendable {
     public var rootType: ObjectType { types.first { $0.name == rootTypeName }! }
 
     public func type(named name: String) -> ObjectType? { types.first { $0.name == name } }
+
+    public func union(named name: String) -> UnionType? { unions.first { $0.name == name } }
+
+    /// The object types a value of the named type (object or union) may hold directly: an
+    /// object's field types, a union's variants. For reachability walks over the schema.
+    public func childTypeNames(of name: String) -> [String] {
+        if let type = type(named: name) { return type.fields.flatMap { SchemaValidator.referencedTypes($0.type) } }
+        if let union = union(named: name) { return union.variants.map(\.typeName) }
+        return []
+    }
+}
+
+/// A tagged union: one of several object types, chosen by a string discriminator in the object.
+/// For example `Attachment {tag: kind, variants: {photo: Photo, link: Link}, unknown: link}`.
+public struct UnionType: Sendable {
+    public var name: String
+    public var doc: String
+    /// The discriminator's code name (TypeScript's discriminant property), e.g. `kind`.
+    public var tag: String
+    /// The discriminator's JSON key when it differs from its code name (`tag-json: "@type"`).
+    public var tagJSON: String? = nil
+    /// Tag value → object type, in declaration order.
+    public var variants: [UnionVariant]
+    /// The tag whose variant an unknown tag *string* reads as; nil: an unknown tag is invalid.
+    public var unknown: String? = nil
+    public var location: SourceLocation
+    /// Where `tag:` (or `tag-json:`) and `unknown:` are written, for errors about them.
+    public var tagLocation: SourceLocation
+    public var unknownLocation: SourceLocation? = nil
+
+    /// The JSON key the tag is read from and written to (and its key in observations).
+    public var tagKey: String { tagJSON ?? tag }
+
+    public func variant(tagged tag: String) -> UnionVariant? { variants.first { $0.tag == tag } }
+
+    /// The variant an unknown tag string reads as, if any.
+    public var fallback: UnionVariant? { unknown.flatMap(variant(tagged:)) }
+}
+
+/// One variant of a union: its tag value and the object type it is read as.
+public struct UnionVariant: Sendable, Equatable {
+    public var tag: String
+    public var typeName: String
+    public var location: SourceLocation
 }
 
 /// Per-language naming of the generated code.
@@ -118,6 +165,8 @@ public indirect enum FieldType: Sendable, Equatable {
     case array(FieldType)
     case map(FieldType)
     case object(String)
+    /// A tagged union by name (`unions`), e.g. `Attachment`.
+    case union(String)
 
     /// The spelling used in the schema and in messages.
     public var schemaSpelling: String {
@@ -133,7 +182,7 @@ public indirect enum FieldType: Sendable, Equatable {
             return "{enum: [\(cases.joined(separator: ", "))]\(unknown.map { ", unknown: \($0)" } ?? "")}"
         case .array(let element): return "{array: \(element.schemaSpelling)}"
         case .map(let value): return "{map: \(value.schemaSpelling)}"
-        case .object(let name): return name
+        case .object(let name), .union(let name): return name
         }
     }
 
@@ -148,7 +197,7 @@ public indirect enum FieldType: Sendable, Equatable {
     public var isNumeric: Bool {
         switch self {
         case .integer, .number, .epochMillis: return true
-        case .string, .bool, .localDate, .dateTime, .enumeration, .array, .map, .object: return false
+        case .string, .bool, .localDate, .dateTime, .enumeration, .array, .map, .object, .union: return false
         }
     }
 }

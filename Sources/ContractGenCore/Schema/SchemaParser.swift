@@ -171,15 +171,37 @@ private struct ContractBuilder {
             ?? defaultTargets(contractName: name ?? "contract")
         let version = top.requiredValue("version", diagnostics: &d).flatMap { readVersion($0, &d) }
         let rootTypeName = top.requiredValue("root", diagnostics: &d).flatMap { ScalarReading.identifier($0, what: "'root'", diagnostics: &d) }
-        let types = top.requiredValue("types", diagnostics: &d).flatMap { readTypes($0, &d) } ?? []
+        let (types, unions) = top.requiredValue("types", diagnostics: &d).flatMap { readTypes($0, &d) } ?? ([], [])
         let behaviours = top.value("behaviours").flatMap { readBehaviours($0, &d) } ?? Behaviours()
         let observation = top.value("observation").flatMap { readObservation($0, &d) } ?? .wrapped
         top.reportUnknownKeys(allowed: Self.topLevelKeys, diagnostics: &d)
         guard let name, let version, let rootTypeName, !d.hasErrors else { return nil }
-        return Contract(
+        // A type name is written the same way for an object and a union; the name decides which.
+        let unionNames = Set(unions.map(\.name))
+        let resolved = types.map { type -> ObjectType in
+            var type = type
+            type.fields = type.fields.map { field in
+                var field = field
+                field.type = Self.resolvingUnions(field.type, unionNames)
+                return field
+            }
+            return type
+        }
+        var contract = Contract(
             name: name, doc: doc, storageKey: storageKey, targets: targets, version: version,
-            rootTypeName: rootTypeName, types: types, behaviours: behaviours, observation: observation,
+            rootTypeName: rootTypeName, types: resolved, behaviours: behaviours, observation: observation,
             sourcePath: sourcePath, sourceHash: sourceHash, location: root.location)
+        contract.unions = unions
+        return contract
+    }
+
+    static func resolvingUnions(_ type: FieldType, _ unionNames: Set<String>) -> FieldType {
+        switch type {
+        case .object(let name) where unionNames.contains(name): return .union(name)
+        case .array(let element): return .array(resolvingUnions(element, unionNames))
+        case .map(let value): return .map(resolvingUnions(value, unionNames))
+        default: return type
+        }
     }
 
     func defaultTargets(contractName: String) -> Targets {
@@ -262,12 +284,13 @@ private struct ContractBuilder {
         return VersionGate(field: field, writes: writes, accepts: accepts, doc: doc, location: node.location)
     }
 
-    func readTypes(_ node: YAMLNode, _ d: inout DiagnosticCollector) -> [ObjectType]? {
+    func readTypes(_ node: YAMLNode, _ d: inout DiagnosticCollector) -> ([ObjectType], [UnionType])? {
         guard case .mapping(let entries, _) = node else {
             d.error("'types' must be a mapping of type names to types, found \(node.kindName)", at: node.location)
             return nil
         }
         var types: [ObjectType] = []
+        var unions: [UnionType] = []
         for (key, value) in entries {
             guard ScalarReading.isIdentifier(key.value), key.value.first!.isUppercase else {
                 d.error("type name '\(key.value)' must be an UpperCamelCase identifier", at: key.location)
@@ -275,6 +298,16 @@ private struct ContractBuilder {
             }
             guard var reader = MappingReader(value, what: "type '\(key.value)'", diagnostics: &d) else { continue }
             let doc = reader.value("doc").flatMap { ScalarReading.string($0, what: "'doc'", diagnostics: &d) } ?? ""
+            if reader.has("union") {
+                // A union is one of several object types; it has no fields of its own.
+                for extra in ["fields", "reserved"] where reader.has(extra) {
+                    d.error("type '\(key.value)' is a union, so it takes no '\(extra)' (its variants' object types declare fields)", at: reader.keyLocation(extra))
+                    _ = reader.value(extra)
+                }
+                if let union = reader.value("union").flatMap({ readUnion($0, name: key, doc: doc, &d) }) { unions.append(union) }
+                reader.reportUnknownKeys(allowed: ["doc", "union"], diagnostics: &d)
+                continue
+            }
             var fields: [Field] = []
             if let fieldsNode = reader.requiredValue("fields", diagnostics: &d) {
                 if case .mapping(let fieldEntries, _) = fieldsNode, !fieldEntries.isEmpty {
@@ -286,10 +319,75 @@ private struct ContractBuilder {
                 }
             }
             let reserved = reader.value("reserved").map { readReserved($0, typeName: key.value, &d) } ?? []
-            reader.reportUnknownKeys(allowed: ["doc", "fields", "reserved"], diagnostics: &d)
+            reader.reportUnknownKeys(allowed: ["doc", "fields", "reserved", "union"], diagnostics: &d)
             types.append(ObjectType(name: key.value, doc: doc, fields: fields, location: key.location, reserved: reserved))
         }
-        return types
+        return (types, unions)
+    }
+
+    /// `union: {tag: kind, tag-json: KEY?, variants: {photo: Photo, …}, unknown: TAG?}`. Tags are
+    /// spelled as enum values (each becomes a case name); `unknown` must be one of them.
+    func readUnion(_ node: YAMLNode, name: YAMLScalar, doc: String, _ d: inout DiagnosticCollector) -> UnionType? {
+        guard var r = MappingReader(node, what: "'union' of type '\(name.value)'", diagnostics: &d) else { return nil }
+        let tagNode = r.requiredValue("tag", diagnostics: &d)
+        let tag = tagNode.flatMap { node -> String? in
+            guard let text = ScalarReading.string(node, what: "'tag'", diagnostics: &d) else { return nil }
+            guard ScalarReading.isIdentifier(text), text.first!.isLowercase else {
+                d.error("'tag' is the discriminator's name in code, a lowerCamelCase identifier; to read a JSON key such as '\(text)', "
+                        + "name the tag in lowerCamelCase and give the key with 'tag-json: \"\(text)\"'", at: node.location)
+                return nil
+            }
+            return text
+        }
+        let tagJSONNode = r.value("tag-json")
+        let tagJSON = tagJSONNode.flatMap { node -> String? in
+            guard let key = ScalarReading.string(node, what: "'tag-json'", diagnostics: &d) else { return nil }
+            guard !key.isEmpty, key.utf16.count <= 1024 else {
+                d.error("'tag-json' is the discriminator's JSON key: 1 to 1024 UTF-16 units, not \(key.utf16.count)", at: node.location)
+                return nil
+            }
+            return key
+        }
+        var variants: [UnionVariant] = []
+        if let variantsNode = r.requiredValue("variants", diagnostics: &d) {
+            if case .mapping(let entries, _) = variantsNode, !entries.isEmpty {
+                for (tagKey, typeNode) in entries {
+                    guard ScalarReading.isEnumValue(tagKey.value) else {
+                        // Each tag becomes a case name in Swift, Kotlin and TypeScript, as enum values do.
+                        d.error("union tag '\(tagKey.value)' must start with a letter and hold only letters, digits, '-' and '_'", at: tagKey.location)
+                        continue
+                    }
+                    if variants.contains(where: { $0.tag == tagKey.value }) {
+                        d.error("union tag '\(tagKey.value)' is listed twice in '\(name.value)'", at: tagKey.location)
+                        continue
+                    }
+                    guard let typeName = ScalarReading.string(typeNode, what: "the variant type of tag '\(tagKey.value)'", diagnostics: &d) else { continue }
+                    guard ScalarReading.isIdentifier(typeName), typeName.first!.isUppercase else {
+                        d.error("the variant of tag '\(tagKey.value)' must name an object type (UpperCamelCase), not '\(typeName)'", at: typeNode.location)
+                        continue
+                    }
+                    variants.append(UnionVariant(tag: tagKey.value, typeName: typeName, location: typeNode.location))
+                }
+            } else {
+                d.error("'variants' of union '\(name.value)' must be a non-empty mapping of tag values to object types, e.g. {photo: Photo, link: Link}", at: variantsNode.location)
+            }
+        }
+        let unknownNode = r.value("unknown")
+        var unknown: String?
+        if let unknownNode, let fallback = ScalarReading.string(unknownNode, what: "'unknown'", diagnostics: &d), !variants.isEmpty {
+            if variants.contains(where: { $0.tag == fallback }) {
+                unknown = fallback
+            } else {
+                // Exact spelling, as tags are read: 'Link' is not 'link'.
+                let hint = closestMatch(to: fallback, in: variants.map(\.tag)).map { " (did you mean '\($0)'?)" } ?? ""
+                d.error("'unknown: \(fallback)' must be one of the tags [\(variants.map(\.tag).joined(separator: ", "))]\(hint): an unknown tag string reads as that variant", at: unknownNode.location)
+            }
+        }
+        r.reportUnknownKeys(allowed: ["tag", "tag-json", "variants", "unknown"], diagnostics: &d)
+        guard let tag, !variants.isEmpty else { return nil }
+        return UnionType(name: name.value, doc: doc, tag: tag, tagJSON: tagJSON == tag ? nil : tagJSON, variants: variants, unknown: unknown,
+                         location: name.location, tagLocation: tagJSONNode?.location ?? tagNode?.location ?? name.location,
+                         unknownLocation: unknownNode?.location)
     }
 
     /// `reserved: [note, old_key]`: a list of non-empty texts, each once.
@@ -512,7 +610,11 @@ private struct ContractBuilder {
             if case .mapping(let entries, _) = node, entries.isEmpty { return .emptyMap }
             d.error("the default of a map can only be {}", at: node.location)
             return nil
-        case .localDate, .epochMillis, .dateTime, .object:
+        case .object(let name), .union(let name):
+            // Unions are told from objects after parsing, so both get this message.
+            d.error("a \(name) field cannot have a default: an object or union value has no default to write (which fields, which variant?); make it optional or required", at: node.location)
+            return nil
+        case .localDate, .epochMillis, .dateTime:
             d.error("a \(type.schemaSpelling) field cannot have a default (a made-up date or instant is exactly the bug this tool prevents); make it optional", at: node.location)
             return nil
         }

@@ -25,7 +25,11 @@ public enum SchemaValidator {
     }
 
     static func check(_ contract: Contract, _ d: inout DiagnosticCollector) {
-        let typeNames = contract.types.map(\.name)
+        let typeNames = contract.types.map(\.name) + contract.unions.map(\.name)
+        if let union = contract.union(named: contract.rootTypeName) {
+            d.error("root type '\(union.name)' is a union; the root must be an object type (it holds the version gate)", at: contract.location)
+            return
+        }
         guard let root = contract.type(named: contract.rootTypeName) else {
             let hint = closestMatch(to: contract.rootTypeName, in: typeNames).map { " (did you mean '\($0)'?)" } ?? ""
             d.error("root type '\(contract.rootTypeName)' is not declared in 'types'\(hint)", at: contract.location)
@@ -42,12 +46,19 @@ public enum SchemaValidator {
                 }
             }
         }
+        for union in contract.unions {
+            if let language = reservedWords[union.name] {
+                d.error("type name '\(union.name)' is a reserved word in \(language)", at: union.location)
+            }
+        }
         // Platform, runtime and generated names; generated locals; enum case names.
         checkNames(contract, &d)
+        let declared = Set(typeNames)
+        for (name, location) in contract.types.map({ ($0.name, $0.location) }) + contract.unions.map({ ($0.name, $0.location) })
+        where name.hasSuffix("Input") && declared.contains(String(name.dropLast(5))) {
+            d.error("type name '\(name)' clashes with the TypeScript writer type of '\(name.dropLast(5))'", at: location)
+        }
         for type in contract.types {
-            if type.name.hasSuffix("Input"), contract.type(named: String(type.name.dropLast(5))) != nil {
-                d.error("type name '\(type.name)' clashes with the TypeScript writer type of '\(type.name.dropLast(5))'", at: type.location)
-            }
             for field in type.fields {
                 switch field.type {
                 case .array(let element), .map(let element):
@@ -59,12 +70,13 @@ public enum SchemaValidator {
         // Every referenced type exists.
         for type in contract.types {
             for field in type.fields {
-                for name in referencedTypes(field.type) where contract.type(named: name) == nil {
+                for name in referencedTypes(field.type) where contract.type(named: name) == nil && contract.union(named: name) == nil {
                     let hint = closestMatch(to: name, in: typeNames + FieldType.scalarNames).map { " (did you mean '\($0)'?)" } ?? ""
                     d.error("unknown type '\(name)'\(hint)", at: field.typeLocation)
                 }
             }
         }
+        checkUnionVariants(contract, &d)
         if d.hasErrors { return }
         checkCycles(contract, &d)
         checkUnused(contract, &d)
@@ -79,6 +91,7 @@ public enum SchemaValidator {
                 checkField(field, in: type, isRoot: type.name == root.name, contract: contract, &d)
             }
         }
+        checkUnions(contract, &d)
         checkBehaviours(contract, root: root, &d)
         if case .flat(let omit, _) = contract.observation {
             for name in omit where root.field(named: name) == nil {
@@ -131,7 +144,7 @@ public enum SchemaValidator {
 
     static func referencedTypes(_ type: FieldType) -> [String] {
         switch type {
-        case .object(let name): return [name]
+        case .object(let name), .union(let name): return [name]
         case .array(let element): return referencedTypes(element)
         case .map(let value): return referencedTypes(value)
         default: return []
@@ -140,16 +153,16 @@ public enum SchemaValidator {
 
     static func checkCycles(_ contract: Contract, _ d: inout DiagnosticCollector) {
         // A type that contains itself would make the observation unbounded; v:1 contracts are trees.
-        for type in contract.types {
-            var stack = type.fields.flatMap { referencedTypes($0.type) }
+        for (typeName, location) in contract.types.map({ ($0.name, $0.location) }) + contract.unions.map({ ($0.name, $0.location) }) {
+            var stack = contract.childTypeNames(of: typeName)
             var seen: Set<String> = []
             while let name = stack.popLast() {
-                if name == type.name {
-                    d.error("type '\(type.name)' contains itself; contracts are trees", at: type.location)
+                if name == typeName {
+                    d.error("type '\(typeName)' contains itself; contracts are trees", at: location)
                     break
                 }
-                guard seen.insert(name).inserted, let next = contract.type(named: name) else { continue }
-                stack += next.fields.flatMap { referencedTypes($0.type) }
+                guard seen.insert(name).inserted else { continue }
+                stack += contract.childTypeNames(of: name)
             }
         }
     }
@@ -158,12 +171,10 @@ public enum SchemaValidator {
         var used: Set<String> = [contract.rootTypeName]
         var stack = [contract.rootTypeName]
         while let name = stack.popLast() {
-            for field in contract.type(named: name)?.fields ?? [] {
-                for child in referencedTypes(field.type) where used.insert(child).inserted { stack.append(child) }
-            }
+            for child in contract.childTypeNames(of: name) where used.insert(child).inserted { stack.append(child) }
         }
-        for type in contract.types where !used.contains(type.name) {
-            d.error("type '\(type.name)' is declared but never reached from root '\(contract.rootTypeName)'", at: type.location)
+        for (name, location) in contract.types.map({ ($0.name, $0.location) }) + contract.unions.map({ ($0.name, $0.location) }) where !used.contains(name) {
+            d.error("type '\(name)' is declared but never reached from root '\(contract.rootTypeName)'", at: location)
         }
     }
 
@@ -238,7 +249,7 @@ public enum SchemaValidator {
             d.error("'explicit-null' needs 'optional: true': a missing key reads as absent and null as null, so there is nothing to require or default (found '\(field.presence.spelling)')", at: at)
         }
         switch field.type {
-        case .array, .map, .object:
+        case .array, .map, .object, .union:
             d.error("'explicit-null' applies to scalar and enum fields, not \(field.type.schemaSpelling): an empty value or an optional field says 'nothing' for it", at: at)
         case .string, .bool, .integer, .number, .localDate, .epochMillis, .dateTime, .enumeration:
             break
@@ -270,7 +281,7 @@ public enum SchemaValidator {
         switch field.type {
         case .string: isString = true; isArray = false
         case .array: isString = false; isArray = true
-        case .bool, .integer, .number, .localDate, .epochMillis, .dateTime, .enumeration, .map, .object: isString = false; isArray = false
+        case .bool, .integer, .number, .localDate, .epochMillis, .dateTime, .enumeration, .map, .object, .union: isString = false; isArray = false
         }
         for (key, value, applies, what, ceiling) in [
             ("min-length", c.minLength, isString, "strings", SchemaLimits.maxLength),

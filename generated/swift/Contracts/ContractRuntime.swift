@@ -411,6 +411,25 @@ extension ContractJSON {
         }
     }
 
+    /// A tagged union's tag, found before the value is read: when the next value is an object,
+    /// the text of its member `key` (compared byte for byte; the last occurrence wins) if that is
+    /// a string, else nil (not an object, no such member, not a string, an unpaired surrogate, a
+    /// syntax error). Consumes nothing: it scans a copy, so the object is then read (or skipped,
+    /// which finds any syntax error again) as usual. Linear in the object's length.
+    public func peekTag(_ key: StaticString) -> String? {
+        var probe = self
+        guard probe.enterObject() else { return nil }
+        var tag: String?
+        while let member = probe.nextMember() {
+            if member.matches(key) {
+                tag = probe.string()
+            } else {
+                probe.skipValue()
+            }
+        }
+        return probe.failed ? nil : tag
+    }
+
     /// True when the whole text was one valid value followed only by whitespace.
     public mutating func finish() -> Bool {
         if failed { return false }

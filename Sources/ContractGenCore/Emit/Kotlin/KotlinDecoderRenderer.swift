@@ -103,6 +103,10 @@ extension KotlinContractWriter {
             p.line()
             objectDecoder(object, &p)
         }
+        for union in plan.unions {
+            p.line()
+            unionDecoder(union, &p)
+        }
         for composite in plan.composites {
             p.line()
             compositeDecoder(composite, &p)
@@ -113,6 +117,32 @@ extension KotlinContractWriter {
         p.line()
         p.line("// endregion")
         p.line()
+    }
+
+    /// A union's decoder (`UnionPlan`): the tag first (Kotlin's String `==` compares code units
+    /// exactly), then the variant's object decoder; null when the value is not an object, has no
+    /// string tag, an unknown tag (without a fallback), or its variant is invalid.
+    func unionDecoder(_ union: UnionPlan, _ p: inout CodePrinter) {
+        p.block("private fun decode\(union.name)(scanner: ContractJsonScanner, context: DecodeContext): \(union.name)? {") { p in
+            p.line("val tag = scanner.peekTag(\(KotlinNames.quoted(union.tagKey)))")
+            p.block("if (tag == null) {") { p in
+                p.line("scanner.skipValue() // not an object, no tag, or a tag that is not a string: invalid")
+                p.line("return null")
+            }
+            p.block("return when (tag) {") { p in
+                for variant in union.variants {
+                    p.line("\(KotlinNames.quoted(variant.tag)) -> decode\(variant.typeName)(scanner, context)?.let { \(union.name).\(KotlinNames.unionCaseName(variant.tag))(it) }")
+                }
+                if let fallback = union.fallback {
+                    p.line("else -> decode\(fallback.typeName)(scanner, context)?.let { \(union.name).\(KotlinNames.unionCaseName(fallback.tag))(it) } // an unknown tag reads as '\(fallback.tag)'")
+                } else {
+                    p.block("else -> {") { p in
+                        p.line("scanner.skipValue() // an unknown tag: invalid")
+                        p.line("null")
+                    }
+                }
+            }
+        }
     }
 
     /// Every decoder takes the context; one that needs none says so instead of warning.
@@ -236,7 +266,7 @@ extension KotlinContractWriter {
             } else {
                 expression = "scanner.string()?.let { \(enumType).fromJson(it) }"
             }
-        case .array, .map, .object: expression = "\(KotlinNames.helperName(read.operation, enums: enums))(scanner, context)"
+        case .array, .map, .object, .union: expression = "\(KotlinNames.helperName(read.operation, enums: enums))(scanner, context)"
         }
         let conditions = read.checks.map { check -> String in
             switch check {

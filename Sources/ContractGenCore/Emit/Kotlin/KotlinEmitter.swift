@@ -97,7 +97,7 @@ public struct KotlinEmitter: LanguageEmitter {
         p.line()
         p.line("import \(runtimePackageName).*")
         let object = "\(package(of: contract)).\(contract.targets.kotlinObject)"
-        for name in ["Decoded"] + contract.types.map(\.name) { p.line("import \(object).\(name)") }
+        for name in ["Decoded"] + contract.types.map(\.name) + contract.unions.map(\.name) { p.line("import \(object).\(name)") }
         p.line()
         p.doc("What conformance tests compare for \(contract.name): test-harness code, not part of what an app ships.", style: .block)
         // Harness code: internal, like the runtime it reads (ContractJson).
@@ -191,6 +191,22 @@ struct KotlinContractWriter {
                 p.line("return ContractJson.Obj(result)")
             }
         }
+        for union in plan.unions {
+            p.line()
+            p.line("/** A union observes as its variant's object plus the tag key holding the variant's tag. */")
+            p.block("private fun observe\(union.name)(value: \(union.name)): ContractJson = when (value) {") { p in
+                for variant in union.variants {
+                    p.line("is \(union.name).\(KotlinNames.unionCaseName(variant.tag)) -> observeTagged(observe\(variant.typeName)(value.value), \(KotlinNames.quoted(union.tagKey)), \(KotlinNames.quoted(variant.tag)))")
+                }
+            }
+        }
+        if !plan.unions.isEmpty {
+            p.line()
+            p.block("private fun observeTagged(observed: ContractJson, key: String, tag: String): ContractJson {") { p in
+                p.line("if (observed is ContractJson.Obj) observed.entries[key] = ContractJson.Str(tag)")
+                p.line("return observed")
+            }
+        }
     }
 
     /// `result[key] = …` for one field; an absent explicit-null field is left out of the observation.
@@ -219,7 +235,7 @@ struct KotlinContractWriter {
         case .integer, .epochMillis, .dateTime: return "ContractJson.Num(\(value).toDouble())"
         case .number: return "ContractJson.Num(\(value))"
         case .enumeration: return "ContractJson.Str(\(value).json)"
-        case .object(let name): return "observe\(name)(\(value))"
+        case .object(let name), .union(let name): return "observe\(name)(\(value))"
         case .array(let element):
             return "ContractJson.Arr(\(value).map { \(parameter) -> \(observeExpression(element, value: parameter, optional: false, depth: depth + 1)) })"
         case .map(let element):

@@ -35,6 +35,11 @@ enum KotlinNames {
     /// `idle` → `IDLE`, `unsupportedVersion` → `UNSUPPORTED_VERSION`; anything that is not a letter
     /// or digit becomes `_`, a leading digit gets a `_` prefix, duplicates get a numeric suffix.
     /// One value's case name before duplicates are told apart (the validator refuses duplicates).
+    /// A union variant's subclass of the sealed class: `photo` → `Photo`, `web-link` → `WebLink`.
+    static func unionCaseName(_ tag: String) -> String {
+        Naming.upperCamel(tag)
+    }
+
     static func baseCaseName(_ value: String) -> String {
         var name = ""
         for character in Naming.screamingSnake(value) {
@@ -86,7 +91,7 @@ enum KotlinNames {
             return declaration.typeName == within ? declaration.enumName : declaration.qualified
         case .array(let element): return "List<\(self.type(element, enums: enums, within: within))>"
         case .map(let value): return "Map<String, \(self.type(value, enums: enums, within: within))>"
-        case .object(let name): return name
+        case .object(let name), .union(let name): return name
         }
     }
 
@@ -98,7 +103,7 @@ enum KotlinNames {
         switch operation {
         case .array(let element): return "decodeArrayOf" + suffix(element, enums: enums)
         case .map(let value): return "decodeMapOf" + suffix(value, enums: enums)
-        case .object(let name): return "decode" + name
+        case .object(let name), .union(let name): return "decode" + name
         case .scalar, .enumeration: return "read" + suffix(operation, enums: enums)
         }
     }
@@ -107,7 +112,7 @@ enum KotlinNames {
         switch operation {
         case .array(let element): return "ArrayOf" + suffix(element, enums: enums)
         case .map(let value): return "MapOf" + suffix(value, enums: enums)
-        case .object(let name): return name
+        case .object(let name), .union(let name): return name
         case .enumeration(let cases, _):
             let declaration = enums.first { $0.cases == cases }!
             return declaration.typeName + declaration.enumName

@@ -63,9 +63,29 @@ extension KotlinContractWriter {
                 }
             }
         }
+        for union in plan.unions {
+            p.line()
+            unionClass(union, &p)
+        }
         p.line()
         p.line("// endregion")
         p.line()
+    }
+
+    /// A union is a sealed class with one data class per tag wrapping its variant's value. The
+    /// variant types are named fully qualified: a subclass may share a declared type's name.
+    func unionClass(_ union: UnionPlan, _ p: inout CodePrinter) {
+        var doc = union.union.doc
+        doc += (doc.isEmpty ? "" : "\n\n") + "A tagged union on the JSON key `\(union.tagKey)`: one subclass per tag, wrapping its variant."
+        p.doc(doc, style: .block)
+        p.block("sealed class \(union.name) {") { p in
+            for (index, variant) in union.variants.enumerated() {
+                if index > 0 { p.line() }
+                let fallback = union.fallback?.tag == variant.tag ? " Any other tag string reads as this subclass too." : ""
+                p.line("/** `\(union.tagKey)` is `\(variant.tag)`.\(fallback) */")
+                p.line("data class \(KotlinNames.unionCaseName(variant.tag))(val value: \(contract.targets.kotlinPackage).\(object).\(variant.typeName)) : \(union.name)()")
+            }
+        }
     }
 
     /// An enum class carrying each value's JSON spelling; `fromJson` is exact (no case folding).

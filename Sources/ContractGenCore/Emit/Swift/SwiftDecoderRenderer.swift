@@ -101,6 +101,10 @@ extension SwiftContractWriter {
             p.line()
             objectDecoder(object, &p)
         }
+        for union in plan.unions {
+            p.line()
+            unionDecoder(union, &p)
+        }
         for composite in plan.composites {
             p.line()
             compositeDecoder(composite, &p)
@@ -109,6 +113,30 @@ extension SwiftContractWriter {
             walkers(walker, &p)
         }
         p.line()
+    }
+
+    /// A union's decoder (`UnionPlan`): the tag first, then the variant's object decoder; nil when
+    /// the value is not an object, has no string tag, an unknown tag (without a fallback), or its
+    /// variant is invalid.
+    func unionDecoder(_ union: UnionPlan, _ p: inout CodePrinter) {
+        p.block("private static func decode\(union.name)(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext) -> \(union.name)? {") { p in
+            p.block("guard let tag = scanner.peekTag(\(Naming.swiftQuoted(union.tagKey))) else {") { p in
+                p.line("scanner.skipValue()  // not an object, no tag, or a tag that is not a string: invalid")
+                p.line("return nil")
+            }
+            p.line("// Exact code units: Swift's String == is canonical equivalence (\"\\u{212A}\" == \"K\").")
+            for variant in union.variants {
+                p.block("if tag.utf8.elementsEqual(\(Naming.swiftQuoted(variant.tag)).utf8) {") { p in
+                    p.line("return decode\(variant.typeName)(&scanner, &context).map { .\(SwiftNames.caseName(variant.tag))($0) }")
+                }
+            }
+            if let fallback = union.fallback {
+                p.line("return decode\(fallback.typeName)(&scanner, &context).map { .\(SwiftNames.caseName(fallback.tag))($0) }  // an unknown tag reads as '\(fallback.tag)'")
+            } else {
+                p.line("scanner.skipValue()  // an unknown tag: invalid")
+                p.line("return nil")
+            }
+        }
     }
 
     /// Derived fields are filled in once the whole document is read.
@@ -265,7 +293,7 @@ extension SwiftContractWriter {
             // A field's own enum is nested in its owner; an element's is the first declared with these values.
             let enumType = owner.isEmpty ? SwiftNames.nestedEnumType(cases, enums: enums) : "\(owner).\(field.map(SwiftNames.enumTypeName) ?? "")"
             expression = "ContractEnum.read(scanner.string(), as: \(enumType).self" + (unknown.map { ", unknown: .\(SwiftNames.caseName($0))" } ?? "") + ")"
-        case .array, .map, .object: expression = "\(SwiftNames.helperName(read.operation))(&scanner, &context)"
+        case .array, .map, .object, .union: expression = "\(SwiftNames.helperName(read.operation))(&scanner, &context)"
         }
         let conditions = read.checks.map { check -> String in
             switch check {

@@ -151,6 +151,25 @@ struct SwiftContractWriter {
                 p.line("return .object(result)")
             }
         }
+        for union in plan.unions {
+            p.line()
+            p.line("/// A union observes as its variant's object plus the tag key holding the variant's tag.")
+            p.block("private static func observe\(union.name)(_ value: \(union.name)) -> ContractJSON {") { p in
+                p.block("switch value {") { p in
+                    for variant in union.variants {
+                        p.line("case .\(SwiftNames.caseName(variant.tag))(let variant): return observeTagged(observe\(variant.typeName)(variant), \(Naming.swiftQuoted(union.tagKey)), \(Naming.swiftQuoted(variant.tag)))")
+                    }
+                }
+            }
+        }
+        if !plan.unions.isEmpty {
+            p.line()
+            p.block("private static func observeTagged(_ observed: ContractJSON, _ key: String, _ tag: String) -> ContractJSON {") { p in
+                p.line("guard case .object(var result) = observed else { return observed }")
+                p.line("result.set(key, .string(tag))")
+                p.line("return .object(result)")
+            }
+        }
     }
 
     /// `result.set(key, …)` for one field; an absent explicit-null field is left out of the observation.
@@ -183,7 +202,7 @@ struct SwiftContractWriter {
         case .integer, .epochMillis, .dateTime: return ".number(Double(\(value)))"
         case .number: return ".number(\(value))"
         case .enumeration: return ".string(\(value).rawValue)"
-        case .object(let name): return "observe\(name)(\(value))"
+        case .object(let name), .union(let name): return "observe\(name)(\(value))"
         case .array(let element):
             return ".array(\(value).map { \(observeExpression(element, field: field, value: "$0", optional: false)) })"
         case .map(let element):

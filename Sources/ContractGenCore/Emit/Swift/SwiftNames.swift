@@ -46,7 +46,7 @@ enum SwiftNames {
         case .enumeration(let cases, _): return nested ? nestedEnumType(cases, enums: enums) : enumTypeName(field)
         case .array(let element): return "[\(self.type(element, field: field, enums: enums, nested: true))]"
         case .map(let value): return "[String: \(self.type(value, field: field, enums: enums, nested: true))]"
-        case .object(let name): return name
+        case .object(let name), .union(let name): return name
         }
     }
 
@@ -61,7 +61,7 @@ enum SwiftNames {
         switch operation {
         case .array(let element): return "decodeArrayOf" + suffix(element)
         case .map(let value): return "decodeMapOf" + suffix(value)
-        case .object(let name): return "decode" + name
+        case .object(let name), .union(let name): return "decode" + name
         case .scalar, .enumeration: return "read" + suffix(operation)
         }
     }
@@ -70,7 +70,7 @@ enum SwiftNames {
         switch operation {
         case .array(let element): return "ArrayOf" + suffix(element)
         case .map(let value): return "MapOf" + suffix(value)
-        case .object(let name): return name
+        case .object(let name), .union(let name): return name
         case .enumeration: return "Enum"
         case .scalar(let kind): return Naming.upperCamel(kind.rawValue)
         }

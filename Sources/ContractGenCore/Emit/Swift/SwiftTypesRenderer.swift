@@ -49,7 +49,25 @@ extension SwiftContractWriter {
                 }
             }
         }
+        for union in plan.unions {
+            p.line()
+            unionType(union, &p)
+        }
         p.line()
+    }
+
+    /// A union is an enum with one case per tag, holding the variant's value.
+    func unionType(_ union: UnionPlan, _ p: inout CodePrinter) {
+        p.doc(union.union.doc, style: .tripleSlash)
+        p.line("///")
+        p.line("/// " + CommentText.singleLine("A tagged union on the JSON key `\(union.tagKey)`: one case per tag, holding its variant."))
+        p.block("public enum \(union.name): Sendable, Equatable {") { p in
+            for variant in union.variants {
+                let fallback = union.fallback?.tag == variant.tag ? " Any other tag string reads as this case too." : ""
+                p.line("/// `\(union.tagKey)` is `\(variant.tag)`.\(fallback)")
+                p.line("case \(SwiftNames.caseName(variant.tag))(\(variant.typeName))")
+            }
+        }
     }
 
     /// A field's doc, with a deprecated field's reason as a `- Warning:` callout (Xcode's Quick
@@ -75,7 +93,7 @@ extension SwiftContractWriter {
         guard let id = type.field(named: "id"), !ObjectPlan.isNullable(id) else { return false }
         switch id.type {
         case .string, .integer, .localDate, .epochMillis, .dateTime, .enumeration: return true
-        case .bool, .number, .array, .map, .object: return false
+        case .bool, .number, .array, .map, .object, .union: return false
         }
     }
 }

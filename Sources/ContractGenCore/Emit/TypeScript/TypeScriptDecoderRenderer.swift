@@ -107,6 +107,10 @@ extension TypeScriptContractWriter {
             p.line()
             objectDecoder(object, &p)
         }
+        for union in plan.unions {
+            p.line()
+            unionDecoder(union, &p)
+        }
         for composite in plan.composites {
             p.line()
             compositeDecoder(composite, &p)
@@ -115,6 +119,37 @@ extension TypeScriptContractWriter {
             walkers(walker, &p)
         }
         p.line()
+    }
+
+    /// A union's decoder (`UnionPlan`): the tag first (`switch` compares code units exactly), then
+    /// the variant's object decoder; undefined when the value is not an object, has no string tag,
+    /// an unknown tag (without a fallback), or its variant is invalid.
+    func unionDecoder(_ union: UnionPlan, _ p: inout CodePrinter) {
+        p.block("function decode\(union.name)(scanner: ContractJsonScanner, context: DecodeContext): \(union.name) | undefined {") { p in
+            p.line("const tag = scanner.peekTag(\(TypeScriptNames.quoted(union.tagKey)));")
+            p.block("if (tag === undefined) {") { p in
+                p.line("scanner.skipValue(); // not an object, no tag, or a tag that is not a string: invalid")
+                p.line("return undefined;")
+            }
+            func read(_ variant: UnionPlan.Variant, _ p: inout CodePrinter) {
+                p.line("const value = decode\(variant.typeName)(scanner, context);")
+                p.line("return value === undefined ? undefined : { ...value, \(union.tagName): \(TypeScriptNames.quoted(variant.tag)) };")
+            }
+            p.block("switch (tag) {") { p in
+                for variant in union.variants {
+                    p.block("case \(TypeScriptNames.quoted(variant.tag)): {") { p in read(variant, &p) }
+                }
+                if let fallback = union.fallback {
+                    p.block("default: { // an unknown tag reads as '\(fallback.tag)'") { p in read(fallback, &p) }
+                } else {
+                    p.line("default:")
+                    p.indented { p in
+                        p.line("scanner.skipValue(); // an unknown tag: invalid")
+                        p.line("return undefined;")
+                    }
+                }
+            }
+        }
     }
 
     /// An enumeration's reader: exactly one of its JSON spellings (no case folding), else undefined.
@@ -140,6 +175,7 @@ extension TypeScriptContractWriter {
             guard let object = plan.objects.first(where: { $0.name == name }) else { return false }
             if object.isRoot { return true }
             return object.failsDocument || object.slots.contains { $0.read.operation.callsDecoder }
+        case .union: return true
         case .scalar, .enumeration: return false
         }
     }
@@ -252,7 +288,7 @@ extension TypeScriptContractWriter {
             let reader = TypeScriptNames.helperName(read.operation, owners: owners)
             // An open enum: any other string reads as the fallback; a value that is not a string stays undefined.
             expression = unknown.map { "orUnknown(scanner.string(), \(reader), \(TypeScriptNames.quoted($0)))" } ?? "\(reader)(scanner.string())"
-        case .array, .map, .object: expression = "\(TypeScriptNames.helperName(read.operation, owners: owners))(scanner, context)"
+        case .array, .map, .object, .union: expression = "\(TypeScriptNames.helperName(read.operation, owners: owners))(scanner, context)"
         }
         let conditions = checkConditions(read.checks, value: "v")
         if !conditions.isEmpty {

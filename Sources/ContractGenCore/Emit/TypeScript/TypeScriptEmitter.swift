@@ -85,7 +85,7 @@ public struct TypeScriptEmitter: LanguageEmitter {
         p.doc("What conformance tests compare for \(contract.name): test-harness code, not part of what an app ships.\n@packageDocumentation", style: .block)
         p.line()
         TypeScriptNames.importLine(["ContractJson", "ContractJsonObject"], from: imports.runtimeForTestee, &p)
-        let types = ["Decoded"] + contract.types.map(\.name).filter(writer.observedTypes.contains)
+        let types = ["Decoded"] + (contract.types.map(\.name) + contract.unions.map(\.name)).filter(writer.observedTypes.contains)
         p.line("import type { \(types.joined(separator: ", ")) } from \(TypeScriptNames.quoted(imports.contract(contract)));")
         p.line()
         writer.observation(&p)
@@ -143,6 +143,11 @@ struct TypeScriptContractWriter {
             names.formUnion([type.name, type.name + "Input", "decode" + type.name, "observe" + type.name,
                              "overlay" + type.name, "encode" + type.name])
         }
+        for union in contract.unions {
+            names.formUnion([union.name, union.name + "Input", "decode" + union.name, "observe" + union.name, "encode" + union.name])
+        }
+        if !contract.unions.isEmpty { names.insert("observeTagged") }
+        for name in TypeScriptNames.unionVariantNames(contract) { names.formUnion([name, name + "Input"]) }
         for owner in owners { names.formUnion([owner.name, "read" + owner.name]) }
         for composite in plan.composites { names.insert(TypeScriptNames.helperName(composite.operation, owners: owners)) }
         return names
@@ -200,6 +205,27 @@ struct TypeScriptContractWriter {
                 p.line("return result;")
             }
         }
+        for union in plan.unions where observedTypes.contains(union.name) {
+            p.line()
+            p.line("/** A union observes as its variant's object plus the tag key holding the variant's tag. */")
+            p.block("function observe\(union.name)(value: \(union.name)): ContractJson {") { p in
+                p.block("switch (value.\(union.tagName)) {") { p in
+                    for variant in union.variants {
+                        p.line("case \(TypeScriptNames.quoted(variant.tag)):")
+                        p.indented { p in
+                            p.line("return observeTagged(observe\(variant.typeName)(value), \(TypeScriptNames.quoted(union.tagKey)), \(TypeScriptNames.quoted(variant.tag)));")
+                        }
+                    }
+                }
+            }
+        }
+        if plan.unions.contains(where: { observedTypes.contains($0.name) }) {
+            p.line()
+            p.block("function observeTagged(observed: ContractJson, key: string, tag: string): ContractJson {") { p in
+                p.line("if (observed instanceof Map) observed.set(key, tag);")
+                p.line("return observed;")
+            }
+        }
         p.line()
     }
 
@@ -214,8 +240,8 @@ struct TypeScriptContractWriter {
             pending = root.fields.filter { !omit.contains($0.name) }.flatMap { SchemaValidator.referencedTypes($0.type) }
         }
         while let name = pending.popLast() {
-            guard result.insert(name).inserted, let type = contract.type(named: name) else { continue }
-            pending += type.fields.flatMap { SchemaValidator.referencedTypes($0.type) }
+            guard result.insert(name).inserted else { continue }
+            pending += contract.childTypeNames(of: name)
         }
         return result
     }
@@ -239,7 +265,7 @@ struct TypeScriptContractWriter {
             return "\(value) === null ? null : \(observeExpression(type, value: value, optional: false, depth: depth))"
         }
         switch type {
-        case .object(let name): return "observe\(name)(\(value))"
+        case .object(let name), .union(let name): return "observe\(name)(\(value))"
         case .array(let element):
             return "\(value).map((e\(depth)): ContractJson => \(observeExpression(element, value: "e\(depth)", optional: false, depth: depth + 1)))"
         case .map(let element):

@@ -42,9 +42,43 @@ extension TypeScriptContractWriter {
         p.block("export function encode(input: \(root.name)Input): string {") { p in
             p.line("return serializeContractJson(encode\(root.name)(input, \"$\"));")
         }
+        for union in plan.unions {
+            p.line()
+            p.doc(union.union.doc + (union.union.doc.isEmpty ? "" : "\n") + "The writer's input: one variant's input with its tag `\(union.tagName)`, written as the JSON key `\(union.tagKey)`.", style: .block)
+            unionAlias(union, suffix: "Input", &p)
+        }
         for type in contract.types {
             p.line()
             objectEncoder(type, &p)
+        }
+        for union in plan.unions {
+            p.line()
+            unionEncoder(union, &p)
+        }
+    }
+
+    /// A union's encoder: the tag first (readers find it anywhere; first reads best), then the
+    /// variant's fields. A tag that is none of the variants' throws, as an unknown enum value does.
+    func unionEncoder(_ union: UnionPlan, _ p: inout CodePrinter) {
+        p.block("function encode\(union.name)(input: \(union.name)Input, path: string): ContractJsonObject {") { p in
+            p.line("const object = writeObject(input, path);")
+            p.line("let fields: ContractJsonObject;")
+            p.block("switch (input.\(union.tagName)) {") { p in
+                for variant in union.variants {
+                    p.line("case \(TypeScriptNames.quoted(variant.tag)):")
+                    p.indented { p in
+                        p.line("object.set(\(TypeScriptNames.quoted(union.tagKey)), \(TypeScriptNames.quoted(variant.tag)));")
+                        p.line("fields = encode\(variant.typeName)(input, path);")
+                        p.line("break;")
+                    }
+                }
+                p.line("default:")
+                p.indented { p in
+                    p.line("throw new ContractEncodeError(path + \(TypeScriptNames.quoted("." + union.tagName)), \(TypeScriptNames.quoted("one of " + union.variants.map { "\"" + $0.tag + "\"" }.joined(separator: ", "))));")
+                }
+            }
+            p.line("for (const [key, value] of fields) object.set(key, value);")
+            p.line("return object;")
         }
     }
 
@@ -126,7 +160,7 @@ extension TypeScriptContractWriter {
         switch operation {
         case .scalar(let kind): return "\(TypeScriptNames.writer(kind))(\(source), \(path))"
         case .enumeration(let cases, _): return "writeOneOf(\(source), [\(cases.map(TypeScriptNames.quoted).joined(separator: ", "))], \(path))"
-        case .object(let name): return "encode\(name)(\(source), \(path))"
+        case .object(let name), .union(let name): return "encode\(name)(\(source), \(path))"
         case .array(let element):
             return "writeArray(\(source), \(path), (e\(depth), p\(depth)) => \(writeValue(element, source: "e\(depth)", path: "p\(depth)", depth: depth + 1)))"
         case .map(let element):

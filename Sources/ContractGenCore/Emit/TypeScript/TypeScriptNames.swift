@@ -17,6 +17,19 @@ enum TypeScriptNames {
     /// `widget-data` → `WidgetData`: the alias the testee imports a contract module under.
     static func moduleAlias(_ contract: Contract) -> String { Naming.upperCamel(contract.targets.typeScriptModule) }
 
+    /// A union variant's interface: the union's name and the variant's Kotlin subclass name
+    /// (`Attachment` + `photo` → `AttachmentPhoto`), extending the variant type with the tag. An
+    /// interface, not `{ readonly kind: "photo" } & Photo`: an intersection with a type literal
+    /// gives a field named like an Object member (`toString: boolean`) the type `(() => string) & boolean`.
+    static func unionVariantName(_ union: String, tag: String) -> String {
+        union + KotlinNames.unionCaseName(tag)
+    }
+
+    /// Every variant interface of the contract's unions (their `Input` twins are these plus `Input`).
+    static func unionVariantNames(_ contract: Contract) -> [String] {
+        contract.unions.flatMap { union in union.variants.map { unionVariantName(union.name, tag: $0.tag) } }
+    }
+
     /// Every distinct enumeration of the contract, in declaration order, named `<Type><Field>`
     /// (a TypeScript interface cannot nest a type, so the owner's name is the prefix).
     static func enumOwners(_ contract: Contract) -> [EnumOwner] {
@@ -24,7 +37,8 @@ enum TypeScriptNames {
         // Sets beside the list keep this linear in the number of enum fields.
         var seenCases: Set<[String]> = []
         var usedNames: Set<String> = []
-        let typeNames = Set(contract.types.map(\.name) + contract.types.map { $0.name + "Input" })
+        let declared = contract.types.map(\.name) + contract.unions.map(\.name) + unionVariantNames(contract)
+        let typeNames = Set(declared + declared.map { $0 + "Input" })
         for type in contract.types {
             for field in type.fields {
                 for cases in EnumDeclarationPlan.enumerations(in: field.type) where seenCases.insert(cases).inserted {
@@ -53,7 +67,7 @@ enum TypeScriptNames {
         case .enumeration(let cases, _): return enumName(cases, owners: owners)
         case .array(let element): return "ReadonlyArray<\(self.type(element, owners: owners))>"
         case .map(let value): return "ReadonlyMap<string, \(self.type(value, owners: owners))>"
-        case .object(let name): return name
+        case .object(let name), .union(let name): return name
         }
     }
 
@@ -62,7 +76,7 @@ enum TypeScriptNames {
         switch type {
         case .array(let element): return "ReadonlyArray<\(inputType(element, owners: owners))>"
         case .map(let value): return "ContractInputMap<\(inputType(value, owners: owners))>"
-        case .object(let name): return name + "Input"
+        case .object(let name), .union(let name): return name + "Input"
         case .string, .bool, .integer, .number, .localDate, .epochMillis, .dateTime, .enumeration: return self.type(type, owners: owners)
         }
     }
@@ -80,7 +94,7 @@ enum TypeScriptNames {
         switch operation {
         case .array(let element): return "decodeArrayOf" + suffix(element, owners: owners)
         case .map(let value): return "decodeMapOf" + suffix(value, owners: owners)
-        case .object(let name): return "decode" + name
+        case .object(let name), .union(let name): return "decode" + name
         case .scalar, .enumeration: return "read" + suffix(operation, owners: owners)
         }
     }
@@ -89,7 +103,7 @@ enum TypeScriptNames {
         switch operation {
         case .array(let element): return "ArrayOf" + suffix(element, owners: owners)
         case .map(let value): return "MapOf" + suffix(value, owners: owners)
-        case .object(let name): return name
+        case .object(let name), .union(let name): return name
         case .enumeration(let cases, _): return enumName(cases, owners: owners)
         case .scalar(let kind): return Naming.upperCamel(kind.rawValue)
         }

@@ -7,6 +7,8 @@ enum TypeScriptRuntimeImports {
         case .constraintCheck: return ["satisfying"]
         case .textLength: return ["contractTextLength"]
         case .openEnumeration: return ["orUnknown"]
+        case .unionTag: return []
+        case .writeUnion: return ["ContractEncodeError"]
         case .dayStart: return ["dayStartMs"]
         case .validUntil: return ["validUntilMs"]
         case .doneQueue: return ["queueSet", "queuePeek", "queueDrain"]

@@ -44,6 +44,26 @@ extension TypeScriptContractWriter {
                 }
             }
         }
+        for union in plan.unions {
+            p.line()
+            var doc = union.union.doc
+            doc += (doc.isEmpty ? "" : "\n") + "A tagged union on the JSON key `\(union.tagKey)`, discriminated on `\(union.tagName)`: each variant's fields and its tag (a value read by the fallback has the fallback's tag)."
+            p.doc(doc, style: .block)
+            unionAlias(union, suffix: "", &p)
+        }
         p.line()
+    }
+
+    /// One interface per variant extending its type with the tag, then `export type U = UA | UB;`
+    /// (`suffix` `Input` for the writer's types).
+    func unionAlias(_ union: UnionPlan, suffix: String, _ p: inout CodePrinter) {
+        for variant in union.variants {
+            let name = TypeScriptNames.unionVariantName(union.name, tag: variant.tag)
+            p.line("/** `\(union.name)\(suffix)` tagged `\(variant.tag)`: a `\(variant.typeName)\(suffix)` with `\(union.tagName)`. */")
+            p.block("export interface \(name)\(suffix) extends \(variant.typeName)\(suffix) {") { p in
+                p.line("readonly \(union.tagName): \(TypeScriptNames.quoted(variant.tag));")
+            }
+        }
+        p.line("export type \(union.name)\(suffix) = " + union.variants.map { TypeScriptNames.unionVariantName(union.name, tag: $0.tag) + suffix }.joined(separator: " | ") + ";")
     }
 }

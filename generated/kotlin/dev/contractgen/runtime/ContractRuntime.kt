@@ -258,6 +258,33 @@ internal class ContractJsonScanner(private val text: String) {
         return true
     }
 
+    /**
+     * A tagged union's tag, found before the value is read: when the next value is an object, the
+     * text of its member [key] (exact code units; the last occurrence wins) if that is a string,
+     * else null (not an object, no such member, not a string, an unpaired surrogate, a syntax
+     * error). Consumes nothing: the position is restored, so the object is then read (or skipped,
+     * which finds any syntax error again) as usual. Linear in the object's length.
+     */
+    fun peekTag(key: String): String? {
+        val savedI = i
+        val savedDepth = depth
+        val savedAtFirst = atFirst
+        val savedFailed = failed
+        var tag: String? = null
+        if (enterObject()) {
+            while (true) {
+                val member = nextMember() ?: break
+                if (member.matches(key)) tag = string() else skipValue()
+            }
+        }
+        val ok = !failed
+        i = savedI
+        depth = savedDepth
+        atFirst = savedAtFirst
+        failed = savedFailed
+        return if (ok) tag else null
+    }
+
     /** Consumes one value of any type, checking its syntax (recursion is bounded by [MAX_DEPTH]). */
     fun skipValue() {
         if (failed) return
