@@ -80,6 +80,36 @@ final class GateBaseTests: XCTestCase {
         XCTAssertTrue(result.out.hasSuffix("check: 1 breaking change\n"), result.out)
     }
 
+    /// A base whose names this contract-gen refuses (here a field named `default`, a keyword) is
+    /// still compared: names in generated code change no blob.
+    func testABaseRefusedOnlyForCodeNamesIsStillCompared() throws {
+        let directory = TestSupport.temporaryDirectory()
+        let base = Self.demo.replacingOccurrences(of: "count: {type: integer", with: "default: {type: integer")
+        try write(base, "schema/demo.yaml", in: directory)
+        XCTAssertEqual(git("init -q && git add -A && git commit -qm base", in: directory), 0)
+        try write(Self.demo.replacingOccurrences(of: "count: {type: integer", with: "count: {type: integer, json: default")
+                    .replacingOccurrences(of: "max: 10", with: "max: 5"), "schema/demo.yaml", in: directory)
+        let result = emitAndCheck(directory)
+        XCTAssertEqual(result.status, 1, result.out + result.err)
+        XCTAssertTrue(result.out.contains("max changed from 10 to 5 without bumping v"), result.out)
+        XCTAssertTrue(result.out.contains("[constraint-narrowed]"), result.out)
+        XCTAssertFalse(result.out.contains("not compared"), result.out)
+    }
+
+    /// A base schema that does not load at all fails the gate: comparing nothing must not pass.
+    func testABaseThatDoesNotLoadFailsTheGate() throws {
+        let directory = TestSupport.temporaryDirectory()
+        try write(Self.demo.replacingOccurrences(of: "root: Doc", with: "root: Missing"), "schema/demo.yaml", in: directory)
+        XCTAssertEqual(git("init -q && git add -A && git commit -qm base", in: directory), 0)
+        try write(Self.demo, "schema/demo.yaml", in: directory)
+        let result = emitAndCheck(directory)
+        XCTAssertEqual(result.status, 1, result.out + result.err)
+        XCTAssertTrue(result.out.contains("schema/demo.yaml:1:1: error: the schema schema/demo.yaml at HEAD does not load: "), result.out)
+        XCTAssertTrue(result.out.contains("root type 'Missing' is not declared"), result.out)
+        XCTAssertTrue(result.out.contains("the gate cannot tell what this change breaks"), result.out)
+        XCTAssertTrue(result.out.hasSuffix("check: 1 base schema not compared\n"), result.out)
+    }
+
     func testDeletingAContractIsBreakingButOnlyInScope() throws {
         let repo = try repository(["schema/demo.yaml": Self.demo, "schema/other.yaml": Self.other])
         XCTAssertEqual(git("rm -q schema/other.yaml && rm -rf golden/other && find generated -iname '*other*' -delete", in: repo), 0)

@@ -4,7 +4,7 @@ import Foundation
 
 /// What a finding is about; the report orders and counts findings by kind.
 public enum GateFindingKind: Int, Sendable, Comparable, CaseIterable {
-    case breaking, golden, interrupted, missing, stale, orphan, note
+    case breaking, uncompared, golden, interrupted, missing, stale, orphan, note
 
     public static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
 }
@@ -269,14 +269,24 @@ public struct ContractGate: Sendable {
         var sourcePath: String
     }
 
-    /// Loads every schema at `base`, by contract name; a schema that does not load is a note.
+    /// Loads every schema at `base`, by contract name. The base is read as blobs see it: the
+    /// checks on names in generated code are skipped (a newer contract-gen may refuse a type name
+    /// the base used, which changes no blob). A schema that still does not load is a failure: the
+    /// gate cannot tell what the change breaks, and a gate that quietly compares nothing is a hole.
     func loadBaseContracts(_ files: [BaseSchemaFile], base: GitRevision) -> (contracts: [String: BaseContract], notes: [GateFinding]) {
         var contracts: [String: BaseContract] = [:]
         var notes: [GateFinding] = []
         for file in files {
             let location = SourceLocation(file: file.path, line: 1, column: 1)
-            guard let contract = try? SchemaLoader.load(text: file.text, path: "\(base.ref):\(file.path)") else {
-                notes.append(note(location, "the schema \(file.path) at \(base.ref) does not load, so the contract in it is not compared"))
+            let contract: Contract
+            do {
+                contract = try SchemaLoader.load(text: file.text, path: "\(base.ref):\(file.path)", checkingCodeNames: false)
+            } catch {
+                let first = error.diagnostics.first.map { ": \($0.description)" } ?? ""
+                let message = "the schema \(file.path) at \(base.ref) does not load\(first); its contract cannot be compared with this one, so"
+                    + " the gate cannot tell what this change breaks (fix the schema at \(base.ref) first, or compare with another --base)"
+                let diagnostic = Diagnostic(.error, message, at: location)
+                notes.append(GateFinding(text: diagnostic.description, diagnostic: diagnostic, isFailure: true, kind: .uncompared))
                 continue
             }
             if let first = contracts[contract.name] {

@@ -82,6 +82,7 @@ public struct GateReport: Sendable {
     public var summary: String {
         let labels: [(GateFindingKind, String, String)] = [
             (.breaking, "breaking change", "breaking changes"),
+            (.uncompared, "base schema not compared", "base schemas not compared"),
             (.golden, "hand-written golden case problem", "hand-written golden case problems"),
             (.interrupted, "leftover of an interrupted emit", "leftovers of interrupted emits"),
             (.missing, "missing generated file", "missing generated files"),

@@ -18,13 +18,16 @@ public enum SchemaValidator {
         return words
     }()
 
-    public static func validate(_ contract: Contract) throws(DiagnosticsError) {
+    /// `checkingCodeNames: false` skips the checks that only keep generated code compiling
+    /// (reserved words, platform, runtime and generated names), for a base schema the gate reads
+    /// as blobs see it.
+    public static func validate(_ contract: Contract, checkingCodeNames: Bool = true) throws(DiagnosticsError) {
         var d = DiagnosticCollector()
-        check(contract, &d)
+        check(contract, checkingCodeNames: checkingCodeNames, &d)
         if d.hasErrors { throw DiagnosticsError(d.diagnostics) }
     }
 
-    static func check(_ contract: Contract, _ d: inout DiagnosticCollector) {
+    static func check(_ contract: Contract, checkingCodeNames: Bool = true, _ d: inout DiagnosticCollector) {
         let typeNames = contract.types.map(\.name) + contract.unions.map(\.name)
         if let union = contract.union(named: contract.rootTypeName) {
             d.error("root type '\(union.name)' is a union; the root must be an object type (it holds the version gate)", at: contract.location)
@@ -36,7 +39,7 @@ public enum SchemaValidator {
             return
         }
         // Names: reserved words would not compile in some target language.
-        for type in contract.types {
+        for type in contract.types where checkingCodeNames {
             if let language = reservedWords[type.name] {
                 d.error("type name '\(type.name)' is a reserved word in \(language)", at: type.location)
             }
@@ -46,16 +49,16 @@ public enum SchemaValidator {
                 }
             }
         }
-        for union in contract.unions {
+        for union in contract.unions where checkingCodeNames {
             if let language = reservedWords[union.name] {
                 d.error("type name '\(union.name)' is a reserved word in \(language)", at: union.location)
             }
         }
         // Platform, runtime and generated names; generated locals; enum case names.
-        checkNames(contract, &d)
+        if checkingCodeNames { checkNames(contract, &d) }
         let declared = Set(typeNames)
         for (name, location) in contract.types.map({ ($0.name, $0.location) }) + contract.unions.map({ ($0.name, $0.location) })
-        where name.hasSuffix("Input") && declared.contains(String(name.dropLast(5))) {
+        where checkingCodeNames && name.hasSuffix("Input") && declared.contains(String(name.dropLast(5))) {
             d.error("type name '\(name)' clashes with the TypeScript writer type of '\(name.dropLast(5))'", at: location)
         }
         for type in contract.types {
