@@ -243,6 +243,27 @@ final class GateTests: XCTestCase {
         XCTAssertTrue(removed[0].message.hasPrefix("field 'note' of Doc: 'explicit-null' removed"), removed[0].message)
     }
 
+    /// Blobs carry no type names: renaming a type where the same keys hold it is a note, and what
+    /// is inside it is still compared field by field.
+    func testTypeRenamesAreNotesAndTheirFieldsAreStillCompared() throws {
+        let nested = Self.base + "\n      items: {type: {array: Item}, default: []}\n  Item:\n    fields:\n      id: {type: string, required: drop-element}\n"
+        let renamed = nested.replacingOccurrences(of: "Item", with: "Row")
+        let found = try changes(nested, renamed)
+        XCTAssertEqual(found.map(\.rule), [.typeRenamed], "\(found.map(\.message))")
+        XCTAssertFalse(found[0].isBreaking)
+        XCTAssertEqual(found[0].message, "type 'Item' is now named 'Row' (blobs carry no type names, so every blob reads the same; app code naming the type must follow)")
+        let rootRenamed = try changes(Self.base, Self.base.replacingOccurrences(of: "Doc", with: "Document"))
+        XCTAssertEqual(rootRenamed.map(\.rule), [.typeRenamed], "\(rootRenamed.map(\.message))")
+        let changedInside = try changes(nested, renamed.replacingOccurrences(of: "id: {type: string, required: drop-element}", with: "id: {type: integer, required: drop-element}"))
+        XCTAssertEqual(Set(changedInside.map(\.rule)), [.typeRenamed, .fieldTypeChanged], "\(changedInside.map(\.message))")
+        // Where the new name already existed in the base, it is another type, not a rename.
+        let twoTypes = nested.replacingOccurrences(of: "default: []}\n  Item:", with: "default: []}\n      other: {type: Row, optional: true}\n  Item:")
+            + "  Row:\n    fields:\n      id: {type: integer, optional: true}\n"
+        let swapped = twoTypes.replacingOccurrences(of: "{array: Item}", with: "{array: Row}").replacingOccurrences(of: "{type: Row, optional", with: "{type: Item, optional")
+        let retargeted = try changes(twoTypes, swapped)
+        XCTAssertTrue(retargeted.contains { $0.rule == .fieldTypeChanged && $0.isBreaking }, "\(retargeted.map(\.message))")
+    }
+
     func testEveryRuleHasARationale() {
         for rule in SchemaChange.Rule.allCases { XCTAssertNotNil(SchemaComparison.rationale[rule], rule.rawValue) }
     }

@@ -48,6 +48,7 @@ public struct SchemaChange: Sendable, Equatable {
         case fieldDeprecated = "field-deprecated"
         case fieldUndeprecated = "field-undeprecated"
         case reservedAdded = "reserved-added"
+        case typeRenamed = "type-renamed"
         case unionVariantAdded = "union-variant-added"
         case unionUnknownAdded = "union-unknown-added"
 
@@ -102,6 +103,7 @@ public enum SchemaComparison {
         .observationChanged: "only how golden cases observe a decode changes, not how blobs are read",
         .fieldDeprecated: "the field is read exactly as before; only app code using it is now warned",
         .fieldUndeprecated: "the field is read exactly as before; app code using it is no longer warned",
+        .typeRenamed: "blobs carry no type names, so every blob reads the same; app code naming the type must follow",
         .reservedAdded: "no field uses the name or key, so blobs are read the same; it can never be used again",
         .unionVariantRemoved: "an old writer's values with that tag would now be invalid (or read as the fallback variant)",
         .unionVariantTypeChanged: "the same tag's object would be read by another type's rules",
@@ -137,16 +139,20 @@ public enum SchemaComparison {
                 "version gate changed from \(old.version.field) in \(old.version.accepts.sorted()) to \(new.version.field) in \(new.version.accepts.sorted())",
                 at: new.version.location)
         }
-        if old.rootTypeName != new.rootTypeName {
+        let typeRenames = TypeRenames(old: old, new: new)
+        if typeRenames.name(old.rootTypeName) != new.rootTypeName {
             add(.rootChanged, breaking: true, "root type changed from \(old.rootTypeName) to \(new.rootTypeName)", at: new.location)
         }
         compareTopLevel(old, new, add)
 
         // Types and fields.
         for oldType in old.types {
-            guard let newType = new.type(named: oldType.name) else {
+            guard let newType = new.type(named: typeRenames.name(oldType.name)) else {
                 add(.typeRemoved, breaking: true, "type '\(oldType.name)' removed", at: new.location)
                 continue
+            }
+            if newType.name != oldType.name {
+                add(.typeRenamed, breaking: false, "type '\(oldType.name)' is now named '\(newType.name)' (\(rationale[.typeRenamed]!))", at: newType.location)
             }
             compareReserved(oldType, newType, add)
             let renames = RenameGuess.guesses(oldType: oldType, newType: newType)
@@ -165,7 +171,7 @@ public enum SchemaComparison {
                 if newField.name != oldField.name {
                     add(.codeNameChanged, breaking: false, "field '\(oldField.name)' of \(oldType.name) is now named '\(newField.name)' in code (JSON key \(quoted(newField.observedKey)) unchanged)", at: newField.location)
                 }
-                compareField(oldField, newField, typeName: oldType.name, add)
+                compareField(oldField, newField, typeName: oldType.name, renames: typeRenames, add)
             }
             for newField in newType.fields where !oldType.fields.contains(where: { $0.observedKey == newField.observedKey }) {
                 if case .required = newField.presence {
@@ -180,8 +186,10 @@ public enum SchemaComparison {
 
         // Behaviours.
         let ob = old.behaviours, nb = new.behaviours
-        func bindingText(_ b: TaskFlagBinding?) -> String { b.map { "\($0.typeName).\($0.idField)/\($0.flagField)" } ?? "none" }
-        if bindingText(ob.overlay) != bindingText(nb.overlay) {
+        func bindingText(_ b: TaskFlagBinding?, _ typeName: (String) -> String = { $0 }) -> String {
+            b.map { "\(typeName($0.typeName)).\($0.idField)/\($0.flagField)" } ?? "none"
+        }
+        if bindingText(ob.overlay, typeRenames.name) != bindingText(nb.overlay) {
             add(.behaviourChanged, breaking: true, "overlay changed from \(bindingText(ob.overlay)) to \(bindingText(nb.overlay))", at: nb.overlay?.location ?? new.location)
         }
         if ob.staleness?.field != nb.staleness?.field {
@@ -193,7 +201,7 @@ public enum SchemaComparison {
         if ob.validUntil?.dayField != nb.validUntil?.dayField {
             add(.behaviourChanged, breaking: true, "valid-until day changed from \(ob.validUntil?.dayField ?? "none") to \(nb.validUntil?.dayField ?? "none")", at: nb.validUntil?.location ?? new.location)
         }
-        if bindingText(ob.doneQueue?.binding) != bindingText(nb.doneQueue?.binding) {
+        if bindingText(ob.doneQueue?.binding, typeRenames.name) != bindingText(nb.doneQueue?.binding) {
             add(.behaviourChanged, breaking: true, "done-queue changed from \(bindingText(ob.doneQueue?.binding)) to \(bindingText(nb.doneQueue?.binding))",
                 at: nb.doneQueue?.binding.location ?? new.location)
         }
@@ -318,10 +326,10 @@ public enum SchemaComparison {
         }
     }
 
-    static func compareField(_ old: Field, _ new: Field, typeName: String,
+    static func compareField(_ old: Field, _ new: Field, typeName: String, renames: TypeRenames? = nil,
                              _ add: (SchemaChange.Rule, Bool, String, SourceLocation?) -> Void) {
         let name = "field '\(old.name)' of \(typeName)"
-        if old.type != new.type {
+        if renames.map({ $0.renaming(old.type) }) ?? old.type != new.type {
             if let (oldEnum, newEnum, place) = enumsAtOnePlace(old.type, new.type),
                case .enumeration(let oldCases, _) = oldEnum, case .enumeration(let newCases, _) = newEnum {
                 // An enum inside arrays or maps changes like a field's own: by its values and fallback.
