@@ -114,6 +114,11 @@ final class ExampleAppRepositoryTests: XCTestCase {
         XCTAssertEqual(conform.status, 0, conform.out + conform.err)
         XCTAssertTrue(conform.out.contains(" passed, 0 failed"), conform.out)
         XCTAssertFalse(conform.out.contains(" 0 passed"), conform.out)
+        // A warm run reuses every testee it built, with the layout's paths too (the TypeScript
+        // one was rebuilt on every run when its output sat below --rootDir's mirror).
+        let warm = TestSupport.run(["conform", "--lang", "all"], root: app)
+        XCTAssertEqual(warm.status, 0, warm.out + warm.err)
+        XCTAssertFalse((warm.out + warm.err).contains("building the"), warm.out + warm.err)
         // decode builds from the same places (each language's testee, already cached by conform).
         for language in Language.allCases {
             let decode = TestSupport.run(["decode", "--lang", language.rawValue], root: app, stdin: #"{"v":1,"done":true,"pins":2}"#)

@@ -147,7 +147,9 @@ public struct ContractGenCommand: Sendable {
           escapes, 512-deep nesting, dropped elements, big arrays and queues, every calendar day)
           are mixed in; --stress N more of them, 100 KB to ~1 MB each, run one at a time after
           the stream (default: count/1000, 10 to 500).
-          Default: --count 2000 --seed 1. Exit 1 on any disagreement or slow input.
+          The contracts are every schema contract-gen.yaml's `schemas:` lists (else schema/*.yaml),
+          named in the summary line. Default: --count 2000 --seed 1. Exit 1 on any disagreement or
+          slow input.
         """,
         "decode": """
         contract-gen decode [--schema FILE] [--lang swift|kotlin|typescript] [--pending JSON] [--timeout S] < blob.json
@@ -243,7 +245,7 @@ public struct ContractGenCommand: Sendable {
         if let config { return try configuredSchemaPaths(config) }
         let names = (try? FileManager.default.contentsOfDirectory(atPath: path("schema"))) ?? []
         let schemas = names.filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }.sorted().map { "schema/\($0)" }
-        guard !schemas.isEmpty else { throw UsageError("no --schema given and no schema/*.yaml found in \(root)") }
+        guard !schemas.isEmpty else { throw UsageError("no schema found: give --schema where the command takes it, list them in contract-gen.yaml, or put them in schema/*.yaml under \(root)") }
         return schemas
     }
 
@@ -680,7 +682,7 @@ extension ContractGenCommand {
             }
             for (language, seconds) in slow.seconds { io.out("    \(language): \(String(format: "%.3f", seconds)) s\n") }
         }
-        io.out("differential: \(summary.inputs) inputs (\(summary.stressInputs) of them large) (seed \(seed)) through \(targets.map(\.name).joined(separator: ", ")) in \(String(format: "%.1f", summary.seconds)) s: \(summary.disagreements.count) disagreement(s), \(summary.slow.count) slow\n")
+        io.out("differential: \(summary.inputs) inputs (\(summary.stressInputs) of them large) (seed \(seed)) of \(contracts.map(\.name).joined(separator: ", ")) through \(targets.map(\.name).joined(separator: ", ")) in \(String(format: "%.1f", summary.seconds)) s: \(summary.disagreements.count) disagreement(s), \(summary.slow.count) slow\n")
         return summary.disagreements.isEmpty && summary.slow.isEmpty ? ExitCode.success : ExitCode.failure
     }
 

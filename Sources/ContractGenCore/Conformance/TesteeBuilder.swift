@@ -200,7 +200,9 @@ public struct TesteeBuilder: Sendable {
         // Files from several directories: the output mirrors them below the project root.
         if layout != nil { flags += ["--rootDir", root] }
         let digest = hash(files, extra: flags.joined(separator: " "))
-        if let problem = cached(.typescript, digest: digest, product: "testee.js", build: { directory in
+        // The product is where tsc writes the testee (below --rootDir's mirror with a layout), so a
+        // warm run finds it and does not rebuild.
+        if let problem = cached(.typescript, digest: digest, product: "\(typeScriptTesteeModule).js", build: { directory in
             run(["tsc"] + flags + ["--outDir", directory] + files)
         }) { return problem }
         return .command(["node", "--stack-size=4000", cacheDirectory(.typescript, digest) + "/\(typeScriptTesteeModule).js"])

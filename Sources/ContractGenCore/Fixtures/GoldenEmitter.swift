@@ -488,6 +488,9 @@ struct GoldenCaseBuilder {
                                           outcome: c.accepts(items: 1) ? .valid(.array([item])) : .invalid, drops: 1),
                                  "element-wrong-type", "an element that is \(bad.what) is not a valid \(element.schemaSpelling): dropped and counted, the valid one kept"))
             if case .enumeration(let cases, let unknown) = element {
+                // The valid sibling is not the fallback, so a decoder reading every element as the
+                // fallback fails.
+                let item = JSONValue.string(cases.first { $0 != unknown } ?? cases[0])
                 let kept = unknown.map { [item, .string($0)] } ?? [item]
                 list.append(labelled(Mutation(label: "", why: "", written: .array([item, .string("unknown-value")]),
                                               outcome: c.accepts(items: kept.count) ? .valid(.array(kept)) : .invalid, drops: unknown == nil ? 1 : 0),
@@ -503,6 +506,7 @@ struct GoldenCaseBuilder {
             list.append(Mutation(label: "entry-wrong-type", why: "an entry whose value is \(bad.what) is not a valid \(value.schemaSpelling): ignored, the valid one kept",
                                  written: .object([("k1", item), ("k2", bad.value)]), outcome: .valid(.object([("k1", item)]))))
             if case .enumeration(let cases, let unknown) = value {
+                let item = JSONValue.string(cases.first { $0 != unknown } ?? cases[0])   // not the fallback, as for elements
                 let kept: [(String, JSONValue)] = [("k1", item)] + (unknown.map { [("k2", .string($0))] } ?? [])
                 list.append(Mutation(label: "entry-unknown-value", why: unknown.map { "an entry that is none of the values \(cases) reads as the fallback '\($0)'" }
                                          ?? "an entry that is none of the values \(cases) is ignored",

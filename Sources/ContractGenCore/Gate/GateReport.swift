@@ -51,7 +51,8 @@ public struct GateReport: Sendable {
     /// For example "demo: 259 golden files missing — run `contract-gen emit --lang all`".
     static func groupLine(_ group: [GateFinding], kind: GateFindingKind, showDiffs: Bool) -> String {
         let name = group[0].group ?? "?"
-        let isGolden = group[0].path?.hasPrefix("golden/") ?? false
+        // Golden files are the JSON ones, wherever contract-gen.yaml puts the goldens.
+        let isGolden = group[0].path?.hasSuffix(".json") ?? false
         let files = "\(group.count) \(isGolden ? "golden files" : "files")"
         switch kind {
         case .missing:

@@ -246,13 +246,13 @@ public enum SchemaComparison {
             }
             let name = "union '\(oldUnion.name)'"
             if oldUnion.tagKey != newUnion.tagKey {
-                add(.unionTagChanged, true, "\(name): tag key changed from \(quoted(oldUnion.tagKey)) to \(quoted(newUnion.tagKey)) (\(rationale[.unionTagChanged]!))", newUnion.tagLocation)
+                add(.unionTagChanged, true, "\(name): tag key changed from \(quoted(oldUnion.tagKey)) to \(quoted(newUnion.tagKey))", newUnion.tagLocation)
             } else if oldUnion.tag != newUnion.tag {
                 add(.codeNameChanged, false, "\(name): its tag is now named '\(newUnion.tag)' in code (JSON key \(quoted(newUnion.tagKey)) unchanged)", newUnion.tagLocation)
             }
             for oldVariant in oldUnion.variants {
                 guard let newVariant = newUnion.variant(tagged: oldVariant.tag) else {
-                    add(.unionVariantRemoved, true, "\(name): variant '\(oldVariant.tag)' removed (\(rationale[.unionVariantRemoved]!))", newUnion.location)
+                    add(.unionVariantRemoved, true, "\(name): variant '\(oldVariant.tag)' removed", newUnion.location)
                     continue
                 }
                 if newVariant.typeName != oldVariant.typeName {
@@ -265,7 +265,7 @@ public enum SchemaComparison {
             let location = newUnion.unknownLocation ?? newUnion.location
             switch (oldUnion.unknown, newUnion.unknown) {
             case (let a?, nil):
-                add(.unionUnknownRemoved, true, "\(name): 'unknown: \(a)' removed (\(rationale[.unionUnknownRemoved]!))", location)
+                add(.unionUnknownRemoved, true, "\(name): 'unknown: \(a)' removed", location)
             case (nil, let b?):
                 add(.unionUnknownAdded, false, "\(name): 'unknown: \(b)' added", location)
             case (let a?, let b?) where a != b:
@@ -303,7 +303,7 @@ public enum SchemaComparison {
         guard case .enumeration(_, let a) = old, case .enumeration(_, let b) = new, a != b else { return }
         switch (a, b) {
         case (let a?, nil):
-            add(.enumUnknownRemoved, true, "\(name): 'unknown: \(a)' removed (\(rationale[.enumUnknownRemoved]!))", location)
+            add(.enumUnknownRemoved, true, "\(name): 'unknown: \(a)' removed", location)
         case (nil, let b?):
             add(.enumUnknownAdded, false, "\(name): 'unknown: \(b)' added", location)
         case (let a?, let b?):

@@ -190,7 +190,7 @@ public enum SchemaValidator {
             }
         }
         if c.min != nil || c.max != nil, !field.type.isNumeric {
-            d.error("'min'/'max' apply to integer, number and epochMillis fields, not \(field.type.schemaSpelling)", at: field.location)
+            d.error("'min'/'max' apply to integer, number and epochMillis fields, not \(field.type.schemaSpelling)", at: field.constraintLocations["min"] ?? field.constraintLocations["max"] ?? field.location)
         }
         if let min = c.min, let max = c.max, min > max {
             d.error("'min' (\(min)) is greater than 'max' (\(max)): no value could be valid", at: field.location)
