@@ -410,7 +410,7 @@ function decodeAgenda(scanner: ContractJsonScanner, context: DecodeContext): Age
       hiddenCalendarsDropped = context.dropped - mark;
       context.dropped = mark;
     } else if (key.matches("day_status")) {
-      dayStatusSlot = decodeMapOfAgendaDayStatus(scanner, context);
+      dayStatusSlot = decodeMapOfEnum_AgendaDayStatus(scanner, context);
     } else {
       scanner.skipValue(); // unknown keys are ignored: fields are added within a version
     }
@@ -482,7 +482,7 @@ function decodeEvent(scanner: ContractJsonScanner, context: DecodeContext): Even
       updatedAtSlot = scanner.dateTime();
     } else if (key.matches("tags")) {
       const mark = context.dropped;
-      tagsSlot = decodeArrayOfEventTags(scanner, context);
+      tagsSlot = decodeArrayOfEnum_EventTags_Or3(scanner, context);
       tagsDropped = context.dropped - mark;
       context.dropped = mark;
     } else if (key.matches("attendees")) {
@@ -699,7 +699,7 @@ function decodeMapOfArrayOfString(scanner: ContractJsonScanner, context: DecodeC
  * A string-keyed map; entries whose value is not a valid {enum: [free, busy, away]} are ignored one by one;
  * a duplicate key replaces the earlier entry (the last wins).
  */
-function decodeMapOfAgendaDayStatus(scanner: ContractJsonScanner, _context: DecodeContext): Map<string, AgendaDayStatus> | undefined {
+function decodeMapOfEnum_AgendaDayStatus(scanner: ContractJsonScanner, _context: DecodeContext): Map<string, AgendaDayStatus> | undefined {
   if (!scanner.enterObject()) {
     scanner.skipValue();
     return undefined;
@@ -720,7 +720,7 @@ function decodeMapOfAgendaDayStatus(scanner: ContractJsonScanner, _context: Deco
 }
 
 /** An array; each element that is not a valid {enum: [work, family, travel, other], unknown: other} is dropped and counted. */
-function decodeArrayOfEventTags(scanner: ContractJsonScanner, context: DecodeContext): EventTags[] | undefined {
+function decodeArrayOfEnum_EventTags_Or3(scanner: ContractJsonScanner, context: DecodeContext): EventTags[] | undefined {
   if (!scanner.enterArray()) {
     scanner.skipValue();
     return undefined;

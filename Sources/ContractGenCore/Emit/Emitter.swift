@@ -75,6 +75,12 @@ enum GeneratedHeader {
 
 /// Naming helpers shared by the emitters.
 enum Naming {
+    /// `_Or<index of the fallback>` for an open enum, nothing for a closed one: a helper reading an
+    /// array of an open enum is another helper than the closed one's of the same values.
+    static func openEnumMarker(_ cases: [String], unknown: String?) -> String {
+        unknown.flatMap { cases.firstIndex(of: $0) }.map { "_Or\($0)" } ?? ""
+    }
+
     /// `todo-count` → `TodoCount`, `isDone` → `IsDone`.
     static func upperCamel(_ text: String) -> String {
         text.split(whereSeparator: { $0 == "-" || $0 == "_" || $0 == "." })

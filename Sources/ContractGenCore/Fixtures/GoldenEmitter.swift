@@ -106,13 +106,18 @@ struct GoldenCaseBuilder {
         case .integer:
             let c = field.constraints
             let value = c.min.map { min in c.max.map { Swift.min(min + 1, $0) } ?? min + 1 } ?? c.max.map { $0 - 1 } ?? 7
-            return .number(value)
+            // Within the safe integers and the bounds (a bound at ±(2^53−1) leaves no room past it).
+            return .number(Self.clamped(value, low: Swift.max(c.min ?? -9_007_199_254_740_991, -9_007_199_254_740_991),
+                                        high: Swift.min(c.max ?? 9_007_199_254_740_991, 9_007_199_254_740_991)))
         case .number:
             let c = field.constraints
             if let min = c.min, let max = c.max { return .number((min + max) / 2) }
             return .number(c.min.map { $0 + 0.5 } ?? c.max.map { $0 - 0.5 } ?? 2.5)
         case .localDate: return .string("2026-07-17")
-        case .epochMillis: return .number(1_784_325_600_000)
+        case .epochMillis:
+            // 2026-07-17T22:00:00Z, or the nearest instant the field's bounds allow (at least 1).
+            let c = field.constraints
+            return .number(Self.clamped(1_784_325_600_000, low: Swift.max(c.min ?? 1, 1), high: Swift.min(c.max ?? 9_007_199_254_740_991, 9_007_199_254_740_991)))
         case .dateTime: return .string(DateTimeForms.sampleText)
         case .enumeration(let cases, _): return .string(cases.last!)
         case .array(let element): return .array(Array(repeating: sample(element, field: field, owner: owner), count: Self.sampleCount(field.constraints)))
@@ -134,7 +139,13 @@ struct GoldenCaseBuilder {
         tagged(object, key, .string(tag))
     }
 
-    /// `text` cut or padded (with `x`) to the field's length limits, in Unicode scalars.
+    /// `value` within `low … high`, rounded into the integers inside them (bounds may be fractional).
+    static func clamped(_ value: Double, low: Double, high: Double) -> Double {
+        let low = low.rounded(.up), high = high.rounded(.down)
+        return Swift.min(Swift.max(value, low), high)
+    }
+
+        /// `text` cut or padded (with `x`) to the field's length limits, in Unicode scalars.
     static func fitted(_ text: String, _ c: Constraints) -> String {
         var scalars = Array(text.unicodeScalars)
         if let max = c.maxLength, scalars.count > max { scalars = Array(scalars.prefix(max)) }
@@ -905,9 +916,14 @@ struct GoldenCaseBuilder {
     func expected(_ decodedRoot: JSONValue, path: [Step], field: Field, mutation: Mutation) -> JSONValue {
         let builder = self
         let replacement: JSONValue?
+        // An invalid explicit-null value is absent: its key leaves the object (which stays valid).
+        var removesKey = false
         switch mutation.outcome {
         case .valid(let value):
             replacement = value
+        case .invalid where field.explicitNull:
+            replacement = nil
+            removesKey = true
         case .invalid:
             switch degrade(field) {
             case .replace(let value)?: replacement = value
@@ -932,6 +948,7 @@ struct GoldenCaseBuilder {
         // level answers with its resolution and the drops counted inside what it kept.
         func rebuild(_ node: JSONValue, _ steps: ArraySlice<Step>) -> (Resolution, Int) {
             guard let step = steps.first else {
+                if removesKey { return (.replace(setting(node, field.jsonKey, to: nil)), mutation.drops) }
                 guard let replacement else { return (.replace(nil), 0) }
                 return (.replace(setting(node, field.jsonKey, to: replacement)), mutation.drops)
             }

@@ -278,6 +278,15 @@ private struct ContractBuilder {
         let doc = reader.value("doc").flatMap { ScalarReading.string($0, what: "'doc'", diagnostics: &d) } ?? ""
         reader.reportUnknownKeys(allowed: ["field", "writes", "accepts", "doc"], diagnostics: &d)
         guard let field, let writes, let accepts else { return nil }
+        // Whole numbers from 1 (0 and negatives are what a missing version often becomes), small
+        // enough that the next version is still an exact IEEE double in every language.
+        let range = 1...9_007_199_254_740_990
+        if !range.contains(writes) {
+            d.error("versions are whole numbers from 1 to 2^53−2, not \(writes); write e.g. 'writes: 1'", at: reader.keyLocation("writes"))
+        }
+        if let bad = accepts.first(where: { !range.contains($0) }) {
+            d.error("versions are whole numbers from 1 to 2^53−2, not \(bad) (in 'accepts')", at: reader.keyLocation("accepts"))
+        }
         if !accepts.contains(writes) {
             d.error("the version the writer writes (\(writes)) must be one the readers accept \(accepts)", at: reader.keyLocation("writes"))
         }

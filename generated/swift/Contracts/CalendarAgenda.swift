@@ -342,7 +342,7 @@ public enum CalendarAgenda {
                 hiddenCalendarsDropped = context.dropped - mark
                 context.dropped = mark
             } else if key.matches("day_status") {
-                dayStatusSlot = decodeMapOfEnum(&scanner, &context)
+                dayStatusSlot = decodeMapOfEnum_Agenda_DayStatus(&scanner, &context)
             } else {
                 scanner.skipValue()  // unknown keys are ignored: fields are added within a version
             }
@@ -414,7 +414,7 @@ public enum CalendarAgenda {
                 updatedAtSlot = scanner.dateTime()
             } else if key.matches("tags") {
                 let mark = context.dropped
-                tagsSlot = decodeArrayOfEnum(&scanner, &context)
+                tagsSlot = decodeArrayOfEnum_Event_Tags_Or3(&scanner, &context)
                 tagsDropped = context.dropped - mark
                 context.dropped = mark
             } else if key.matches("attendees") {
@@ -616,7 +616,7 @@ public enum CalendarAgenda {
 
     /// A string-keyed map as exact-key entries; entries whose value is not a valid {enum: [free, busy, away]}
     /// are ignored one by one; a duplicate key replaces the earlier entry (the last wins).
-    private static func decodeMapOfEnum(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext) -> [(key: String, value: Agenda.DayStatus)]? {
+    private static func decodeMapOfEnum_Agenda_DayStatus(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext) -> [(key: String, value: Agenda.DayStatus)]? {
         guard scanner.enterObject() else {
             scanner.skipValue()
             return nil
@@ -641,7 +641,7 @@ public enum CalendarAgenda {
     }
 
     /// An array; each element that is not a valid {enum: [work, family, travel, other], unknown: other} is dropped and counted.
-    private static func decodeArrayOfEnum(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext) -> [Event.Tags]? {
+    private static func decodeArrayOfEnum_Event_Tags_Or3(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext) -> [Event.Tags]? {
         guard scanner.enterArray() else {
             scanner.skipValue()
             return nil

@@ -104,7 +104,10 @@ enum KotlinNames {
         case .array(let element): return "decodeArrayOf" + suffix(element, enums: enums)
         case .map(let value): return "decodeMapOf" + suffix(value, enums: enums)
         case .object(let name), .union(let name): return "decode" + name
-        case .scalar, .enumeration: return "read" + suffix(operation, enums: enums)
+        case .enumeration(let cases, _):
+            let declaration = enums.first { $0.cases == cases }!
+            return "read" + declaration.typeName + declaration.enumName
+        case .scalar: return "read" + suffix(operation, enums: enums)
         }
     }
 
@@ -113,9 +116,10 @@ enum KotlinNames {
         case .array(let element): return "ArrayOf" + suffix(element, enums: enums)
         case .map(let value): return "MapOf" + suffix(value, enums: enums)
         case .object(let name), .union(let name): return name
-        case .enumeration(let cases, _):
+        case .enumeration(let cases, let unknown):
+            // Type and enum names have no `_`: an enum's part never equals a type's (`Enum_Event_Tags_Or3`).
             let declaration = enums.first { $0.cases == cases }!
-            return declaration.typeName + declaration.enumName
+            return "Enum_" + declaration.typeName + "_" + declaration.enumName + Naming.openEnumMarker(cases, unknown: unknown)
         case .scalar(let kind): return Naming.upperCamel(kind.rawValue)
         }
     }

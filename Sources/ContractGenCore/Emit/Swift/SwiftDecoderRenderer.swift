@@ -293,7 +293,7 @@ extension SwiftContractWriter {
             // A field's own enum is nested in its owner; an element's is the first declared with these values.
             let enumType = owner.isEmpty ? SwiftNames.nestedEnumType(cases, enums: enums) : "\(owner).\(field.map(SwiftNames.enumTypeName) ?? "")"
             expression = "ContractEnum.read(scanner.string(), as: \(enumType).self" + (unknown.map { ", unknown: .\(SwiftNames.caseName($0))" } ?? "") + ")"
-        case .array, .map, .object, .union: expression = "\(SwiftNames.helperName(read.operation))(&scanner, &context)"
+        case .array, .map, .object, .union: expression = "\(SwiftNames.helperName(read.operation, enums: enums))(&scanner, &context)"
         }
         let conditions = read.checks.map { check -> String in
             switch check {
@@ -339,7 +339,7 @@ extension SwiftContractWriter {
         switch composite.kind {
         case .array:
             p.line("/// An array; each element that is not a valid \(composite.elementSpelling) is dropped and counted.")
-            p.block("private static func \(SwiftNames.helperName(composite.operation))\(signature) -> [\(elementType)]? {") { p in
+            p.block("private static func \(SwiftNames.helperName(composite.operation, enums: enums))\(signature) -> [\(elementType)]? {") { p in
                 p.line("guard scanner.enterArray() else {")
                 p.indented { p in
                     p.line("scanner.skipValue()")
@@ -360,7 +360,7 @@ extension SwiftContractWriter {
         case .map:
             p.line("/// A string-keyed map as exact-key entries; entries whose value is not a valid \(composite.elementSpelling)")
             p.line("/// are ignored one by one; a duplicate key replaces the earlier entry (the last wins).")
-            p.block("private static func \(SwiftNames.helperName(composite.operation))\(signature) -> [(key: String, value: \(elementType))]? {") { p in
+            p.block("private static func \(SwiftNames.helperName(composite.operation, enums: enums))\(signature) -> [(key: String, value: \(elementType))]? {") { p in
                 p.line("guard scanner.enterObject() else {")
                 p.indented { p in
                     p.line("scanner.skipValue()")

@@ -57,21 +57,25 @@ enum SwiftNames {
     }
 
     /// The helper a composite or object read calls: `decodeArrayOfTask`, `decodeMapOfString`, `decodeTask`.
-    static func helperName(_ operation: ReadOperation) -> String {
+    static func helperName(_ operation: ReadOperation, enums: [EnumDeclaration]) -> String {
         switch operation {
-        case .array(let element): return "decodeArrayOf" + suffix(element)
-        case .map(let value): return "decodeMapOf" + suffix(value)
+        case .array(let element): return "decodeArrayOf" + suffix(element, enums: enums)
+        case .map(let value): return "decodeMapOf" + suffix(value, enums: enums)
         case .object(let name), .union(let name): return "decode" + name
-        case .scalar, .enumeration: return "read" + suffix(operation)
+        case .scalar, .enumeration: return "read" + suffix(operation, enums: enums)
         }
     }
 
-    static func suffix(_ operation: ReadOperation) -> String {
+    /// An enum's part names its declaration and whether it is open (`Enum_Event_Tags_Or3`): type
+    /// and enum names have no `_`, so two different reads never share a helper.
+    static func suffix(_ operation: ReadOperation, enums: [EnumDeclaration]) -> String {
         switch operation {
-        case .array(let element): return "ArrayOf" + suffix(element)
-        case .map(let value): return "MapOf" + suffix(value)
+        case .array(let element): return "ArrayOf" + suffix(element, enums: enums)
+        case .map(let value): return "MapOf" + suffix(value, enums: enums)
         case .object(let name), .union(let name): return name
-        case .enumeration: return "Enum"
+        case .enumeration(let cases, let unknown):
+            let declaration = enums.first { $0.cases == cases }!
+            return "Enum_" + declaration.plan.owner.name + "_" + declaration.name + Naming.openEnumMarker(cases, unknown: unknown)
         case .scalar(let kind): return Naming.upperCamel(kind.rawValue)
         }
     }

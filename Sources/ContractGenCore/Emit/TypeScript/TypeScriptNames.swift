@@ -95,7 +95,8 @@ enum TypeScriptNames {
         case .array(let element): return "decodeArrayOf" + suffix(element, owners: owners)
         case .map(let value): return "decodeMapOf" + suffix(value, owners: owners)
         case .object(let name), .union(let name): return "decode" + name
-        case .scalar, .enumeration: return "read" + suffix(operation, owners: owners)
+        case .enumeration(let cases, _): return "read" + enumName(cases, owners: owners)
+        case .scalar: return "read" + suffix(operation, owners: owners)
         }
     }
 
@@ -104,7 +105,9 @@ enum TypeScriptNames {
         case .array(let element): return "ArrayOf" + suffix(element, owners: owners)
         case .map(let value): return "MapOf" + suffix(value, owners: owners)
         case .object(let name), .union(let name): return name
-        case .enumeration(let cases, _): return enumName(cases, owners: owners)
+        case .enumeration(let cases, let unknown):
+            // Type and enum names have no `_`: an enum's part never equals a type's (`Enum_EventTags_Or3`).
+            return "Enum_" + enumName(cases, owners: owners) + Naming.openEnumMarker(cases, unknown: unknown)
         case .scalar(let kind): return Naming.upperCamel(kind.rawValue)
         }
     }

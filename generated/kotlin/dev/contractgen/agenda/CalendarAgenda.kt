@@ -436,7 +436,7 @@ object CalendarAgenda {
                 hiddenCalendarsDropped = context.dropped - mark
                 context.dropped = mark
             } else if (key.matches("day_status")) {
-                dayStatusSlot = decodeMapOfAgendaDayStatus(scanner, context)
+                dayStatusSlot = decodeMapOfEnum_Agenda_DayStatus(scanner, context)
             } else {
                 scanner.skipValue() // unknown keys are ignored: fields are added within a version
             }
@@ -509,7 +509,7 @@ object CalendarAgenda {
                 updatedAtSlot = scanner.dateTime()
             } else if (key.matches("tags")) {
                 val mark = context.dropped
-                tagsSlot = decodeArrayOfEventTags(scanner, context)
+                tagsSlot = decodeArrayOfEnum_Event_Tags_Or3(scanner, context)
                 tagsDropped = context.dropped - mark
                 context.dropped = mark
             } else if (key.matches("attendees")) {
@@ -706,7 +706,7 @@ object CalendarAgenda {
      * a duplicate key replaces the earlier entry (the last wins, even when it is invalid).
      */
     @Suppress("UNUSED_PARAMETER") // Every decoder takes the context; this one needs none.
-    private fun decodeMapOfAgendaDayStatus(scanner: ContractJsonScanner, context: DecodeContext): Map<String, Agenda.DayStatus>? {
+    private fun decodeMapOfEnum_Agenda_DayStatus(scanner: ContractJsonScanner, context: DecodeContext): Map<String, Agenda.DayStatus>? {
         if (!scanner.enterObject()) {
             scanner.skipValue()
             return null
@@ -724,7 +724,7 @@ object CalendarAgenda {
     }
 
     /** An array; each element that is not a valid {enum: [work, family, travel, other], unknown: other} is dropped and counted. */
-    private fun decodeArrayOfEventTags(scanner: ContractJsonScanner, context: DecodeContext): List<Event.Tags>? {
+    private fun decodeArrayOfEnum_Event_Tags_Or3(scanner: ContractJsonScanner, context: DecodeContext): List<Event.Tags>? {
         if (!scanner.enterArray()) {
             scanner.skipValue()
             return null
