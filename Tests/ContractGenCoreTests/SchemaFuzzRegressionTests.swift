@@ -47,6 +47,37 @@ final class SchemaFuzzRegressionTests: XCTestCase {
               low: {type: number, min: -1e300, max: 100, required: fail-document}
               high: {type: number, min: 100, max: 1e300, optional: true}
         """,
+        // Arrays of two different enums were both `decodeArrayOfEnum` in Swift (ambiguous), and an
+        // open and a closed enum of the same values shared a helper in every language.
+        "fuzz-enum-helpers": """
+        contract: fuzz-enum-helpers
+        version: {field: v, writes: 1, accepts: [1]}
+        root: Snap
+        types:
+          Snap:
+            fields:
+              colours: {type: {array: {enum: [red, green]}}, default: []}
+              moods: {type: {array: {array: {enum: [calm, busy]}}}, default: []}
+              loose: {type: {array: {enum: [red, green], unknown: green}}, default: []}
+        """,
+        // Bounds the sample sat outside: epochMillis `max: 1`, an integer `max` at -(2^53-1); and an
+        // explicit-null field inside a union variant.
+        "fuzz-bounded-samples": """
+        contract: fuzz-bounded-samples
+        version: {field: v, writes: 1, accepts: [1]}
+        root: Snap
+        types:
+          Snap:
+            fields:
+              early: {type: epochMillis, max: 1, required: fail-document}
+              floor: {type: integer, max: -9007199254740991, required: fail-document}
+              part: {type: Part, optional: true}
+          Part:
+            union: {tag: kind, variants: {a: Fragment}}
+          Fragment:
+            fields:
+              note: {type: string, optional: true, explicit-null: true}
+        """,
     ]
 
     static func contract(_ name: String) throws -> Contract {
@@ -66,6 +97,30 @@ final class SchemaFuzzRegressionTests: XCTestCase {
         let kotlin = Self.file(try Self.contract("fuzz-kotlin-companion-enum"), .kotlin)
         XCTAssertTrue(kotlin.contains("enum class CompanionValue(val json: String)"), kotlin)
         XCTAssertTrue(kotlin.contains("val companion: CompanionValue? = null"), kotlin)
+    }
+
+    func testEnumHelpersNameTheirEnumAndWhetherItIsOpen() throws {
+        let contract = try Self.contract("fuzz-enum-helpers")
+        let swift = Self.file(contract, .swift), kotlin = Self.file(contract, .kotlin), typeScript = Self.file(contract, .typescript)
+        for name in ["decodeArrayOfEnum_Snap_Colours(", "decodeArrayOfArrayOfEnum_Snap_Moods(", "decodeArrayOfEnum_Snap_Colours_Or1("] {
+            XCTAssertTrue(swift.contains("func " + name), name)
+            XCTAssertTrue(kotlin.contains("fun " + name), name)
+        }
+        XCTAssertTrue(typeScript.contains("function decodeArrayOfEnum_SnapColours_Or1("), typeScript)
+    }
+
+    func testSamplesStayWithinTheirBoundsAndAbsentExplicitNullsInVariants() throws {
+        let contract = try Self.contract("fuzz-bounded-samples")
+        let sample = GoldenCaseBuilder(contract: contract).sampleDocument()
+        XCTAssertEqual(sample["early"], .number(1))
+        XCTAssertEqual(sample["floor"], .number(-9_007_199_254_740_991))
+        // No min, but a max below -3: the 'negative' case's -3 is invalid, so the document is.
+        let negative = try XCTUnwrap(GoldenCaseBuilder(contract: contract).cases().first { $0.name == "schema.fuzz-bounded-samples.Snap.floor.negative" })
+        XCTAssertEqual(negative.expect["status"], .string("invalid"))
+        let cases = GoldenCaseBuilder(contract: contract).cases()
+        let missing = try XCTUnwrap(cases.first { $0.name == "schema.fuzz-bounded-samples.Fragment.note.missing" })
+        XCTAssertNil(missing.expect["value"]?["part"]?["note"], "absent: left out, not null")
+        XCTAssertEqual(missing.expect["status"], .string("ok"))
     }
 
     func testNumberCasesPastHugeBoundsArePastThem() throws {

@@ -117,7 +117,7 @@ public struct TesteeBuilder: Sendable {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = arguments
-        // A compiler never reads our input: kotlinc given no sources would start its REPL and wait.
+        // A compiler never reads our input (kotlinc is never run without sources: its REPL would wait).
         process.standardInput = FileHandle.nullDevice
         let output = Pipe()
         process.standardOutput = output

@@ -372,7 +372,8 @@ struct GoldenCaseBuilder {
                 list.append(Mutation(label: "at-min-spelled-float", why: "\(JSONValue.format(min)).0 is the same IEEE double",
                                      written: .raw(JSONValue.format(min) + ".0"), outcome: inRange(min) ? .valid(.number(min)) : .invalid))
             } else {
-                list.append(Mutation(label: "negative", why: "no min is declared", written: .number(-3), outcome: .valid(.number(-3))))
+                list.append(Mutation(label: "negative", why: inRange(-3) ? "no min is declared" : "no min is declared, but -3 is above max \(JSONValue.format(c.max!))",
+                                     written: .number(-3), outcome: inRange(-3) ? .valid(.number(-3)) : .invalid))
             }
             if let max = c.max {
                 list.append(Mutation(label: "at-max", why: "max is inclusive", written: .number(max), outcome: .valid(.number(max))))
