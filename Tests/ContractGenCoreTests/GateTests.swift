@@ -192,9 +192,9 @@ final class GateTests: XCTestCase {
         XCTAssertFalse(plain.contains(where: \.isBreaking), "\(plain.map(\.message))")
         XCTAssertTrue(plain.contains { $0.rule == .versionGateChanged && !$0.isBreaking })
         // Old blobs may carry any version the old readers accepted, not only the one they wrote.
-        let older = edit("writes: 1, accepts: [1]", "writes: 1, accepts: [0, 1]")
-        let keepsZero = try changes(older, edit("writes: 1, accepts: [1]", "writes: 2, accepts: [0, 2]", in: edit("max: 10", "max: 5")))
-        XCTAssertEqual(keepsZero.first { $0.rule == .constraintNarrowed }?.isBreaking, true, "\(keepsZero.map(\.message))")
+        let older = edit("writes: 1, accepts: [1]", "writes: 1, accepts: [1, 3]")
+        let keepsThree = try changes(older, edit("writes: 1, accepts: [1]", "writes: 2, accepts: [2, 3]", in: edit("max: 10", "max: 5")))
+        XCTAssertEqual(keepsThree.first { $0.rule == .constraintNarrowed }?.isBreaking, true, "\(keepsThree.map(\.message))")
     }
     func testStorageKeyChangeIsBreakingEvenWithABump() throws {
         let keyed = "storage-key: demo_blob\n" + Self.base
