@@ -44,6 +44,26 @@ final class UnionTests: XCTestCase, SchemaFixtureTest {
         XCTAssertEqual(contract.types.map(\.name), ["Doc", "Text", "Image"])
     }
 
+    /// `tag-json` is any text, and it is quoted in a comment per variant: line terminators and
+    /// comment delimiters in it must stay inside that comment in every language.
+    func testAHostileTagKeyStaysInsideItsComments() throws {
+        let hostile = #"tag-json: "t\n*/ fun injected() = 1 /*\u2028// x\r\nlet injected = 1""#
+        let contract = try SchemaLoader.load(text: replacing("tag-json: type", with: hostile), path: "demo.yaml")
+        for language in [Language.swift, .kotlin, .typescript] {
+            let text = GeneratorPipeline.emitter(for: language).contractFile(contract).contents
+            for line in text.split(omittingEmptySubsequences: false, whereSeparator: { $0.isNewline }) where line.contains("injected") {
+                let code = line.trimmingCharacters(in: .whitespaces)
+                XCTAssertTrue(code.hasPrefix("//") || code.hasPrefix("/*") || code.hasPrefix("*") || code.contains("\"") , "\(language): \(line)")
+            }
+            if language == .kotlin {
+                // Outside string literals (the peekTag key is one, escaped), no comment may be closed early.
+                for line in text.split(whereSeparator: { $0.isNewline }) where line.contains("injected") && !line.contains("\"") {
+                    XCTAssertFalse(line.contains("*/ fun"), "\(language): \(line)")
+                }
+            }
+        }
+    }
+
     func testVariantsMustBeDeclaredObjectTypes() {
         XCTAssertEqual(diagnostics(replacing("image: Image}", with: "image: Imgae}")),
                        ["demo.yaml:14:37: error: the variant of tag 'image' names 'Imgae', which is not a declared object type (did you mean 'Image'?)"])

@@ -82,7 +82,8 @@ extension KotlinContractWriter {
             for (index, variant) in union.variants.enumerated() {
                 if index > 0 { p.line() }
                 let fallback = union.fallback?.tag == variant.tag ? " Any other tag string reads as this subclass too." : ""
-                p.line("/** `\(union.tagKey)` is `\(variant.tag)`.\(fallback) */")
+                // The tag's JSON key is any text: one line, with no comment delimiter left in it.
+                p.line("/** " + CommentText.blockCommentLine(CommentText.singleLine("`\(union.tagKey)` is `\(variant.tag)`.\(fallback)")) + " */")
                 p.line("data class \(KotlinNames.unionCaseName(variant.tag))(val value: \(contract.targets.kotlinPackage).\(object).\(variant.typeName)) : \(union.name)()")
             }
         }

@@ -64,7 +64,7 @@ extension SwiftContractWriter {
         p.block("public enum \(union.name): Sendable, Equatable {") { p in
             for variant in union.variants {
                 let fallback = union.fallback?.tag == variant.tag ? " Any other tag string reads as this case too." : ""
-                p.line("/// `\(union.tagKey)` is `\(variant.tag)`.\(fallback)")
+                p.line("/// " + CommentText.singleLine("`\(union.tagKey)` is `\(variant.tag)`.\(fallback)"))
                 p.line("case \(SwiftNames.caseName(variant.tag))(\(variant.typeName))")
             }
         }
