@@ -78,6 +78,14 @@ final class SchemaDiagnosticsTests: XCTestCase, SchemaFixtureTest {
                          "demo.yaml:12:9: error: unknown key 'optinal' in field 'Doc.name' (did you mean 'optional'?)")
     }
 
+    func testMisspeltPresenceKeyIsReportedOnceAsTheTypo() {
+        // The typo is the error; 'needs exactly one of …' would be a follow-on reported first.
+        XCTAssertEqual(diagnostics(replacing("optional: true", with: "optinal: true")),
+                       ["demo.yaml:12:9: error: unknown key 'optinal' in field 'Doc.name' (did you mean 'optional'?)"])
+        XCTAssertEqual(diagnostics(replacing("optional: true", with: "requird: drop-element")),
+                       ["demo.yaml:12:9: error: unknown key 'requird' in field 'Doc.name' (did you mean 'required'?)"])
+    }
+
     func testMissingPresenceIsAnError() {
         assertDiagnostic(replacing("optional: true", with: "doc: no presence"),
                          "demo.yaml:10:7: error: field 'Doc.name' needs exactly one of 'required: drop-element|fail-document', 'optional: true' or 'default: VALUE'")

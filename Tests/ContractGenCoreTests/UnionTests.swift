@@ -71,6 +71,8 @@ final class UnionTests: XCTestCase, SchemaFixtureTest {
                        ["demo.yaml:14:37: error: the variant of tag 'image' names union 'Item'; a variant must be an object type (declare one holding the union as a field)"])
         XCTAssertEqual(diagnostics(replacing("image: Image}", with: "image: string}")),
                        ["demo.yaml:14:37: error: the variant of tag 'image' must name an object type (UpperCamelCase), not 'string'"])
+        XCTAssertEqual(diagnostics(replacing("image: Image}", with: "image: {array: Image}}")),
+                       ["demo.yaml:14:37: error: the variant of tag 'image' must name an object type declared under 'types:', not a type expression such as {array: …}; declare an object type with a field of that type and name it here"])
     }
 
     func testVariantsAndTagsAreWellFormed() {

@@ -370,6 +370,11 @@ private struct ContractBuilder {
                         d.error("union tag '\(tagKey.value)' is listed twice in '\(name.value)'", at: tagKey.location)
                         continue
                     }
+                    if case .mapping = typeNode {
+                        // A variant is read as an object (its tag is one of its keys), so it names an object type.
+                        d.error("the variant of tag '\(tagKey.value)' must name an object type declared under 'types:', not a type expression such as {array: …}; declare an object type with a field of that type and name it here", at: typeNode.location)
+                        continue
+                    }
                     guard let typeName = ScalarReading.string(typeNode, what: "the variant type of tag '\(tagKey.value)'", diagnostics: &d) else { continue }
                     guard ScalarReading.isIdentifier(typeName), typeName.first!.isUppercase else {
                         d.error("the variant of tag '\(tagKey.value)' must name an object type (UpperCamelCase), not '\(typeName)'", at: typeNode.location)
@@ -471,6 +476,12 @@ private struct ContractBuilder {
                 d.error("a derived field is computed, so it takes no '\(extra)'", at: reader.keyLocation(extra))
             }
             _ = reader.value("required"); _ = reader.value("optional"); _ = reader.value("default")
+        } else if presenceKeys.isEmpty, reader.entries.contains(where: { entry in
+            // A misspelt presence key ('optinal') is reported as unknown, with its hint; saying the
+            // policy is missing as well would put a follow-on error first.
+            !Self.fieldKeys.contains(entry.key.value)
+                && ["required", "optional", "default"].contains(closestMatch(to: entry.key.value, in: Self.fieldKeys) ?? "")
+        }) {
         } else if presenceKeys.count != 1 {
             d.error("\(what) needs exactly one of 'required: drop-element|fail-document', 'optional: true' or 'default: VALUE'"
                     + (presenceKeys.isEmpty ? "" : " (found \(presenceKeys.joined(separator: " and ")))"), at: name.location)
