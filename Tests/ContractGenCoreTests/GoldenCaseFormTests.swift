@@ -224,6 +224,10 @@ final class GoldenCaseFormTests: XCTestCase {
         write("nowhere", #""sample": "\#(sampleName)", "blob-changes": [{"remove": "$.noSuchKey"}], "expect-changes": []"#)
         write("revisit", #""sample": "\#(sampleName)", "expect-changes": [{"add": "$.noSuchKey", "value": 1}]"#)
         files["\(dir)/own-sample.json"] = #"{"sample": "own-sample", "contract": "\#(contract.name)", "blob": "{}", "expect": {"status": "ok", "bogus": 1}}"#
+        // Cases built on a sample with a problem: the sample's line is reported at the sample
+        // only; a case's own new problem is still its own.
+        write("inherits", #""sample": "own-sample", "expect-changes": []"#)
+        write("inherits-and-adds", #""sample": "own-sample", "expect-changes": [{"add": "$.alsoBogus", "value": 2}]"#)
         let root = try self.write(files)
         let findings = ContractGate(root: root).handWrittenGoldenFindings(contracts).map(\.text)
         func has(_ file: String, _ text: String) -> Bool { findings.contains { $0.hasPrefix("\(dir)/\(file).json:1:1: error: ") && $0.contains(text) } }
@@ -231,6 +235,10 @@ final class GoldenCaseFormTests: XCTestCase {
         XCTAssertTrue(has("nowhere", "'$.noSuchKey' resolves to nothing"), findings.joined(separator: "\n"))
         XCTAssertTrue(has("revisit", "case to revisit: expect $.noSuchKey: the schema observes no such key"), findings.joined(separator: "\n"))
         XCTAssertTrue(has("own-sample", "sample to revisit: expect $.bogus"), findings.joined(separator: "\n"))
+        XCTAssertTrue(has("inherits-and-adds", "case to revisit: expect $.alsoBogus"), findings.joined(separator: "\n"))
+        XCTAssertFalse(findings.contains { $0.contains("/inherits") && $0.contains("$.bogus") }, findings.joined(separator: "\n"))
+        XCTAssertFalse(findings.contains { $0.contains("/inherits.json") }, findings.joined(separator: "\n"))
+        XCTAssertEqual(findings.filter { $0.contains("$.bogus") }.count, 1, findings.joined(separator: "\n"))
         XCTAssertFalse(findings.contains { $0.contains("/fine.json") || $0.hasPrefix("\(dir)/schema.") }, findings.joined(separator: "\n"))
     }
 }

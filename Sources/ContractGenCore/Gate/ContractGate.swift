@@ -163,7 +163,18 @@ public struct ContractGate: Sendable {
                 }
             }
         }
+        // What a sample's own expectation gets wrong is reported at the sample, once; the cases
+        // built on it inherit those lines and would repeat them, one copy per case.
+        var inheritedProblems: [String: Set<String>] = [:]
+        for (contractName, byName) in samples.byName {
+            guard let contract = contracts.first(where: { $0.name == contractName }) else { continue }
+            for (sampleName, sample) in byName {
+                guard let expect = sample.expect else { continue }
+                inheritedProblems[contractName + "\u{0}" + sampleName] = Set(ObservationShape.problems(in: expect, contract: contract))
+            }
+        }
         for (path, name, draft) in drafts {
+            let inherited = draft.sample.flatMap { inheritedProblems[draft.contract + "\u{0}" + $0] } ?? []
             switch GoldenCaseLoader.materialise(draft, samples: &samples) {
             case .failure(let error):
                 findings.append(finding(path, "unusable golden case: \(error.message)"))
@@ -186,7 +197,7 @@ public struct ContractGate: Sendable {
                     }
                     if op == .decode {
                         // A case a schema change left behind: revisit it now, not at conform.
-                        findings += revisitFindings(golden.expect, contract: contract, path: path, what: "case")
+                        findings += revisitFindings(golden.expect, contract: contract, path: path, what: "case", inherited: inherited)
                     }
                 }
             }
@@ -202,8 +213,8 @@ public struct ContractGate: Sendable {
     }
 
     /// The "case to revisit" lines for an expected observation (at most five, then a count).
-    func revisitFindings(_ expect: JSONValue, contract: Contract, path: String, what: String) -> [GateFinding] {
-        let shape = ObservationShape.problems(in: expect, contract: contract)
+    func revisitFindings(_ expect: JSONValue, contract: Contract, path: String, what: String, inherited: Set<String> = []) -> [GateFinding] {
+        let shape = ObservationShape.problems(in: expect, contract: contract).filter { !inherited.contains($0) }
         var findings = shape.prefix(5).map { finding(path, "\(what) to revisit: expect \($0)") }
         if shape.count > 5 { findings.append(finding(path, "\(what) to revisit: and \(shape.count - 5) more difference(s) from the schema's observation")) }
         return findings
