@@ -53,6 +53,29 @@ final class ObservationShapeTests: XCTestCase {
                        ["$.dropped: missing, but the schema observes it"])
     }
 
+    /// A union observed under a tag key the schema has since renamed: the case names the object
+    /// and the key that still holds a tag, not a path to a key it does not have.
+    func testARenamedUnionTagKeyIsNamedAsSuch() throws {
+        let schema = Self.schema
+            .replacingOccurrences(of: "items: {type: {array: E}", with: "items: {type: {array: U}")
+            .replacingOccurrences(of: "observation: {style: wrapped}", with: """
+              U:
+                union: {tag: kind, tag-json: type, variants: {e: E}}
+            observation: {style: wrapped}
+            """)
+        let contract = try SchemaLoader.load(text: schema, path: "t.yaml")
+        func problems(_ expect: String) throws -> [String] {
+            ObservationShape.problems(in: try XCTUnwrap(JSONValue.parse(expect)), contract: contract)
+        }
+        XCTAssertEqual(try problems(#"{"status":"ok","value":{"item_count":1,"mood":"busy","items":[{"type":"e","id":"a"}],"tags":{}}}"#), [])
+        XCTAssertEqual(try problems(#"{"status":"ok","value":{"item_count":1,"mood":"busy","items":[{"kind":"e","id":"a"}],"tags":{}}}"#),
+                       ["$.value.items[0]: no tag key 'type' of U (tags: e); 'kind' holds a tag: the schema's tag key is 'type' now"])
+        XCTAssertEqual(try problems(#"{"status":"ok","value":{"item_count":1,"mood":"busy","items":[{"id":"a"}],"tags":{}}}"#),
+                       ["$.value.items[0]: no tag key 'type' of U (tags: e)"])
+        XCTAssertEqual(try problems(#"{"status":"ok","value":{"item_count":1,"mood":"busy","items":[{"type":"f","id":"a"}],"tags":{}}}"#),
+                       [#"$.value.items[0].type: not one of the tags of U (e)"#])
+    }
+
     func testEnumValuesAndStatusesMustExist() throws {
         XCTAssertEqual(try problems(#"{"status":"ok","value":{"item_count":1,"mood":"sleepy","items":[],"tags":{}}}"#),
                        [#"$.value.mood: "sleepy" is not a value of the enum (calm, busy)"#])

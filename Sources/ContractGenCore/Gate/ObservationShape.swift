@@ -74,9 +74,16 @@ enum ObservationShape {
         case (.union(let name), .object(let members)):
             // A variant's object plus the tag key holding one of the tags.
             guard let union = contract.union(named: name) else { return [] }
-            guard let tag = member(members, union.tagKey)?.stringValue, let variant = union.variant(tagged: tag),
+            let tags = union.variants.map(\.tag).joined(separator: ", ")
+            guard let tagValue = member(members, union.tagKey) else {
+                // Most often the schema renamed the tag key: name the key that still holds a tag.
+                let oldKey = members.first { $0.0 != union.tagKey && $0.1.stringValue.map { union.variant(tagged: $0) != nil } == true }?.0
+                return ["\(path): no tag key '\(union.tagKey)' of \(union.name) (tags: \(tags))"
+                        + (oldKey.map { "; '\($0)' holds a tag: the schema's tag key is '\(union.tagKey)' now" } ?? "")]
+            }
+            guard let tag = tagValue.stringValue, let variant = union.variant(tagged: tag),
                   let objectType = contract.type(named: variant.typeName) else {
-                return ["\(Self.path(path, union.tagKey)): not one of the tags of \(union.name) (\(union.variants.map(\.tag).joined(separator: ", ")))"]
+                return ["\(Self.path(path, union.tagKey)): not one of the tags of \(union.name) (\(tags))"]
             }
             return objectProblems(.object(members.filter { $0.0 != union.tagKey }), type: objectType, contract: contract, at: path)
         case (.array(let element), .array(let items)):
