@@ -29,18 +29,18 @@ for ((round = 0; round < rounds; round++)); do
   log=$dir/test.log failed=0
   FUZZ_SEED=$round_seed FUZZ_COUNT=$docs FUZZ_COMPILE_COUNT=$batch FUZZ_KEEP_DIR=$dir/root \
     swift test --disable-swift-testing --skip-build --filter SchemaTextPropertyTests >"$log" 2>&1 || failed=1
-  line=$(grep -oE "schema-text fuzz: [0-9]+ accepted, [0-9]+ refused" "$log")
+  line=$(grep -a -oE "schema-text fuzz: [0-9]+ accepted, [0-9]+ refused" "$log")
   if [ -z "$line" ]; then
-    echo "round $round (seed $round_seed): FAILED before the batch was judged, see $log"; grep -E "error:" "$log" | head -20
+    echo "round $round (seed $round_seed): FAILED before the batch was judged, see $log"; grep -a -E "error:" "$log" | head -20
     failures+=("$log"); continue
   fi
-  a=$(echo "$line" | grep -oE "[0-9]+ accepted" | grep -oE "[0-9]+"); r=$(echo "$line" | grep -oE "[0-9]+ refused" | grep -oE "[0-9]+")
+  a=$(echo "$line" | grep -a -oE "[0-9]+ accepted" | grep -a -oE "[0-9]+"); r=$(echo "$line" | grep -a -oE "[0-9]+ refused" | grep -a -oE "[0-9]+")
   accepted=$((accepted + a)) refused=$((refused + r)) twins=$((twins + docs))
-  culprits=$(grep -oE "^schema-text fuzz: CULPRIT [^ ]+" "$log" | awk '{print $4}')
-  n_culprits=$(echo -n "$culprits" | grep -c . || true)
+  culprits=$(grep -a -oE "^schema-text fuzz: CULPRIT [^ ]+" "$log" | awk '{print $4}')
+  n_culprits=$(echo -n "$culprits" | grep -a -c . || true)
   if [ "$failed" = 1 ]; then
     if [ "$n_culprits" -eq 0 ]; then
-      echo "round $round (seed $round_seed): FAILED, see $log"; grep -E "error:" "$log" | cut -c1-400 | head -20
+      echo "round $round (seed $round_seed): FAILED, see $log"; grep -a -E "error:" "$log" | cut -c1-400 | head -20
       failures+=("$log")
     fi
     for culprit in $culprits; do
@@ -56,10 +56,10 @@ for ((round = 0; round < rounds; round++)); do
     if (cd "$dir/root" && "$cli" conform --lang all >"$dir/conform.log" 2>&1); then
       conformed=$((conformed + a - n_culprits))
     else
-      echo "round $round (seed $round_seed): conformance FAILED, see $dir/conform.log"; grep -E "^FAIL|ABANDONED" "$dir/conform.log" | cut -c1-300 | head -20
+      echo "round $round (seed $round_seed): conformance FAILED, see $dir/conform.log"; grep -a -E "^FAIL|ABANDONED" "$dir/conform.log" | cut -c1-300 | head -20
       failures+=("$dir/conform.log")
     fi
-    c=$(grep -oE "^[0-9]+ passed" "$dir/conform.log" | tail -1 | grep -oE "^[0-9]+")
+    c=$(grep -a -oE "^[0-9]+ passed" "$dir/conform.log" | tail -1 | grep -a -oE "^[0-9]+")
     cases=$((cases + ${c:-0}))
   fi
   echo "round $round (seed $round_seed): $a accepted, $((a - n_culprits)) compiled, $r refused, $docs doc twins, conformance ${c:-0} passed"

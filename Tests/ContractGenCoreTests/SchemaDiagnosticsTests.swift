@@ -162,6 +162,18 @@ final class SchemaDiagnosticsTests: XCTestCase, SchemaFixtureTest {
                          "demo.yaml:10:7: error: 'min' (5.0) is greater than 'max' (1.0): no value could be valid")
     }
 
+    /// An instant is 1 … 2^53−1 ms, so an epochMillis bound below 1 is refused at its key: found
+    /// by the schema fuzzer, where `max: 0` (or `max: -5`) left no valid value and every sample
+    /// the golden emitter built for the field was invalid.
+    func testEpochMillisBoundsBelowOneAreRefused() {
+        XCTAssertEqual(Self.diagnostics(replacing("type: string\n        optional: true", with: "type: epochMillis\n        max: -5\n        optional: true")),
+                       ["demo.yaml:12:14: error: 'max: -5' on an epochMillis field: instants are 1 … 2^53−1, so a bound must be at least 1"])
+        XCTAssertEqual(Self.diagnostics(replacing("type: string\n        optional: true", with: "type: epochMillis\n        min: 0\n        max: 0\n        optional: true")),
+                       ["demo.yaml:12:14: error: 'min: 0' on an epochMillis field: instants are 1 … 2^53−1, so a bound must be at least 1",
+                        "demo.yaml:13:14: error: 'max: 0' on an epochMillis field: instants are 1 … 2^53−1, so a bound must be at least 1"])
+        XCTAssertEqual(Self.diagnostics(replacing("type: string\n        optional: true", with: "type: epochMillis\n        min: 1\n        max: 1\n        optional: true")), [])
+    }
+
     func testReservedWordFieldName() {
         assertDiagnostic(replacing("      name:", with: "      class:"), "demo.yaml:10:7: error: field name 'class' is a reserved word in Swift; name the field e.g. 'classValue' and keep its JSON key with 'json: class'")
     }

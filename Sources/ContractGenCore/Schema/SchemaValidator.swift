@@ -201,6 +201,14 @@ public enum SchemaValidator {
                 d.error("\(field.type.schemaSpelling) bounds must be integers within ±(2^53−1), not \(bound)", at: field.location)
             }
         }
+        // An instant is 1 … 2^53−1 ms: a bound below 1 says nothing (min) or leaves no valid value (max).
+        if field.type == .epochMillis {
+            for (key, bound) in [("min", c.min), ("max", c.max)] {
+                if let bound, bound < 1 {
+                    d.error("'\(key): \(Int64(exactly: bound).map(String.init) ?? "\(bound)")' on an epochMillis field: instants are 1 … 2^53−1, so a bound must be at least 1", at: field.constraintLocations[key] ?? field.location)
+                }
+            }
+        }
         checkLimits(field, &d)
         checkExplicitNull(field, in: type, contract: contract, &d)
         if case .required(.dropElement) = field.presence, isRoot {
