@@ -204,7 +204,11 @@ enum SchemaTextFuzz {
         func fresh(_ t: Int, _ pool: [String]) -> String {
             for _ in 0..<20 {
                 let name = r.pick(pool)
-                if !fields[t].contains(where: { $0.name == name || $0.key == name }), t != 0 || name != versionKey { return name }
+                // An enum field names its enum type after itself ('index' → 'Index'), which must not be
+                // a declared type's name: ordinary schemas keep clear of that (the validator refuses it).
+                let typeName = name.prefix(1).uppercased() + name.dropFirst()
+                if !fields[t].contains(where: { $0.name == name || $0.key == name }), t != 0 || name != versionKey,
+                   hostile || !types.contains(typeName) { return name }
             }
             var n = 0
             while fields[t].contains(where: { $0.name == "field\(n)" }) { n += 1 }
@@ -279,7 +283,9 @@ enum SchemaTextFuzz {
             for (k, tagValue) in tags.enumerated() {
                 if k > 0, r.chance(20) { variants.append((tagValue, variantTypes[0])); continue }
                 var name = r.chance(15) ? r.pick(allowedPlatformishTypeNames) : "Variant\(index)x\(k)"
-                if types.contains(name) || variantTypes.contains(name) || name == unionName { name = "Variant\(index)x\(k)" }
+                // Not the enum type name an ordinary field already gives itself ('index' → 'Index').
+                let takenByEnumFields = !hostile && fields.joined().contains { $0.name.prefix(1).uppercased() + $0.name.dropFirst() == name }
+                if types.contains(name) || variantTypes.contains(name) || name == unionName || takenByEnumFields { name = "Variant\(index)x\(k)" }
                 variantTypes.append(name)
                 variants.append((tagValue, name))
                 var variantFields: [FieldSpec] = []
@@ -287,7 +293,9 @@ enum SchemaTextFuzz {
                     let fieldName = r.pick(fieldNames + contextualFieldNames)
                     let json = r.chance(30) ? r.pick(jsonKeys) : nil
                     let key = json ?? fieldName
-                    guard fieldName != tag, key != (tagKey ?? tag), !variantFields.contains(where: { $0.name == fieldName || $0.key == key }) else { continue }
+                    let enumTypeName = fieldName.prefix(1).uppercased() + fieldName.dropFirst()
+                    guard fieldName != tag, key != (tagKey ?? tag), !variantFields.contains(where: { $0.name == fieldName || $0.key == key }),
+                          hostile || !(types + variantTypes).contains(enumTypeName) else { continue }
                     var field = randomField(&r, name: fieldName, json: json, isRoot: false, hostile: hostile)
                     let enumType = fieldName.prefix(1).uppercased() + fieldName.dropFirst()
                     if field.type.hasPrefix("{enum:"), (types + variantTypes + [unionName]).contains(where: { $0 == enumType || $0 == enumType + "Value" }) { field.name += "Choice" }
