@@ -191,7 +191,7 @@ public enum TodoCount {
         var sourceDropped = 0
         var listsSlot: [ListCount]?
         var listsDropped = 0
-        var badgesSlot: [(key: String, value: Int64)]?
+        var badgesSlot: ContractExactMap<Int64>?
         while let key = scanner.nextMember() {
             if key.matches("v") {
                 version = scanner.anyNumber()
@@ -232,9 +232,9 @@ public enum TodoCount {
         let sync = syncSlot ?? .idle
         let source = sourceSlot
         let lists = listsSlot ?? []
-        let badges = badgesSlot ?? []
+        let badges = badgesSlot ?? ContractExactMap()
         context.dropped += sourceDropped + listsDropped
-        return CountRecord(count: count, revision: revision, updatedAt: updatedAt, sync: sync, source: source, lists: lists, badges: Dictionary(badges, uniquingKeysWith: { $1 }))
+        return CountRecord(count: count, revision: revision, updatedAt: updatedAt, sync: sync, source: source, lists: lists, badges: badges.dictionary)
     }
 
     private static func decodeSource(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext) -> Source? {
@@ -303,30 +303,22 @@ public enum TodoCount {
         return scanner.failed ? nil : result
     }
 
-    /// A string-keyed map as exact-key entries; entries whose value is not a valid integer
+    /// A string-keyed map by exact keys; entries whose value is not a valid integer
     /// are ignored one by one; a duplicate key replaces the earlier entry (the last wins).
-    private static func decodeMapOfInteger(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext) -> [(key: String, value: Int64)]? {
+    private static func decodeMapOfInteger(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext) -> ContractExactMap<Int64>? {
         guard scanner.enterObject() else {
             scanner.skipValue()
             return nil
         }
-        var slots: [(key: String, value: Int64)?] = []
-        var positions: [ContractExactKey: Int] = [:]
+        var map = ContractExactMap<Int64>()
         while let key = scanner.nextMember() {
             let value = scanner.integer()
             // A key holding an unpaired surrogate is not a string, so no entry has it.
             guard let name = key.text else { continue }
-            let exact = ContractExactKey(name)
-            if let at = positions.removeValue(forKey: exact) {
-                slots[at] = nil  // the last occurrence wins, even an invalid one
-            }
-            if let value {
-                positions[exact] = slots.count
-                slots.append((key: name, value: value))
-            }
+            map.set(name, value)  // the last occurrence wins, even an invalid one
         }
         if scanner.failed { return nil }
-        return slots.compactMap { $0 }
+        return map
     }
 
 }

@@ -150,7 +150,9 @@ public enum WidgetData {
             guard let value, !context.failed else {
                 return .invalid
             }
-            return .ok(resolvingDerivedFields(value, context), dropped: context.dropped)
+            var result = value
+            resolveDerivedFields(&result, context)
+            return .ok(result, dropped: context.dropped)
         }
     }
 
@@ -176,18 +178,17 @@ public enum WidgetData {
         var failed = false
         /// `projectColors` by exact UTF-16 code units, as Kotlin and JavaScript compare keys (Swift's
         /// String equality is canonical: "é" == "e\u{301}", which would find entries they do not).
-        var projectColors: [ContractExactKey: String] = [:]
+        var projectColors = ContractExactMap<String>()
     }
 
     /// Derived fields are filled in once the whole document is read: the map they look into
     /// may come after the elements that use it.
-    private static func resolvingDerivedFields(_ value: Snapshot, _ context: DecodeContext) -> Snapshot {
-        var result = value
-        result = eachTaskRow(result) { element in
+    /// In place: every element is updated where it lies, nothing is copied.
+    private static func resolveDerivedFields(_ value: inout Snapshot, _ context: DecodeContext) {
+        eachTaskRow(&value) { element in
             // projectColor = projectColors[projectId] when both exist, else null.
-            element.projectColor = element.projectId.flatMap { context.projectColors[ContractExactKey($0)] }
+            element.projectColor = element.projectId.flatMap { context.projectColors.value(for: $0) }
         }
-        return result
     }
 
     private static func decodeSnapshot(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext, version: inout Double?) -> Snapshot? {
@@ -199,7 +200,7 @@ public enum WidgetData {
         var validUntilSlot: Int64?
         var tasksSlot: [TaskRow]?
         var tasksDropped = 0
-        var projectColorsSlot: [(key: String, value: String)]?
+        var projectColorsSlot: ContractExactMap<String>?
         var projectsSlot: [Project]?
         var projectsDropped = 0
         while let key = scanner.nextMember() {
@@ -229,11 +230,11 @@ public enum WidgetData {
         let dayStr = dayStrSlot
         let validUntil = validUntilSlot
         let tasks = tasksSlot ?? []
-        let projectColors = projectColorsSlot ?? []
+        let projectColors = projectColorsSlot ?? ContractExactMap()
         let projects = projectsSlot ?? []
         context.dropped += tasksDropped + projectsDropped
-        for entry in projectColorsSlot ?? [] { context.projectColors[ContractExactKey(entry.key)] = entry.value }
-        return Snapshot(dayStr: dayStr, validUntil: validUntil, tasks: tasks, projectColors: Dictionary(projectColors, uniquingKeysWith: { $1 }), projects: projects)
+        if let projectColorsSlot { context.projectColors = projectColorsSlot }
+        return Snapshot(dayStr: dayStr, validUntil: validUntil, tasks: tasks, projectColors: projectColors.dictionary, projects: projects)
     }
 
     private static func decodeTaskRow(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext) -> TaskRow? {
@@ -315,30 +316,22 @@ public enum WidgetData {
         return scanner.failed ? nil : result
     }
 
-    /// A string-keyed map as exact-key entries; entries whose value is not a valid string
+    /// A string-keyed map by exact keys; entries whose value is not a valid string
     /// are ignored one by one; a duplicate key replaces the earlier entry (the last wins).
-    private static func decodeMapOfString(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext) -> [(key: String, value: String)]? {
+    private static func decodeMapOfString(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext) -> ContractExactMap<String>? {
         guard scanner.enterObject() else {
             scanner.skipValue()
             return nil
         }
-        var slots: [(key: String, value: String)?] = []
-        var positions: [ContractExactKey: Int] = [:]
+        var map = ContractExactMap<String>()
         while let key = scanner.nextMember() {
             let value = scanner.string()
             // A key holding an unpaired surrogate is not a string, so no entry has it.
             guard let name = key.text else { continue }
-            let exact = ContractExactKey(name)
-            if let at = positions.removeValue(forKey: exact) {
-                slots[at] = nil  // the last occurrence wins, even an invalid one
-            }
-            if let value {
-                positions[exact] = slots.count
-                slots.append((key: name, value: value))
-            }
+            map.set(name, value)  // the last occurrence wins, even an invalid one
         }
         if scanner.failed { return nil }
-        return slots.compactMap { $0 }
+        return map
     }
 
     /// An array; each element that is not a valid Project is dropped and counted.
@@ -359,23 +352,23 @@ public enum WidgetData {
         return scanner.failed ? nil : result
     }
 
-    private static func eachTaskRow(_ value: Snapshot, _ update: (inout TaskRow) -> Void) -> Snapshot {
-        var result = value
-        result.tasks = value.tasks.map { eachTaskRow($0, update) }
-        result.projects = value.projects.map { eachTaskRow($0, update) }
-        return result
+    private static func eachTaskRow(_ value: inout Snapshot, _ update: (inout TaskRow) -> Void) {
+        for i0 in value.tasks.indices {
+            eachTaskRow(&value.tasks[i0], update)
+        }
+        for i0 in value.projects.indices {
+            eachTaskRow(&value.projects[i0], update)
+        }
     }
 
-    private static func eachTaskRow(_ value: TaskRow, _ update: (inout TaskRow) -> Void) -> TaskRow {
-        var result = value
-        update(&result)
-        return result
+    private static func eachTaskRow(_ value: inout TaskRow, _ update: (inout TaskRow) -> Void) {
+        update(&value)
     }
 
-    private static func eachTaskRow(_ value: Project, _ update: (inout TaskRow) -> Void) -> Project {
-        var result = value
-        result.tasks = value.tasks.map { eachTaskRow($0, update) }
-        return result
+    private static func eachTaskRow(_ value: inout Project, _ update: (inout TaskRow) -> Void) {
+        for i0 in value.tasks.indices {
+            eachTaskRow(&value.tasks[i0], update)
+        }
     }
 
     // MARK: - Behaviours
@@ -399,9 +392,11 @@ public enum WidgetData {
     public static func overlaying(_ value: Snapshot, pending: [DoneQueueEntry]) -> Snapshot {
         var targets: [ContractExactKey: Bool] = [:]
         for entry in pending { targets[ContractExactKey(entry.id)] = entry.isDone }
-        return eachTaskRow(value) { element in
+        var result = value
+        eachTaskRow(&result) { element in
             if let target = targets[ContractExactKey(element.id)] { element.isDone = target }
         }
+        return result
     }
 
     /// stale(now) = validUntil != null && now >= validUntil, boundary inclusive. Without a
