@@ -381,6 +381,62 @@ extension ContractJSON {
         }
     }
 
+    /// Runs `body` with a scanner over UTF-8 bytes read in place (App Group files and storage
+    /// hand over `Data`): no String is built and nothing is copied. Nil, without running `body`,
+    /// when the bytes are not UTF-8 (RFC 3629: no overlong form, no encoded surrogate, nothing
+    /// above U+10FFFF): such bytes are no JSON text (RFC 8259 §8.1), and repairing them into
+    /// U+FFFD would read a text the writer never wrote.
+    public static func scan<Result>(utf8 data: Data, _ body: (inout ContractJSONScanner) -> Result) -> Result? {
+        data.withUnsafeBytes { raw -> Result? in
+            let buffer = raw.bindMemory(to: UInt8.self)
+            guard isUTF8(buffer) else { return nil }
+            var scanner = ContractJSONScanner(bytes: buffer, mayHoldRawSurrogates: false)
+            return body(&scanner)
+        }
+    }
+
+    /// Whether `bytes` are well-formed UTF-8 (Unicode Table 3-7). ASCII, the bulk of any JSON
+    /// text, is checked eight bytes at a time.
+    static func isUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        let count = bytes.count
+        var at = 0
+        while at < count {
+            if count - at >= 8, UnsafeRawPointer(base + at).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                at += 8
+                continue
+            }
+            let lead = base[at]
+            if lead < 0x80 {
+                at += 1
+                continue
+            }
+            // The length of the sequence, and the range of its second byte (which excludes the
+            // overlong forms, the surrogates and everything above U+10FFFF).
+            let trailing: Int
+            var low: UInt8 = 0x80
+            var high: UInt8 = 0xBF
+            switch lead {
+            case 0xC2...0xDF: trailing = 1
+            case 0xE0: trailing = 2; low = 0xA0
+            case 0xE1...0xEC, 0xEE...0xEF: trailing = 2
+            case 0xED: trailing = 2; high = 0x9F
+            case 0xF0: trailing = 3; low = 0x90
+            case 0xF1...0xF3: trailing = 3
+            case 0xF4: trailing = 3; high = 0x8F
+            default: return false
+            }
+            guard count - at > trailing, base[at + 1] >= low, base[at + 1] <= high else { return false }
+            var next = 2
+            while next <= trailing {
+                guard base[at + next] & 0xC0 == 0x80 else { return false }
+                next += 1
+            }
+            at += trailing + 1
+        }
+        return true
+    }
+
     // MARK: Structure
 
     /// True when the next value is an object (after whitespace).

@@ -134,39 +134,35 @@ public enum WidgetData {
 
     /// Decodes the document text. Strict RFC 8259, fail-closed, never throws, never crashes.
     public static func decode(_ text: String) -> Decoded {
-        ContractJSONScanner.scan(text) { scanner in
-            var context = DecodeContext()
-            var version: Double?
-            let isObject = scanner.nextIsObject()
-            let value = decodeSnapshot(&scanner, &context, version: &version)
-            // Not JSON, not an object, or nested deeper than ContractJSONScanner.maxDepth: nothing is usable.
-            guard isObject, scanner.finish() else {
-                return .malformed
-            }
-            // The version gate comes before any field: a future version may mean something else by every field.
-            guard let version, acceptedVersions.contains(where: { Double($0) == version }) else {
-                return .unsupportedVersion
-            }
-            guard let value, !context.failed else {
-                return .invalid
-            }
-            var result = value
-            resolveDerivedFields(&result, context)
-            return .ok(result, dropped: context.dropped)
-        }
+        ContractJSONScanner.scan(text) { readDocument(&$0) }
     }
 
-    /// Decodes the document as the UTF-8 bytes App Group storage and files hand over, with no
-    /// String round trip for the caller. Bytes that are not UTF-8 are not JSON text (RFC 8259 §8.1),
-    /// so they are `.malformed`, never silently repaired into other text.
+    /// Decodes the document as the UTF-8 bytes App Group storage and files hand over, read in place:
+    /// no String is built. Bytes that are not UTF-8 are not JSON text (RFC 8259 §8.1), so they are
+    /// `.malformed`, never silently repaired into other text.
     public static func decode(_ data: Data) -> Decoded {
-        // Decoding repairs bad bytes into U+FFFD, so the text spells its bytes back only when they were
-        // UTF-8. (Foundation's String(data:encoding:) would also drop a byte-order mark, which is not JSON.)
-        let text = String(decoding: data, as: UTF8.self)
-        guard text.utf8.elementsEqual(data) else {
+        ContractJSONScanner.scan(utf8: data) { readDocument(&$0) } ?? .malformed
+    }
+
+    private static func readDocument(_ scanner: inout ContractJSONScanner) -> Decoded {
+        var context = DecodeContext()
+        var version: Double?
+        let isObject = scanner.nextIsObject()
+        let value = decodeSnapshot(&scanner, &context, version: &version)
+        // Not JSON, not an object, or nested deeper than ContractJSONScanner.maxDepth: nothing is usable.
+        guard isObject, scanner.finish() else {
             return .malformed
         }
-        return decode(text)
+        // The version gate comes before any field: a future version may mean something else by every field.
+        guard let version, acceptedVersions.contains(where: { Double($0) == version }) else {
+            return .unsupportedVersion
+        }
+        guard let value, !context.failed else {
+            return .invalid
+        }
+        var result = value
+        resolveDerivedFields(&result, context)
+        return .ok(result, dropped: context.dropped)
     }
 
     /// State threaded through one decode.

@@ -47,43 +47,39 @@ extension SwiftContractWriter {
         p.line()
         p.line("/// Decodes the document text. Strict RFC 8259, fail-closed, never throws, never crashes.")
         p.block("public static func decode(_ text: String) -> Decoded {") { p in
-            p.block("ContractJSONScanner.scan(text) { scanner in") { p in
-                p.line("var context = DecodeContext()")
-                p.line("var version: Double?")
-                p.line("let isObject = scanner.nextIsObject()")
-                p.line("let value = decode\(root.name)(&scanner, &context, version: &version)")
-                p.line("// Not JSON, not an object, or nested deeper than ContractJSONScanner.maxDepth: nothing is usable.")
-                p.block("guard isObject, scanner.finish() else {") { p in
-                    p.line("return .malformed")
-                }
-                p.line("// The version gate comes before any field: a future version may mean something else by every field.")
-                p.block("guard let version, acceptedVersions.contains(where: { Double($0) == version }) else {") { p in
-                    p.line("return .unsupportedVersion")
-                }
-                p.block("guard let value, !context.failed else {") { p in
-                    p.line("return .invalid")
-                }
-                if plan.derivations.isEmpty {
-                    p.line("return .ok(value, dropped: context.dropped)")
-                } else {
-                    p.line("var result = value")
-                    p.line("resolveDerivedFields(&result, context)")
-                    p.line("return .ok(result, dropped: context.dropped)")
-                }
-            }
+            p.line("ContractJSONScanner.scan(text) { readDocument(&$0) }")
         }
         p.line()
-        p.line("/// Decodes the document as the UTF-8 bytes App Group storage and files hand over, with no")
-        p.line("/// String round trip for the caller. Bytes that are not UTF-8 are not JSON text (RFC 8259 §8.1),")
-        p.line("/// so they are `.malformed`, never silently repaired into other text.")
+        p.line("/// Decodes the document as the UTF-8 bytes App Group storage and files hand over, read in place:")
+        p.line("/// no String is built. Bytes that are not UTF-8 are not JSON text (RFC 8259 §8.1), so they are")
+        p.line("/// `.malformed`, never silently repaired into other text.")
         p.block("public static func decode(_ data: Data) -> Decoded {") { p in
-            p.line("// Decoding repairs bad bytes into U+FFFD, so the text spells its bytes back only when they were")
-            p.line("// UTF-8. (Foundation's String(data:encoding:) would also drop a byte-order mark, which is not JSON.)")
-            p.line("let text = String(decoding: data, as: UTF8.self)")
-            p.block("guard text.utf8.elementsEqual(data) else {") { p in
+            p.line("ContractJSONScanner.scan(utf8: data) { readDocument(&$0) } ?? .malformed")
+        }
+        p.line()
+        p.block("private static func readDocument(_ scanner: inout ContractJSONScanner) -> Decoded {") { p in
+            p.line("var context = DecodeContext()")
+            p.line("var version: Double?")
+            p.line("let isObject = scanner.nextIsObject()")
+            p.line("let value = decode\(root.name)(&scanner, &context, version: &version)")
+            p.line("// Not JSON, not an object, or nested deeper than ContractJSONScanner.maxDepth: nothing is usable.")
+            p.block("guard isObject, scanner.finish() else {") { p in
                 p.line("return .malformed")
             }
-            p.line("return decode(text)")
+            p.line("// The version gate comes before any field: a future version may mean something else by every field.")
+            p.block("guard let version, acceptedVersions.contains(where: { Double($0) == version }) else {") { p in
+                p.line("return .unsupportedVersion")
+            }
+            p.block("guard let value, !context.failed else {") { p in
+                p.line("return .invalid")
+            }
+            if plan.derivations.isEmpty {
+                p.line("return .ok(value, dropped: context.dropped)")
+            } else {
+                p.line("var result = value")
+                p.line("resolveDerivedFields(&result, context)")
+                p.line("return .ok(result, dropped: context.dropped)")
+            }
         }
         p.line()
         p.line("/// State threaded through one decode.")
