@@ -247,6 +247,8 @@ struct ContractExactMap<Value> {
             index?[ContractExactKey(key)] = nil
         }
         guard let value else { return }
+        // Room for a small map at once: growing 1, 2, 4, 8 reallocated three times.
+        if slots.isEmpty { slots.reserveCapacity(Self.linearLimit) }
         slots.append((key: key, value: value, dropped: dropped))
         live += 1
         if asciiKeys { asciiKeys = key.utf8.allSatisfy { $0 < 0x80 } }
