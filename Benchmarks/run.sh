@@ -9,7 +9,7 @@
 # Throughput: every decoder of a language runs in ONE process in alternating batches of ~4 MB of
 # input, 9 rounds after a warm-up; ratio = median over rounds of (baseline batch time ÷ this
 # decoder's batch time), so a noisy neighbour slows both sides of a round alike. MB/s = median.
-# Memory: one decoder per process, three decodes: peak RSS (Swift: VmHWM reset once the input is
+# Memory: one decoder per process, three decodes: peak RSS (Swift: VmHWM reset, after malloc_trim, once the input is
 # built; Node: maxRSS) or peak heap (Kotlin: the JVM heap pools' peak under the serial collector,
 # garbage not yet collected included) above the level once the input is built, in MB and as × the
 # input size.
