@@ -234,8 +234,12 @@ struct ContractExactMap<Value> {
 
     init() {}
 
-    /// The number of entries (unique keys with a valid value).
+    /// The number of entries (unique keys with a valid value): what a map's `min-items` /
+    /// `max-items` and `non-empty` checks count.
     var count: Int { live }
+
+    /// True when no key has an entry.
+    var isEmpty: Bool { live == 0 }
 
     /// Sets `key` to `value` (nil: invalid, so the key ends with no entry), replacing an earlier
     /// entry. `dropped` is the count of array elements dropped inside `value`; only entries that
