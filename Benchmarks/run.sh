@@ -2,13 +2,14 @@
 # The benchmark table: each language's generated widget-data decoder beside its platform baselines,
 # on the synthetic snapshots of Benchmarks/contract-bench (escapes, non-ASCII, raw and escaped
 # surrogate pairs) at ~2.6 KB, ~180 KB and ~9 MB:
-#   Swift       generated vs JSONDecoder + Codable (the ratio's baseline) and a hand-written byte parser
+#   Swift       generated (on a String, and on Data as JSONDecoder gets it) vs JSONDecoder + Codable
+#               (the ratio's baseline) and a hand-written byte parser
 #   Kotlin      generated vs org.json (Android's: JSONObject + a walk over every value)
 #   TypeScript  generated vs JSON.parse + a walk over every value, on Node (V8) and JavaScriptCore
 # Throughput: every decoder of a language runs in ONE process in alternating batches of ~4 MB of
 # input, 9 rounds after a warm-up; ratio = median over rounds of (baseline batch time ÷ this
 # decoder's batch time), so a noisy neighbour slows both sides of a round alike. MB/s = median.
-# Memory: one decoder per process, three decodes: peak RSS (Swift: VmHWM reset once the input is
+# Memory: one decoder per process, three decodes: peak RSS (Swift: VmHWM reset, after malloc_trim, once the input is
 # built; Node: maxRSS) or peak heap (Kotlin: the JVM heap pools' peak under the serial collector,
 # garbage not yet collected included) above the level once the input is built, in MB and as × the
 # input size.
@@ -59,7 +60,7 @@ for size in $sizes; do
   bytes=$(wc -c < "$work/blob.json")
   # Swift: one process for the three decoders' throughput, one per decoder for memory.
   "$bench" --size "$size" | while IFS=$'\t' read -r name _ mbs ratio; do
-    label=$name; case $name in generated) label="generated";; jsondecoder) label="JSONDecoder+Codable (baseline)";; handwritten) label="hand-written byte parser";; esac
+    label=$name; case $name in generated) label="generated (String)";; generated-data) label="generated (Data)";; jsondecoder) label="JSONDecoder+Codable (baseline)";; handwritten) label="hand-written byte parser";; esac
     row "$bytes" "Swift" "$label" "$mbs" "$ratio" "$("$bench" --size "$size" --memory "$name")"
   done
   # Kotlin.

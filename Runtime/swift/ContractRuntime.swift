@@ -213,6 +213,109 @@ struct ContractExactKey: Hashable, Sendable {
     }
 }
 
+/// A string-keyed map as a decoder reads it: keys compared by their exact bytes (as Kotlin and
+/// JavaScript compare them), a repeated key replacing the earlier entry and moving to the end (as
+/// in Kotlin's LinkedHashMap and JavaScript's Map), even when the new value is invalid (nil: the
+/// key then has no entry). Small maps (the common case) are searched linearly, with no hashing
+/// and no index allocation; past `linearLimit` entries an exact-key index keeps every operation
+/// O(1), so a decode stays linear however many keys or duplicates the object holds.
+struct ContractExactMap<Value> {
+    /// The entries in order of last occurrence; a replaced entry leaves a hole (nil).
+    private var slots: [(key: String, value: Value, dropped: Int)?] = []
+    /// Positions by exact key, built once the map outgrows `linearLimit`.
+    private var index: [ContractExactKey: Int]?
+    /// Entries (not holes) in `slots`.
+    private var live = 0
+    /// True while every key is ASCII: then `==` on String is exact for keys of equal UTF-8 length
+    /// (see ContractJSONObject.asciiKeys) and much cheaper than comparing bytes.
+    private var asciiKeys = true
+
+    private static var linearLimit: Int { 8 }
+
+    init() {}
+
+    /// The number of entries (unique keys with a valid value): what a map's `min-items` /
+    /// `max-items` and `non-empty` checks count.
+    var count: Int { live }
+
+    /// True when no key has an entry.
+    var isEmpty: Bool { live == 0 }
+
+    /// Sets `key` to `value` (nil: invalid, so the key ends with no entry), replacing an earlier
+    /// entry. `dropped` is the count of array elements dropped inside `value`; only entries that
+    /// remain count (`dropped` below).
+    mutating func set(_ key: String, _ value: Value?, dropped: Int = 0) {
+        if let at = position(of: key) {
+            slots[at] = nil
+            live -= 1
+            index?[ContractExactKey(key)] = nil
+        }
+        guard let value else { return }
+        // Room for a small map at once: growing 1, 2, 4, 8 reallocated three times.
+        if slots.isEmpty { slots.reserveCapacity(Self.linearLimit) }
+        slots.append((key: key, value: value, dropped: dropped))
+        live += 1
+        if asciiKeys { asciiKeys = key.utf8.allSatisfy { $0 < 0x80 } }
+        if index != nil {
+            index![ContractExactKey(key)] = slots.count - 1
+        } else if live > Self.linearLimit {
+            var built = [ContractExactKey: Int](minimumCapacity: live * 2)
+            for (offset, slot) in slots.enumerated() {
+                if let slot { built[ContractExactKey(slot.key)] = offset }
+            }
+            index = built
+        }
+    }
+
+    /// The value for exactly `key`, or nil.
+    func value(for key: String) -> Value? {
+        guard let at = position(of: key) else { return nil }
+        return slots[at]?.value
+    }
+
+    /// Array elements dropped inside the entries that remain.
+    var dropped: Int {
+        var total = 0
+        for slot in slots { total += slot?.dropped ?? 0 }
+        return total
+    }
+
+    /// The entries, in order of last occurrence.
+    var entries: [(key: String, value: Value)] {
+        var result: [(key: String, value: Value)] = []
+        result.reserveCapacity(live)
+        for slot in slots {
+            if let slot { result.append((key: slot.key, value: slot.value)) }
+        }
+        return result
+    }
+
+    /// The public field's dictionary. Keys distinct here may still be equal as Swift Strings
+    /// (canonical equivalence: "é" and "e\u{301}"); then the later entry wins.
+    var dictionary: [String: Value] {
+        var result = [String: Value](minimumCapacity: live)
+        for slot in slots {
+            if let slot { result[slot.key] = slot.value }
+        }
+        return result
+    }
+
+    private func position(of key: String) -> Int? {
+        if let index { return index[ContractExactKey(key)] }
+        if asciiKeys {
+            let length = key.utf8.count
+            for offset in slots.indices {
+                if let slot = slots[offset], slot.key.utf8.count == length, slot.key == key { return offset }
+            }
+            return nil
+        }
+        for offset in slots.indices {
+            if let slot = slots[offset], ContractExactKey.same(slot.key, key) { return offset }
+        }
+        return nil
+    }
+}
+
 // MARK: - Strict reader
 
 extension ContractJSON {
@@ -253,8 +356,6 @@ extension ContractJSON {
     private var depth = 0
     /// Set right after entering a container: the next member or element is the first.
     private var atFirst = false
-    /// Escaped strings are decoded here, reusing one buffer.
-    private var scratch: [UInt8] = []
     /// Whether the string literal lexed last held a backslash.
     private var sawEscape = false
     /// True for text that came from UTF-16 (see `scan`): raw unpaired surrogates may be present.
@@ -284,6 +385,62 @@ extension ContractJSON {
             var scanner = ContractJSONScanner(bytes: buffer, mayHoldRawSurrogates: true)
             return body(&scanner)
         }
+    }
+
+    /// Runs `body` with a scanner over UTF-8 bytes read in place (App Group files and storage
+    /// hand over `Data`): no String is built and nothing is copied. Nil, without running `body`,
+    /// when the bytes are not UTF-8 (RFC 3629: no overlong form, no encoded surrogate, nothing
+    /// above U+10FFFF): such bytes are no JSON text (RFC 8259 §8.1), and repairing them into
+    /// U+FFFD would read a text the writer never wrote.
+    public static func scan<Result>(utf8 data: Data, _ body: (inout ContractJSONScanner) -> Result) -> Result? {
+        data.withUnsafeBytes { raw -> Result? in
+            let buffer = raw.bindMemory(to: UInt8.self)
+            guard isUTF8(buffer) else { return nil }
+            var scanner = ContractJSONScanner(bytes: buffer, mayHoldRawSurrogates: false)
+            return body(&scanner)
+        }
+    }
+
+    /// Whether `bytes` are well-formed UTF-8 (Unicode Table 3-7). ASCII, the bulk of any JSON
+    /// text, is checked eight bytes at a time.
+    static func isUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        let count = bytes.count
+        var at = 0
+        while at < count {
+            if count - at >= 8, UnsafeRawPointer(base + at).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                at += 8
+                continue
+            }
+            let lead = base[at]
+            if lead < 0x80 {
+                at += 1
+                continue
+            }
+            // The length of the sequence, and the range of its second byte (which excludes the
+            // overlong forms, the surrogates and everything above U+10FFFF).
+            let trailing: Int
+            var low: UInt8 = 0x80
+            var high: UInt8 = 0xBF
+            switch lead {
+            case 0xC2...0xDF: trailing = 1
+            case 0xE0: trailing = 2; low = 0xA0
+            case 0xE1...0xEC, 0xEE...0xEF: trailing = 2
+            case 0xED: trailing = 2; high = 0x9F
+            case 0xF0: trailing = 3; low = 0x90
+            case 0xF1...0xF3: trailing = 3
+            case 0xF4: trailing = 3; high = 0x8F
+            default: return false
+            }
+            guard count - at > trailing, base[at + 1] >= low, base[at + 1] <= high else { return false }
+            var next = 2
+            while next <= trailing {
+                guard base[at + next] & 0xC0 == 0x80 else { return false }
+                next += 1
+            }
+            at += trailing + 1
+        }
+        return true
     }
 
     // MARK: Structure
@@ -665,17 +822,60 @@ extension ContractJSON {
         }
         if bytes[position] < 0x20 { return .syntaxError }  // raw control characters are not allowed
         sawEscape = true
-        if keep {
-            scratch.removeAll(keepingCapacity: true)
-            scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<position]))
-        }
-        var valid = true
-        // At a backslash here; after each escape, the next plain run is copied in one piece.
+        // Find the closing quote first: at each backslash the escaped byte is skipped (the four
+        // digits of `\u` are plain bytes), so the body bytes[start..<end] holds no raw quote or
+        // control character, and its decoded form is never longer than it.
+        var end = position
         while true {
-            position += 1
-            guard position < bytes.count else { return .syntaxError }
-            let escape = bytes[position]
-            position += 1
+            end += 2
+            guard end < bytes.count else { return .syntaxError }  // unterminated
+            end = plainRunEnd(from: end)
+            guard end < bytes.count else { return .syntaxError }  // unterminated
+            let byte = bytes[end]
+            if byte == UInt8(ascii: "\"") { break }
+            if byte < 0x20 { return .syntaxError }
+            // Another backslash: loop.
+        }
+        position = end + 1
+        var valid = true
+        var length = 0
+        if keep {
+            // Decoded straight into the string's own storage: no scratch buffer, no second copy.
+            let text = String(unsafeUninitializedCapacity: end - start) { out in
+                length = decodeEscaped(start, end, out.baseAddress, valid: &valid)
+                return max(length, 0)
+            }
+            guard length >= 0 else { return .syntaxError }
+            guard valid else { return .invalid }
+            if mayHoldRawSurrogates, Self.containsRawSurrogate(UnsafeBufferPointer(rebasing: bytes[start..<end])) { return .invalid }
+            return .string(text)
+        }
+        length = decodeEscaped(start, end, nil, valid: &valid)
+        guard length >= 0 else { return .syntaxError }
+        guard valid else { return .invalid }
+        if mayHoldRawSurrogates, Self.containsRawSurrogate(UnsafeBufferPointer(rebasing: bytes[start..<end])) { return .invalid }
+        return .string("")
+    }
+
+    /// Decodes the body of a string literal that holds escapes, bytes[start..<end] (no raw quote
+    /// or control character in it), writing UTF-8 to `out` when given (room for end − start bytes
+    /// is enough: every escape is longer than what it decodes to). Returns the decoded length, or
+    /// −1 for an invalid escape; clears `valid` for an unpaired surrogate (`\ud800`).
+    private func decodeEscaped(_ start: Int, _ end: Int, _ out: UnsafeMutablePointer<UInt8>?, valid: inout Bool) -> Int {
+        guard let base = bytes.baseAddress else { return -1 }
+        var at = start
+        var count = 0
+        while at < end {
+            // The plain run up to the next backslash, copied in one piece.
+            let run = memchr(base + at, Int32(UInt8(ascii: "\\")), end - at)
+            let runEnd = run.map { UnsafePointer<UInt8>($0.assumingMemoryBound(to: UInt8.self)) - base } ?? end
+            if let out, runEnd > at { (out + count).initialize(from: base + at, count: runEnd - at) }
+            count += runEnd - at
+            at = runEnd
+            guard at < end else { break }
+            // A backslash: the first pass saw the byte after it inside the body.
+            let escape = base[at + 1]
+            at += 2
             let decoded: UInt8
             switch escape {
             case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): decoded = escape
@@ -685,48 +885,35 @@ extension ContractJSON {
             case UInt8(ascii: "r"): decoded = 0x0D
             case UInt8(ascii: "t"): decoded = 0x09
             case UInt8(ascii: "u"):
-                guard let unit = hex4() else { return .syntaxError }
-                decoded = 0
+                guard let unit = Self.hex4(base, &at, end) else { return -1 }
                 if unit >= 0xD800, unit <= 0xDBFF {
                     // A high surrogate pairs only with an immediately following escaped low one.
-                    if bytes.count - position >= 6, bytes[position] == UInt8(ascii: "\\"), bytes[position + 1] == UInt8(ascii: "u") {
-                        position += 2
-                        guard let low = hex4() else { return .syntaxError }
+                    if end - at >= 6, base[at] == UInt8(ascii: "\\"), base[at + 1] == UInt8(ascii: "u") {
+                        at += 2
+                        guard let low = Self.hex4(base, &at, end) else { return -1 }
                         if low >= 0xDC00, low <= 0xDFFF {
-                            if keep { appendUTF8(0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)) }
+                            Self.putUTF8(0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00), out, &count)
                         } else {
                             valid = false
-                            if low >= 0xD800, low <= 0xDBFF { position -= 6 }  // re-read it as a high surrogate
-                            else if keep { appendUTF8(low) }
+                            if low >= 0xD800, low <= 0xDBFF { at -= 6 }  // re-read it as a high surrogate
+                            else { Self.putUTF8(low, out, &count) }
                         }
                     } else {
                         valid = false
                     }
                 } else if unit >= 0xDC00, unit <= 0xDFFF {
                     valid = false  // a low surrogate without a high one
-                } else if keep {
-                    appendUTF8(unit)
+                } else {
+                    Self.putUTF8(unit, out, &count)
                 }
+                continue
             default:
-                return .syntaxError  // `\x`, `\'`, `\U` … are not JSON escapes
+                return -1  // `\x`, `\'`, `\U` … are not JSON escapes
             }
-            if keep, escape != UInt8(ascii: "u") { scratch.append(decoded) }
-            let runStart = position
-            position = plainRunEnd(from: position)
-            guard position < bytes.count else { return .syntaxError }  // unterminated
-            if keep, position > runStart { scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<position])) }
-            let byte = bytes[position]
-            if byte == UInt8(ascii: "\"") {
-                position += 1
-                guard valid else { return .invalid }
-                if mayHoldRawSurrogates, Self.containsRawSurrogate(UnsafeBufferPointer(rebasing: bytes[start..<(position - 1)])) {
-                    return .invalid
-                }
-                return .string(keep ? String(decoding: scratch, as: UTF8.self) : "")
-            }
-            if byte < 0x20 { return .syntaxError }
-            // Another backslash: loop.
+            out?[count] = decoded
+            count += 1
         }
+        return count
     }
 
     /// The offset of the first byte at or after `from` that ends a plain string run: a quote, a
@@ -757,11 +944,12 @@ extension ContractJSON {
         return count
     }
 
-    private mutating func hex4() -> UInt32? {
-        guard bytes.count - position >= 4 else { return nil }
+    /// Four hex digits at `at` (before `end`) as a UTF-16 code unit, moving past them; nil otherwise.
+    private static func hex4(_ base: UnsafePointer<UInt8>, _ at: inout Int, _ end: Int) -> UInt32? {
+        guard end - at >= 4 else { return nil }
         var value: UInt32 = 0
         for _ in 0..<4 {
-            let byte = bytes[position]
+            let byte = base[at]
             let digit: UInt32
             switch byte {
             case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
@@ -770,27 +958,39 @@ extension ContractJSON {
             default: return nil
             }
             value = value << 4 | digit
-            position += 1
+            at += 1
         }
         return value
     }
 
-    private mutating func appendUTF8(_ scalar: UInt32) {
+    /// Writes `scalar` as UTF-8 at `out + count` (when writing) and advances `count`.
+    @inline(__always)
+    private static func putUTF8(_ scalar: UInt32, _ out: UnsafeMutablePointer<UInt8>?, _ count: inout Int) {
         switch scalar {
         case ..<0x80:
-            scratch.append(UInt8(scalar))
+            out?[count] = UInt8(scalar)
+            count += 1
         case ..<0x800:
-            scratch.append(UInt8(0xC0 | scalar >> 6))
-            scratch.append(UInt8(0x80 | scalar & 0x3F))
+            if let out {
+                out[count] = UInt8(0xC0 | scalar >> 6)
+                out[count + 1] = UInt8(0x80 | scalar & 0x3F)
+            }
+            count += 2
         case ..<0x10000:
-            scratch.append(UInt8(0xE0 | scalar >> 12))
-            scratch.append(UInt8(0x80 | scalar >> 6 & 0x3F))
-            scratch.append(UInt8(0x80 | scalar & 0x3F))
+            if let out {
+                out[count] = UInt8(0xE0 | scalar >> 12)
+                out[count + 1] = UInt8(0x80 | scalar >> 6 & 0x3F)
+                out[count + 2] = UInt8(0x80 | scalar & 0x3F)
+            }
+            count += 3
         default:
-            scratch.append(UInt8(0xF0 | scalar >> 18))
-            scratch.append(UInt8(0x80 | scalar >> 12 & 0x3F))
-            scratch.append(UInt8(0x80 | scalar >> 6 & 0x3F))
-            scratch.append(UInt8(0x80 | scalar & 0x3F))
+            if let out {
+                out[count] = UInt8(0xF0 | scalar >> 18)
+                out[count + 1] = UInt8(0x80 | scalar >> 12 & 0x3F)
+                out[count + 2] = UInt8(0x80 | scalar >> 6 & 0x3F)
+                out[count + 3] = UInt8(0x80 | scalar & 0x3F)
+            }
+            count += 4
         }
     }
 

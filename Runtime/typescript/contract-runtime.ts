@@ -98,7 +98,17 @@ export class ContractJsonKey {
    * checks it when asked. (A name to match is schema text, read from UTF-8: it never holds one,
    * so `matches` needs no check.)
    */
-  constructor(private readonly key: string | undefined, private readonly unchecked = false) {}
+  constructor(private key: string | undefined, private unchecked = false) {}
+
+  /**
+   * Tree mode's reuse (see `ContractJsonScanner.treeNextMember`): this key object now stands for
+   * `key`, an unchecked key from JSON.parse.
+   */
+  reuseFor(key: string): this {
+    this.key = key;
+    this.unchecked = true;
+    return this;
+  }
 
   /** The key; undefined when it holds an unpaired surrogate. */
   get text(): string | undefined {
@@ -154,6 +164,12 @@ export class ContractJsonScanner {
   private saved: unknown[] = [];
   /** Object keys in the parts of the tree read so far (see `finish`). */
   private treeKeys = 0;
+  /**
+   * One key object per depth, reused by every member at that depth (tree mode): a decoder reads
+   * a member's key before its next sibling's, and a nested object's keys are one level deeper,
+   * so no key it still holds is overwritten, and a decode allocates no key per member.
+   */
+  private treeKeyObjects: ContractJsonKey[] = [];
 
   /**
    * `treeMode: false` lexes the text whatever JSON.parse thinks of it. A decoder passes it when an
@@ -241,7 +257,11 @@ export class ContractJsonScanner {
       const key = keys[this.frameIndex++] as string; // in bounds: checked above
       this.cur = (this.frame as Record<string, unknown>)[key];
       this.hasCur = true;
-      return new ContractJsonKey(key, true);
+      const reused = this.treeKeyObjects[this.depth];
+      if (reused !== undefined) return reused.reuseFor(key);
+      const fresh = new ContractJsonKey(key, true);
+      this.treeKeyObjects[this.depth] = fresh;
+      return fresh;
     }
     this.leave();
     return undefined;

@@ -125,6 +125,37 @@ final class GeneratedSwiftTests: XCTestCase {
         XCTAssertEqual(TodoCount.decode(#"{"v":1,"revision":3}"#).status, .invalid)
     }
 
+    /// A map keeps, for each exact key, its last occurrence (an invalid one removes the entry),
+    /// below and above the size where ContractExactMap switches from a linear search to an index;
+    /// derived fields look the final map up. The expectation is the rule applied to the key list.
+    func testMapsKeepTheLastOccurrenceOfEveryKeyAtEverySize() {
+        for size in [0, 1, 2, 7, 8, 9, 10, 16, 40] {
+            var members: [String] = []
+            var expected: [String: String] = [:]
+            for round in 0..<3 {
+                for key in 0..<size {
+                    // Round 1 makes every third key invalid (removed), round 2 sets every other key again.
+                    if round == 1, key % 3 == 0 {
+                        members.append("\"p\(key)\":7")
+                        expected["p\(key)"] = nil
+                    } else if round != 2 || key % 2 == 0 {
+                        members.append("\"p\(key)\":\"c\(key)-\(round)\"")
+                        expected["p\(key)"] = "c\(key)-\(round)"
+                    }
+                }
+            }
+            let tasks = (0..<size + 1).map { "{\"id\":\"t\($0)\",\"title\":\"x\",\"projectId\":\"p\($0)\"}" }.joined(separator: ",")
+            let text = "{\"v\":1,\"tasks\":[\(tasks)],\"projectColors\":{\(members.joined(separator: ","))}}"
+            for decoded in [WidgetData.decode(text), WidgetData.decode(Data(text.utf8))] {
+                XCTAssertEqual(decoded.value?.projectColors, expected, "\(size)")
+                XCTAssertEqual(decoded.value?.tasks.map(\.projectColor), (0..<size + 1).map { expected["p\($0)"] }, "\(size)")
+            }
+        }
+        // Exact keys: "é" and "e\u{301}" are two entries (Swift's == would call them one key).
+        let decoded = WidgetData.decode(##"{"v":1,"tasks":[{"id":"a","title":"x","projectId":"e\u0301"}],"projectColors":{"é":"#1","e\u0301":"#2"}}"##)
+        XCTAssertEqual(decoded.value?.tasks.first?.projectColor, "#2")
+    }
+
     /// The Data entry point reads UTF-8 bytes exactly as the text entry point reads the same text,
     /// and bytes that are not UTF-8 are malformed (RFC 8259 §8.1), never repaired.
     func testDataEntryPointReadsUTF8AndRefusesOtherBytes() {

@@ -146,6 +146,32 @@ final class ContractJSONParseTests: XCTestCase {
         }
     }
 
+    /// `scan(utf8:)` runs only on well-formed UTF-8 (RFC 3629), the same bytes Swift's own decoding
+    /// leaves unrepaired: checked on hand-picked edge cases and on random byte strings rich in
+    /// lead and continuation bytes, at every offset of the eight-byte ASCII step.
+    func testScanUTF8RunsOnlyOnWellFormedUTF8() {
+        func scans(_ bytes: [UInt8]) -> Bool {
+            ContractJSONScanner.scan(utf8: Data(bytes)) { _ in true } ?? false
+        }
+        let valid: [[UInt8]] = [[], [0x7F], [0xC2, 0x80], [0xDF, 0xBF], [0xE0, 0xA0, 0x80], [0xED, 0x9F, 0xBF], [0xEE, 0x80, 0x80],
+                                [0xEF, 0xBF, 0xBF], [0xF0, 0x90, 0x80, 0x80], [0xF4, 0x8F, 0xBF, 0xBF]]
+        let invalid: [[UInt8]] = [[0x80], [0xBF], [0xC0, 0x80], [0xC1, 0xBF], [0xE0, 0x9F, 0xBF], [0xED, 0xA0, 0x80], [0xED, 0xBF, 0xBF],
+                                  [0xF0, 0x8F, 0xBF, 0xBF], [0xF4, 0x90, 0x80, 0x80], [0xF5, 0x80, 0x80, 0x80], [0xFF], [0xE2, 0x82],
+                                  [0xC2], [0xE2, 0x28, 0xA1], [0xF0, 0x90, 0x80]]
+        for pad in 0..<17 {
+            let head = [UInt8](repeating: 0x61, count: pad)
+            for bytes in valid { XCTAssertTrue(scans(head + bytes + head), "\(pad) \(bytes)") }
+            for bytes in invalid { XCTAssertFalse(scans(head + bytes + head), "\(pad) \(bytes)") }
+        }
+        var generator = SystemRandomNumberGenerator()
+        let alphabet: [UInt8] = [0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC2, 0xDF, 0xE0, 0xE1, 0xED, 0xEF, 0xF0, 0xF4, 0xF5, 0xFF]
+        for _ in 0..<3000 {
+            let bytes = (0..<Int.random(in: 0...24, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }
+            let wellFormed = String(decoding: bytes, as: UTF8.self).utf8.elementsEqual(bytes)
+            XCTAssertEqual(scans(bytes), wellFormed, "\(bytes)")
+        }
+    }
+
     /// A union's tag: the last occurrence of the key, when it is a string; nothing is consumed, so
     /// the value then reads in full, and a syntax error inside is found by that read.
     func testPeekTagFindsTheLastStringTagAndConsumesNothing() {

@@ -198,11 +198,12 @@ interface DecodeContext {
  */
 function resolvingDerivedFields(value: Snapshot, context: DecodeContext): Snapshot {
   let result = value;
-  result = eachTaskRowInSnapshot(result, (element) => ({
-    ...element,
+  result = eachTaskRowInSnapshot(result, (element) => {
+    const target = element as { -readonly [K in keyof TaskRow]: TaskRow[K] };
     // projectColor = projectColors[projectId] when both exist, else null.
-    projectColor: element.projectId === null ? null : context.projectColors.get(element.projectId) ?? null,
-  }));
+    target.projectColor = element.projectId === null ? null : context.projectColors.get(element.projectId) ?? null;
+    return element;
+  });
   return result;
 }
 

@@ -267,37 +267,33 @@ public enum CalendarAgenda {
 
     /// Decodes the document text. Strict RFC 8259, fail-closed, never throws, never crashes.
     public static func decode(_ text: String) -> Decoded {
-        ContractJSONScanner.scan(text) { scanner in
-            var context = DecodeContext()
-            var version: Double?
-            let isObject = scanner.nextIsObject()
-            let value = decodeAgenda(&scanner, &context, version: &version)
-            // Not JSON, not an object, or nested deeper than ContractJSONScanner.maxDepth: nothing is usable.
-            guard isObject, scanner.finish() else {
-                return .malformed
-            }
-            // The version gate comes before any field: a future version may mean something else by every field.
-            guard let version, acceptedVersions.contains(where: { Double($0) == version }) else {
-                return .unsupportedVersion
-            }
-            guard let value, !context.failed else {
-                return .invalid
-            }
-            return .ok(value, dropped: context.dropped)
-        }
+        ContractJSONScanner.scan(text) { readDocument(&$0) }
     }
 
-    /// Decodes the document as the UTF-8 bytes App Group storage and files hand over, with no
-    /// String round trip for the caller. Bytes that are not UTF-8 are not JSON text (RFC 8259 §8.1),
-    /// so they are `.malformed`, never silently repaired into other text.
+    /// Decodes the document as the UTF-8 bytes App Group storage and files hand over, read in place:
+    /// no String is built. Bytes that are not UTF-8 are not JSON text (RFC 8259 §8.1), so they are
+    /// `.malformed`, never silently repaired into other text.
     public static func decode(_ data: Data) -> Decoded {
-        // Decoding repairs bad bytes into U+FFFD, so the text spells its bytes back only when they were
-        // UTF-8. (Foundation's String(data:encoding:) would also drop a byte-order mark, which is not JSON.)
-        let text = String(decoding: data, as: UTF8.self)
-        guard text.utf8.elementsEqual(data) else {
+        ContractJSONScanner.scan(utf8: data) { readDocument(&$0) } ?? .malformed
+    }
+
+    private static func readDocument(_ scanner: inout ContractJSONScanner) -> Decoded {
+        var context = DecodeContext()
+        var version: Double?
+        let isObject = scanner.nextIsObject()
+        let value = decodeAgenda(&scanner, &context, version: &version)
+        // Not JSON, not an object, or nested deeper than ContractJSONScanner.maxDepth: nothing is usable.
+        guard isObject, scanner.finish() else {
             return .malformed
         }
-        return decode(text)
+        // The version gate comes before any field: a future version may mean something else by every field.
+        guard let version, acceptedVersions.contains(where: { Double($0) == version }) else {
+            return .unsupportedVersion
+        }
+        guard let value, !context.failed else {
+            return .invalid
+        }
+        return .ok(value, dropped: context.dropped)
     }
 
     /// State threaded through one decode.
@@ -319,9 +315,9 @@ public enum CalendarAgenda {
         var eventsDropped = 0
         var calendarKindSlot: Agenda.CalendarKind?
         var isDefaultSlot: Bool?
-        var hiddenCalendarsSlot: [(key: String, value: [String])]?
+        var hiddenCalendarsSlot: ContractExactMap<[String]>?
         var hiddenCalendarsDropped = 0
-        var dayStatusSlot: [(key: String, value: Agenda.DayStatus)]?
+        var dayStatusSlot: ContractExactMap<Agenda.DayStatus>?
         while let key = scanner.nextMember() {
             if key.matches("schema_version") {
                 version = scanner.anyNumber()
@@ -352,10 +348,10 @@ public enum CalendarAgenda {
         let events = eventsSlot ?? []
         let calendarKind = calendarKindSlot ?? .personal
         let isDefault = isDefaultSlot ?? false
-        let hiddenCalendars = hiddenCalendarsSlot ?? []
-        let dayStatus = dayStatusSlot ?? []
+        let hiddenCalendars = hiddenCalendarsSlot ?? ContractExactMap()
+        let dayStatus = dayStatusSlot ?? ContractExactMap()
         context.dropped += eventsDropped + hiddenCalendarsDropped
-        return Agenda(generatedAt: generatedAt, events: events, calendarKind: calendarKind, isDefault: isDefault, hiddenCalendars: Dictionary(hiddenCalendars, uniquingKeysWith: { $1 }), dayStatus: Dictionary(dayStatus, uniquingKeysWith: { $1 }))
+        return Agenda(generatedAt: generatedAt, events: events, calendarKind: calendarKind, isDefault: isDefault, hiddenCalendars: hiddenCalendars.dictionary, dayStatus: dayStatus.dictionary)
     }
 
     private static func decodeEvent(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext) -> Event? {
@@ -581,16 +577,14 @@ public enum CalendarAgenda {
         return scanner.failed ? nil : result
     }
 
-    /// A string-keyed map as exact-key entries; entries whose value is not a valid {array: string}
+    /// A string-keyed map by exact keys; entries whose value is not a valid {array: string}
     /// are ignored one by one; a duplicate key replaces the earlier entry (the last wins).
-    private static func decodeMapOfArrayOfString(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext) -> [(key: String, value: [String])]? {
+    private static func decodeMapOfArrayOfString(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext) -> ContractExactMap<[String]>? {
         guard scanner.enterObject() else {
             scanner.skipValue()
             return nil
         }
-        var slots: [(key: String, value: [String])?] = []
-        var innerDropped: [Int] = []
-        var positions: [ContractExactKey: Int] = [:]
+        var map = ContractExactMap<[String]>()
         while let key = scanner.nextMember() {
             let mark = context.dropped
             let value = decodeArrayOfString(&scanner, &context)
@@ -598,46 +592,29 @@ public enum CalendarAgenda {
             context.dropped = mark
             // A key holding an unpaired surrogate is not a string, so no entry has it.
             guard let name = key.text else { continue }
-            let exact = ContractExactKey(name)
-            if let at = positions.removeValue(forKey: exact) {
-                slots[at] = nil  // the last occurrence wins, even an invalid one
-                innerDropped[at] = 0
-            }
-            if let value {
-                positions[exact] = slots.count
-                slots.append((key: name, value: value))
-                innerDropped.append(inner)
-            }
+            map.set(name, value, dropped: inner)  // the last occurrence wins, even an invalid one
         }
         if scanner.failed { return nil }
-        context.dropped += innerDropped.reduce(0, +)
-        return slots.compactMap { $0 }
+        context.dropped += map.dropped
+        return map
     }
 
-    /// A string-keyed map as exact-key entries; entries whose value is not a valid {enum: [free, busy, away]}
+    /// A string-keyed map by exact keys; entries whose value is not a valid {enum: [free, busy, away]}
     /// are ignored one by one; a duplicate key replaces the earlier entry (the last wins).
-    private static func decodeMapOfEnum_Agenda_DayStatus(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext) -> [(key: String, value: Agenda.DayStatus)]? {
+    private static func decodeMapOfEnum_Agenda_DayStatus(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext) -> ContractExactMap<Agenda.DayStatus>? {
         guard scanner.enterObject() else {
             scanner.skipValue()
             return nil
         }
-        var slots: [(key: String, value: Agenda.DayStatus)?] = []
-        var positions: [ContractExactKey: Int] = [:]
+        var map = ContractExactMap<Agenda.DayStatus>()
         while let key = scanner.nextMember() {
             let value = ContractEnum.read(scanner.string(), as: Agenda.DayStatus.self)
             // A key holding an unpaired surrogate is not a string, so no entry has it.
             guard let name = key.text else { continue }
-            let exact = ContractExactKey(name)
-            if let at = positions.removeValue(forKey: exact) {
-                slots[at] = nil  // the last occurrence wins, even an invalid one
-            }
-            if let value {
-                positions[exact] = slots.count
-                slots.append((key: name, value: value))
-            }
+            map.set(name, value)  // the last occurrence wins, even an invalid one
         }
         if scanner.failed { return nil }
-        return slots.compactMap { $0 }
+        return map
     }
 
     /// An array; each element that is not a valid {enum: [work, family, travel, other], unknown: other} is dropped and counted.

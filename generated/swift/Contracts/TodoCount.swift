@@ -136,37 +136,33 @@ public enum TodoCount {
 
     /// Decodes the document text. Strict RFC 8259, fail-closed, never throws, never crashes.
     public static func decode(_ text: String) -> Decoded {
-        ContractJSONScanner.scan(text) { scanner in
-            var context = DecodeContext()
-            var version: Double?
-            let isObject = scanner.nextIsObject()
-            let value = decodeCountRecord(&scanner, &context, version: &version)
-            // Not JSON, not an object, or nested deeper than ContractJSONScanner.maxDepth: nothing is usable.
-            guard isObject, scanner.finish() else {
-                return .malformed
-            }
-            // The version gate comes before any field: a future version may mean something else by every field.
-            guard let version, acceptedVersions.contains(where: { Double($0) == version }) else {
-                return .unsupportedVersion
-            }
-            guard let value, !context.failed else {
-                return .invalid
-            }
-            return .ok(value, dropped: context.dropped)
-        }
+        ContractJSONScanner.scan(text) { readDocument(&$0) }
     }
 
-    /// Decodes the document as the UTF-8 bytes App Group storage and files hand over, with no
-    /// String round trip for the caller. Bytes that are not UTF-8 are not JSON text (RFC 8259 §8.1),
-    /// so they are `.malformed`, never silently repaired into other text.
+    /// Decodes the document as the UTF-8 bytes App Group storage and files hand over, read in place:
+    /// no String is built. Bytes that are not UTF-8 are not JSON text (RFC 8259 §8.1), so they are
+    /// `.malformed`, never silently repaired into other text.
     public static func decode(_ data: Data) -> Decoded {
-        // Decoding repairs bad bytes into U+FFFD, so the text spells its bytes back only when they were
-        // UTF-8. (Foundation's String(data:encoding:) would also drop a byte-order mark, which is not JSON.)
-        let text = String(decoding: data, as: UTF8.self)
-        guard text.utf8.elementsEqual(data) else {
+        ContractJSONScanner.scan(utf8: data) { readDocument(&$0) } ?? .malformed
+    }
+
+    private static func readDocument(_ scanner: inout ContractJSONScanner) -> Decoded {
+        var context = DecodeContext()
+        var version: Double?
+        let isObject = scanner.nextIsObject()
+        let value = decodeCountRecord(&scanner, &context, version: &version)
+        // Not JSON, not an object, or nested deeper than ContractJSONScanner.maxDepth: nothing is usable.
+        guard isObject, scanner.finish() else {
             return .malformed
         }
-        return decode(text)
+        // The version gate comes before any field: a future version may mean something else by every field.
+        guard let version, acceptedVersions.contains(where: { Double($0) == version }) else {
+            return .unsupportedVersion
+        }
+        guard let value, !context.failed else {
+            return .invalid
+        }
+        return .ok(value, dropped: context.dropped)
     }
 
     /// State threaded through one decode.
@@ -191,7 +187,7 @@ public enum TodoCount {
         var sourceDropped = 0
         var listsSlot: [ListCount]?
         var listsDropped = 0
-        var badgesSlot: [(key: String, value: Int64)]?
+        var badgesSlot: ContractExactMap<Int64>?
         while let key = scanner.nextMember() {
             if key.matches("v") {
                 version = scanner.anyNumber()
@@ -232,9 +228,9 @@ public enum TodoCount {
         let sync = syncSlot ?? .idle
         let source = sourceSlot
         let lists = listsSlot ?? []
-        let badges = badgesSlot ?? []
+        let badges = badgesSlot ?? ContractExactMap()
         context.dropped += sourceDropped + listsDropped
-        return CountRecord(count: count, revision: revision, updatedAt: updatedAt, sync: sync, source: source, lists: lists, badges: Dictionary(badges, uniquingKeysWith: { $1 }))
+        return CountRecord(count: count, revision: revision, updatedAt: updatedAt, sync: sync, source: source, lists: lists, badges: badges.dictionary)
     }
 
     private static func decodeSource(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext) -> Source? {
@@ -303,30 +299,22 @@ public enum TodoCount {
         return scanner.failed ? nil : result
     }
 
-    /// A string-keyed map as exact-key entries; entries whose value is not a valid integer
+    /// A string-keyed map by exact keys; entries whose value is not a valid integer
     /// are ignored one by one; a duplicate key replaces the earlier entry (the last wins).
-    private static func decodeMapOfInteger(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext) -> [(key: String, value: Int64)]? {
+    private static func decodeMapOfInteger(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext) -> ContractExactMap<Int64>? {
         guard scanner.enterObject() else {
             scanner.skipValue()
             return nil
         }
-        var slots: [(key: String, value: Int64)?] = []
-        var positions: [ContractExactKey: Int] = [:]
+        var map = ContractExactMap<Int64>()
         while let key = scanner.nextMember() {
             let value = scanner.integer()
             // A key holding an unpaired surrogate is not a string, so no entry has it.
             guard let name = key.text else { continue }
-            let exact = ContractExactKey(name)
-            if let at = positions.removeValue(forKey: exact) {
-                slots[at] = nil  // the last occurrence wins, even an invalid one
-            }
-            if let value {
-                positions[exact] = slots.count
-                slots.append((key: name, value: value))
-            }
+            map.set(name, value)  // the last occurrence wins, even an invalid one
         }
         if scanner.failed { return nil }
-        return slots.compactMap { $0 }
+        return map
     }
 
 }

@@ -134,37 +134,35 @@ public enum WidgetData {
 
     /// Decodes the document text. Strict RFC 8259, fail-closed, never throws, never crashes.
     public static func decode(_ text: String) -> Decoded {
-        ContractJSONScanner.scan(text) { scanner in
-            var context = DecodeContext()
-            var version: Double?
-            let isObject = scanner.nextIsObject()
-            let value = decodeSnapshot(&scanner, &context, version: &version)
-            // Not JSON, not an object, or nested deeper than ContractJSONScanner.maxDepth: nothing is usable.
-            guard isObject, scanner.finish() else {
-                return .malformed
-            }
-            // The version gate comes before any field: a future version may mean something else by every field.
-            guard let version, acceptedVersions.contains(where: { Double($0) == version }) else {
-                return .unsupportedVersion
-            }
-            guard let value, !context.failed else {
-                return .invalid
-            }
-            return .ok(resolvingDerivedFields(value, context), dropped: context.dropped)
-        }
+        ContractJSONScanner.scan(text) { readDocument(&$0) }
     }
 
-    /// Decodes the document as the UTF-8 bytes App Group storage and files hand over, with no
-    /// String round trip for the caller. Bytes that are not UTF-8 are not JSON text (RFC 8259 §8.1),
-    /// so they are `.malformed`, never silently repaired into other text.
+    /// Decodes the document as the UTF-8 bytes App Group storage and files hand over, read in place:
+    /// no String is built. Bytes that are not UTF-8 are not JSON text (RFC 8259 §8.1), so they are
+    /// `.malformed`, never silently repaired into other text.
     public static func decode(_ data: Data) -> Decoded {
-        // Decoding repairs bad bytes into U+FFFD, so the text spells its bytes back only when they were
-        // UTF-8. (Foundation's String(data:encoding:) would also drop a byte-order mark, which is not JSON.)
-        let text = String(decoding: data, as: UTF8.self)
-        guard text.utf8.elementsEqual(data) else {
+        ContractJSONScanner.scan(utf8: data) { readDocument(&$0) } ?? .malformed
+    }
+
+    private static func readDocument(_ scanner: inout ContractJSONScanner) -> Decoded {
+        var context = DecodeContext()
+        var version: Double?
+        let isObject = scanner.nextIsObject()
+        let value = decodeSnapshot(&scanner, &context, version: &version)
+        // Not JSON, not an object, or nested deeper than ContractJSONScanner.maxDepth: nothing is usable.
+        guard isObject, scanner.finish() else {
             return .malformed
         }
-        return decode(text)
+        // The version gate comes before any field: a future version may mean something else by every field.
+        guard let version, acceptedVersions.contains(where: { Double($0) == version }) else {
+            return .unsupportedVersion
+        }
+        guard let value, !context.failed else {
+            return .invalid
+        }
+        var result = value
+        resolveDerivedFields(&result, context)
+        return .ok(result, dropped: context.dropped)
     }
 
     /// State threaded through one decode.
@@ -176,18 +174,17 @@ public enum WidgetData {
         var failed = false
         /// `projectColors` by exact UTF-16 code units, as Kotlin and JavaScript compare keys (Swift's
         /// String equality is canonical: "é" == "e\u{301}", which would find entries they do not).
-        var projectColors: [ContractExactKey: String] = [:]
+        var projectColors = ContractExactMap<String>()
     }
 
     /// Derived fields are filled in once the whole document is read: the map they look into
     /// may come after the elements that use it.
-    private static func resolvingDerivedFields(_ value: Snapshot, _ context: DecodeContext) -> Snapshot {
-        var result = value
-        result = eachTaskRow(result) { element in
+    /// In place: every element is updated where it lies, nothing is copied.
+    private static func resolveDerivedFields(_ value: inout Snapshot, _ context: DecodeContext) {
+        eachTaskRow(&value) { element in
             // projectColor = projectColors[projectId] when both exist, else null.
-            element.projectColor = element.projectId.flatMap { context.projectColors[ContractExactKey($0)] }
+            element.projectColor = element.projectId.flatMap { context.projectColors.value(for: $0) }
         }
-        return result
     }
 
     private static func decodeSnapshot(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext, version: inout Double?) -> Snapshot? {
@@ -199,7 +196,7 @@ public enum WidgetData {
         var validUntilSlot: Int64?
         var tasksSlot: [TaskRow]?
         var tasksDropped = 0
-        var projectColorsSlot: [(key: String, value: String)]?
+        var projectColorsSlot: ContractExactMap<String>?
         var projectsSlot: [Project]?
         var projectsDropped = 0
         while let key = scanner.nextMember() {
@@ -229,11 +226,11 @@ public enum WidgetData {
         let dayStr = dayStrSlot
         let validUntil = validUntilSlot
         let tasks = tasksSlot ?? []
-        let projectColors = projectColorsSlot ?? []
+        let projectColors = projectColorsSlot ?? ContractExactMap()
         let projects = projectsSlot ?? []
         context.dropped += tasksDropped + projectsDropped
-        for entry in projectColorsSlot ?? [] { context.projectColors[ContractExactKey(entry.key)] = entry.value }
-        return Snapshot(dayStr: dayStr, validUntil: validUntil, tasks: tasks, projectColors: Dictionary(projectColors, uniquingKeysWith: { $1 }), projects: projects)
+        if let projectColorsSlot { context.projectColors = projectColorsSlot }
+        return Snapshot(dayStr: dayStr, validUntil: validUntil, tasks: tasks, projectColors: projectColors.dictionary, projects: projects)
     }
 
     private static func decodeTaskRow(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext) -> TaskRow? {
@@ -315,30 +312,22 @@ public enum WidgetData {
         return scanner.failed ? nil : result
     }
 
-    /// A string-keyed map as exact-key entries; entries whose value is not a valid string
+    /// A string-keyed map by exact keys; entries whose value is not a valid string
     /// are ignored one by one; a duplicate key replaces the earlier entry (the last wins).
-    private static func decodeMapOfString(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext) -> [(key: String, value: String)]? {
+    private static func decodeMapOfString(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext) -> ContractExactMap<String>? {
         guard scanner.enterObject() else {
             scanner.skipValue()
             return nil
         }
-        var slots: [(key: String, value: String)?] = []
-        var positions: [ContractExactKey: Int] = [:]
+        var map = ContractExactMap<String>()
         while let key = scanner.nextMember() {
             let value = scanner.string()
             // A key holding an unpaired surrogate is not a string, so no entry has it.
             guard let name = key.text else { continue }
-            let exact = ContractExactKey(name)
-            if let at = positions.removeValue(forKey: exact) {
-                slots[at] = nil  // the last occurrence wins, even an invalid one
-            }
-            if let value {
-                positions[exact] = slots.count
-                slots.append((key: name, value: value))
-            }
+            map.set(name, value)  // the last occurrence wins, even an invalid one
         }
         if scanner.failed { return nil }
-        return slots.compactMap { $0 }
+        return map
     }
 
     /// An array; each element that is not a valid Project is dropped and counted.
@@ -359,23 +348,23 @@ public enum WidgetData {
         return scanner.failed ? nil : result
     }
 
-    private static func eachTaskRow(_ value: Snapshot, _ update: (inout TaskRow) -> Void) -> Snapshot {
-        var result = value
-        result.tasks = value.tasks.map { eachTaskRow($0, update) }
-        result.projects = value.projects.map { eachTaskRow($0, update) }
-        return result
+    private static func eachTaskRow(_ value: inout Snapshot, _ update: (inout TaskRow) -> Void) {
+        for i0 in value.tasks.indices {
+            eachTaskRow(&value.tasks[i0], update)
+        }
+        for i0 in value.projects.indices {
+            eachTaskRow(&value.projects[i0], update)
+        }
     }
 
-    private static func eachTaskRow(_ value: TaskRow, _ update: (inout TaskRow) -> Void) -> TaskRow {
-        var result = value
-        update(&result)
-        return result
+    private static func eachTaskRow(_ value: inout TaskRow, _ update: (inout TaskRow) -> Void) {
+        update(&value)
     }
 
-    private static func eachTaskRow(_ value: Project, _ update: (inout TaskRow) -> Void) -> Project {
-        var result = value
-        result.tasks = value.tasks.map { eachTaskRow($0, update) }
-        return result
+    private static func eachTaskRow(_ value: inout Project, _ update: (inout TaskRow) -> Void) {
+        for i0 in value.tasks.indices {
+            eachTaskRow(&value.tasks[i0], update)
+        }
     }
 
     // MARK: - Behaviours
@@ -399,9 +388,11 @@ public enum WidgetData {
     public static func overlaying(_ value: Snapshot, pending: [DoneQueueEntry]) -> Snapshot {
         var targets: [ContractExactKey: Bool] = [:]
         for entry in pending { targets[ContractExactKey(entry.id)] = entry.isDone }
-        return eachTaskRow(value) { element in
+        var result = value
+        eachTaskRow(&result) { element in
             if let target = targets[ContractExactKey(element.id)] { element.isDone = target }
         }
+        return result
     }
 
     /// stale(now) = validUntil != null && now >= validUntil, boundary inclusive. Without a

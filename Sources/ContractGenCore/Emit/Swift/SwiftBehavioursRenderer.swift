@@ -141,9 +141,11 @@ extension SwiftContractWriter {
         p.block("public static func overlaying(_ value: \(root.name), pending: [DoneQueueEntry]) -> \(root.name) {") { p in
             p.line("var targets: [ContractExactKey: Bool] = [:]")
             p.line("for entry in pending { targets[ContractExactKey(entry.\(entry.idField))] = entry.\(entry.flagField) }")
-            p.block("return each\(overlay.typeName)(value) { element in") { p in
+            p.line("var result = value")
+            p.block("each\(overlay.typeName)(&result) { element in") { p in
                 p.line("if let target = targets[ContractExactKey(element.\(overlay.idField))] { element.\(overlay.flagField) = target }")
             }
+            p.line("return result")
         }
     }
 }

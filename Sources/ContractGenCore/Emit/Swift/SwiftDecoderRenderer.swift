@@ -47,41 +47,39 @@ extension SwiftContractWriter {
         p.line()
         p.line("/// Decodes the document text. Strict RFC 8259, fail-closed, never throws, never crashes.")
         p.block("public static func decode(_ text: String) -> Decoded {") { p in
-            p.block("ContractJSONScanner.scan(text) { scanner in") { p in
-                p.line("var context = DecodeContext()")
-                p.line("var version: Double?")
-                p.line("let isObject = scanner.nextIsObject()")
-                p.line("let value = decode\(root.name)(&scanner, &context, version: &version)")
-                p.line("// Not JSON, not an object, or nested deeper than ContractJSONScanner.maxDepth: nothing is usable.")
-                p.block("guard isObject, scanner.finish() else {") { p in
-                    p.line("return .malformed")
-                }
-                p.line("// The version gate comes before any field: a future version may mean something else by every field.")
-                p.block("guard let version, acceptedVersions.contains(where: { Double($0) == version }) else {") { p in
-                    p.line("return .unsupportedVersion")
-                }
-                p.block("guard let value, !context.failed else {") { p in
-                    p.line("return .invalid")
-                }
-                if plan.derivations.isEmpty {
-                    p.line("return .ok(value, dropped: context.dropped)")
-                } else {
-                    p.line("return .ok(resolvingDerivedFields(value, context), dropped: context.dropped)")
-                }
-            }
+            p.line("ContractJSONScanner.scan(text) { readDocument(&$0) }")
         }
         p.line()
-        p.line("/// Decodes the document as the UTF-8 bytes App Group storage and files hand over, with no")
-        p.line("/// String round trip for the caller. Bytes that are not UTF-8 are not JSON text (RFC 8259 §8.1),")
-        p.line("/// so they are `.malformed`, never silently repaired into other text.")
+        p.line("/// Decodes the document as the UTF-8 bytes App Group storage and files hand over, read in place:")
+        p.line("/// no String is built. Bytes that are not UTF-8 are not JSON text (RFC 8259 §8.1), so they are")
+        p.line("/// `.malformed`, never silently repaired into other text.")
         p.block("public static func decode(_ data: Data) -> Decoded {") { p in
-            p.line("// Decoding repairs bad bytes into U+FFFD, so the text spells its bytes back only when they were")
-            p.line("// UTF-8. (Foundation's String(data:encoding:) would also drop a byte-order mark, which is not JSON.)")
-            p.line("let text = String(decoding: data, as: UTF8.self)")
-            p.block("guard text.utf8.elementsEqual(data) else {") { p in
+            p.line("ContractJSONScanner.scan(utf8: data) { readDocument(&$0) } ?? .malformed")
+        }
+        p.line()
+        p.block("private static func readDocument(_ scanner: inout ContractJSONScanner) -> Decoded {") { p in
+            p.line("var context = DecodeContext()")
+            p.line("var version: Double?")
+            p.line("let isObject = scanner.nextIsObject()")
+            p.line("let value = decode\(root.name)(&scanner, &context, version: &version)")
+            p.line("// Not JSON, not an object, or nested deeper than ContractJSONScanner.maxDepth: nothing is usable.")
+            p.block("guard isObject, scanner.finish() else {") { p in
                 p.line("return .malformed")
             }
-            p.line("return decode(text)")
+            p.line("// The version gate comes before any field: a future version may mean something else by every field.")
+            p.block("guard let version, acceptedVersions.contains(where: { Double($0) == version }) else {") { p in
+                p.line("return .unsupportedVersion")
+            }
+            p.block("guard let value, !context.failed else {") { p in
+                p.line("return .invalid")
+            }
+            if plan.derivations.isEmpty {
+                p.line("return .ok(value, dropped: context.dropped)")
+            } else {
+                p.line("var result = value")
+                p.line("resolveDerivedFields(&result, context)")
+                p.line("return .ok(result, dropped: context.dropped)")
+            }
         }
         p.line()
         p.line("/// State threaded through one decode.")
@@ -93,7 +91,7 @@ extension SwiftContractWriter {
             for lookup in plan.lookups {
                 p.line("/// `\(lookup.name)` by exact UTF-16 code units, as Kotlin and JavaScript compare keys (Swift's")
                 p.line("/// String equality is canonical: \"é\" == \"e\\u{301}\", which would find entries they do not).")
-                p.line("var \(lookup.name): [ContractExactKey: \(SwiftNames.type(mapValueType(lookup), field: lookup, enums: enums, nested: true))] = [:]")
+                p.line("var \(lookup.name) = ContractExactMap<\(SwiftNames.type(mapValueType(lookup), field: lookup, enums: enums, nested: true))>()")
             }
         }
         derivedFieldPass(&p)
@@ -145,19 +143,18 @@ extension SwiftContractWriter {
         p.line()
         p.line("/// Derived fields are filled in once the whole document is read: the map they look into")
         p.line("/// may come after the elements that use it.")
-        p.block("private static func resolvingDerivedFields(_ value: \(root.name), _ context: DecodeContext) -> \(root.name) {") { p in
-            p.line("var result = value")
+        p.line("/// In place: every element is updated where it lies, nothing is copied.")
+        p.block("private static func resolveDerivedFields(_ value: inout \(root.name), _ context: DecodeContext) {") { p in
             for derivation in plan.derivations {
-                p.block("result = each\(derivation.typeName)(result) { element in") { p in
+                p.block("each\(derivation.typeName)(&value) { element in") { p in
                     for lookup in derivation.lookups {
                         p.line("// \(lookup.field) = \(lookup.lookupField)[\(lookup.keyField)] when both exist, else null.")
                         p.line(lookup.keyIsNullable
-                               ? "element.\(lookup.field) = element.\(lookup.keyField).flatMap { context.\(lookup.lookupField)[ContractExactKey($0)] }"
-                               : "element.\(lookup.field) = context.\(lookup.lookupField)[ContractExactKey(element.\(lookup.keyField))]")
+                               ? "element.\(lookup.field) = element.\(lookup.keyField).flatMap { context.\(lookup.lookupField).value(for: $0) }"
+                               : "element.\(lookup.field) = context.\(lookup.lookupField).value(for: element.\(lookup.keyField))")
                     }
                 }
             }
-            p.line("return result")
         }
     }
 
@@ -209,7 +206,7 @@ extension SwiftContractWriter {
             }
             if object.isRoot {
                 for lookup in plan.lookups {
-                    p.line("for entry in \(lookup.name)Slot ?? [] { context.\(lookup.name)[ContractExactKey(entry.key)] = entry.value }")
+                    p.line("if let \(lookup.name)Slot { context.\(lookup.name) = \(lookup.name)Slot }")
                 }
             }
             let arguments = object.fields.map { field -> String in
@@ -217,8 +214,8 @@ extension SwiftContractWriter {
                 let local = Self.local(field)
                 if case .map = field.type {
                     return ObjectPlan.isNullable(field)
-                        ? "\(field.name): \(local).map { Dictionary($0, uniquingKeysWith: { $1 }) }"
-                        : "\(field.name): Dictionary(\(local), uniquingKeysWith: { $1 })"
+                        ? "\(field.name): \(local).map { $0.dictionary }"
+                        : "\(field.name): \(local).dictionary"
                 }
                 return "\(field.name): \(local)"
             }
@@ -226,10 +223,10 @@ extension SwiftContractWriter {
         }
     }
 
-    /// Maps read as entry lists (exact keys, last duplicate already applied); the public
-    /// field is a dictionary built from them.
+    /// Maps read as exact-key maps (last duplicate already applied); the public field is a
+    /// dictionary built from them.
     func slotType(_ field: Field) -> String {
-        if case .map(let value) = field.type { return "[(key: String, value: \(SwiftNames.type(value, field: field, enums: enums, nested: true)))]" }
+        if case .map(let value) = field.type { return "ContractExactMap<\(SwiftNames.type(value, field: field, enums: enums, nested: true))>" }
         return SwiftNames.type(field.type, field: field, enums: enums)
     }
 
@@ -274,7 +271,7 @@ extension SwiftContractWriter {
             p.line("let \(local) = \(name)Slot")
         case .defaultValue(let value):
             if case .map = slot.read.operation {
-                p.line("let \(local) = \(name)Slot ?? []")
+                p.line("let \(local) = \(name)Slot ?? ContractExactMap()")
             } else {
                 p.line("let \(local) = \(name)Slot ?? \(SwiftNames.literal(value, field: slot.field))")
             }
@@ -331,10 +328,10 @@ extension SwiftContractWriter {
         let signature = "(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext)"
         let elementType = SwiftNames.type(composite.elementType, field: field, enums: enums, nested: true)
         let element = ValueRead(composite.elementType)
-        // Map helpers return exact-key entries (lookups need them); a map inside an array or map is
+        // Map helpers return exact-key maps (lookups need them); a map inside an array or map is
         // a dictionary like a map field's value, built as soon as it is read.
         var readElement = readExpression(element, field: field)
-        if case .map = composite.element { readElement += ".map({ Dictionary($0, uniquingKeysWith: { $1 }) })" }
+        if case .map = composite.element { readElement += ".map({ $0.dictionary })" }
         let counts = composite.countsInnerDrops
         switch composite.kind {
         case .array:
@@ -358,9 +355,9 @@ extension SwiftContractWriter {
                 p.line("return scanner.failed ? nil : result")
             }
         case .map:
-            p.line("/// A string-keyed map as exact-key entries; entries whose value is not a valid \(composite.elementSpelling)")
+            p.line("/// A string-keyed map by exact keys; entries whose value is not a valid \(composite.elementSpelling)")
             p.line("/// are ignored one by one; a duplicate key replaces the earlier entry (the last wins).")
-            p.block("private static func \(SwiftNames.helperName(composite.operation, enums: enums))\(signature) -> [(key: String, value: \(elementType))]? {") { p in
+            p.block("private static func \(SwiftNames.helperName(composite.operation, enums: enums))\(signature) -> ContractExactMap<\(elementType)>? {") { p in
                 p.line("guard scanner.enterObject() else {")
                 p.indented { p in
                     p.line("scanner.skipValue()")
@@ -368,11 +365,8 @@ extension SwiftContractWriter {
                 }
                 p.line("}")
                 // A repeated key moves to the end (as in Kotlin's LinkedHashMap and JavaScript's
-                // Map): its earlier slot becomes a hole, compacted once at the end, so a decode
-                // stays linear however many duplicates the object holds.
-                p.line("var slots: [(key: String, value: \(elementType))?] = []")
-                if counts { p.line("var innerDropped: [Int] = []") }
-                p.line("var positions: [ContractExactKey: Int] = [:]")
+                // Map), even when its new value is invalid; ContractExactMap keeps that linear.
+                p.line("var map = ContractExactMap<\(elementType)>()")
                 p.block("while let key = scanner.nextMember() {") { p in
                     if counts { p.line("let \(DropAccounting.mark) = context.dropped") }
                     p.line("let value = \(readElement)")
@@ -382,50 +376,53 @@ extension SwiftContractWriter {
                     }
                     p.line("// A key holding an unpaired surrogate is not a string, so no entry has it.")
                     p.line("guard let name = key.text else { continue }")
-                    p.line("let exact = ContractExactKey(name)")
-                    p.block("if let at = positions.removeValue(forKey: exact) {") { p in
-                        p.line("slots[at] = nil  // the last occurrence wins, even an invalid one")
-                        if counts { p.line("innerDropped[at] = 0") }
-                    }
-                    p.block("if let value {") { p in
-                        p.line("positions[exact] = slots.count")
-                        p.line("slots.append((key: name, value: value))")
-                        if counts { p.line("innerDropped.append(inner)") }
-                    }
+                    p.line(counts ? "map.set(name, value, dropped: inner)  // the last occurrence wins, even an invalid one"
+                                  : "map.set(name, value)  // the last occurrence wins, even an invalid one")
                 }
                 p.line("if scanner.failed { return nil }")
-                if counts { p.line("context.dropped += innerDropped.reduce(0, +)") }
-                p.line("return slots.compactMap { $0 }")
+                if counts { p.line("context.dropped += map.dropped") }
+                p.line("return map")
             }
         }
     }
 
-    /// `each<Target>(value) { … }`: applies an update to every `Target` anywhere inside a value.
+    /// `each<Target>(&value) { … }`: applies an update to every `Target` anywhere inside a value,
+    /// in place (an array element or map value is updated where it lies: nothing is copied).
     func walkers(_ plan: WalkerPlan, _ p: inout CodePrinter) {
         let target = plan.target
         for walker in plan.walkers {
             p.line()
-            p.block("private static func each\(target)(_ value: \(walker.typeName), _ update: (inout \(target)) -> Void) -> \(walker.typeName) {") { p in
-                p.line("var result = value")
-                if walker.updatesSelf { p.line("update(&result)") }
+            p.block("private static func each\(target)(_ value: inout \(walker.typeName), _ update: (inout \(target)) -> Void) {") { p in
+                if walker.updatesSelf { p.line("update(&value)") }
                 for step in walker.steps {
                     let name = step.field.name
                     if step.isNullable {
-                        p.line("result.\(name) = value.\(name).map { \(walkTransform(step.path, target: target, value: "$0")) }")
+                        p.block("if value.\(name) != nil {") { p in walkInPlace(step.path, target: target, value: "value.\(name)!", depth: 0, &p) }
                     } else {
-                        p.line("result.\(name) = \(walkTransform(step.path, target: target, value: "value.\(name)"))")
+                        walkInPlace(step.path, target: target, value: "value.\(name)", depth: 0, &p)
                     }
                 }
-                p.line("return result")
             }
         }
     }
 
-    func walkTransform(_ path: WalkerPlan.Path, target: String, value: String) -> String {
+    func walkInPlace(_ path: WalkerPlan.Path, target: String, value: String, depth: Int, _ p: inout CodePrinter) {
         switch path {
-        case .object: return "each\(target)(\(value), update)"
-        case .array(let inner): return "\(value).map { \(walkTransform(inner, target: target, value: "$0")) }"
-        case .map(let inner, _): return "\(value).mapValues { \(walkTransform(inner, target: target, value: "$0")) }"
+        case .object:
+            p.line("each\(target)(&\(value), update)")
+        case .array(let inner):
+            p.block("for i\(depth) in \(value).indices {") { p in
+                walkInPlace(inner, target: target, value: "\(value)[i\(depth)]", depth: depth + 1, &p)
+            }
+        case .map(let inner, _):
+            // Dictionary values are updated through their own indices (a mutable collection).
+            p.block("do {") { p in
+                p.line("var i\(depth) = \(value).values.startIndex")
+                p.block("while i\(depth) != \(value).values.endIndex {") { p in
+                    walkInPlace(inner, target: target, value: "\(value).values[i\(depth)]", depth: depth + 1, &p)
+                    p.line("\(value).values.formIndex(after: &i\(depth))")
+                }
+            }
         }
     }
 }

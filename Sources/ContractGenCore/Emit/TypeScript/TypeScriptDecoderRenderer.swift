@@ -85,15 +85,18 @@ extension TypeScriptContractWriter {
             p.block("function resolvingDerivedFields(value: \(root.name), context: DecodeContext): \(root.name) {") { p in
                 p.line("let result = value;")
                 for derivation in plan.derivations {
-                    p.block("result = each\(derivation.typeName)In\(root.name)(result, (element) => ({", closer: "}));") { p in
-                        p.line("...element,")
+                    p.block("result = each\(derivation.typeName)In\(root.name)(result, (element) => {", closer: "});") { p in
+                        // The elements are this decode's own fresh objects, so they are completed in
+                        // place (a copy of every element per derived field was most of the pass).
+                        p.line("const target = element as { -readonly [K in keyof \(derivation.typeName)]: \(derivation.typeName)[K] };")
                         for derived in derivation.lookups {
                             let lookup = "context.\(derived.lookupField).get(element.\(derived.keyField)) ?? null"
                             p.line("// \(derived.field) = \(derived.lookupField)[\(derived.keyField)] when both exist, else null.")
                             p.line(derived.keyIsNullable
-                                   ? "\(derived.field): element.\(derived.keyField) === null ? null : \(lookup),"
-                                   : "\(derived.field): \(lookup),")
+                                   ? "target.\(derived.field) = element.\(derived.keyField) === null ? null : \(lookup);"
+                                   : "target.\(derived.field) = \(lookup);")
                         }
+                        p.line("return element;")
                     }
                 }
                 p.line("return result;")
