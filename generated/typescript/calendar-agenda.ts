@@ -891,7 +891,7 @@ function decodeArrayOfEvent(scanner: ContractJsonScanner, context: DecodeContext
   const result: Event[] = [];
   while (scanner.nextElement()) {
     if (r !== undefined) r.element();
-    const value = r === undefined ? decodeEvent(scanner, context) : decodeEvent(scanner, context);
+    const value = decodeEvent(scanner, context);
     if (value !== undefined) {
       result.push(value);
     } else {
@@ -942,7 +942,7 @@ function decodeMapOfArrayOfString(scanner: ContractJsonScanner, context: DecodeC
   for (let key = scanner.nextMember(); key !== undefined; key = scanner.nextMember()) {
     if (r !== undefined) r.entry();
     const mark = context.dropped;
-    const value = r === undefined ? decodeArrayOfString(scanner, context) : decodeArrayOfString(scanner, context);
+    const value = decodeArrayOfString(scanner, context);
     const inner = context.dropped - mark;
     context.dropped = mark;
     // A key holding an unpaired surrogate is not a string, so no entry has it.
@@ -1025,7 +1025,7 @@ function decodeArrayOfAttachment(scanner: ContractJsonScanner, context: DecodeCo
   const result: Attachment[] = [];
   while (scanner.nextElement()) {
     if (r !== undefined) r.element();
-    const value = r === undefined ? decodeAttachment(scanner, context) : decodeAttachment(scanner, context);
+    const value = decodeAttachment(scanner, context);
     if (value !== undefined) {
       result.push(value);
     } else {

@@ -2114,7 +2114,7 @@ export class ContractReport {
       }
     }
     this.kill(frame.start, this.records.length);
-    this.why = { rule: 'invalid-field', field: key, cause };
+    this.why = cause === undefined ? { rule: 'invalid-field', field: key } : { rule: 'invalid-field', field: key, cause };
   }
 
   // Arrays and maps

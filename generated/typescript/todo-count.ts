@@ -434,7 +434,7 @@ function decodeArrayOfListCount(scanner: ContractJsonScanner, context: DecodeCon
   const result: ListCount[] = [];
   while (scanner.nextElement()) {
     if (r !== undefined) r.element();
-    const value = r === undefined ? decodeListCount(scanner, context) : decodeListCount(scanner, context);
+    const value = decodeListCount(scanner, context);
     if (value !== undefined) {
       result.push(value);
     } else {

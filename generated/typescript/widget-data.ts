@@ -442,7 +442,7 @@ function decodeArrayOfTaskRow(scanner: ContractJsonScanner, context: DecodeConte
   const result: TaskRow[] = [];
   while (scanner.nextElement()) {
     if (r !== undefined) r.element();
-    const value = r === undefined ? decodeTaskRow(scanner, context) : decodeTaskRow(scanner, context);
+    const value = decodeTaskRow(scanner, context);
     if (value !== undefined) {
       result.push(value);
     } else {
@@ -494,7 +494,7 @@ function decodeArrayOfProject(scanner: ContractJsonScanner, context: DecodeConte
   const result: Project[] = [];
   while (scanner.nextElement()) {
     if (r !== undefined) r.element();
-    const value = r === undefined ? decodeProject(scanner, context) : decodeProject(scanner, context);
+    const value = decodeProject(scanner, context);
     if (value !== undefined) {
       result.push(value);
     } else {

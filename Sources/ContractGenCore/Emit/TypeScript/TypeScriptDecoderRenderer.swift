@@ -393,7 +393,7 @@ extension TypeScriptContractWriter {
                 p.line("const result: \(elementType)[] = [];")
                 p.block("while (scanner.nextElement()) {") { p in
                     p.line("if (r !== undefined) r.element();")
-                    p.line("const value = r === undefined ? \(readExpression(element)) : \(reportReadExpression(element));")
+                    p.line(readExpression(element) == reportReadExpression(element) ? "const value = \(readExpression(element));" : "const value = r === undefined ? \(readExpression(element)) : \(reportReadExpression(element));")
                     p.block("if (value !== undefined) {", closer: "} else {") { p in
                         p.line("result.push(value);")
                     }
@@ -423,7 +423,7 @@ extension TypeScriptContractWriter {
                 p.block("for (let key = scanner.nextMember(); key !== undefined; key = scanner.nextMember()) {") { p in
                     p.line("if (r !== undefined) r.entry();")
                     if counts { p.line("const \(DropAccounting.mark) = context.dropped;") }
-                    p.line("const value = r === undefined ? \(readExpression(element)) : \(reportReadExpression(element));")
+                    p.line(readExpression(element) == reportReadExpression(element) ? "const value = \(readExpression(element));" : "const value = r === undefined ? \(readExpression(element)) : \(reportReadExpression(element));")
                     if counts {
                         p.line("const inner = context.dropped - \(DropAccounting.mark);")
                         p.line("context.dropped = \(DropAccounting.mark);")
