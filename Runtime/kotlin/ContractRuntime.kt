@@ -1331,7 +1331,8 @@ class ContractReportEntry internal constructor(
 class ContractReport {
     var onEntry: ((ContractReportEntry) -> Unit)? = null
 
-    private class Node(val parent: Node?, val step: String?, val index: Int)
+    /** One step of a path; [seq] orders values as the text holds them (parents before their members). */
+    private class Node(val parent: Node?, val step: String?, val index: Int, val seq: Int)
     private class Why(
         val rule: String, val found: String? = null, val constraint: String? = null, val fallback: String? = null,
         val field: String? = null, val offset: Long? = null, val expected: String? = null, val cause: Record? = null
@@ -1343,7 +1344,7 @@ class ContractReport {
         val to = IntArray(fields)
         val dup = BooleanArray(fields)
         val cause = arrayOfNulls<Record>(fields)
-        val keys: HashMap<String, IntArray>? = if (map) HashMap() else null
+        val keys: HashMap<String, Triple<Node?, Int, Int>>? = if (map) HashMap() else null
     }
 
     private var records = ArrayList<Record>()
@@ -1351,6 +1352,9 @@ class ContractReport {
     private var kills = ArrayList<Int>()
     private val steps = ArrayList<String?>()
     private val indices = ArrayList<Int>()
+    private val seqs = ArrayList<Int>()
+    /** Values begun so far: each path step's place in the text's order. */
+    private var began = 0
     private val nodes = ArrayList<Node?>()
     /** `nodes[0 until built]` exist; deeper ones are made only when an entry needs them. */
     private var built = 0
@@ -1368,7 +1372,8 @@ class ContractReport {
     internal fun begin() {
         records = ArrayList()
         kills = ArrayList()
-        steps.clear(); indices.clear(); nodes.clear()
+        steps.clear(); indices.clear(); seqs.clear(); nodes.clear()
+        began = 0
         built = 0
         frames.clear()
         why = null
@@ -1561,33 +1566,30 @@ class ContractReport {
             return
         }
         if (why != null) record(if (kept) "fallback" else "ignored")
-        val position = frame.count - 1
         val keys = frame.keys!!
         val earlier = keys[name]
-        keys[name] = intArrayOf(position, from, records.size)
+        keys[name] = Triple(node(), from, records.size)
         pop()
         if (earlier != null) {
             // The earlier entry of this key is replaced (the last wins): its own entries no longer count.
-            kill(earlier[1], earlier[2])
-            push(null, -1 - earlier[0])
-            records.add(Record(Why("duplicate-key"), node(), "last"))
-            pop()
+            kill(earlier.second, earlier.third)
+            records.add(Record(Why("duplicate-key"), earlier.first, "last"))
         }
     }
 
     private fun push(step: String?, index: Int) {
-        steps.add(step); indices.add(index); nodes.add(null)
+        steps.add(step); indices.add(index); seqs.add(began++); nodes.add(null)
     }
 
     private fun pop() {
         val last = steps.size - 1
-        steps.removeAt(last); indices.removeAt(last); nodes.removeAt(last)
+        steps.removeAt(last); indices.removeAt(last); seqs.removeAt(last); nodes.removeAt(last)
         if (built > steps.size) built = steps.size
     }
 
     /** The current path's node, made only now (each step once), so paths cost nothing until an entry needs one. */
     private fun node(): Node? {
-        for (k in built until steps.size) nodes[k] = Node(if (k == 0) null else nodes[k - 1], steps[k], indices[k])
+        for (k in built until steps.size) nodes[k] = Node(if (k == 0) null else nodes[k - 1], steps[k], indices[k], seqs[k])
         built = steps.size
         return if (steps.isEmpty()) null else nodes[steps.size - 1]
     }
@@ -1611,13 +1613,19 @@ class ContractReport {
         val depth = IntArray(n + 1)
         var k = 0
         while (k < kills.size) { depth[kills[k]]++; depth[kills[k + 1]]--; k += 2 }
-        val result = ArrayList<ContractReportEntry>()
+        val alive = ArrayList<Record>()
         var killed = 0
         for (i in 0 until n) {
             killed += depth[i]
             val record = records[i]
             // A fail-document field's entry stays: it fails the document wherever it is.
             if (killed > 0 && record.used != "document") continue
+            alive.add(record)
+        }
+        // In the text's order: by where each value begins (a value before its members), then as recorded (a stable sort).
+        val ordered = alive.sortedBy { it.node?.seq ?: -1 }
+        val result = ArrayList<ContractReportEntry>()
+        for (record in ordered) {
             if (result.size == LIMIT) { omittedCount++; continue }
             val w = record.why
             result.add(ContractReportEntry(path(record.node, false), path(record.node, true), w.rule, record.used,

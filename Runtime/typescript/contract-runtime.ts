@@ -1881,13 +1881,14 @@ export interface ContractReportEntry {
 /** The most entries a report lists; more are counted in `omitted` (paths are up to 512 steps long). */
 export const CONTRACT_REPORT_LIMIT = 1000;
 
-interface ReportNode { readonly parent: ReportNode | undefined; readonly step: string | number }
+/** One step of a path; `seq` orders values as the text holds them (parents before their members). */
+interface ReportNode { readonly parent: ReportNode | undefined; readonly step: string | number; readonly seq: number }
 interface ReportWhy {
   rule: ContractReportRule; found?: string; constraint?: string; fallback?: string; field?: string;
   offset?: number; expected?: string; cause?: ReportRecord;
 }
 interface ReportRecord extends ReportWhy { node: ReportNode | undefined; used: ContractReportUsed }
-interface ReportFrame { start: number; count: number; from: number[]; to: number[]; dup: boolean[]; cause: (ReportRecord | undefined)[]; keys: Map<string, [number, number, number]> | undefined }
+interface ReportFrame { start: number; count: number; from: number[]; to: number[]; dup: boolean[]; cause: (ReportRecord | undefined)[]; keys: Map<string, [ReportNode | undefined, number, number]> | undefined }
 
 /**
  * A report sink: pass one to a contract's `decode(text, report)`, then read `entries` (each decode
@@ -1900,6 +1901,9 @@ export class ContractReport {
   /** Killed ranges of `records` as [from, to) pairs: values the document did not keep. */
   private kills: number[] = [];
   private steps: (string | number)[] = [];
+  private seqs: number[] = [];
+  /** Values begun so far: each path step's place in the text's order. */
+  private began = 0;
   private nodes: (ReportNode | undefined)[] = [];
   /** `nodes[0..<built]` exist; deeper ones are made only when an entry needs them. */
   private built = 0;
@@ -1924,6 +1928,8 @@ export class ContractReport {
     this.records = [];
     this.kills = [];
     this.steps = [];
+    this.seqs = [];
+    this.began = 0;
     this.nodes = [];
     this.built = 0;
     this.frames = [];
@@ -1947,8 +1953,7 @@ export class ContractReport {
   /** @internal The version gate failed: the one entry, with the JSON type of the last version value. */
   versionRejected(step: string, found: string | undefined): void {
     this.begin();
-    this.steps.push(step);
-    this.nodes.push(undefined);
+    this.push(step);
     this.records.push({ node: this.node(), rule: 'version-rejected', used: 'document', found: found ?? 'missing' });
   }
 
@@ -2157,17 +2162,14 @@ export class ContractReport {
       return;
     }
     if (this.why !== undefined) this.record(kept ? 'fallback' : 'ignored');
-    const position = frame.count - 1;
-    const keys = frame.keys as Map<string, [number, number, number]>;
+    const keys = frame.keys as Map<string, [ReportNode | undefined, number, number]>;
     const earlier = keys.get(name);
-    keys.set(name, [position, from, this.records.length]);
+    keys.set(name, [this.node(), from, this.records.length]);
     this.pop();
     if (earlier !== undefined) {
       // The earlier entry of this key is replaced (the last wins): its own entries no longer count.
       this.kill(earlier[1], earlier[2]);
-      this.push(-1 - earlier[0]);
-      this.records.push({ node: this.node(), rule: 'duplicate-key', used: 'last' });
-      this.pop();
+      this.records.push({ node: earlier[0], rule: 'duplicate-key', used: 'last' });
     }
   }
 
@@ -2175,17 +2177,19 @@ export class ContractReport {
 
   private push(step: string | number): void {
     this.steps.push(step);
+    this.seqs.push(this.began++);
     this.nodes.push(undefined);
   }
   private pop(): void {
     this.steps.pop();
+    this.seqs.pop();
     this.nodes.pop();
     if (this.built > this.steps.length) this.built = this.steps.length;
   }
   /** The current path's node, made only now (each step once), so paths cost nothing until an entry needs one. */
   private node(): ReportNode | undefined {
     for (let k = this.built; k < this.steps.length; k++) {
-      this.nodes[k] = { parent: k === 0 ? undefined : this.nodes[k - 1], step: this.steps[k] as string | number };
+      this.nodes[k] = { parent: k === 0 ? undefined : this.nodes[k - 1], step: this.steps[k] as string | number, seq: this.seqs[k] as number };
     }
     this.built = this.steps.length;
     return this.steps.length === 0 ? undefined : this.nodes[this.steps.length - 1];
@@ -2211,13 +2215,21 @@ export class ContractReport {
       (depth[this.kills[k] as number] as number)++;
       (depth[this.kills[k + 1] as number] as number)--;
     }
-    const result: ContractReportEntry[] = [];
+    const alive: ReportRecord[] = [];
     let killed = 0;
     for (let k = 0; k < n; k++) {
       killed += depth[k] as number;
       const record = this.records[k] as ReportRecord;
       // A fail-document field's entry stays: it fails the document wherever it is.
       if (killed > 0 && record.used !== 'document') continue;
+      alive.push(record);
+    }
+    // In the text's order: by where each value begins (a value before its members), then as recorded.
+    const order = alive.map((_, k) => k);
+    order.sort((a, b) => (reportSeq(alive[a]) - reportSeq(alive[b])) || a - b);
+    const result: ContractReportEntry[] = [];
+    for (const k of order) {
+      const record = alive[k] as ReportRecord;
       if (result.length === CONTRACT_REPORT_LIMIT) {
         this.omittedCount++;
         continue;
@@ -2237,6 +2249,10 @@ export class ContractReport {
     if (this.onEntry !== undefined) for (const entry of result) this.onEntry(entry);
     return result;
   }
+}
+
+function reportSeq(record: ReportRecord | undefined): number {
+  return record === undefined || record.node === undefined ? -1 : record.node.seq;
 }
 
 function reportPath(node: ReportNode | undefined, pattern: boolean): string {

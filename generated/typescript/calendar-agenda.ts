@@ -471,7 +471,10 @@ function decodeAgenda(scanner: ContractJsonScanner, context: DecodeContext): Age
       scanner.skipValue(); // unknown keys are ignored: fields are added within a version
     }
   }
-  if (scanner.failed) return undefined;
+  if (scanner.failed) {
+    if (r !== undefined) r.endObject(); // the document is malformed: the report keeps its frames balanced
+    return undefined;
+  }
   const generatedAt = generatedAtSlot ?? null;
   const events = eventsSlot ?? [];
   const calendarKind = calendarKindSlot ?? "personal";
@@ -669,7 +672,10 @@ function decodeEvent(scanner: ContractJsonScanner, context: DecodeContext): Even
       scanner.skipValue(); // unknown keys are ignored: fields are added within a version
     }
   }
-  if (scanner.failed) return undefined;
+  if (scanner.failed) {
+    if (r !== undefined) r.endObject(); // the document is malformed: the report keeps its frames balanced
+    return undefined;
+  }
   const eventId = eventIdSlot;
   if (eventId === undefined) {
     if (r !== undefined) r.dropObject(0, ".event_id", "event_id", "parent");
@@ -743,7 +749,10 @@ function decodePhoto(scanner: ContractJsonScanner, context: DecodeContext): Phot
       scanner.skipValue(); // unknown keys are ignored: fields are added within a version
     }
   }
-  if (scanner.failed) return undefined;
+  if (scanner.failed) {
+    if (r !== undefined) r.endObject(); // the document is malformed: the report keeps its frames balanced
+    return undefined;
+  }
   const url = urlSlot;
   if (url === undefined) {
     if (r !== undefined) r.dropObject(0, ".url", "url", "parent");
@@ -785,7 +794,10 @@ function decodeLink(scanner: ContractJsonScanner, context: DecodeContext): Link 
       scanner.skipValue(); // unknown keys are ignored: fields are added within a version
     }
   }
-  if (scanner.failed) return undefined;
+  if (scanner.failed) {
+    if (r !== undefined) r.endObject(); // the document is malformed: the report keeps its frames balanced
+    return undefined;
+  }
   const url = urlSlot;
   if (url === undefined) {
     if (r !== undefined) r.dropObject(0, ".url", "url", "parent");
@@ -835,7 +847,10 @@ function decodePlaceRef(scanner: ContractJsonScanner, context: DecodeContext): P
       scanner.skipValue(); // unknown keys are ignored: fields are added within a version
     }
   }
-  if (scanner.failed) return undefined;
+  if (scanner.failed) {
+    if (r !== undefined) r.endObject(); // the document is malformed: the report keeps its frames balanced
+    return undefined;
+  }
   const latitude = latitudeSlot;
   if (latitude === undefined) {
     if (r !== undefined) r.dropObject(0, ".latitude", "latitude", "parent");

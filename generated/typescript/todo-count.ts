@@ -304,7 +304,10 @@ function decodeCountRecord(scanner: ContractJsonScanner, context: DecodeContext)
       scanner.skipValue(); // unknown keys are ignored: fields are added within a version
     }
   }
-  if (scanner.failed) return undefined;
+  if (scanner.failed) {
+    if (r !== undefined) r.endObject(); // the document is malformed: the report keeps its frames balanced
+    return undefined;
+  }
   const count = countSlot;
   if (count === undefined) {
     context.failed = true; // count missing or invalid: the whole document is unusable
@@ -357,7 +360,10 @@ function decodeSource(scanner: ContractJsonScanner, context: DecodeContext): Sou
       scanner.skipValue(); // unknown keys are ignored: fields are added within a version
     }
   }
-  if (scanner.failed) return undefined;
+  if (scanner.failed) {
+    if (r !== undefined) r.endObject(); // the document is malformed: the report keeps its frames balanced
+    return undefined;
+  }
   const platform = platformSlot;
   if (platform === undefined) {
     if (r !== undefined) r.dropObject(0, ".platform", "platform", "parent");
@@ -407,7 +413,10 @@ function decodeListCount(scanner: ContractJsonScanner, context: DecodeContext): 
       scanner.skipValue(); // unknown keys are ignored: fields are added within a version
     }
   }
-  if (scanner.failed) return undefined;
+  if (scanner.failed) {
+    if (r !== undefined) r.endObject(); // the document is malformed: the report keeps its frames balanced
+    return undefined;
+  }
   const name = nameSlot;
   if (name === undefined) {
     if (r !== undefined) r.dropObject(0, ".name", "name", "parent");

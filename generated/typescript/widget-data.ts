@@ -291,7 +291,10 @@ function decodeSnapshot(scanner: ContractJsonScanner, context: DecodeContext): S
       scanner.skipValue(); // unknown keys are ignored: fields are added within a version
     }
   }
-  if (scanner.failed) return undefined;
+  if (scanner.failed) {
+    if (r !== undefined) r.endObject(); // the document is malformed: the report keeps its frames balanced
+    return undefined;
+  }
   const dayStr = dayStrSlot ?? null;
   const validUntil = validUntilSlot ?? null;
   const tasks = tasksSlot ?? [];
@@ -351,7 +354,10 @@ function decodeTaskRow(scanner: ContractJsonScanner, context: DecodeContext): Ta
       scanner.skipValue(); // unknown keys are ignored: fields are added within a version
     }
   }
-  if (scanner.failed) return undefined;
+  if (scanner.failed) {
+    if (r !== undefined) r.endObject(); // the document is malformed: the report keeps its frames balanced
+    return undefined;
+  }
   const id = idSlot;
   if (id === undefined) {
     if (r !== undefined) r.dropObject(0, ".id", "id", "parent");
@@ -414,7 +420,10 @@ function decodeProject(scanner: ContractJsonScanner, context: DecodeContext): Pr
       scanner.skipValue(); // unknown keys are ignored: fields are added within a version
     }
   }
-  if (scanner.failed) return undefined;
+  if (scanner.failed) {
+    if (r !== undefined) r.endObject(); // the document is malformed: the report keeps its frames balanced
+    return undefined;
+  }
   const id = idSlot;
   if (id === undefined) {
     if (r !== undefined) r.dropObject(0, ".id", "id", "parent");

@@ -399,7 +399,10 @@ public enum CalendarAgenda {
                 scanner.skipValue()  // unknown keys are ignored: fields are added within a version
             }
         }
-        if scanner.failed { return nil }
+        if scanner.failed {
+            r?.endObject()  // the document is malformed: the report keeps its frames balanced
+            return nil
+        }
         let generatedAt = generatedAtSlot
         let events = eventsSlot ?? []
         let calendarKind = calendarKindSlot ?? .personal
@@ -597,7 +600,10 @@ public enum CalendarAgenda {
                 scanner.skipValue()  // unknown keys are ignored: fields are added within a version
             }
         }
-        if scanner.failed { return nil }
+        if scanner.failed {
+            r?.endObject()  // the document is malformed: the report keeps its frames balanced
+            return nil
+        }
         guard let eventId = eventIdSlot else {
             r?.dropObject(0, ".event_id", "event_id", "parent")
             return nil  // eventId missing or invalid: the element is dropped
@@ -668,7 +674,10 @@ public enum CalendarAgenda {
                 scanner.skipValue()  // unknown keys are ignored: fields are added within a version
             }
         }
-        if scanner.failed { return nil }
+        if scanner.failed {
+            r?.endObject()  // the document is malformed: the report keeps its frames balanced
+            return nil
+        }
         guard let url = urlSlot else {
             r?.dropObject(0, ".url", "url", "parent")
             return nil  // url missing or invalid: the element is dropped
@@ -709,7 +718,10 @@ public enum CalendarAgenda {
                 scanner.skipValue()  // unknown keys are ignored: fields are added within a version
             }
         }
-        if scanner.failed { return nil }
+        if scanner.failed {
+            r?.endObject()  // the document is malformed: the report keeps its frames balanced
+            return nil
+        }
         guard let url = urlSlot else {
             r?.dropObject(0, ".url", "url", "parent")
             return nil  // url missing or invalid: the element is dropped
@@ -758,7 +770,10 @@ public enum CalendarAgenda {
                 scanner.skipValue()  // unknown keys are ignored: fields are added within a version
             }
         }
-        if scanner.failed { return nil }
+        if scanner.failed {
+            r?.endObject()  // the document is malformed: the report keeps its frames balanced
+            return nil
+        }
         guard let latitude = latitudeSlot else {
             r?.dropObject(0, ".latitude", "latitude", "parent")
             return nil  // latitude missing or invalid: the element is dropped

@@ -1604,14 +1604,17 @@ public final class ContractReport {
 
     public var onEntry: ((ContractReportEntry) -> Void)?
 
+    /// One step of a path; `seq` orders values as the text holds them (parents before their members).
     private final class Node {
         let parent: Node?
         let step: String?
         let index: Int
-        init(_ parent: Node?, _ step: String?, _ index: Int) {
+        let seq: Int
+        init(_ parent: Node?, _ step: String?, _ index: Int, _ seq: Int) {
             self.parent = parent
             self.step = step
             self.index = index
+            self.seq = seq
         }
     }
     private struct Why {
@@ -1641,7 +1644,7 @@ public final class ContractReport {
         var to: [Int]
         var dup: [Bool]
         var cause: [Record?]
-        var keys: [ContractExactKey: (Int, Int, Int)]?
+        var keys: [ContractExactKey: (Node?, Int, Int)]?
         init(start: Int, fields: Int, map: Bool) {
             self.start = start
             from = Array(repeating: -1, count: map ? 1 : fields)
@@ -1655,7 +1658,9 @@ public final class ContractReport {
     private var records: [Record] = []
     /// Killed ranges of `records` as (from, to) pairs: values the document did not keep.
     private var kills: [Int] = []
-    private var steps: [(String?, Int)] = []
+    private var steps: [(String?, Int, Int)] = []
+    /// Values begun so far: each path step's place in the text's order.
+    private var began = 0
     private var nodes: [Node?] = []
     /// `nodes[0..<built]` exist; deeper ones are made only when an entry needs them.
     private var built = 0
@@ -1679,6 +1684,7 @@ public final class ContractReport {
         records = []
         kills = []
         steps = []
+        began = 0
         nodes = []
         built = 0
         frames = []
@@ -1911,22 +1917,20 @@ public final class ContractReport {
             return
         }
         if why != nil { record(kept ? "fallback" : "ignored") }
-        let position = frames[last].count - 1
         let exact = ContractExactKey(name)
         let earlier = frames[last].keys?[exact]
-        frames[last].keys?[exact] = (position, from, records.count)
+        frames[last].keys?[exact] = (node(), from, records.count)
         pop()
         if let earlier {
             // The earlier entry of this key is replaced (the last wins): its own entries no longer count.
             kill(earlier.1, earlier.2)
-            push(nil, -1 - earlier.0)
-            records.append(Record(Why(rule: "duplicate-key"), node(), "last"))
-            pop()
+            records.append(Record(Why(rule: "duplicate-key"), earlier.0, "last"))
         }
     }
 
     private func push(_ step: String?, _ index: Int) {
-        steps.append((step, index))
+        steps.append((step, index, began))
+        began += 1
         nodes.append(nil)
     }
 
@@ -1940,7 +1944,7 @@ public final class ContractReport {
     private func node() -> Node? {
         var k = built
         while k < steps.count {
-            nodes[k] = Node(k == 0 ? nil : nodes[k - 1], steps[k].0, steps[k].1)
+            nodes[k] = Node(k == 0 ? nil : nodes[k - 1], steps[k].0, steps[k].1, steps[k].2)
             k += 1
         }
         built = steps.count
@@ -1973,13 +1977,22 @@ public final class ContractReport {
             depth[kills[k + 1]] -= 1
             k += 2
         }
-        var result: [ContractReportEntry] = []
+        var alive: [(Int, Record)] = []
         var killed = 0
         for i in 0..<n {
             killed += depth[i]
             let record = records[i]
             // A fail-document field's entry stays: it fails the document wherever it is.
             if killed > 0 && record.used != "document" { continue }
+            alive.append((alive.count, record))
+        }
+        // In the text's order: by where each value begins (a value before its members), then as recorded.
+        alive.sort { a, b in
+            let (x, y) = (a.1.node?.seq ?? -1, b.1.node?.seq ?? -1)
+            return x != y ? x < y : a.0 < b.0
+        }
+        var result: [ContractReportEntry] = []
+        for (_, record) in alive {
             if result.count == ContractReport.limit {
                 omittedCount += 1
                 continue

@@ -277,7 +277,10 @@ public enum TodoCount {
                 scanner.skipValue()  // unknown keys are ignored: fields are added within a version
             }
         }
-        if scanner.failed { return nil }
+        if scanner.failed {
+            r?.endObject()  // the document is malformed: the report keeps its frames balanced
+            return nil
+        }
         guard let count = countSlot else {
             context.failed = true  // count missing or invalid: the whole document is unusable
             r?.dropObject(0, ".count", "count", "document")
@@ -328,7 +331,10 @@ public enum TodoCount {
                 scanner.skipValue()  // unknown keys are ignored: fields are added within a version
             }
         }
-        if scanner.failed { return nil }
+        if scanner.failed {
+            r?.endObject()  // the document is malformed: the report keeps its frames balanced
+            return nil
+        }
         guard let platform = platformSlot else {
             r?.dropObject(0, ".platform", "platform", "parent")
             return nil  // platform missing or invalid: the element is dropped
@@ -377,7 +383,10 @@ public enum TodoCount {
                 scanner.skipValue()  // unknown keys are ignored: fields are added within a version
             }
         }
-        if scanner.failed { return nil }
+        if scanner.failed {
+            r?.endObject()  // the document is malformed: the report keeps its frames balanced
+            return nil
+        }
         guard let name = nameSlot else {
             r?.dropObject(0, ".name", "name", "parent")
             return nil  // name missing or invalid: the element is dropped

@@ -271,7 +271,10 @@ public enum WidgetData {
                 scanner.skipValue()  // unknown keys are ignored: fields are added within a version
             }
         }
-        if scanner.failed { return nil }
+        if scanner.failed {
+            r?.endObject()  // the document is malformed: the report keeps its frames balanced
+            return nil
+        }
         let dayStr = dayStrSlot
         let validUntil = validUntilSlot
         let tasks = tasksSlot ?? []
@@ -331,7 +334,10 @@ public enum WidgetData {
                 scanner.skipValue()  // unknown keys are ignored: fields are added within a version
             }
         }
-        if scanner.failed { return nil }
+        if scanner.failed {
+            r?.endObject()  // the document is malformed: the report keeps its frames balanced
+            return nil
+        }
         guard let id = idSlot else {
             r?.dropObject(0, ".id", "id", "parent")
             return nil  // id missing or invalid: the element is dropped
@@ -392,7 +398,10 @@ public enum WidgetData {
                 scanner.skipValue()  // unknown keys are ignored: fields are added within a version
             }
         }
-        if scanner.failed { return nil }
+        if scanner.failed {
+            r?.endObject()  // the document is malformed: the report keeps its frames balanced
+            return nil
+        }
         guard let id = idSlot else {
             r?.dropObject(0, ".id", "id", "parent")
             return nil  // id missing or invalid: the element is dropped

@@ -215,7 +215,10 @@ extension KotlinContractWriter {
                     p.line("}")
                 }
             }
-            p.line("if (scanner.failed) return null")
+            p.block("if (scanner.failed) {") { p in
+                p.line("r?.endObject() // the document is malformed: the report keeps its frames balanced")
+                p.line("return null")
+            }
             for (index, slot) in object.slots.enumerated() {
                 presenceAction(slot, owner: object.name, index: index, &p)
             }

@@ -223,7 +223,10 @@ extension SwiftContractWriter {
                     p.line("}")
                 }
             }
-            p.line("if scanner.failed { return nil }")
+            p.block("if scanner.failed {") { p in
+                p.line("r?.endObject()  // the document is malformed: the report keeps its frames balanced")
+                p.line("return nil")
+            }
             for (index, slot) in object.slots.enumerated() {
                 presenceAction(slot, index: index, &p)
             }

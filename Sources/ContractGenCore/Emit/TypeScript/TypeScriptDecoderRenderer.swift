@@ -246,7 +246,10 @@ extension TypeScriptContractWriter {
                     p.line("}")
                 }
             }
-            p.line("if (scanner.failed) return undefined;")
+            p.block("if (scanner.failed) {") { p in
+                p.line("if (r !== undefined) r.endObject(); // the document is malformed: the report keeps its frames balanced")
+                p.line("return undefined;")
+            }
             for (index, slot) in object.slots.enumerated() {
                 presenceAction(slot, index: index, &p)
             }

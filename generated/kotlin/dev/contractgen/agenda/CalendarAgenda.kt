@@ -497,7 +497,10 @@ object CalendarAgenda {
                 scanner.skipValue() // unknown keys are ignored: fields are added within a version
             }
         }
-        if (scanner.failed) return null
+        if (scanner.failed) {
+            r?.endObject() // the document is malformed: the report keeps its frames balanced
+            return null
+        }
         val generatedAt = generatedAtSlot
         val events = eventsSlot ?: emptyList()
         val calendarKind = calendarKindSlot ?: Agenda.CalendarKind.PERSONAL
@@ -696,7 +699,10 @@ object CalendarAgenda {
                 scanner.skipValue() // unknown keys are ignored: fields are added within a version
             }
         }
-        if (scanner.failed) return null
+        if (scanner.failed) {
+            r?.endObject() // the document is malformed: the report keeps its frames balanced
+            return null
+        }
         val eventId = eventIdSlot
         if (eventId == null) {
             r?.dropObject(0, ".event_id", "event_id", "parent")
@@ -771,7 +777,10 @@ object CalendarAgenda {
                 scanner.skipValue() // unknown keys are ignored: fields are added within a version
             }
         }
-        if (scanner.failed) return null
+        if (scanner.failed) {
+            r?.endObject() // the document is malformed: the report keeps its frames balanced
+            return null
+        }
         val url = urlSlot
         if (url == null) {
             r?.dropObject(0, ".url", "url", "parent")
@@ -814,7 +823,10 @@ object CalendarAgenda {
                 scanner.skipValue() // unknown keys are ignored: fields are added within a version
             }
         }
-        if (scanner.failed) return null
+        if (scanner.failed) {
+            r?.endObject() // the document is malformed: the report keeps its frames balanced
+            return null
+        }
         val url = urlSlot
         if (url == null) {
             r?.dropObject(0, ".url", "url", "parent")
@@ -865,7 +877,10 @@ object CalendarAgenda {
                 scanner.skipValue() // unknown keys are ignored: fields are added within a version
             }
         }
-        if (scanner.failed) return null
+        if (scanner.failed) {
+            r?.endObject() // the document is malformed: the report keeps its frames balanced
+            return null
+        }
         val latitude = latitudeSlot
         if (latitude == null) {
             r?.dropObject(0, ".latitude", "latitude", "parent")

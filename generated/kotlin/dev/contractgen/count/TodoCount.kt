@@ -315,7 +315,10 @@ object TodoCount {
                 scanner.skipValue() // unknown keys are ignored: fields are added within a version
             }
         }
-        if (scanner.failed) return null
+        if (scanner.failed) {
+            r?.endObject() // the document is malformed: the report keeps its frames balanced
+            return null
+        }
         val count = countSlot
         if (count == null) {
             context.failed = true // count missing or invalid: the whole document is unusable
@@ -369,7 +372,10 @@ object TodoCount {
                 scanner.skipValue() // unknown keys are ignored: fields are added within a version
             }
         }
-        if (scanner.failed) return null
+        if (scanner.failed) {
+            r?.endObject() // the document is malformed: the report keeps its frames balanced
+            return null
+        }
         val platform = platformSlot
         if (platform == null) {
             r?.dropObject(0, ".platform", "platform", "parent")
@@ -420,7 +426,10 @@ object TodoCount {
                 scanner.skipValue() // unknown keys are ignored: fields are added within a version
             }
         }
-        if (scanner.failed) return null
+        if (scanner.failed) {
+            r?.endObject() // the document is malformed: the report keeps its frames balanced
+            return null
+        }
         val name = nameSlot
         if (name == null) {
             r?.dropObject(0, ".name", "name", "parent")

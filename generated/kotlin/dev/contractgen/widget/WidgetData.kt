@@ -291,7 +291,10 @@ object WidgetData {
                 scanner.skipValue() // unknown keys are ignored: fields are added within a version
             }
         }
-        if (scanner.failed) return null
+        if (scanner.failed) {
+            r?.endObject() // the document is malformed: the report keeps its frames balanced
+            return null
+        }
         val dayStr = dayStrSlot
         val validUntil = validUntilSlot
         val tasks = tasksSlot ?: emptyList()
@@ -352,7 +355,10 @@ object WidgetData {
                 scanner.skipValue() // unknown keys are ignored: fields are added within a version
             }
         }
-        if (scanner.failed) return null
+        if (scanner.failed) {
+            r?.endObject() // the document is malformed: the report keeps its frames balanced
+            return null
+        }
         val id = idSlot
         if (id == null) {
             r?.dropObject(0, ".id", "id", "parent")
@@ -416,7 +422,10 @@ object WidgetData {
                 scanner.skipValue() // unknown keys are ignored: fields are added within a version
             }
         }
-        if (scanner.failed) return null
+        if (scanner.failed) {
+            r?.endObject() // the document is malformed: the report keeps its frames balanced
+            return null
+        }
         val id = idSlot
         if (id == null) {
             r?.dropObject(0, ".id", "id", "parent")
