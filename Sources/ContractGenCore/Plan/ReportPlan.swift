@@ -2,6 +2,12 @@
 /// step a field adds, what the decoder uses instead of a value it did not take, and the checks one
 /// by one under their schema keys (so an entry can name the constraint that failed).
 enum ReportPlan {
+    /// The closed vocabularies of docs/report.md, in its order (the runtimes spell the same words).
+    static let rules = ["malformed", "version-rejected", "null", "wrong-type", "unpaired-surrogate", "invalid-number", "invalid-date",
+                        "unknown-enum-value", "constraint", "missing", "invalid-field", "unknown-union-tag", "invalid-key", "duplicate-key"]
+    static let usedWords = ["default", "null", "absent", "fallback", "parent", "dropped", "ignored", "last", "document"]
+    static let entryKeys = ["path", "rule", "used", "found", "constraint", "fallback", "field", "offset", "expected"]
+
     /// The path step of a member `key`: `.key` when it is ASCII letters, digits and `_`, else the
     /// bracketed JSON string literal (`["start-time"]`), the spelling golden paths use.
     static func step(_ key: String) -> String {
