@@ -1690,7 +1690,11 @@ public final class ContractReport {
         versionType = nil
     }
 
-    @_spi(ContractGenRuntime) public func end() { why = nil }
+    @_spi(ContractGenRuntime) public func end() {
+        // A drop-element field made the root invalid: the document is, for that field's reason.
+        if why?.cause != nil { record("document") }
+        why = nil
+    }
 
     @_spi(ContractGenRuntime) public func malformed(_ text: String) {
         begin()

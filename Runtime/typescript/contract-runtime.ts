@@ -1940,6 +1940,8 @@ export class ContractReport {
 
   /** @internal The decode ended as `invalid` or `ok`: a reason nobody took is no entry. */
   end(): void {
+    // A drop-element field made the root invalid: the document is, for that field's reason.
+    if (this.why !== undefined && this.why.cause !== undefined) this.record('document');
     this.why = undefined;
   }
 

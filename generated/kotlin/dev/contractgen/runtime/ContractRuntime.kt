@@ -1386,7 +1386,11 @@ class ContractReport {
         versionType = null
     }
 
-    internal fun end() { why = null }
+    internal fun end() {
+        // A drop-element field made the root invalid: the document is, for that field's reason.
+        if (why?.cause != null) record("document")
+        why = null
+    }
 
     internal fun malformed(text: String) {
         begin()
