@@ -237,6 +237,8 @@ extension GoldenCaseBuilder {
         guard let own else { return result }
         var ownUsed = own.fallback != nil ? "fallback" : used(field)
         if mutation.written == nil { ownUsed = used(field) }
+        // The field's object is invalid: nothing inside it counts, its elements' entries included.
+        if ownUsed == "parent" { result.removeAll() }
         result.append(ReportEntry(steps: at, missing: mutation.written == nil, json: [("rule", .string(own.rule)), ("used", .string(ownUsed))] + own.detail))
         if let cause = causeEntry(at, own) { result.append(cause) }
         if ownUsed == "document" { return result }
