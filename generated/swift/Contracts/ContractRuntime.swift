@@ -1637,35 +1637,42 @@ public final class ContractReport {
             self.used = used
         }
     }
+    /// One object, array or map being read. Why so lean: one is made per object of the blob, so
+    /// the per-field state is one array (`from`, then `to`, per field) and the rare parts
+    /// (duplicates, causes, a map's keys) are made when first needed.
     private struct Frame {
         let start: Int
         var count = 0
-        var from: [Int]
-        var to: [Int]
-        var dup: [Bool]
-        var cause: [Record?]
-        var keys: [ContractExactKey: (Node?, Int, Int)]?
+        var ranges: [Int]
+        var dup: [Bool]? = nil
+        var cause: [Record?]? = nil
+        var keys: [ContractExactKey: Int]? = nil
+        var keyRanges: [(Node?, Int, Int)] = []
         init(start: Int, fields: Int, map: Bool) {
             self.start = start
-            from = Array(repeating: -1, count: map ? 1 : fields)
-            to = Array(repeating: 0, count: fields)
-            dup = Array(repeating: false, count: fields)
-            cause = Array(repeating: nil, count: fields)
-            keys = map ? [:] : nil
+            ranges = Array(repeating: -1, count: map ? 2 : 2 * fields)
         }
     }
 
-    private var records: [Record] = []
+    // Why unchecked: the report is used by one decode on one thread, and the runtime's dynamic
+    // exclusivity checks on these class properties cost more than the recording itself.
+    @exclusivity(unchecked) private var records: [Record] = []
     /// Killed ranges of `records` as (from, to) pairs: values the document did not keep.
-    private var kills: [Int] = []
-    private var steps: [(String?, Int, Int)] = []
+    @exclusivity(unchecked) private var kills: [Int] = []
+    /// One step of the current path; `node` is made only when an entry needs it.
+    private struct Step {
+        let name: String?
+        let index: Int
+        let seq: Int
+        var node: Node?
+    }
+    @exclusivity(unchecked) private var steps: [Step] = []
     /// Values begun so far: each path step's place in the text's order.
-    private var began = 0
-    private var nodes: [Node?] = []
-    /// `nodes[0..<built]` exist; deeper ones are made only when an entry needs them.
-    private var built = 0
-    private var frames: [Frame] = []
-    private var why: Why?
+    @exclusivity(unchecked) private var began = 0
+    /// `steps[0..<built]` have their nodes; deeper ones are made only when an entry needs them.
+    @exclusivity(unchecked) private var built = 0
+    @exclusivity(unchecked) private var frames: [Frame] = []
+    @exclusivity(unchecked) private var why: Why?
     private var rendered: [ContractReportEntry]?
     private var omittedCount = 0
 
@@ -1685,7 +1692,6 @@ public final class ContractReport {
         kills = []
         steps = []
         began = 0
-        nodes = []
         built = 0
         frames = []
         why = nil
@@ -1840,15 +1846,17 @@ public final class ContractReport {
     @_spi(ContractGenRuntime) public func field(_ index: Int, _ step: String) {
         let last = frames.count - 1
         push(step, 0)
-        if frames[last].from[index] >= 0 {
-            kill(frames[last].from[index], frames[last].to[index])
-            frames[last].cause[index] = nil
-            if !frames[last].dup[index] {
-                frames[last].dup[index] = true
+        if frames[last].ranges[2 * index] >= 0 {
+            kill(frames[last].ranges[2 * index], frames[last].ranges[2 * index + 1])
+            frames[last].cause?[index] = nil
+            let fields = frames[last].ranges.count / 2
+            if frames[last].dup == nil { frames[last].dup = Array(repeating: false, count: fields) }
+            if frames[last].dup?[index] == false {
+                frames[last].dup?[index] = true
                 records.append(Record(Why(rule: "duplicate-key"), node(), "last"))
             }
         }
-        frames[last].from[index] = records.count
+        frames[last].ranges[2 * index] = records.count
         why = nil
     }
 
@@ -1856,9 +1864,12 @@ public final class ContractReport {
         let last = frames.count - 1
         if why != nil {
             let record = self.record(used)
-            if used == "parent" { frames[last].cause[index] = record }
+            if used == "parent" {
+                if frames[last].cause == nil { frames[last].cause = Array(repeating: nil, count: frames[last].ranges.count / 2) }
+                frames[last].cause?[index] = record
+            }
         }
-        frames[last].to[index] = records.count
+        frames[last].ranges[2 * index + 1] = records.count
         pop()
     }
 
@@ -1866,8 +1877,8 @@ public final class ContractReport {
 
     @_spi(ContractGenRuntime) public func dropObject(_ index: Int, _ step: String, _ key: String, _ used: String) {
         let frame = frames.removeLast()
-        var cause = frame.cause[index]
-        if frame.from[index] < 0 {
+        var cause = frame.cause?[index] ?? nil
+        if frame.ranges[2 * index] < 0 {
             push(step, 0)
             cause = Record(Why(rule: "missing"), node(), used)
             pop()
@@ -1904,7 +1915,7 @@ public final class ContractReport {
 
     @_spi(ContractGenRuntime) public func entry() {
         let last = frames.count - 1
-        frames[last].from[0] = records.count
+        frames[last].ranges[0] = records.count
         push(nil, -1 - frames[last].count)
         frames[last].count += 1
         why = nil
@@ -1912,7 +1923,7 @@ public final class ContractReport {
 
     @_spi(ContractGenRuntime) public func entryDone(_ name: String?, _ kept: Bool) {
         let last = frames.count - 1
-        let from = frames[last].from[0]
+        let from = frames[last].ranges[0]
         guard let name else {
             kill(from, records.count)
             why = Why(rule: "invalid-key")
@@ -1922,8 +1933,10 @@ public final class ContractReport {
         }
         if why != nil { record(kept ? "fallback" : "ignored") }
         let exact = ContractExactKey(name)
-        let earlier = frames[last].keys?[exact]
-        frames[last].keys?[exact] = (node(), from, records.count)
+        if frames[last].keys == nil { frames[last].keys = [:] }
+        let earlier = frames[last].keys?[exact].map { frames[last].keyRanges[$0] }
+        frames[last].keys?[exact] = frames[last].keyRanges.count
+        frames[last].keyRanges.append((node(), from, records.count))
         pop()
         if let earlier {
             // The earlier entry of this key is replaced (the last wins): its own entries no longer count.
@@ -1933,26 +1946,25 @@ public final class ContractReport {
     }
 
     private func push(_ step: String?, _ index: Int) {
-        steps.append((step, index, began))
+        steps.append(Step(name: step, index: index, seq: began, node: nil))
         began += 1
-        nodes.append(nil)
     }
 
     private func pop() {
         steps.removeLast()
-        nodes.removeLast()
         if built > steps.count { built = steps.count }
     }
 
     /// The current path's node, made only now (each step once), so paths cost nothing until an entry needs one.
     private func node() -> Node? {
         var k = built
-        while k < steps.count {
-            nodes[k] = Node(k == 0 ? nil : nodes[k - 1], steps[k].0, steps[k].1, steps[k].2)
+        let count = steps.count
+        while k < count {
+            steps[k].node = Node(k == 0 ? nil : steps[k - 1].node, steps[k].name, steps[k].index, steps[k].seq)
             k += 1
         }
-        built = steps.count
-        return steps.isEmpty ? nil : nodes[steps.count - 1]
+        built = count
+        return count == 0 ? nil : steps[count - 1].node
     }
 
     @discardableResult
