@@ -1859,3 +1859,597 @@ export function buildTimeline<H>(now: number, flipAtMs: number | null, headerAt:
   if (flipAtMs === null || flipAtMs <= now) return { entries: [first], reloadAtMs: null };
   return { entries: [first, { atMs: flipAtMs, header: headerAt(flipAtMs) }], reloadAtMs: flipAtMs };
 }
+
+// MARK: - Report
+// Why a decoder did not take a value as written (docs/report.md). A decoder given a report records
+// into it; without one (the default) none of this runs and no path is ever built. Entries hold
+// paths, rules and schema-derived detail only — never a string, number or key from the blob — so an
+// app may log them from a user's device. The same rules, in the same order, in the three runtimes.
+
+/** The rules a report entry names (a closed vocabulary: docs/report.md). */
+export type ContractReportRule =
+  | 'wrong-type' | 'null' | 'missing' | 'constraint' | 'invalid-number' | 'invalid-date'
+  | 'unknown-enum-value' | 'unknown-union-tag' | 'unpaired-surrogate' | 'invalid-key' | 'invalid-field'
+  | 'duplicate-key' | 'version-rejected' | 'malformed';
+
+/** What the decoder used instead of the value (docs/report.md). */
+export type ContractReportUsed =
+  | 'default' | 'null' | 'absent' | 'fallback' | 'parent' | 'dropped' | 'ignored' | 'last' | 'document';
+
+/** One entry: a value the decoder did not take as written, where, why, and what it used instead. */
+export interface ContractReportEntry {
+  /** `$.tasks[3].projectId`; array elements by index, map entries by position (`$.colors[#2]`). */
+  readonly path: string;
+  /** The path with every index and position as `*` (`$.tasks[*].projectId`): a key to count by. */
+  readonly pattern: string;
+  readonly rule: ContractReportRule;
+  readonly used: ContractReportUsed;
+  /** wrong-type, version-rejected: the JSON type found (`missing` for an absent version). */
+  readonly found?: string;
+  /** constraint: the schema key of the constraint that failed (`non-empty`, `min`, `max-length`, …). */
+  readonly constraint?: string;
+  /** The enum value or union tag read instead (used `fallback`). */
+  readonly fallback?: string;
+  /** invalid-field: the JSON key of the field that made the value invalid; a union's tag key. */
+  readonly field?: string;
+  /** malformed: the UTF-8 byte offset in the blob where the text stops being acceptable. */
+  readonly offset?: number;
+  /** malformed: what was expected there (docs/report.md). */
+  readonly expected?: string;
+}
+
+/** The most entries a report lists; more are counted in `omitted` (paths are up to 512 steps long). */
+export const CONTRACT_REPORT_LIMIT = 1000;
+
+/** One step of a path; `seq` orders values as the text holds them (parents before their members). */
+interface ReportNode { readonly parent: ReportNode | undefined; readonly step: string | number; readonly seq: number }
+interface ReportWhy {
+  rule: ContractReportRule; found?: string; constraint?: string; fallback?: string; field?: string;
+  offset?: number; expected?: string; cause?: ReportRecord;
+}
+interface ReportRecord extends ReportWhy { node: ReportNode | undefined; used: ContractReportUsed }
+interface ReportFrame { start: number; count: number; from: number[]; to: number[]; dup: boolean[]; cause: (ReportRecord | undefined)[]; keys: Map<string, [ReportNode | undefined, number, number]> | undefined }
+
+/**
+ * A report sink: pass one to a contract's `decode(text, report)`, then read `entries` (each decode
+ * starts it afresh). `onEntry`, when set, is called once per entry as `entries` is first read: the
+ * hook an app counts from (`report.onEntry = (e) => telemetry.count(e.pattern, e.rule)`).
+ */
+export class ContractReport {
+  onEntry: ((entry: ContractReportEntry) => void) | undefined = undefined;
+  private records: ReportRecord[] = [];
+  /** Killed ranges of `records` as [from, to) pairs: values the document did not keep. */
+  private kills: number[] = [];
+  private steps: (string | number)[] = [];
+  private seqs: number[] = [];
+  /** Values begun so far: each path step's place in the text's order. */
+  private began = 0;
+  private nodes: (ReportNode | undefined)[] = [];
+  /** `nodes[0..<built]` exist; deeper ones are made only when an entry needs them. */
+  private built = 0;
+  private frames: ReportFrame[] = [];
+  private why: ReportWhy | undefined = undefined;
+  private rendered: ContractReportEntry[] | undefined = undefined;
+  private omittedCount = 0;
+
+  /** The entries, in the order the decoder recorded them, at most CONTRACT_REPORT_LIMIT. */
+  get entries(): ReadonlyArray<ContractReportEntry> {
+    return this.render();
+  }
+
+  /** How many entries were left out of `entries` beyond CONTRACT_REPORT_LIMIT. */
+  get omitted(): number {
+    this.render();
+    return this.omittedCount;
+  }
+
+  /** @internal A decode begins: forget the last one. */
+  begin(): void {
+    this.records = [];
+    this.kills = [];
+    this.steps = [];
+    this.seqs = [];
+    this.began = 0;
+    this.nodes = [];
+    this.built = 0;
+    this.frames = [];
+    this.why = undefined;
+    this.rendered = undefined;
+    this.omittedCount = 0;
+  }
+
+  /** @internal The decode ended as `invalid` or `ok`: a reason nobody took is no entry. */
+  end(): void {
+    // A drop-element field made the root invalid: the document is, for that field's reason.
+    if (this.why !== undefined && this.why.cause !== undefined) this.record('document');
+    this.why = undefined;
+  }
+
+  /** @internal Malformed: the one entry, where the text stops being acceptable (contractSyntaxError). */
+  malformed(text: string): void {
+    this.begin();
+    const error = contractSyntaxError(text) ?? { offset: contractUtf8Length(text), expected: 'end' };
+    this.records.push({ node: undefined, rule: 'malformed', used: 'document', offset: error.offset, expected: error.expected });
+  }
+
+  /** @internal The version gate failed: the one entry, with the JSON type of the last version value. */
+  versionRejected(step: string, found: string | undefined): void {
+    this.begin();
+    this.push(step);
+    this.records.push({ node: this.node(), rule: 'version-rejected', used: 'document', found: found ?? 'missing' });
+  }
+
+  // Reads: the value of `v` (what scanner.value() read) when the type takes it, else undefined with the reason held.
+
+  /** @internal The version field's value: a number, else undefined; remembers its JSON type. */
+  version(v: ContractJson | undefined): number | undefined {
+    this.versionType = v === undefined ? undefined : contractJsonType(v);
+    return typeof v === 'number' ? v : undefined;
+  }
+  /** @internal The JSON type of the last version value read. */
+  versionType: string | undefined = undefined;
+
+  /** @internal */
+  string(v: ContractJson | undefined): string | undefined {
+    if (typeof v === 'string') return v;
+    if (v === CONTRACT_INVALID_STRING) this.why = { rule: 'unpaired-surrogate' };
+    else this.wrongType(v);
+    return undefined;
+  }
+  /** @internal */
+  bool(v: ContractJson | undefined): boolean | undefined {
+    if (typeof v === 'boolean') return v;
+    this.wrongType(v);
+    return undefined;
+  }
+  /** @internal */
+  number(v: ContractJson | undefined): number | undefined {
+    if (typeof v !== 'number') return this.wrongType(v);
+    if (Number.isFinite(v)) return v;
+    this.why = { rule: 'invalid-number' };
+    return undefined;
+  }
+  /** @internal */
+  integer(v: ContractJson | undefined): number | undefined {
+    if (typeof v !== 'number') return this.wrongType(v);
+    if (Number.isSafeInteger(v)) return v + 0;
+    this.why = { rule: 'invalid-number' };
+    return undefined;
+  }
+  /** @internal */
+  epochMillis(v: ContractJson | undefined): number | undefined {
+    const x = this.integer(v);
+    if (x === undefined || x >= 1) return x;
+    this.why = { rule: 'invalid-number' };
+    return undefined;
+  }
+  /** @internal */
+  localDate(v: ContractJson | undefined): string | undefined {
+    const s = this.string(v);
+    if (s === undefined || isValidLocalDate(s)) return s;
+    this.why = { rule: 'invalid-date' };
+    return undefined;
+  }
+  /** @internal */
+  dateTime(v: ContractJson | undefined): number | undefined {
+    const s = this.string(v);
+    if (s === undefined) return undefined;
+    const ms = parseDateTime(s);
+    if (ms === undefined) this.why = { rule: 'invalid-date' };
+    return ms;
+  }
+  /** @internal An enum: `read`'s case, else the fallback (an open enum, held as used `fallback`) or undefined. */
+  enumeration<T extends string>(v: ContractJson | undefined, read: (text: string | undefined) => T | undefined, fallback?: T): T | undefined {
+    const s = this.string(v);
+    if (s === undefined) return undefined;
+    const value = read(s);
+    if (value !== undefined) return value;
+    this.why = fallback === undefined ? { rule: 'unknown-enum-value' } : { rule: 'unknown-enum-value', fallback };
+    return fallback;
+  }
+  /** @internal One constraint, by its schema key. */
+  satisfying<T>(value: T | undefined, test: (value: T) => boolean, constraint: string): T | undefined {
+    if (value === undefined || test(value)) return value;
+    this.why = { rule: 'constraint', constraint };
+    return undefined;
+  }
+  /** @internal Not the object or array expected: `v` is what was there instead. */
+  wrongType(v: ContractJson | undefined): undefined {
+    if (v === undefined) return undefined; // a syntax error: the document is malformed
+    this.why = v === null ? { rule: 'null' } : { rule: 'wrong-type', found: contractJsonType(v) };
+    return undefined;
+  }
+  /**
+   * @internal A union whose tag cannot choose a variant: `v` is the whole value (scanner.value()):
+   * not an object, no tag (the last occurrence counts), a tag that is not a string, or one no
+   * variant has (`unknown`, no fallback).
+   */
+  badUnion(v: ContractJson | undefined, tagKey: string, unknown: boolean): void {
+    if (unknown) {
+      this.why = { rule: 'unknown-union-tag', field: tagKey };
+      return;
+    }
+    if (v === undefined || !(v instanceof Map)) {
+      this.wrongType(v);
+      return;
+    }
+    const tag = v.get(tagKey);
+    if (tag === undefined) this.why = { rule: 'missing', field: tagKey };
+    else if (tag === CONTRACT_INVALID_STRING) this.why = { rule: 'unpaired-surrogate', field: tagKey };
+    else if (tag === null) this.why = { rule: 'null', field: tagKey };
+    else this.why = { rule: 'wrong-type', found: contractJsonType(tag), field: tagKey };
+  }
+  /** @internal A union read with its fallback variant: held as used `fallback` once the variant is kept. */
+  unknownTag(tagKey: string, fallback: string): void {
+    if (this.why === undefined) this.why = { rule: 'unknown-union-tag', field: tagKey, fallback };
+  }
+
+  // Objects: one frame per object being read; fields by their index in the type.
+
+  /** @internal */
+  beginObject(fields: number): void {
+    this.frames.push({ start: this.records.length, count: 0, from: new Array<number>(fields).fill(-1), to: new Array<number>(fields).fill(0), dup: new Array<boolean>(fields).fill(false), cause: new Array<ReportRecord | undefined>(fields).fill(undefined), keys: undefined });
+  }
+  /** @internal An occurrence of field `index` (its path step `step`): a repeat replaces the earlier one's entries. */
+  field(index: number, step: string): void {
+    const frame = this.frames[this.frames.length - 1] as ReportFrame;
+    this.push(step);
+    if ((frame.from[index] as number) >= 0) {
+      this.kill(frame.from[index] as number, frame.to[index] as number);
+      frame.cause[index] = undefined;
+      if (!frame.dup[index]) {
+        frame.dup[index] = true;
+        this.records.push({ node: this.node(), rule: 'duplicate-key', used: 'last' });
+      }
+    }
+    frame.from[index] = this.records.length;
+    this.why = undefined;
+  }
+  /** @internal The occurrence is read; a held reason becomes an entry, used `used` (the field's presence policy). */
+  fieldDone(index: number, used: ContractReportUsed): void {
+    const frame = this.frames[this.frames.length - 1] as ReportFrame;
+    if (this.why !== undefined) {
+      const record = this.record(used);
+      if (used === 'parent') frame.cause[index] = record;
+    }
+    frame.to[index] = this.records.length;
+    this.pop();
+  }
+  /** @internal The object is kept. */
+  endObject(): void {
+    this.frames.pop();
+  }
+  /**
+   * @internal Field `index` (`step`, JSON key `key`) makes the object invalid (`used` is `parent`,
+   * or `document` for a fail-document field): nothing else inside it counts; the reason held is
+   * `invalid-field`, followed by the field's own entry.
+   */
+  dropObject(index: number, step: string, key: string, used: ContractReportUsed): void {
+    const frame = this.frames.pop() as ReportFrame;
+    let cause = frame.cause[index];
+    if ((frame.from[index] as number) < 0) {
+      this.push(step);
+      cause = { node: this.node(), rule: 'missing', used };
+      this.pop();
+      if (used === 'document') {
+        this.records.push(cause); // a fail-document entry is kept wherever it is
+        cause = undefined;
+      }
+    }
+    this.kill(frame.start, this.records.length);
+    this.why = cause === undefined ? { rule: 'invalid-field', field: key } : { rule: 'invalid-field', field: key, cause };
+  }
+
+  // Arrays and maps
+
+  /** @internal */
+  beginArray(): void {
+    this.frames.push({ start: this.records.length, count: 0, from: [], to: [], dup: [], cause: [], keys: undefined });
+  }
+  /** @internal The next element (its index is the path step). */
+  element(): void {
+    const frame = this.frames[this.frames.length - 1] as ReportFrame;
+    this.push(frame.count++);
+    this.why = undefined;
+  }
+  /** @internal The element is read: kept (a held fallback becomes an entry) or dropped. */
+  elementDone(kept: boolean): void {
+    if (this.why !== undefined) this.record(kept ? 'fallback' : 'dropped');
+    this.pop();
+  }
+  /** @internal */
+  endContainer(): void {
+    this.frames.pop();
+  }
+  /** @internal */
+  beginMap(): void {
+    this.frames.push({ start: this.records.length, count: 0, from: [0], to: [], dup: [], cause: [], keys: new Map() });
+  }
+  /** @internal The next entry (its position is the path step; never its key). */
+  entry(): void {
+    const frame = this.frames[this.frames.length - 1] as ReportFrame;
+    frame.from[0] = this.records.length;
+    this.push(-1 - frame.count++);
+    this.why = undefined;
+  }
+  /** @internal The entry is read; `name` is its key (undefined: it held an unpaired surrogate). */
+  entryDone(name: string | undefined, kept: boolean): void {
+    const frame = this.frames[this.frames.length - 1] as ReportFrame;
+    const from = frame.from[0] as number;
+    if (name === undefined) {
+      this.kill(from, this.records.length);
+      this.why = { rule: 'invalid-key' };
+      this.record('ignored');
+      this.pop();
+      return;
+    }
+    if (this.why !== undefined) this.record(kept ? 'fallback' : 'ignored');
+    const keys = frame.keys as Map<string, [ReportNode | undefined, number, number]>;
+    const earlier = keys.get(name);
+    keys.set(name, [this.node(), from, this.records.length]);
+    this.pop();
+    if (earlier !== undefined) {
+      // The earlier entry of this key is replaced (the last wins): its own entries no longer count.
+      this.kill(earlier[1], earlier[2]);
+      this.records.push({ node: earlier[0], rule: 'duplicate-key', used: 'last' });
+    }
+  }
+
+  // Paths
+
+  private push(step: string | number): void {
+    this.steps.push(step);
+    this.seqs.push(this.began++);
+    this.nodes.push(undefined);
+  }
+  private pop(): void {
+    this.steps.pop();
+    this.seqs.pop();
+    this.nodes.pop();
+    if (this.built > this.steps.length) this.built = this.steps.length;
+  }
+  /** The current path's node, made only now (each step once), so paths cost nothing until an entry needs one. */
+  private node(): ReportNode | undefined {
+    for (let k = this.built; k < this.steps.length; k++) {
+      this.nodes[k] = { parent: k === 0 ? undefined : this.nodes[k - 1], step: this.steps[k] as string | number, seq: this.seqs[k] as number };
+    }
+    this.built = this.steps.length;
+    return this.steps.length === 0 ? undefined : this.nodes[this.steps.length - 1];
+  }
+  private record(used: ContractReportUsed): ReportRecord {
+    const why = this.why as ReportWhy;
+    this.why = undefined;
+    const record: ReportRecord = { ...why, node: this.node(), used: why.fallback !== undefined ? 'fallback' : used };
+    delete record.cause;
+    this.records.push(record);
+    if (why.cause !== undefined) this.records.push(why.cause);
+    return record;
+  }
+  private kill(from: number, to: number): void {
+    if (to > from) this.kills.push(from, to);
+  }
+
+  private render(): ContractReportEntry[] {
+    if (this.rendered !== undefined) return this.rendered;
+    const n = this.records.length;
+    const depth = new Array<number>(n + 1).fill(0);
+    for (let k = 0; k < this.kills.length; k += 2) {
+      (depth[this.kills[k] as number] as number)++;
+      (depth[this.kills[k + 1] as number] as number)--;
+    }
+    const alive: ReportRecord[] = [];
+    let killed = 0;
+    for (let k = 0; k < n; k++) {
+      killed += depth[k] as number;
+      const record = this.records[k] as ReportRecord;
+      // A fail-document field's entry stays: it fails the document wherever it is.
+      if (killed > 0 && record.used !== 'document') continue;
+      alive.push(record);
+    }
+    // In the text's order: by where each value begins (a value before its members), then as recorded.
+    const order = alive.map((_, k) => k);
+    order.sort((a, b) => (reportSeq(alive[a]) - reportSeq(alive[b])) || a - b);
+    const result: ContractReportEntry[] = [];
+    for (const k of order) {
+      const record = alive[k] as ReportRecord;
+      if (result.length === CONTRACT_REPORT_LIMIT) {
+        this.omittedCount++;
+        continue;
+      }
+      const entry: { -readonly [K in keyof ContractReportEntry]: ContractReportEntry[K] } = {
+        path: reportPath(record.node, false), pattern: reportPath(record.node, true), rule: record.rule, used: record.used,
+      };
+      if (record.found !== undefined) entry.found = record.found;
+      if (record.constraint !== undefined) entry.constraint = record.constraint;
+      if (record.fallback !== undefined) entry.fallback = record.fallback;
+      if (record.field !== undefined) entry.field = record.field;
+      if (record.offset !== undefined) entry.offset = record.offset;
+      if (record.expected !== undefined) entry.expected = record.expected;
+      result.push(entry);
+    }
+    this.rendered = result;
+    if (this.onEntry !== undefined) for (const entry of result) this.onEntry(entry);
+    return result;
+  }
+}
+
+function reportSeq(record: ReportRecord | undefined): number {
+  return record === undefined || record.node === undefined ? -1 : record.node.seq;
+}
+
+function reportPath(node: ReportNode | undefined, pattern: boolean): string {
+  const steps: string[] = [];
+  for (let at = node; at !== undefined; at = at.parent) {
+    const step = at.step;
+    if (typeof step === 'string') steps.push(step);
+    else if (step >= 0) steps.push(pattern ? '[*]' : '[' + step + ']');
+    else steps.push(pattern ? '[#*]' : '[#' + (-1 - step) + ']');
+  }
+  return '$' + steps.reverse().join('');
+}
+
+/** The JSON type of a value as a report names it: null, boolean, number, string, array, object. */
+export function contractJsonType(v: ContractJson): string {
+  if (v === null) return 'null';
+  if (typeof v === 'boolean') return 'boolean';
+  if (typeof v === 'number') return 'number';
+  if (typeof v === 'string' || v === CONTRACT_INVALID_STRING) return 'string';
+  return Array.isArray(v) ? 'array' : 'object';
+}
+
+/** The UTF-8 length of a text; an unpaired surrogate counts 3 bytes (as WTF-8 writes it). */
+export function contractUtf8Length(text: string): number {
+  let bytes = 0;
+  for (let i = 0; i < text.length; i++) bytes += utf8Width(text, i) > 3 ? (i++, 4) : utf8Width(text, i);
+  return bytes;
+}
+
+function utf8Width(text: string, i: number): number {
+  const c = text.charCodeAt(i);
+  if (c < 0x80) return 1;
+  if (c < 0x800) return 2;
+  if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
+    const d = text.charCodeAt(i + 1);
+    if (d >= 0xdc00 && d <= 0xdfff) return 4;
+  }
+  return 3;
+}
+
+/**
+ * Where a document text stops being acceptable (RFC 8259, nesting ≤ CONTRACT_MAX_DEPTH, an object
+ * at the root): the UTF-8 byte offset of the first character that cannot continue it (the text's
+ * length when it ends too early) and what was expected there — one of `object`, `key`, `colon`,
+ * `value`, `comma-or-close`, `end`, `digit`, `literal`, `string`, `escape`, `depth`
+ * (docs/report.md). Undefined for an acceptable text. Its own small loop, not the scanner's,
+ * so that the three runtimes agree on the place without sharing a lexer's shortcuts.
+ */
+export function contractSyntaxError(text: string): { offset: number; expected: string } | undefined {
+  const n = text.length;
+  let i = 0;
+  let bytes = 0;
+  const open: number[] = [];
+  const step = (): void => {
+    const width = utf8Width(text, i);
+    bytes += width;
+    i += width === 4 ? 2 : 1;
+  };
+  const ws = (): void => {
+    for (;;) {
+      const c = text.charCodeAt(i);
+      if (i < n && (c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d)) step();
+      else return;
+    }
+  };
+  const at = (expected: string): { offset: number; expected: string } => ({ offset: bytes, expected });
+  const digits = (): boolean => {
+    if (i >= n || !isDigit(text.charCodeAt(i))) return false;
+    while (i < n && isDigit(text.charCodeAt(i))) step();
+    return true;
+  };
+  // A string from its opening quote; the error, if any.
+  const string = (): { offset: number; expected: string } | undefined => {
+    step();
+    for (;;) {
+      if (i >= n) return at('string');
+      const c = text.charCodeAt(i);
+      if (c === 0x22) { step(); return undefined; }
+      if (c < 0x20) return at('string');
+      if (c === 0x5c) {
+        step();
+        if (i >= n) return at('escape');
+        const e = text.charCodeAt(i);
+        if (e === 0x75) {
+          step();
+          for (let k = 0; k < 4; k++) {
+            if (i >= n || !isHexDigit(text.charCodeAt(i))) return at('escape');
+            step();
+          }
+        } else if (e === 0x22 || e === 0x5c || e === 0x2f || e === 0x62 || e === 0x66 || e === 0x6e || e === 0x72 || e === 0x74) {
+          step();
+        } else {
+          return at('escape');
+        }
+        continue;
+      }
+      step();
+    }
+  };
+  ws();
+  if (i >= n || text.charCodeAt(i) !== 0x7b) return at('object');
+  let state: 'value' | 'key' | 'after' = 'value';
+  for (;;) {
+    if (state === 'value') {
+      ws();
+      if (i >= n) return at('value');
+      const c = text.charCodeAt(i);
+      if (c === 0x7b || c === 0x5b) {
+        if (open.length >= CONTRACT_MAX_DEPTH) return at('depth');
+        open.push(c);
+        step();
+        ws();
+        const closer = c === 0x7b ? 0x7d : 0x5d;
+        if (i < n && text.charCodeAt(i) === closer) {
+          open.pop();
+          step();
+          state = 'after';
+        } else {
+          state = c === 0x7b ? 'key' : 'value';
+        }
+        continue;
+      }
+      if (c === 0x22) {
+        const error = string();
+        if (error !== undefined) return error;
+      } else if (c === 0x74 || c === 0x66 || c === 0x6e) {
+        const word = c === 0x74 ? 'true' : c === 0x66 ? 'false' : 'null';
+        for (let k = 0; k < word.length; k++) {
+          if (i >= n || text.charCodeAt(i) !== word.charCodeAt(k)) return at('literal');
+          step();
+        }
+      } else if (c === 0x2d || isDigit(c)) {
+        if (c === 0x2d) step();
+        if (i < n && text.charCodeAt(i) === 0x30) step();
+        else if (!digits()) return at('digit');
+        if (i < n && text.charCodeAt(i) === 0x2e) {
+          step();
+          if (!digits()) return at('digit');
+        }
+        if (i < n && (text.charCodeAt(i) === 0x65 || text.charCodeAt(i) === 0x45)) {
+          step();
+          if (i < n && (text.charCodeAt(i) === 0x2b || text.charCodeAt(i) === 0x2d)) step();
+          if (!digits()) return at('digit');
+        }
+      } else {
+        return at('value');
+      }
+      state = 'after';
+    } else if (state === 'key') {
+      ws();
+      if (i >= n || text.charCodeAt(i) !== 0x22) return at('key');
+      const error = string();
+      if (error !== undefined) return error;
+      ws();
+      if (i >= n || text.charCodeAt(i) !== 0x3a) return at('colon');
+      step();
+      state = 'value';
+    } else {
+      ws();
+      if (open.length === 0) return i < n ? at('end') : undefined;
+      const top = open[open.length - 1];
+      const c = i < n ? text.charCodeAt(i) : -1;
+      if (c === 0x2c) {
+        step();
+        state = top === 0x7b ? 'key' : 'value';
+      } else if (c === (top === 0x7b ? 0x7d : 0x5d)) {
+        open.pop();
+        step();
+      } else {
+        return at('comma-or-close');
+      }
+    }
+  }
+}
+
+function isHexDigit(c: number): boolean {
+  return (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x46) || (c >= 0x61 && c <= 0x66);
+}

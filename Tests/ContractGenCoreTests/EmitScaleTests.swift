@@ -73,13 +73,13 @@ final class EmitScaleTests: XCTestCase {
         let null = try XCTUnwrap(files["golden/wide/schema.wide.every-field.null.json"])
         let blob = try XCTUnwrap(JSONValue.parse(null["given"]?["blob"]?.stringValue ?? ""))
         XCTAssertEqual(blob, JSONValue.parse(#"{"v":1,"s0":null,"n1":null,"s2":null,"n3":null}"#))
-        XCTAssertEqual(null["expect"], JSONValue.parse(#"{"status":"ok","value":{"s0":null,"n1":0,"s2":null,"n3":0}}"#))
+        XCTAssertEqual(null["expect"], JSONValue.parse(#"{"status":"ok","value":{"s0":null,"n1":0,"s2":null,"n3":0},"report":[{"path":"$.s0","rule":"null","used":"null"},{"path":"$.n1","rule":"null","used":"default"},{"path":"$.s2","rule":"null","used":"null"},{"path":"$.n3","rule":"null","used":"default"}]}"#))
         // A wrong type (bool) in every field: same per-field rule.
         let bool = try XCTUnwrap(files["golden/wide/schema.wide.every-field.wrong-type-bool.json"])
-        XCTAssertEqual(bool["expect"], JSONValue.parse(#"{"status":"ok","value":{"s0":null,"n1":0,"s2":null,"n3":0}}"#))
+        XCTAssertEqual(bool["expect"], JSONValue.parse(#"{"status":"ok","value":{"s0":null,"n1":0,"s2":null,"n3":0},"report":[{"path":"$.s0","rule":"wrong-type","used":"null","found":"boolean"},{"path":"$.n1","rule":"wrong-type","used":"default","found":"boolean"},{"path":"$.s2","rule":"wrong-type","used":"null","found":"boolean"},{"path":"$.n3","rule":"wrong-type","used":"default","found":"boolean"}]}"#))
         // A valid value applies to the strings only ("" is a string), the integers keep no mutation of that label.
         let empty = try XCTUnwrap(files["golden/wide/schema.wide.every-field.empty.json"])
-        XCTAssertEqual(empty["expect"], JSONValue.parse(#"{"status":"ok","value":{"s0":"","n1":0,"s2":"","n3":0}}"#))
+        XCTAssertEqual(empty["expect"], JSONValue.parse(#"{"status":"ok","value":{"s0":"","n1":0,"s2":"","n3":0},"report":[]}"#))
         // Every mutation label of every field appears in exactly one case.
         let labels = ["missing", "null", "wrong-type-bool", "wrong-type-number", "wrong-type-string", "wrong-type-array", "wrong-type-object"]
         for label in labels {
@@ -95,7 +95,7 @@ final class EmitScaleTests: XCTestCase {
         let missing = try XCTUnwrap(files["golden/wide/schema.wide.W.r1.missing.json"])
         // The minimal document: the other required field only, r1 removed.
         XCTAssertEqual(JSONValue.parse(missing["given"]?["blob"]?.stringValue ?? ""), JSONValue.parse(#"{"v":1,"r0":true}"#))
-        XCTAssertEqual(missing["expect"], JSONValue.parse(#"{"status":"invalid","value":null}"#))
+        XCTAssertEqual(missing["expect"], JSONValue.parse(#"{"status":"invalid","value":null,"report":[{"path":"$.r1","rule":"missing","used":"document"}]}"#))
     }
 
     func testNestedGoldensStaySmall() throws {

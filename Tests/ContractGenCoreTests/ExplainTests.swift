@@ -33,7 +33,7 @@ final class ExplainTests: XCTestCase {
         let explain = TestSupport.run(["explain", "--now", "1784282400000", "--zone", "Europe/Berlin"], root: root, stdin: blob)
         XCTAssertEqual(explain.status, 0, explain.err)
         XCTAssertEqual(explain.out, """
-            proto-test (swift): status ok
+            proto-test (swift): ok, nothing degraded
             timeline in Europe/Berlin:
               from now (2026-07-17 12:00 Europe/Berlin): today
               from 2026-07-18 00:00 Europe/Berlin (1784325600000): outdated (the day that began 2026-07-17 00:00)

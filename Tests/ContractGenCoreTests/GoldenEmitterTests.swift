@@ -31,8 +31,12 @@ final class GoldenEmitterTests: XCTestCase {
         XCTAssertEqual(null["expect"], JSONValue.parse(#"""
             {"status":"ok","dayStr":null,"validUntil":null,
              "tasks":[{"id":"TaskRow.id","title":"TaskRow.title","isDone":false,"projectId":null,"projectColor":null}],
-             "projects":[{"id":"Project.id","title":"Project.title","tasks":[]}],"dropped":0}
+             "projects":[{"id":"Project.id","title":"Project.title","tasks":[]}],"dropped":0,
+             "report":[{"path":"$.tasks[0].isDone","rule":"null","used":"default"},{"path":"$.tasks[0].projectId","rule":"null","used":"null"},
+                       {"path":"$.projects[0].tasks","rule":"null","used":"default"},{"path":"$.dayStr","rule":"null","used":"null"},
+                       {"path":"$.validUntil","rule":"null","used":"null"},{"path":"$.projectColors","rule":"null","used":"default"}]}
             """#))
+        XCTAssertEqual(null["given"]?["report"], .bool(true))
         // A wrong type is batched the same way; isDone is not in the bool batch (bool is its type).
         let bool = try XCTUnwrap(widget["golden/widget-data/schema.widget-data.every-field.wrong-type-bool.json"])
         XCTAssertFalse(bool["about"]?.stringValue?.contains("TaskRow.isDone") ?? true)
@@ -48,7 +52,7 @@ final class GoldenEmitterTests: XCTestCase {
     func testFailDocumentFailsAndOptionalNestedObjectBecomesNull() throws {
         let todo = try cases("todo-count")
         XCTAssertEqual(todo["golden/todo-count/schema.todo-count.CountRecord.count.missing.json"]?["expect"],
-                       JSONValue.parse(#"{"status":"invalid","value":null}"#))
+                       JSONValue.parse(#"{"status":"invalid","value":null,"report":[{"path":"$.count","rule":"missing","used":"document"}]}"#))
         // Source.platform is drop-element; Source sits in an optional field, so source becomes null.
         XCTAssertEqual(todo["golden/todo-count/schema.todo-count.Source.platform.null.json"]?["expect"]?["value"]?["source"], .null)
     }

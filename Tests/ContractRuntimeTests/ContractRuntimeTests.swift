@@ -18,6 +18,31 @@ func threadCPUSeconds() -> Double {
 }
 
 final class ContractJSONParseTests: XCTestCase {
+    /// A malformed text's place: the UTF-8 byte offset and the expected word (docs/report.md).
+    func testSyntaxErrorPlaces() {
+        let cases: [(String, Int, String)] = [
+            ("", 0, "object"),
+            ("[]", 0, "object"),
+            (" {", 2, "key"),
+            ("{\"a\":1,}", 7, "key"),
+            ("{\"a\":tru}", 8, "literal"),
+            ("{\"é\":-}", 7, "digit"),
+            ("{\"a\":\"\\x\"}", 7, "escape"),
+            ("{\"a\":1}x", 7, "end"),
+            ("{\"a\" 1}", 5, "colon"),
+            ("{\"a\":[1 2]}", 8, "comma-or-close"),
+            ("{\"😀\":}", 8, "value"),
+            ("{\"a\":[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[", 516, "depth"),
+            ("{\"a\":\"b", 7, "string"),
+        ]
+        for (text, offset, expected) in cases {
+            let error = ContractReport.syntaxError(text)
+            XCTAssertEqual(error?.offset, offset, text)
+            XCTAssertEqual(error?.expected, expected, text)
+        }
+        XCTAssertNil(ContractReport.syntaxError(#"{"a":[1,{"b":null}]}"#))
+    }
+
     func testAcceptsRFC8259Texts() {
         var expected = ContractJSONObject()
         expected.set("a", .array([.number(1), .number(25), .number(-0.0), .bool(true), .bool(false), .null, .string("x")]))

@@ -13,6 +13,7 @@ import {
   type ContractInputMap,
   type ContractJsonObject,
   ContractJsonScanner,
+  ContractReport,
   contractTextLength,
   orUnknown,
   satisfying,
@@ -276,27 +277,36 @@ export type Decoded =
   | { readonly status: "ok"; readonly value: Agenda; readonly dropped: number }
   | { readonly status: Exclude<Status, "ok">; readonly value: null; readonly dropped: number };
 
-/** Decodes the document text. Strict RFC 8259, fail-closed, never throws, never crashes. */
-export function decode(text: string): Decoded {
+/**
+ * Decodes the document text. Strict RFC 8259, fail-closed, never throws, never crashes.
+ * With a `report`, also records each value not taken as written and why (docs/report.md).
+ */
+export function decode(text: string, report?: ContractReport): Decoded {
+  if (report !== undefined) report.begin();
   try {
-    const scanner = new ContractJsonScanner(text);
-    const context: DecodeContext = { dropped: 0, failed: false, version: undefined };
+    // A report lexes: duplicate keys and map positions are what JSON.parse hides.
+    const scanner = new ContractJsonScanner(text, report === undefined);
+    const context: DecodeContext = { dropped: 0, failed: false, version: undefined, report };
     const isObject = scanner.nextIsObject();
     const value = decodeAgenda(scanner, context);
     // Not JSON, not an object, or nested deeper than CONTRACT_MAX_DEPTH: nothing is usable.
     if (!isObject || !scanner.finish()) {
+      if (report !== undefined) report.malformed(text);
       return { status: "malformed", value: null, dropped: 0 };
     }
     // The version gate comes before any field: a future version may mean something else by every field.
     if (context.version === undefined || acceptedVersions.indexOf(context.version) < 0) {
+      if (report !== undefined) report.versionRejected(".schema_version", report.versionType);
       return { status: "unsupportedVersion", value: null, dropped: 0 };
     }
+    if (report !== undefined) report.end();
     if (value === undefined || context.failed) {
       return { status: "invalid", value: null, dropped: 0 };
     }
     return { status: "ok", value, dropped: context.dropped };
   } catch {
     // Only resource exhaustion (e.g. a string longer than the engine allows) can get here.
+    if (report !== undefined) report.malformed(text);
     return { status: "malformed", value: null, dropped: 0 };
   }
 }
@@ -312,6 +322,8 @@ interface DecodeContext {
   failed: boolean;
   /** The root's `schema_version` slot: its last occurrence, when that is a number. */
   version: number | undefined;
+  /** The report being recorded, if one was asked for; undefined on the default path. */
+  report: ContractReport | undefined;
 }
 
 /** A `calendarKind` value: exactly one of its JSON spellings (no case folding, no trimming), else undefined. */
@@ -378,10 +390,12 @@ function readEventTags(text: string | undefined): EventTags | undefined {
 }
 
 function decodeAgenda(scanner: ContractJsonScanner, context: DecodeContext): Agenda | undefined {
+  const r = context.report;
   if (!scanner.enterObject()) {
-    scanner.skipValue();
+    if (r === undefined) scanner.skipValue(); else r.wrongType(scanner.value());
     return undefined;
   }
+  if (r !== undefined) r.beginObject(6);
   let generatedAtSlot: number | undefined;
   let eventsSlot: ReadonlyArray<Event> | undefined;
   let eventsDropped = 0;
@@ -392,30 +406,75 @@ function decodeAgenda(scanner: ContractJsonScanner, context: DecodeContext): Age
   let dayStatusSlot: ReadonlyMap<string, AgendaDayStatus> | undefined;
   for (let key = scanner.nextMember(); key !== undefined; key = scanner.nextMember()) {
     if (key.matches(versionField)) {
-      context.version = scanner.anyNumber();
+      context.version = r === undefined ? scanner.anyNumber() : r.version(scanner.value());
     } else if (key.matches("generated_at")) {
-      generatedAtSlot = scanner.epochMillis();
+      if (r === undefined) {
+        generatedAtSlot = scanner.epochMillis();
+      } else {
+        r.field(0, ".generated_at");
+        generatedAtSlot = r.epochMillis(scanner.value());
+        r.fieldDone(0, "null");
+      }
     } else if (key.matches("events")) {
-      const mark = context.dropped;
-      eventsSlot = decodeArrayOfEvent(scanner, context);
-      eventsDropped = context.dropped - mark;
-      context.dropped = mark;
+      if (r === undefined) {
+        const mark = context.dropped;
+        eventsSlot = decodeArrayOfEvent(scanner, context);
+        eventsDropped = context.dropped - mark;
+        context.dropped = mark;
+      } else {
+        r.field(1, ".events");
+        const mark = context.dropped;
+        eventsSlot = decodeArrayOfEvent(scanner, context);
+        eventsDropped = context.dropped - mark;
+        context.dropped = mark;
+        r.fieldDone(1, "default");
+      }
     } else if (key.matches("calendar_kind")) {
-      calendarKindSlot = orUnknown(scanner.string(), readAgendaCalendarKind, "other");
+      if (r === undefined) {
+        calendarKindSlot = orUnknown(scanner.string(), readAgendaCalendarKind, "other");
+      } else {
+        r.field(2, ".calendar_kind");
+        calendarKindSlot = r.enumeration(scanner.value(), readAgendaCalendarKind, "other");
+        r.fieldDone(2, "default");
+      }
     } else if (key.matches("default")) {
-      isDefaultSlot = scanner.bool();
+      if (r === undefined) {
+        isDefaultSlot = scanner.bool();
+      } else {
+        r.field(3, ".default");
+        isDefaultSlot = r.bool(scanner.value());
+        r.fieldDone(3, "default");
+      }
     } else if (key.matches("hidden_calendars")) {
-      const mark = context.dropped;
-      hiddenCalendarsSlot = decodeMapOfArrayOfString(scanner, context);
-      hiddenCalendarsDropped = context.dropped - mark;
-      context.dropped = mark;
+      if (r === undefined) {
+        const mark = context.dropped;
+        hiddenCalendarsSlot = decodeMapOfArrayOfString(scanner, context);
+        hiddenCalendarsDropped = context.dropped - mark;
+        context.dropped = mark;
+      } else {
+        r.field(4, ".hidden_calendars");
+        const mark = context.dropped;
+        hiddenCalendarsSlot = decodeMapOfArrayOfString(scanner, context);
+        hiddenCalendarsDropped = context.dropped - mark;
+        context.dropped = mark;
+        r.fieldDone(4, "default");
+      }
     } else if (key.matches("day_status")) {
-      dayStatusSlot = decodeMapOfEnum_AgendaDayStatus(scanner, context);
+      if (r === undefined) {
+        dayStatusSlot = decodeMapOfEnum_AgendaDayStatus(scanner, context);
+      } else {
+        r.field(5, ".day_status");
+        dayStatusSlot = decodeMapOfEnum_AgendaDayStatus(scanner, context);
+        r.fieldDone(5, "default");
+      }
     } else {
       scanner.skipValue(); // unknown keys are ignored: fields are added within a version
     }
   }
-  if (scanner.failed) return undefined;
+  if (scanner.failed) {
+    if (r !== undefined) r.endObject(); // the document is malformed: the report keeps its frames balanced
+    return undefined;
+  }
   const generatedAt = generatedAtSlot ?? null;
   const events = eventsSlot ?? [];
   const calendarKind = calendarKindSlot ?? "personal";
@@ -423,14 +482,17 @@ function decodeAgenda(scanner: ContractJsonScanner, context: DecodeContext): Age
   const hiddenCalendars = hiddenCalendarsSlot ?? new Map();
   const dayStatus = dayStatusSlot ?? new Map();
   context.dropped += eventsDropped + hiddenCalendarsDropped;
+  if (r !== undefined) r.endObject();
   return { generatedAt, events, calendarKind, isDefault, hiddenCalendars, dayStatus };
 }
 
 function decodeEvent(scanner: ContractJsonScanner, context: DecodeContext): Event | undefined {
+  const r = context.report;
   if (!scanner.enterObject()) {
-    scanner.skipValue();
+    if (r === undefined) scanner.skipValue(); else r.wrongType(scanner.value());
     return undefined;
   }
+  if (r !== undefined) r.beginObject(17);
   let eventIdSlot: string | undefined;
   let titleSlot: string | undefined;
   let startTimeSlot: number | undefined;
@@ -453,59 +515,182 @@ function decodeEvent(scanner: ContractJsonScanner, context: DecodeContext): Even
   let attachmentsDropped = 0;
   for (let key = scanner.nextMember(); key !== undefined; key = scanner.nextMember()) {
     if (key.matches("event_id")) {
-      eventIdSlot = satisfying(scanner.string(), (v) => v.length > 0);
+      if (r === undefined) {
+        eventIdSlot = satisfying(scanner.string(), (v) => v.length > 0);
+      } else {
+        r.field(0, ".event_id");
+        eventIdSlot = r.satisfying(r.string(scanner.value()), (v) => v.length > 0, "non-empty");
+        r.fieldDone(0, "parent");
+      }
     } else if (key.matches("title")) {
-      titleSlot = scanner.string();
+      if (r === undefined) {
+        titleSlot = scanner.string();
+      } else {
+        r.field(1, ".title");
+        titleSlot = r.string(scanner.value());
+        r.fieldDone(1, "parent");
+      }
     } else if (key.matches("start_time")) {
-      startTimeSlot = scanner.epochMillis();
+      if (r === undefined) {
+        startTimeSlot = scanner.epochMillis();
+      } else {
+        r.field(2, ".start_time");
+        startTimeSlot = r.epochMillis(scanner.value());
+        r.fieldDone(2, "parent");
+      }
     } else if (key.matches("end_time")) {
-      endTimeSlot = scanner.epochMillis();
+      if (r === undefined) {
+        endTimeSlot = scanner.epochMillis();
+      } else {
+        r.field(3, ".end_time");
+        endTimeSlot = r.epochMillis(scanner.value());
+        r.fieldDone(3, "null");
+      }
     } else if (key.matches("all-day")) {
-      allDaySlot = scanner.bool();
+      if (r === undefined) {
+        allDaySlot = scanner.bool();
+      } else {
+        r.field(4, "[\"all-day\"]");
+        allDaySlot = r.bool(scanner.value());
+        r.fieldDone(4, "default");
+      }
     } else if (key.matches("class")) {
-      cssClassSlot = scanner.string();
+      if (r === undefined) {
+        cssClassSlot = scanner.string();
+      } else {
+        r.field(5, ".class");
+        cssClassSlot = r.string(scanner.value());
+        r.fieldDone(5, "null");
+      }
     } else if (key.matches("Ort")) {
-      placeSlot = scanner.string();
+      if (r === undefined) {
+        placeSlot = scanner.string();
+      } else {
+        r.field(6, ".Ort");
+        placeSlot = r.string(scanner.value());
+        r.fieldDone(6, "null");
+      }
     } else if (key.matches("attendance")) {
-      attendanceSlot = readEventAttendance(scanner.string());
+      if (r === undefined) {
+        attendanceSlot = readEventAttendance(scanner.string());
+      } else {
+        r.field(7, ".attendance");
+        attendanceSlot = r.enumeration(scanner.value(), readEventAttendance);
+        r.fieldDone(7, "default");
+      }
     } else if (key.matches("response_status")) {
-      responseSlot = orUnknown(scanner.string(), readEventResponse, "other");
+      if (r === undefined) {
+        responseSlot = orUnknown(scanner.string(), readEventResponse, "other");
+      } else {
+        r.field(8, ".response_status");
+        responseSlot = r.enumeration(scanner.value(), readEventResponse, "other");
+        r.fieldDone(8, "null");
+      }
     } else if (key.matches("reminder_minutes")) {
-      reminderMinutesSlot = satisfying(scanner.integer(), (v) => v >= 0 && v <= 10080);
+      if (r === undefined) {
+        reminderMinutesSlot = satisfying(scanner.integer(), (v) => v >= 0 && v <= 10080);
+      } else {
+        r.field(9, ".reminder_minutes");
+        reminderMinutesSlot = r.satisfying(r.satisfying(r.integer(scanner.value()), (v) => v >= 0, "min"), (v) => v <= 10080, "max");
+        r.fieldDone(9, "null");
+      }
     } else if (key.matches("short_title")) {
-      shortTitleSlot = satisfying(scanner.string(), (v) => contractTextLength(v) <= 40);
+      if (r === undefined) {
+        shortTitleSlot = satisfying(scanner.string(), (v) => contractTextLength(v) <= 40);
+      } else {
+        r.field(10, ".short_title");
+        shortTitleSlot = r.satisfying(r.string(scanner.value()), (v) => contractTextLength(v) <= 40, "max-length");
+        r.fieldDone(10, "null");
+      }
     } else if (key.matches("badge")) {
-      badgeSlot = satisfying(scanner.string(), (v) => ((n) => n >= 1 && n <= 2)(contractTextLength(v)));
+      if (r === undefined) {
+        badgeSlot = satisfying(scanner.string(), (v) => ((n) => n >= 1 && n <= 2)(contractTextLength(v)));
+      } else {
+        r.field(11, ".badge");
+        badgeSlot = r.satisfying(r.satisfying(r.string(scanner.value()), (v) => contractTextLength(v) >= 1, "min-length"), (v) => contractTextLength(v) <= 2, "max-length");
+        r.fieldDone(11, "null");
+      }
     } else if (key.matches("color")) {
-      colorSlot = scanner.nextIsNull() ? null : scanner.string();
+      if (r === undefined) {
+        colorSlot = scanner.nextIsNull() ? null : scanner.string();
+      } else {
+        r.field(12, ".color");
+        colorSlot = scanner.nextIsNull() ? null : r.string(scanner.value());
+        r.fieldDone(12, "absent");
+      }
     } else if (key.matches("updated_at")) {
-      updatedAtSlot = scanner.dateTime();
+      if (r === undefined) {
+        updatedAtSlot = scanner.dateTime();
+      } else {
+        r.field(13, ".updated_at");
+        updatedAtSlot = r.dateTime(scanner.value());
+        r.fieldDone(13, "null");
+      }
     } else if (key.matches("tags")) {
-      const mark = context.dropped;
-      tagsSlot = decodeArrayOfEnum_EventTags_Or3(scanner, context);
-      tagsDropped = context.dropped - mark;
-      context.dropped = mark;
+      if (r === undefined) {
+        const mark = context.dropped;
+        tagsSlot = decodeArrayOfEnum_EventTags_Or3(scanner, context);
+        tagsDropped = context.dropped - mark;
+        context.dropped = mark;
+      } else {
+        r.field(14, ".tags");
+        const mark = context.dropped;
+        tagsSlot = decodeArrayOfEnum_EventTags_Or3(scanner, context);
+        tagsDropped = context.dropped - mark;
+        context.dropped = mark;
+        r.fieldDone(14, "default");
+      }
     } else if (key.matches("attendees")) {
-      const mark = context.dropped;
-      attendeesSlot = satisfying(decodeArrayOfString(scanner, context), (v) => ((n) => n >= 1 && n <= 4)(v.length));
-      attendeesDropped = context.dropped - mark;
-      context.dropped = mark;
+      if (r === undefined) {
+        const mark = context.dropped;
+        attendeesSlot = satisfying(decodeArrayOfString(scanner, context), (v) => ((n) => n >= 1 && n <= 4)(v.length));
+        attendeesDropped = context.dropped - mark;
+        context.dropped = mark;
+      } else {
+        r.field(15, ".attendees");
+        const mark = context.dropped;
+        attendeesSlot = r.satisfying(r.satisfying(decodeArrayOfString(scanner, context), (v) => v.length >= 1, "min-items"), (v) => v.length <= 4, "max-items");
+        attendeesDropped = context.dropped - mark;
+        context.dropped = mark;
+        r.fieldDone(15, "null");
+      }
     } else if (key.matches("attachments")) {
-      const mark = context.dropped;
-      attachmentsSlot = decodeArrayOfAttachment(scanner, context);
-      attachmentsDropped = context.dropped - mark;
-      context.dropped = mark;
+      if (r === undefined) {
+        const mark = context.dropped;
+        attachmentsSlot = decodeArrayOfAttachment(scanner, context);
+        attachmentsDropped = context.dropped - mark;
+        context.dropped = mark;
+      } else {
+        r.field(16, ".attachments");
+        const mark = context.dropped;
+        attachmentsSlot = decodeArrayOfAttachment(scanner, context);
+        attachmentsDropped = context.dropped - mark;
+        context.dropped = mark;
+        r.fieldDone(16, "default");
+      }
     } else {
       scanner.skipValue(); // unknown keys are ignored: fields are added within a version
     }
   }
-  if (scanner.failed) return undefined;
+  if (scanner.failed) {
+    if (r !== undefined) r.endObject(); // the document is malformed: the report keeps its frames balanced
+    return undefined;
+  }
   const eventId = eventIdSlot;
-  if (eventId === undefined) return undefined; // eventId missing or invalid: the element is dropped
+  if (eventId === undefined) {
+    if (r !== undefined) r.dropObject(0, ".event_id", "event_id", "parent");
+    return undefined; // eventId missing or invalid: the element is dropped
+  }
   const title = titleSlot;
-  if (title === undefined) return undefined; // title missing or invalid: the element is dropped
+  if (title === undefined) {
+    if (r !== undefined) r.dropObject(1, ".title", "title", "parent");
+    return undefined; // title missing or invalid: the element is dropped
+  }
   const startTime = startTimeSlot;
-  if (startTime === undefined) return undefined; // startTime missing or invalid: the element is dropped
+  if (startTime === undefined) {
+    if (r !== undefined) r.dropObject(2, ".start_time", "start_time", "parent");
+    return undefined; // startTime missing or invalid: the element is dropped
+  }
   const endTime = endTimeSlot ?? null;
   const allDay = allDaySlot ?? false;
   const cssClass = cssClassSlot ?? null;
@@ -521,91 +706,172 @@ function decodeEvent(scanner: ContractJsonScanner, context: DecodeContext): Even
   const attendees = attendeesSlot ?? null;
   const attachments = attachmentsSlot ?? [];
   context.dropped += tagsDropped + attendeesDropped + attachmentsDropped;
+  if (r !== undefined) r.endObject();
   return { eventId, title, startTime, endTime, allDay, cssClass, place, attendance, response, reminderMinutes, shortTitle, badge, color, updatedAt, tags, attendees, attachments };
 }
 
-function decodePhoto(scanner: ContractJsonScanner, _context: DecodeContext): Photo | undefined {
+function decodePhoto(scanner: ContractJsonScanner, context: DecodeContext): Photo | undefined {
+  const r = context.report;
   if (!scanner.enterObject()) {
-    scanner.skipValue();
+    if (r === undefined) scanner.skipValue(); else r.wrongType(scanner.value());
     return undefined;
   }
+  if (r !== undefined) r.beginObject(3);
   let urlSlot: string | undefined;
   let widthSlot: number | undefined;
   let captionSlot: string | undefined;
   for (let key = scanner.nextMember(); key !== undefined; key = scanner.nextMember()) {
     if (key.matches("url")) {
-      urlSlot = satisfying(scanner.string(), (v) => v.length > 0);
+      if (r === undefined) {
+        urlSlot = satisfying(scanner.string(), (v) => v.length > 0);
+      } else {
+        r.field(0, ".url");
+        urlSlot = r.satisfying(r.string(scanner.value()), (v) => v.length > 0, "non-empty");
+        r.fieldDone(0, "parent");
+      }
     } else if (key.matches("width")) {
-      widthSlot = satisfying(scanner.integer(), (v) => v >= 1);
+      if (r === undefined) {
+        widthSlot = satisfying(scanner.integer(), (v) => v >= 1);
+      } else {
+        r.field(1, ".width");
+        widthSlot = r.satisfying(r.integer(scanner.value()), (v) => v >= 1, "min");
+        r.fieldDone(1, "null");
+      }
     } else if (key.matches("caption")) {
-      captionSlot = scanner.string();
+      if (r === undefined) {
+        captionSlot = scanner.string();
+      } else {
+        r.field(2, ".caption");
+        captionSlot = r.string(scanner.value());
+        r.fieldDone(2, "null");
+      }
     } else {
       scanner.skipValue(); // unknown keys are ignored: fields are added within a version
     }
   }
-  if (scanner.failed) return undefined;
+  if (scanner.failed) {
+    if (r !== undefined) r.endObject(); // the document is malformed: the report keeps its frames balanced
+    return undefined;
+  }
   const url = urlSlot;
-  if (url === undefined) return undefined; // url missing or invalid: the element is dropped
+  if (url === undefined) {
+    if (r !== undefined) r.dropObject(0, ".url", "url", "parent");
+    return undefined; // url missing or invalid: the element is dropped
+  }
   const width = widthSlot ?? null;
   const caption = captionSlot ?? null;
+  if (r !== undefined) r.endObject();
   return { url, width, caption };
 }
 
-function decodeLink(scanner: ContractJsonScanner, _context: DecodeContext): Link | undefined {
+function decodeLink(scanner: ContractJsonScanner, context: DecodeContext): Link | undefined {
+  const r = context.report;
   if (!scanner.enterObject()) {
-    scanner.skipValue();
+    if (r === undefined) scanner.skipValue(); else r.wrongType(scanner.value());
     return undefined;
   }
+  if (r !== undefined) r.beginObject(2);
   let urlSlot: string | undefined;
   let titleSlot: string | undefined;
   for (let key = scanner.nextMember(); key !== undefined; key = scanner.nextMember()) {
     if (key.matches("url")) {
-      urlSlot = satisfying(scanner.string(), (v) => v.length > 0);
+      if (r === undefined) {
+        urlSlot = satisfying(scanner.string(), (v) => v.length > 0);
+      } else {
+        r.field(0, ".url");
+        urlSlot = r.satisfying(r.string(scanner.value()), (v) => v.length > 0, "non-empty");
+        r.fieldDone(0, "parent");
+      }
     } else if (key.matches("title")) {
-      titleSlot = scanner.string();
+      if (r === undefined) {
+        titleSlot = scanner.string();
+      } else {
+        r.field(1, ".title");
+        titleSlot = r.string(scanner.value());
+        r.fieldDone(1, "null");
+      }
     } else {
       scanner.skipValue(); // unknown keys are ignored: fields are added within a version
     }
   }
-  if (scanner.failed) return undefined;
+  if (scanner.failed) {
+    if (r !== undefined) r.endObject(); // the document is malformed: the report keeps its frames balanced
+    return undefined;
+  }
   const url = urlSlot;
-  if (url === undefined) return undefined; // url missing or invalid: the element is dropped
+  if (url === undefined) {
+    if (r !== undefined) r.dropObject(0, ".url", "url", "parent");
+    return undefined; // url missing or invalid: the element is dropped
+  }
   const title = titleSlot ?? null;
+  if (r !== undefined) r.endObject();
   return { url, title };
 }
 
-function decodePlaceRef(scanner: ContractJsonScanner, _context: DecodeContext): PlaceRef | undefined {
+function decodePlaceRef(scanner: ContractJsonScanner, context: DecodeContext): PlaceRef | undefined {
+  const r = context.report;
   if (!scanner.enterObject()) {
-    scanner.skipValue();
+    if (r === undefined) scanner.skipValue(); else r.wrongType(scanner.value());
     return undefined;
   }
+  if (r !== undefined) r.beginObject(3);
   let latitudeSlot: number | undefined;
   let longitudeSlot: number | undefined;
   let labelSlot: string | undefined;
   for (let key = scanner.nextMember(); key !== undefined; key = scanner.nextMember()) {
     if (key.matches("latitude")) {
-      latitudeSlot = satisfying(scanner.number(), (v) => v >= -90 && v <= 90);
+      if (r === undefined) {
+        latitudeSlot = satisfying(scanner.number(), (v) => v >= -90 && v <= 90);
+      } else {
+        r.field(0, ".latitude");
+        latitudeSlot = r.satisfying(r.satisfying(r.number(scanner.value()), (v) => v >= -90, "min"), (v) => v <= 90, "max");
+        r.fieldDone(0, "parent");
+      }
     } else if (key.matches("longitude")) {
-      longitudeSlot = satisfying(scanner.number(), (v) => v >= -180 && v <= 180);
+      if (r === undefined) {
+        longitudeSlot = satisfying(scanner.number(), (v) => v >= -180 && v <= 180);
+      } else {
+        r.field(1, ".longitude");
+        longitudeSlot = r.satisfying(r.satisfying(r.number(scanner.value()), (v) => v >= -180, "min"), (v) => v <= 180, "max");
+        r.fieldDone(1, "parent");
+      }
     } else if (key.matches("name")) {
-      labelSlot = scanner.string();
+      if (r === undefined) {
+        labelSlot = scanner.string();
+      } else {
+        r.field(2, ".name");
+        labelSlot = r.string(scanner.value());
+        r.fieldDone(2, "null");
+      }
     } else {
       scanner.skipValue(); // unknown keys are ignored: fields are added within a version
     }
   }
-  if (scanner.failed) return undefined;
+  if (scanner.failed) {
+    if (r !== undefined) r.endObject(); // the document is malformed: the report keeps its frames balanced
+    return undefined;
+  }
   const latitude = latitudeSlot;
-  if (latitude === undefined) return undefined; // latitude missing or invalid: the element is dropped
+  if (latitude === undefined) {
+    if (r !== undefined) r.dropObject(0, ".latitude", "latitude", "parent");
+    return undefined; // latitude missing or invalid: the element is dropped
+  }
   const longitude = longitudeSlot;
-  if (longitude === undefined) return undefined; // longitude missing or invalid: the element is dropped
+  if (longitude === undefined) {
+    if (r !== undefined) r.dropObject(1, ".longitude", "longitude", "parent");
+    return undefined; // longitude missing or invalid: the element is dropped
+  }
   const label = labelSlot ?? null;
+  if (r !== undefined) r.endObject();
   return { latitude, longitude, label };
 }
 
 function decodeAttachment(scanner: ContractJsonScanner, context: DecodeContext): Attachment | undefined {
+  const r = context.report;
   const tag = scanner.peekTag("type");
   if (tag === undefined) {
-    scanner.skipValue(); // not an object, no tag, or a tag that is not a string: invalid
+    // not an object, no tag, or a tag that is not a string: invalid
+    if (r === undefined) scanner.skipValue(); else r.badUnion(scanner.value(), "type", false);
     return undefined;
   }
   switch (tag) {
@@ -623,6 +889,7 @@ function decodeAttachment(scanner: ContractJsonScanner, context: DecodeContext):
     }
     default: { // an unknown tag reads as 'link'
       const value = decodeLink(scanner, context);
+      if (value !== undefined && r !== undefined) r.unknownTag("type", "link");
       return value === undefined ? undefined : { ...value, kind: "link" };
     }
   }
@@ -630,37 +897,47 @@ function decodeAttachment(scanner: ContractJsonScanner, context: DecodeContext):
 
 /** An array; each element that is not a valid Event is dropped and counted. */
 function decodeArrayOfEvent(scanner: ContractJsonScanner, context: DecodeContext): Event[] | undefined {
+  const r = context.report;
   if (!scanner.enterArray()) {
-    scanner.skipValue();
+    if (r === undefined) scanner.skipValue(); else r.wrongType(scanner.value());
     return undefined;
   }
+  if (r !== undefined) r.beginArray();
   const result: Event[] = [];
   while (scanner.nextElement()) {
+    if (r !== undefined) r.element();
     const value = decodeEvent(scanner, context);
     if (value !== undefined) {
       result.push(value);
     } else {
       context.dropped += 1; // one bad row never hides the others; drops inside it do not count
     }
+    if (r !== undefined) r.elementDone(value !== undefined);
   }
+  if (r !== undefined) r.endContainer();
   return scanner.failed ? undefined : result;
 }
 
 /** An array; each element that is not a valid string is dropped and counted. */
 function decodeArrayOfString(scanner: ContractJsonScanner, context: DecodeContext): string[] | undefined {
+  const r = context.report;
   if (!scanner.enterArray()) {
-    scanner.skipValue();
+    if (r === undefined) scanner.skipValue(); else r.wrongType(scanner.value());
     return undefined;
   }
+  if (r !== undefined) r.beginArray();
   const result: string[] = [];
   while (scanner.nextElement()) {
-    const value = scanner.string();
+    if (r !== undefined) r.element();
+    const value = r === undefined ? scanner.string() : r.string(scanner.value());
     if (value !== undefined) {
       result.push(value);
     } else {
       context.dropped += 1; // one bad row never hides the others; drops inside it do not count
     }
+    if (r !== undefined) r.elementDone(value !== undefined);
   }
+  if (r !== undefined) r.endContainer();
   return scanner.failed ? undefined : result;
 }
 
@@ -669,19 +946,23 @@ function decodeArrayOfString(scanner: ContractJsonScanner, context: DecodeContex
  * a duplicate key replaces the earlier entry (the last wins).
  */
 function decodeMapOfArrayOfString(scanner: ContractJsonScanner, context: DecodeContext): Map<string, ReadonlyArray<string>> | undefined {
+  const r = context.report;
   if (!scanner.enterObject()) {
-    scanner.skipValue();
+    if (r === undefined) scanner.skipValue(); else r.wrongType(scanner.value());
     return undefined;
   }
+  if (r !== undefined) r.beginMap();
   const result = new Map<string, ReadonlyArray<string>>();
   const innerDropped = new Map<string, number>();
   for (let key = scanner.nextMember(); key !== undefined; key = scanner.nextMember()) {
+    if (r !== undefined) r.entry();
     const mark = context.dropped;
     const value = decodeArrayOfString(scanner, context);
     const inner = context.dropped - mark;
     context.dropped = mark;
     // A key holding an unpaired surrogate is not a string, so no entry has it.
     const name = key.text;
+    if (r !== undefined) r.entryDone(name, value !== undefined);
     if (name === undefined) continue;
     result.delete(name);
     innerDropped.delete(name);
@@ -690,6 +971,7 @@ function decodeMapOfArrayOfString(scanner: ContractJsonScanner, context: DecodeC
       innerDropped.set(name, inner);
     }
   }
+  if (r !== undefined) r.endContainer();
   if (scanner.failed) return undefined;
   for (const inner of innerDropped.values()) context.dropped += inner;
   return result;
@@ -699,59 +981,74 @@ function decodeMapOfArrayOfString(scanner: ContractJsonScanner, context: DecodeC
  * A string-keyed map; entries whose value is not a valid {enum: [free, busy, away]} are ignored one by one;
  * a duplicate key replaces the earlier entry (the last wins).
  */
-function decodeMapOfEnum_AgendaDayStatus(scanner: ContractJsonScanner, _context: DecodeContext): Map<string, AgendaDayStatus> | undefined {
+function decodeMapOfEnum_AgendaDayStatus(scanner: ContractJsonScanner, context: DecodeContext): Map<string, AgendaDayStatus> | undefined {
+  const r = context.report;
   if (!scanner.enterObject()) {
-    scanner.skipValue();
+    if (r === undefined) scanner.skipValue(); else r.wrongType(scanner.value());
     return undefined;
   }
+  if (r !== undefined) r.beginMap();
   const result = new Map<string, AgendaDayStatus>();
   for (let key = scanner.nextMember(); key !== undefined; key = scanner.nextMember()) {
-    const value = readAgendaDayStatus(scanner.string());
+    if (r !== undefined) r.entry();
+    const value = r === undefined ? readAgendaDayStatus(scanner.string()) : r.enumeration(scanner.value(), readAgendaDayStatus);
     // A key holding an unpaired surrogate is not a string, so no entry has it.
     const name = key.text;
+    if (r !== undefined) r.entryDone(name, value !== undefined);
     if (name === undefined) continue;
     result.delete(name);
     if (value !== undefined) {
       result.set(name, value);
     }
   }
+  if (r !== undefined) r.endContainer();
   if (scanner.failed) return undefined;
   return result;
 }
 
 /** An array; each element that is not a valid {enum: [work, family, travel, other], unknown: other} is dropped and counted. */
 function decodeArrayOfEnum_EventTags_Or3(scanner: ContractJsonScanner, context: DecodeContext): EventTags[] | undefined {
+  const r = context.report;
   if (!scanner.enterArray()) {
-    scanner.skipValue();
+    if (r === undefined) scanner.skipValue(); else r.wrongType(scanner.value());
     return undefined;
   }
+  if (r !== undefined) r.beginArray();
   const result: EventTags[] = [];
   while (scanner.nextElement()) {
-    const value = orUnknown(scanner.string(), readEventTags, "other");
+    if (r !== undefined) r.element();
+    const value = r === undefined ? orUnknown(scanner.string(), readEventTags, "other") : r.enumeration(scanner.value(), readEventTags, "other");
     if (value !== undefined) {
       result.push(value);
     } else {
       context.dropped += 1; // one bad row never hides the others; drops inside it do not count
     }
+    if (r !== undefined) r.elementDone(value !== undefined);
   }
+  if (r !== undefined) r.endContainer();
   return scanner.failed ? undefined : result;
 }
 
 /** An array; each element that is not a valid Attachment is dropped and counted. */
 function decodeArrayOfAttachment(scanner: ContractJsonScanner, context: DecodeContext): Attachment[] | undefined {
+  const r = context.report;
   if (!scanner.enterArray()) {
-    scanner.skipValue();
+    if (r === undefined) scanner.skipValue(); else r.wrongType(scanner.value());
     return undefined;
   }
+  if (r !== undefined) r.beginArray();
   const result: Attachment[] = [];
   while (scanner.nextElement()) {
+    if (r !== undefined) r.element();
     const value = decodeAttachment(scanner, context);
     if (value !== undefined) {
       result.push(value);
     } else {
       context.dropped += 1; // one bad row never hides the others; drops inside it do not count
     }
+    if (r !== undefined) r.elementDone(value !== undefined);
   }
+  if (r !== undefined) r.endContainer();
   return scanner.failed ? undefined : result;
 }
 

@@ -6,6 +6,7 @@
 import {
   type ContractJson,
   type ContractJsonObject,
+  ContractReport,
   parseContractJson,
   utf16Less,
 } from "./contract-runtime";
@@ -15,6 +16,7 @@ import {
   TesteeError,
   runTestee,
   unknownOp,
+  withReport,
 } from "./testee-support";
 import * as CalendarAgenda from "./calendar-agenda";
 import * as TodoCount from "./todo-count";
@@ -27,8 +29,9 @@ import * as WidgetDataObservation from "./widget-data-observation";
 function serveCalendarAgenda(op: string, givenJson: ContractJson | undefined): ContractJson {
   switch (op) {
     case "decode": {
-      const given = new Given(givenJson, ["blob"]);
-      return CalendarAgendaObservation.observation(CalendarAgenda.decode(given.string("blob")));
+      const given = new Given(givenJson, ["blob", "report"]);
+      const report = given.flag("report") ? new ContractReport() : undefined;
+      return withReport(CalendarAgendaObservation.observation(CalendarAgenda.decode(given.string("blob"), report)), report);
     }
     default:
       throw unknownOp(op, "calendar-agenda");
@@ -38,8 +41,9 @@ function serveCalendarAgenda(op: string, givenJson: ContractJson | undefined): C
 function serveTodoCount(op: string, givenJson: ContractJson | undefined): ContractJson {
   switch (op) {
     case "decode": {
-      const given = new Given(givenJson, ["blob"]);
-      return TodoCountObservation.observation(TodoCount.decode(given.string("blob")));
+      const given = new Given(givenJson, ["blob", "report"]);
+      const report = given.flag("report") ? new ContractReport() : undefined;
+      return withReport(TodoCountObservation.observation(TodoCount.decode(given.string("blob"), report)), report);
     }
     default:
       throw unknownOp(op, "todo-count");
@@ -49,14 +53,15 @@ function serveTodoCount(op: string, givenJson: ContractJson | undefined): Contra
 function serveWidgetData(op: string, givenJson: ContractJson | undefined): ContractJson {
   switch (op) {
     case "decode": {
-      const given = new Given(givenJson, ["blob", "pending"]);
-      let decoded = WidgetData.decode(given.string("blob"));
+      const given = new Given(givenJson, ["blob", "pending", "report"]);
+      const report = given.flag("report") ? new ContractReport() : undefined;
+      let decoded = WidgetData.decode(given.string("blob"), report);
       // The overlay is what the widget renders: the queue's isDone targets over the blob's.
       const pending = given.flagMap("pending");
       if (pending !== null && decoded.value !== null) {
         decoded = { ...decoded, value: WidgetData.overlaying(decoded.value, pending) };
       }
-      return WidgetDataObservation.observation(decoded);
+      return withReport(WidgetDataObservation.observation(decoded), report);
     }
     case "stale": {
       const given = new Given(givenJson, ["blob", "now"]);

@@ -13,6 +13,7 @@ import {
   type ContractInputMap,
   type ContractJsonObject,
   ContractJsonScanner,
+  ContractReport,
   satisfying,
   serializeContractJson,
   writeArray,
@@ -139,27 +140,36 @@ export type Decoded =
   | { readonly status: "ok"; readonly value: CountRecord; readonly dropped: number }
   | { readonly status: Exclude<Status, "ok">; readonly value: null; readonly dropped: number };
 
-/** Decodes the document text. Strict RFC 8259, fail-closed, never throws, never crashes. */
-export function decode(text: string): Decoded {
+/**
+ * Decodes the document text. Strict RFC 8259, fail-closed, never throws, never crashes.
+ * With a `report`, also records each value not taken as written and why (docs/report.md).
+ */
+export function decode(text: string, report?: ContractReport): Decoded {
+  if (report !== undefined) report.begin();
   try {
-    const scanner = new ContractJsonScanner(text);
-    const context: DecodeContext = { dropped: 0, failed: false, version: undefined };
+    // A report lexes: duplicate keys and map positions are what JSON.parse hides.
+    const scanner = new ContractJsonScanner(text, report === undefined);
+    const context: DecodeContext = { dropped: 0, failed: false, version: undefined, report };
     const isObject = scanner.nextIsObject();
     const value = decodeCountRecord(scanner, context);
     // Not JSON, not an object, or nested deeper than CONTRACT_MAX_DEPTH: nothing is usable.
     if (!isObject || !scanner.finish()) {
+      if (report !== undefined) report.malformed(text);
       return { status: "malformed", value: null, dropped: 0 };
     }
     // The version gate comes before any field: a future version may mean something else by every field.
     if (context.version === undefined || acceptedVersions.indexOf(context.version) < 0) {
+      if (report !== undefined) report.versionRejected(".v", report.versionType);
       return { status: "unsupportedVersion", value: null, dropped: 0 };
     }
+    if (report !== undefined) report.end();
     if (value === undefined || context.failed) {
       return { status: "invalid", value: null, dropped: 0 };
     }
     return { status: "ok", value, dropped: context.dropped };
   } catch {
     // Only resource exhaustion (e.g. a string longer than the engine allows) can get here.
+    if (report !== undefined) report.malformed(text);
     return { status: "malformed", value: null, dropped: 0 };
   }
 }
@@ -175,6 +185,8 @@ interface DecodeContext {
   failed: boolean;
   /** The root's `v` slot: its last occurrence, when that is a number. */
   version: number | undefined;
+  /** The report being recorded, if one was asked for; undefined on the default path. */
+  report: ContractReport | undefined;
 }
 
 /** A `sync` value: exactly one of its JSON spellings (no case folding, no trimming), else undefined. */
@@ -202,10 +214,12 @@ function readSourcePlatform(text: string | undefined): SourcePlatform | undefine
 }
 
 function decodeCountRecord(scanner: ContractJsonScanner, context: DecodeContext): CountRecord | undefined {
+  const r = context.report;
   if (!scanner.enterObject()) {
-    scanner.skipValue();
+    if (r === undefined) scanner.skipValue(); else r.wrongType(scanner.value());
     return undefined;
   }
+  if (r !== undefined) r.beginObject(7);
   let countSlot: number | undefined;
   let revisionSlot: number | undefined;
   let updatedAtSlot: number | undefined;
@@ -217,40 +231,93 @@ function decodeCountRecord(scanner: ContractJsonScanner, context: DecodeContext)
   let badgesSlot: ReadonlyMap<string, number> | undefined;
   for (let key = scanner.nextMember(); key !== undefined; key = scanner.nextMember()) {
     if (key.matches(versionField)) {
-      context.version = scanner.anyNumber();
+      context.version = r === undefined ? scanner.anyNumber() : r.version(scanner.value());
     } else if (key.matches("count")) {
-      countSlot = satisfying(scanner.integer(), (v) => v >= 0);
+      if (r === undefined) {
+        countSlot = satisfying(scanner.integer(), (v) => v >= 0);
+      } else {
+        r.field(0, ".count");
+        countSlot = r.satisfying(r.integer(scanner.value()), (v) => v >= 0, "min");
+        r.fieldDone(0, "document");
+      }
     } else if (key.matches("revision")) {
-      revisionSlot = satisfying(scanner.integer(), (v) => v >= 0 && v <= 9007199254740991);
+      if (r === undefined) {
+        revisionSlot = satisfying(scanner.integer(), (v) => v >= 0 && v <= 9007199254740991);
+      } else {
+        r.field(1, ".revision");
+        revisionSlot = r.satisfying(r.satisfying(r.integer(scanner.value()), (v) => v >= 0, "min"), (v) => v <= 9007199254740991, "max");
+        r.fieldDone(1, "document");
+      }
     } else if (key.matches("updatedAt")) {
-      updatedAtSlot = scanner.epochMillis();
+      if (r === undefined) {
+        updatedAtSlot = scanner.epochMillis();
+      } else {
+        r.field(2, ".updatedAt");
+        updatedAtSlot = r.epochMillis(scanner.value());
+        r.fieldDone(2, "null");
+      }
     } else if (key.matches("sync")) {
-      syncSlot = readCountRecordSync(scanner.string());
+      if (r === undefined) {
+        syncSlot = readCountRecordSync(scanner.string());
+      } else {
+        r.field(3, ".sync");
+        syncSlot = r.enumeration(scanner.value(), readCountRecordSync);
+        r.fieldDone(3, "default");
+      }
     } else if (key.matches("source")) {
-      const mark = context.dropped;
-      sourceSlot = decodeSource(scanner, context);
-      sourceDropped = context.dropped - mark;
-      context.dropped = mark;
+      if (r === undefined) {
+        const mark = context.dropped;
+        sourceSlot = decodeSource(scanner, context);
+        sourceDropped = context.dropped - mark;
+        context.dropped = mark;
+      } else {
+        r.field(4, ".source");
+        const mark = context.dropped;
+        sourceSlot = decodeSource(scanner, context);
+        sourceDropped = context.dropped - mark;
+        context.dropped = mark;
+        r.fieldDone(4, "null");
+      }
     } else if (key.matches("lists")) {
-      const mark = context.dropped;
-      listsSlot = decodeArrayOfListCount(scanner, context);
-      listsDropped = context.dropped - mark;
-      context.dropped = mark;
+      if (r === undefined) {
+        const mark = context.dropped;
+        listsSlot = decodeArrayOfListCount(scanner, context);
+        listsDropped = context.dropped - mark;
+        context.dropped = mark;
+      } else {
+        r.field(5, ".lists");
+        const mark = context.dropped;
+        listsSlot = decodeArrayOfListCount(scanner, context);
+        listsDropped = context.dropped - mark;
+        context.dropped = mark;
+        r.fieldDone(5, "default");
+      }
     } else if (key.matches("badges")) {
-      badgesSlot = decodeMapOfInteger(scanner, context);
+      if (r === undefined) {
+        badgesSlot = decodeMapOfInteger(scanner, context);
+      } else {
+        r.field(6, ".badges");
+        badgesSlot = decodeMapOfInteger(scanner, context);
+        r.fieldDone(6, "default");
+      }
     } else {
       scanner.skipValue(); // unknown keys are ignored: fields are added within a version
     }
   }
-  if (scanner.failed) return undefined;
+  if (scanner.failed) {
+    if (r !== undefined) r.endObject(); // the document is malformed: the report keeps its frames balanced
+    return undefined;
+  }
   const count = countSlot;
   if (count === undefined) {
     context.failed = true; // count missing or invalid: the whole document is unusable
+    if (r !== undefined) r.dropObject(0, ".count", "count", "document");
     return undefined;
   }
   const revision = revisionSlot;
   if (revision === undefined) {
     context.failed = true; // revision missing or invalid: the whole document is unusable
+    if (r !== undefined) r.dropObject(1, ".revision", "revision", "document");
     return undefined;
   }
   const updatedAt = updatedAtSlot ?? null;
@@ -259,75 +326,132 @@ function decodeCountRecord(scanner: ContractJsonScanner, context: DecodeContext)
   const lists = listsSlot ?? [];
   const badges = badgesSlot ?? new Map();
   context.dropped += sourceDropped + listsDropped;
+  if (r !== undefined) r.endObject();
   return { count, revision, updatedAt, sync, source, lists, badges };
 }
 
-function decodeSource(scanner: ContractJsonScanner, _context: DecodeContext): Source | undefined {
+function decodeSource(scanner: ContractJsonScanner, context: DecodeContext): Source | undefined {
+  const r = context.report;
   if (!scanner.enterObject()) {
-    scanner.skipValue();
+    if (r === undefined) scanner.skipValue(); else r.wrongType(scanner.value());
     return undefined;
   }
+  if (r !== undefined) r.beginObject(2);
   let platformSlot: SourcePlatform | undefined;
   let appVersionSlot: string | undefined;
   for (let key = scanner.nextMember(); key !== undefined; key = scanner.nextMember()) {
     if (key.matches("platform")) {
-      platformSlot = readSourcePlatform(scanner.string());
+      if (r === undefined) {
+        platformSlot = readSourcePlatform(scanner.string());
+      } else {
+        r.field(0, ".platform");
+        platformSlot = r.enumeration(scanner.value(), readSourcePlatform);
+        r.fieldDone(0, "parent");
+      }
     } else if (key.matches("appVersion")) {
-      appVersionSlot = satisfying(scanner.string(), (v) => v.length > 0);
+      if (r === undefined) {
+        appVersionSlot = satisfying(scanner.string(), (v) => v.length > 0);
+      } else {
+        r.field(1, ".appVersion");
+        appVersionSlot = r.satisfying(r.string(scanner.value()), (v) => v.length > 0, "non-empty");
+        r.fieldDone(1, "null");
+      }
     } else {
       scanner.skipValue(); // unknown keys are ignored: fields are added within a version
     }
   }
-  if (scanner.failed) return undefined;
+  if (scanner.failed) {
+    if (r !== undefined) r.endObject(); // the document is malformed: the report keeps its frames balanced
+    return undefined;
+  }
   const platform = platformSlot;
-  if (platform === undefined) return undefined; // platform missing or invalid: the element is dropped
+  if (platform === undefined) {
+    if (r !== undefined) r.dropObject(0, ".platform", "platform", "parent");
+    return undefined; // platform missing or invalid: the element is dropped
+  }
   const appVersion = appVersionSlot ?? null;
+  if (r !== undefined) r.endObject();
   return { platform, appVersion };
 }
 
-function decodeListCount(scanner: ContractJsonScanner, _context: DecodeContext): ListCount | undefined {
+function decodeListCount(scanner: ContractJsonScanner, context: DecodeContext): ListCount | undefined {
+  const r = context.report;
   if (!scanner.enterObject()) {
-    scanner.skipValue();
+    if (r === undefined) scanner.skipValue(); else r.wrongType(scanner.value());
     return undefined;
   }
+  if (r !== undefined) r.beginObject(3);
   let nameSlot: string | undefined;
   let openSlot: number | undefined;
   let ratioSlot: number | undefined;
   for (let key = scanner.nextMember(); key !== undefined; key = scanner.nextMember()) {
     if (key.matches("name")) {
-      nameSlot = satisfying(scanner.string(), (v) => v.length > 0);
+      if (r === undefined) {
+        nameSlot = satisfying(scanner.string(), (v) => v.length > 0);
+      } else {
+        r.field(0, ".name");
+        nameSlot = r.satisfying(r.string(scanner.value()), (v) => v.length > 0, "non-empty");
+        r.fieldDone(0, "parent");
+      }
     } else if (key.matches("open")) {
-      openSlot = satisfying(scanner.integer(), (v) => v >= 0 && v <= 100000);
+      if (r === undefined) {
+        openSlot = satisfying(scanner.integer(), (v) => v >= 0 && v <= 100000);
+      } else {
+        r.field(1, ".open");
+        openSlot = r.satisfying(r.satisfying(r.integer(scanner.value()), (v) => v >= 0, "min"), (v) => v <= 100000, "max");
+        r.fieldDone(1, "parent");
+      }
     } else if (key.matches("ratio")) {
-      ratioSlot = satisfying(scanner.number(), (v) => v >= 0 && v <= 1);
+      if (r === undefined) {
+        ratioSlot = satisfying(scanner.number(), (v) => v >= 0 && v <= 1);
+      } else {
+        r.field(2, ".ratio");
+        ratioSlot = r.satisfying(r.satisfying(r.number(scanner.value()), (v) => v >= 0, "min"), (v) => v <= 1, "max");
+        r.fieldDone(2, "null");
+      }
     } else {
       scanner.skipValue(); // unknown keys are ignored: fields are added within a version
     }
   }
-  if (scanner.failed) return undefined;
+  if (scanner.failed) {
+    if (r !== undefined) r.endObject(); // the document is malformed: the report keeps its frames balanced
+    return undefined;
+  }
   const name = nameSlot;
-  if (name === undefined) return undefined; // name missing or invalid: the element is dropped
+  if (name === undefined) {
+    if (r !== undefined) r.dropObject(0, ".name", "name", "parent");
+    return undefined; // name missing or invalid: the element is dropped
+  }
   const open = openSlot;
-  if (open === undefined) return undefined; // open missing or invalid: the element is dropped
+  if (open === undefined) {
+    if (r !== undefined) r.dropObject(1, ".open", "open", "parent");
+    return undefined; // open missing or invalid: the element is dropped
+  }
   const ratio = ratioSlot ?? null;
+  if (r !== undefined) r.endObject();
   return { name, open, ratio };
 }
 
 /** An array; each element that is not a valid ListCount is dropped and counted. */
 function decodeArrayOfListCount(scanner: ContractJsonScanner, context: DecodeContext): ListCount[] | undefined {
+  const r = context.report;
   if (!scanner.enterArray()) {
-    scanner.skipValue();
+    if (r === undefined) scanner.skipValue(); else r.wrongType(scanner.value());
     return undefined;
   }
+  if (r !== undefined) r.beginArray();
   const result: ListCount[] = [];
   while (scanner.nextElement()) {
+    if (r !== undefined) r.element();
     const value = decodeListCount(scanner, context);
     if (value !== undefined) {
       result.push(value);
     } else {
       context.dropped += 1; // one bad row never hides the others; drops inside it do not count
     }
+    if (r !== undefined) r.elementDone(value !== undefined);
   }
+  if (r !== undefined) r.endContainer();
   return scanner.failed ? undefined : result;
 }
 
@@ -335,22 +459,27 @@ function decodeArrayOfListCount(scanner: ContractJsonScanner, context: DecodeCon
  * A string-keyed map; entries whose value is not a valid integer are ignored one by one;
  * a duplicate key replaces the earlier entry (the last wins).
  */
-function decodeMapOfInteger(scanner: ContractJsonScanner, _context: DecodeContext): Map<string, number> | undefined {
+function decodeMapOfInteger(scanner: ContractJsonScanner, context: DecodeContext): Map<string, number> | undefined {
+  const r = context.report;
   if (!scanner.enterObject()) {
-    scanner.skipValue();
+    if (r === undefined) scanner.skipValue(); else r.wrongType(scanner.value());
     return undefined;
   }
+  if (r !== undefined) r.beginMap();
   const result = new Map<string, number>();
   for (let key = scanner.nextMember(); key !== undefined; key = scanner.nextMember()) {
-    const value = scanner.integer();
+    if (r !== undefined) r.entry();
+    const value = r === undefined ? scanner.integer() : r.integer(scanner.value());
     // A key holding an unpaired surrogate is not a string, so no entry has it.
     const name = key.text;
+    if (r !== undefined) r.entryDone(name, value !== undefined);
     if (name === undefined) continue;
     result.delete(name);
     if (value !== undefined) {
       result.set(name, value);
     }
   }
+  if (r !== undefined) r.endContainer();
   if (scanner.failed) return undefined;
   return result;
 }

@@ -13,6 +13,7 @@ import {
   type ContractInputMap,
   type ContractJsonObject,
   ContractJsonScanner,
+  ContractReport,
   type ContractTimeline,
   buildTimeline,
   dayStartMs,
@@ -152,27 +153,36 @@ export type Decoded =
   | { readonly status: "ok"; readonly value: Snapshot; readonly dropped: number }
   | { readonly status: Exclude<Status, "ok">; readonly value: null; readonly dropped: number };
 
-/** Decodes the document text. Strict RFC 8259, fail-closed, never throws, never crashes. */
-export function decode(text: string): Decoded {
+/**
+ * Decodes the document text. Strict RFC 8259, fail-closed, never throws, never crashes.
+ * With a `report`, also records each value not taken as written and why (docs/report.md).
+ */
+export function decode(text: string, report?: ContractReport): Decoded {
+  if (report !== undefined) report.begin();
   try {
-    const scanner = new ContractJsonScanner(text);
-    const context: DecodeContext = { dropped: 0, failed: false, version: undefined, projectColors: new Map() };
+    // A report lexes: duplicate keys and map positions are what JSON.parse hides.
+    const scanner = new ContractJsonScanner(text, report === undefined);
+    const context: DecodeContext = { dropped: 0, failed: false, version: undefined, projectColors: new Map(), report };
     const isObject = scanner.nextIsObject();
     const value = decodeSnapshot(scanner, context);
     // Not JSON, not an object, or nested deeper than CONTRACT_MAX_DEPTH: nothing is usable.
     if (!isObject || !scanner.finish()) {
+      if (report !== undefined) report.malformed(text);
       return { status: "malformed", value: null, dropped: 0 };
     }
     // The version gate comes before any field: a future version may mean something else by every field.
     if (context.version === undefined || acceptedVersions.indexOf(context.version) < 0) {
+      if (report !== undefined) report.versionRejected(".v", report.versionType);
       return { status: "unsupportedVersion", value: null, dropped: 0 };
     }
+    if (report !== undefined) report.end();
     if (value === undefined || context.failed) {
       return { status: "invalid", value: null, dropped: 0 };
     }
     return { status: "ok", value: resolvingDerivedFields(value, context), dropped: context.dropped };
   } catch {
     // Only resource exhaustion (e.g. a string longer than the engine allows) can get here.
+    if (report !== undefined) report.malformed(text);
     return { status: "malformed", value: null, dropped: 0 };
   }
 }
@@ -188,6 +198,8 @@ interface DecodeContext {
   failed: boolean;
   /** The root's `v` slot: its last occurrence, when that is a number. */
   version: number | undefined;
+  /** The report being recorded, if one was asked for; undefined on the default path. */
+  report: ContractReport | undefined;
   /** `projectColors`, read with the root, for derived fields (exact UTF-16 keys). */
   projectColors: ReadonlyMap<string, string>;
 }
@@ -208,10 +220,12 @@ function resolvingDerivedFields(value: Snapshot, context: DecodeContext): Snapsh
 }
 
 function decodeSnapshot(scanner: ContractJsonScanner, context: DecodeContext): Snapshot | undefined {
+  const r = context.report;
   if (!scanner.enterObject()) {
-    scanner.skipValue();
+    if (r === undefined) scanner.skipValue(); else r.wrongType(scanner.value());
     return undefined;
   }
+  if (r !== undefined) r.beginObject(5);
   let dayStrSlot: string | undefined;
   let validUntilSlot: number | undefined;
   let tasksSlot: ReadonlyArray<TaskRow> | undefined;
@@ -221,28 +235,67 @@ function decodeSnapshot(scanner: ContractJsonScanner, context: DecodeContext): S
   let projectsDropped = 0;
   for (let key = scanner.nextMember(); key !== undefined; key = scanner.nextMember()) {
     if (key.matches(versionField)) {
-      context.version = scanner.anyNumber();
+      context.version = r === undefined ? scanner.anyNumber() : r.version(scanner.value());
     } else if (key.matches("dayStr")) {
-      dayStrSlot = scanner.localDate();
+      if (r === undefined) {
+        dayStrSlot = scanner.localDate();
+      } else {
+        r.field(0, ".dayStr");
+        dayStrSlot = r.localDate(scanner.value());
+        r.fieldDone(0, "null");
+      }
     } else if (key.matches("validUntil")) {
-      validUntilSlot = scanner.epochMillis();
+      if (r === undefined) {
+        validUntilSlot = scanner.epochMillis();
+      } else {
+        r.field(1, ".validUntil");
+        validUntilSlot = r.epochMillis(scanner.value());
+        r.fieldDone(1, "null");
+      }
     } else if (key.matches("tasks")) {
-      const mark = context.dropped;
-      tasksSlot = decodeArrayOfTaskRow(scanner, context);
-      tasksDropped = context.dropped - mark;
-      context.dropped = mark;
+      if (r === undefined) {
+        const mark = context.dropped;
+        tasksSlot = decodeArrayOfTaskRow(scanner, context);
+        tasksDropped = context.dropped - mark;
+        context.dropped = mark;
+      } else {
+        r.field(2, ".tasks");
+        const mark = context.dropped;
+        tasksSlot = decodeArrayOfTaskRow(scanner, context);
+        tasksDropped = context.dropped - mark;
+        context.dropped = mark;
+        r.fieldDone(2, "default");
+      }
     } else if (key.matches("projectColors")) {
-      projectColorsSlot = decodeMapOfString(scanner, context);
+      if (r === undefined) {
+        projectColorsSlot = decodeMapOfString(scanner, context);
+      } else {
+        r.field(3, ".projectColors");
+        projectColorsSlot = decodeMapOfString(scanner, context);
+        r.fieldDone(3, "default");
+      }
     } else if (key.matches("projects")) {
-      const mark = context.dropped;
-      projectsSlot = decodeArrayOfProject(scanner, context);
-      projectsDropped = context.dropped - mark;
-      context.dropped = mark;
+      if (r === undefined) {
+        const mark = context.dropped;
+        projectsSlot = decodeArrayOfProject(scanner, context);
+        projectsDropped = context.dropped - mark;
+        context.dropped = mark;
+      } else {
+        r.field(4, ".projects");
+        const mark = context.dropped;
+        projectsSlot = decodeArrayOfProject(scanner, context);
+        projectsDropped = context.dropped - mark;
+        context.dropped = mark;
+        r.fieldDone(4, "default");
+      }
     } else {
       scanner.skipValue(); // unknown keys are ignored: fields are added within a version
     }
   }
-  if (scanner.failed) return undefined;
+  if (scanner.failed) {
+    if (r !== undefined) r.endObject(); // the document is malformed: the report keeps its frames balanced
+    return undefined;
+  }
   const dayStr = dayStrSlot ?? null;
   const validUntil = validUntilSlot ?? null;
   const tasks = tasksSlot ?? [];
@@ -250,89 +303,164 @@ function decodeSnapshot(scanner: ContractJsonScanner, context: DecodeContext): S
   const projects = projectsSlot ?? [];
   context.dropped += tasksDropped + projectsDropped;
   context.projectColors = projectColorsSlot ?? new Map();
+  if (r !== undefined) r.endObject();
   return { dayStr, validUntil, tasks, projectColors, projects };
 }
 
-function decodeTaskRow(scanner: ContractJsonScanner, _context: DecodeContext): TaskRow | undefined {
+function decodeTaskRow(scanner: ContractJsonScanner, context: DecodeContext): TaskRow | undefined {
+  const r = context.report;
   if (!scanner.enterObject()) {
-    scanner.skipValue();
+    if (r === undefined) scanner.skipValue(); else r.wrongType(scanner.value());
     return undefined;
   }
+  if (r !== undefined) r.beginObject(4);
   let idSlot: string | undefined;
   let titleSlot: string | undefined;
   let isDoneSlot: boolean | undefined;
   let projectIdSlot: string | undefined;
   for (let key = scanner.nextMember(); key !== undefined; key = scanner.nextMember()) {
     if (key.matches("id")) {
-      idSlot = scanner.string();
+      if (r === undefined) {
+        idSlot = scanner.string();
+      } else {
+        r.field(0, ".id");
+        idSlot = r.string(scanner.value());
+        r.fieldDone(0, "parent");
+      }
     } else if (key.matches("title")) {
-      titleSlot = scanner.string();
+      if (r === undefined) {
+        titleSlot = scanner.string();
+      } else {
+        r.field(1, ".title");
+        titleSlot = r.string(scanner.value());
+        r.fieldDone(1, "parent");
+      }
     } else if (key.matches("isDone")) {
-      isDoneSlot = scanner.bool();
+      if (r === undefined) {
+        isDoneSlot = scanner.bool();
+      } else {
+        r.field(2, ".isDone");
+        isDoneSlot = r.bool(scanner.value());
+        r.fieldDone(2, "default");
+      }
     } else if (key.matches("projectId")) {
-      projectIdSlot = satisfying(scanner.string(), (v) => v.length > 0);
+      if (r === undefined) {
+        projectIdSlot = satisfying(scanner.string(), (v) => v.length > 0);
+      } else {
+        r.field(3, ".projectId");
+        projectIdSlot = r.satisfying(r.string(scanner.value()), (v) => v.length > 0, "non-empty");
+        r.fieldDone(3, "null");
+      }
     } else {
       scanner.skipValue(); // unknown keys are ignored: fields are added within a version
     }
   }
-  if (scanner.failed) return undefined;
+  if (scanner.failed) {
+    if (r !== undefined) r.endObject(); // the document is malformed: the report keeps its frames balanced
+    return undefined;
+  }
   const id = idSlot;
-  if (id === undefined) return undefined; // id missing or invalid: the element is dropped
+  if (id === undefined) {
+    if (r !== undefined) r.dropObject(0, ".id", "id", "parent");
+    return undefined; // id missing or invalid: the element is dropped
+  }
   const title = titleSlot;
-  if (title === undefined) return undefined; // title missing or invalid: the element is dropped
+  if (title === undefined) {
+    if (r !== undefined) r.dropObject(1, ".title", "title", "parent");
+    return undefined; // title missing or invalid: the element is dropped
+  }
   const isDone = isDoneSlot ?? false;
   const projectId = projectIdSlot ?? null;
+  if (r !== undefined) r.endObject();
   return { id, title, isDone, projectId, projectColor: null };
 }
 
 function decodeProject(scanner: ContractJsonScanner, context: DecodeContext): Project | undefined {
+  const r = context.report;
   if (!scanner.enterObject()) {
-    scanner.skipValue();
+    if (r === undefined) scanner.skipValue(); else r.wrongType(scanner.value());
     return undefined;
   }
+  if (r !== undefined) r.beginObject(3);
   let idSlot: string | undefined;
   let titleSlot: string | undefined;
   let tasksSlot: ReadonlyArray<TaskRow> | undefined;
   let tasksDropped = 0;
   for (let key = scanner.nextMember(); key !== undefined; key = scanner.nextMember()) {
     if (key.matches("id")) {
-      idSlot = scanner.string();
+      if (r === undefined) {
+        idSlot = scanner.string();
+      } else {
+        r.field(0, ".id");
+        idSlot = r.string(scanner.value());
+        r.fieldDone(0, "parent");
+      }
     } else if (key.matches("title")) {
-      titleSlot = scanner.string();
+      if (r === undefined) {
+        titleSlot = scanner.string();
+      } else {
+        r.field(1, ".title");
+        titleSlot = r.string(scanner.value());
+        r.fieldDone(1, "parent");
+      }
     } else if (key.matches("tasks")) {
-      const mark = context.dropped;
-      tasksSlot = decodeArrayOfTaskRow(scanner, context);
-      tasksDropped = context.dropped - mark;
-      context.dropped = mark;
+      if (r === undefined) {
+        const mark = context.dropped;
+        tasksSlot = decodeArrayOfTaskRow(scanner, context);
+        tasksDropped = context.dropped - mark;
+        context.dropped = mark;
+      } else {
+        r.field(2, ".tasks");
+        const mark = context.dropped;
+        tasksSlot = decodeArrayOfTaskRow(scanner, context);
+        tasksDropped = context.dropped - mark;
+        context.dropped = mark;
+        r.fieldDone(2, "default");
+      }
     } else {
       scanner.skipValue(); // unknown keys are ignored: fields are added within a version
     }
   }
-  if (scanner.failed) return undefined;
+  if (scanner.failed) {
+    if (r !== undefined) r.endObject(); // the document is malformed: the report keeps its frames balanced
+    return undefined;
+  }
   const id = idSlot;
-  if (id === undefined) return undefined; // id missing or invalid: the element is dropped
+  if (id === undefined) {
+    if (r !== undefined) r.dropObject(0, ".id", "id", "parent");
+    return undefined; // id missing or invalid: the element is dropped
+  }
   const title = titleSlot;
-  if (title === undefined) return undefined; // title missing or invalid: the element is dropped
+  if (title === undefined) {
+    if (r !== undefined) r.dropObject(1, ".title", "title", "parent");
+    return undefined; // title missing or invalid: the element is dropped
+  }
   const tasks = tasksSlot ?? [];
   context.dropped += tasksDropped;
+  if (r !== undefined) r.endObject();
   return { id, title, tasks };
 }
 
 /** An array; each element that is not a valid TaskRow is dropped and counted. */
 function decodeArrayOfTaskRow(scanner: ContractJsonScanner, context: DecodeContext): TaskRow[] | undefined {
+  const r = context.report;
   if (!scanner.enterArray()) {
-    scanner.skipValue();
+    if (r === undefined) scanner.skipValue(); else r.wrongType(scanner.value());
     return undefined;
   }
+  if (r !== undefined) r.beginArray();
   const result: TaskRow[] = [];
   while (scanner.nextElement()) {
+    if (r !== undefined) r.element();
     const value = decodeTaskRow(scanner, context);
     if (value !== undefined) {
       result.push(value);
     } else {
       context.dropped += 1; // one bad row never hides the others; drops inside it do not count
     }
+    if (r !== undefined) r.elementDone(value !== undefined);
   }
+  if (r !== undefined) r.endContainer();
   return scanner.failed ? undefined : result;
 }
 
@@ -340,41 +468,51 @@ function decodeArrayOfTaskRow(scanner: ContractJsonScanner, context: DecodeConte
  * A string-keyed map; entries whose value is not a valid string are ignored one by one;
  * a duplicate key replaces the earlier entry (the last wins).
  */
-function decodeMapOfString(scanner: ContractJsonScanner, _context: DecodeContext): Map<string, string> | undefined {
+function decodeMapOfString(scanner: ContractJsonScanner, context: DecodeContext): Map<string, string> | undefined {
+  const r = context.report;
   if (!scanner.enterObject()) {
-    scanner.skipValue();
+    if (r === undefined) scanner.skipValue(); else r.wrongType(scanner.value());
     return undefined;
   }
+  if (r !== undefined) r.beginMap();
   const result = new Map<string, string>();
   for (let key = scanner.nextMember(); key !== undefined; key = scanner.nextMember()) {
-    const value = scanner.string();
+    if (r !== undefined) r.entry();
+    const value = r === undefined ? scanner.string() : r.string(scanner.value());
     // A key holding an unpaired surrogate is not a string, so no entry has it.
     const name = key.text;
+    if (r !== undefined) r.entryDone(name, value !== undefined);
     if (name === undefined) continue;
     result.delete(name);
     if (value !== undefined) {
       result.set(name, value);
     }
   }
+  if (r !== undefined) r.endContainer();
   if (scanner.failed) return undefined;
   return result;
 }
 
 /** An array; each element that is not a valid Project is dropped and counted. */
 function decodeArrayOfProject(scanner: ContractJsonScanner, context: DecodeContext): Project[] | undefined {
+  const r = context.report;
   if (!scanner.enterArray()) {
-    scanner.skipValue();
+    if (r === undefined) scanner.skipValue(); else r.wrongType(scanner.value());
     return undefined;
   }
+  if (r !== undefined) r.beginArray();
   const result: Project[] = [];
   while (scanner.nextElement()) {
+    if (r !== undefined) r.element();
     const value = decodeProject(scanner, context);
     if (value !== undefined) {
       result.push(value);
     } else {
       context.dropped += 1; // one bad row never hides the others; drops inside it do not count
     }
+    if (r !== undefined) r.elementDone(value !== undefined);
   }
+  if (r !== undefined) r.endContainer();
   return scanner.failed ? undefined : result;
 }
 

@@ -66,6 +66,21 @@ private fun repeatedKeyRatio(): Double {
 }
 
 fun main() {
+    // A malformed text's place: the UTF-8 byte offset and the expected word (docs/report.md).
+    check(ContractReport.contractSyntaxError("") == Pair(0L, "object"), "syntax error place of " + "")
+    check(ContractReport.contractSyntaxError("[]") == Pair(0L, "object"), "syntax error place of " + "[]")
+    check(ContractReport.contractSyntaxError(" {") == Pair(2L, "key"), "syntax error place of " + " {")
+    check(ContractReport.contractSyntaxError("{\"a\":1,}") == Pair(7L, "key"), "syntax error place of " + "{\"a\":1,}")
+    check(ContractReport.contractSyntaxError("{\"a\":tru}") == Pair(8L, "literal"), "syntax error place of " + "{\"a\":tru}")
+    check(ContractReport.contractSyntaxError("{\"é\":-}") == Pair(7L, "digit"), "syntax error place of " + "{\"é\":-}")
+    check(ContractReport.contractSyntaxError("{\"a\":\"\\x\"}") == Pair(7L, "escape"), "syntax error place of " + "{\"a\":\"\\x\"}")
+    check(ContractReport.contractSyntaxError("{\"a\":1}x") == Pair(7L, "end"), "syntax error place of " + "{\"a\":1}x")
+    check(ContractReport.contractSyntaxError("{\"a\" 1}") == Pair(5L, "colon"), "syntax error place of " + "{\"a\" 1}")
+    check(ContractReport.contractSyntaxError("{\"a\":[1 2]}") == Pair(8L, "comma-or-close"), "syntax error place of " + "{\"a\":[1 2]}")
+    check(ContractReport.contractSyntaxError("{\"😀\":}") == Pair(8L, "value"), "syntax error place of " + "{\"😀\":}")
+    check(ContractReport.contractSyntaxError("{\"a\":[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[") == Pair(516L, "depth"), "syntax error place of " + "{\"a\":[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[")
+    check(ContractReport.contractSyntaxError("{\"a\":\"b") == Pair(7L, "string"), "syntax error place of " + "{\"a\":\"b")
+    check(ContractReport.contractSyntaxError("{\"a\":[1,{\"b\":null}]}") == null, "an acceptable text")
     // RFC 8259: accepted and rejected texts.
     check(ContractJsonReader.parse(" \t\r\n[] ") is ContractJson.Arr, "whitespace around an array")
     for (text in listOf("", "01", "[1,]", "{\"a\":1,}", "'x'", "NaN", "[1] 2", "\uFEFF{}", "{a:1}", "[\"\u0001\"]", "1.", ".5", "-", "+1", "[", "{\"a\"}", "\"\\x\"")) {

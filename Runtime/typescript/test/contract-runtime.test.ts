@@ -5,7 +5,7 @@
 import { test } from "node:test";
 import * as assert from "node:assert/strict";
 import {
-  ContractJsonScanner, contractJsonReplacer, contractJsonScannerSettings, serializeContractJson, parseContractJson, queueDrain, queuePeek, queueSet, parseLocalDate, parseDateTime, formatDateTime, writeDateTime, daysFromCivil, contractTimeZone, isZoneIdSyntax, dayStartMs, orUnknown, contractTextLength,
+  ContractJsonScanner, contractSyntaxError, contractJsonReplacer, contractJsonScannerSettings, serializeContractJson, parseContractJson, queueDrain, queuePeek, queueSet, parseLocalDate, parseDateTime, formatDateTime, writeDateTime, daysFromCivil, contractTimeZone, isZoneIdSyntax, dayStartMs, orUnknown, contractTextLength,
 } from "../contract-runtime";
 
 test("accepts RFC 8259 texts, rejects everything else", () => {
@@ -266,4 +266,26 @@ test("peekTag: the last occurrence of the key when it is a string, consuming not
       contractJsonScannerSettings.treeMode = true;
     }
   }
+});
+
+test("a malformed text's place: the UTF-8 byte offset and the expected word (docs/report.md)", () => {
+  const cases: Array<[string, number, string]> = [
+    ["", 0, "object"],
+    ["[]", 0, "object"],
+    [" {", 2, "key"],
+    ["{\"a\":1,}", 7, "key"],
+    ["{\"a\":tru}", 8, "literal"],
+    ["{\"é\":-}", 7, "digit"],
+    ["{\"a\":\"\\x\"}", 7, "escape"],
+    ["{\"a\":1}x", 7, "end"],
+    ["{\"a\" 1}", 5, "colon"],
+    ["{\"a\":[1 2]}", 8, "comma-or-close"],
+    ["{\"😀\":}", 8, "value"],
+    ["{\"a\":[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[", 516, "depth"],
+    ["{\"a\":\"b", 7, "string"],
+  ];
+  for (const [text, offset, expected] of cases) {
+    assert.deepEqual(contractSyntaxError(text), { offset, expected }, JSON.stringify(text));
+  }
+  assert.equal(contractSyntaxError('{"a":[1,{"b":null}],"c":"\\u00e9"}'), undefined);
 });

@@ -3,7 +3,7 @@
 // generated dispatch (testee.ts), which holds only what depends on the contracts; only the import
 // specifier below is respelled for the project's layout. It is not part of what an app ships.
 // It compiles without @types/node: the few Node globals it touches are declared here.
-import { type ContractJson, type ContractJsonObject, parseContractJson, serializeContractJson } from "./contract-runtime";
+import { type ContractJson, type ContractJsonObject, type ContractReport, parseContractJson, serializeContractJson } from "./contract-runtime";
 
 /** The few Node globals the testee uses, declared here so that no @types/node is needed. */
 declare const process: {
@@ -69,6 +69,14 @@ export class Given {
     return value;
   }
 
+  /** A boolean; false when absent. */
+  flag(key: string): boolean {
+    const value = this.object.get(key);
+    if (value === undefined) return false;
+    if (typeof value !== "boolean") throw new TesteeError(`given.${key} must be a boolean`);
+    return value;
+  }
+
   /** A `{id: bool}` object (non-boolean values skipped); null when absent or null. */
   flagMap(key: string): Map<string, boolean> | null {
     const value = this.object.get(key);
@@ -78,6 +86,28 @@ export class Given {
     for (const [id, flag] of value) if (typeof flag === "boolean") result.set(id, flag);
     return result;
   }
+}
+
+/**
+ * The observation with the decode's report under `report` (docs/report.md): each entry's path,
+ * rule, used and the details it has; unchanged without a report.
+ */
+export function withReport(observation: ContractJson, report: ContractReport | undefined): ContractJson {
+  if (report === undefined || !(observation instanceof Map)) return observation;
+  const entries: ContractJson[] = report.entries.map((entry) => {
+    const object: ContractJsonObject = new Map<string, ContractJson>([["path", entry.path], ["rule", entry.rule], ["used", entry.used]]);
+    if (entry.found !== undefined) object.set("found", entry.found);
+    if (entry.constraint !== undefined) object.set("constraint", entry.constraint);
+    if (entry.fallback !== undefined) object.set("fallback", entry.fallback);
+    if (entry.field !== undefined) object.set("field", entry.field);
+    if (entry.offset !== undefined) object.set("offset", entry.offset);
+    if (entry.expected !== undefined) object.set("expected", entry.expected);
+    return object;
+  });
+  const result: ContractJsonObject = new Map(observation);
+  result.set("report", entries);
+  if (report.omitted > 0) result.set("reportOmitted", report.omitted);
+  return result;
 }
 
 /** Serves a contract's op: (op, given) → the `ok` result. */

@@ -60,7 +60,7 @@ public struct ContractGenCommand: Sendable {
                            [--filter PATTERN] [--expected-failures FILE] [--fix-expected-failures]
                            [--format text|github] [--timeout SECONDS] [--deadline SECONDS] [--allow-skip]
       contract-gen decode [--schema FILE] [--lang swift|kotlin|typescript] [--pending JSON] [--timeout S] < blob.json
-      contract-gen explain [--schema FILE] [--lang swift|kotlin|typescript] [--now EPOCH-MS] [--zone IANA-ID] < blob.json
+      contract-gen explain [--contract NAME] [--lang swift|kotlin|typescript] [--format text|json] [--now EPOCH-MS] [--zone IANA-ID] < blob.json
       contract-gen differential [--count N] [--stress N] [--seed S] [--lang swift|kotlin|typescript|typescript-jsc|all]
       contract-gen mutate --lang swift|kotlin|typescript [--file PATH] [--sample N] [--max N] [--seed S] [--report FILE]
       contract-gen --help | COMMAND --help | help COMMAND | --version
@@ -160,12 +160,18 @@ public struct ContractGenCommand: Sendable {
           --timeout default 300 s). Stdin must be UTF-8: other bytes are refused (exit 2), never repaired.
         """,
         "explain": """
-        contract-gen explain [--schema FILE] [--lang swift|kotlin|typescript] [--now EPOCH-MS] [--zone IANA-ID] [--timeout S] < blob.json
+        contract-gen explain [--contract NAME | --schema FILE] [--lang swift|kotlin|typescript] [--format text|json]
+                             [--now EPOCH-MS] [--zone IANA-ID] [--timeout S] < blob.json
 
           Says what a widget shows for the blob on stdin, as that language's generated decoder
-          reads it: the decode's status and, when the schema declares a `timeline`, what it shows
+          reads it (default: Swift): a verdict ("ok, 3 values degraded, 1 element dropped"), then
+          the decode's report (docs/report.md), one line per value not taken as written: path,
+          rule, what was used instead. When the schema declares a `timeline`, also what it shows
           from --now on (default: the current time) with instants in --zone (default UTC), and
-          when the timeline must be reloaded. It asks the testee's `decode` and `timeline` ops.
+          when the timeline must be reloaded. --format json prints the report itself (a JSON
+          array of entries). --contract picks a schema of the repository by its contract name.
+          Exit status: 0 when nothing is degraded, 1 when something was degraded, dropped or
+          rejected (or the testee failed), 2 for a usage error.
         """,
         "mutate": mutateHelp,
         "init": initHelp,
@@ -559,7 +565,7 @@ public struct ContractGenCommand: Sendable {
     // MARK: - explain
 
     func explain(_ arguments: [String]) throws -> Int32 {
-        let spec = CommandSpec(name: "explain", valueOptions: ["config", "schema", "lang", "now", "zone", "timeout"], flags: [])
+        let spec = CommandSpec(name: "explain", valueOptions: ["config", "schema", "contract", "lang", "format", "now", "zone", "timeout"], flags: [])
         let parsed = try spec.parse(arguments)
         let (command, rebased) = try configured(parsed)
         return try command.explain(parsed: rebased)
@@ -568,8 +574,19 @@ public struct ContractGenCommand: Sendable {
     /// The decode's status and, for a contract with a `timeline`, what the widget shows from
     /// `--now` on in `--zone`, in words: the testee's `decode` and `timeline` answers.
     func explain(parsed: ParsedArguments) throws -> Int32 {
-        let contract = try singleContract(parsed, command: "explain")
+        let contract: Contract
+        if let name = parsed.value("contract") {
+            let all = try loadContracts(parsed.value("schema").map { [$0] } ?? schemaPaths([]))
+            guard let found = all.first(where: { $0.name == name }) else {
+                throw UsageError("no schema has contract '\(name)' (there are: \(all.map(\.name).joined(separator: ", ")))")
+            }
+            contract = found
+        } else {
+            contract = try singleContract(parsed, command: "explain")
+        }
         let language = try Self.language(parsed.value("lang"))
+        let format = parsed.value("format") ?? "text"
+        guard format == "text" || format == "json" else { throw UsageError("unknown --format '\(format)' (expected text or json)") }
         let now: Int64
         if let text = parsed.value("now") {
             guard let value = Int64(text), value >= 0, value <= 9_007_199_254_740_991 else {
@@ -607,11 +624,17 @@ public struct ContractGenCommand: Sendable {
                 return nil
             }
         }
-        guard let observation = ask(.decode, [("blob", .string(blob))]) else { return ExitCode.failure }
-        io.out("\(contract.name) (\(language.rawValue)): status \(observation["status"]?.stringValue ?? "?")\n")
+        guard let observation = ask(.decode, [("blob", .string(blob)), ("report", .bool(true))]) else { return ExitCode.failure }
+        let report = ReportExplanation(observation: observation)
+        let exit = report.isClean ? ExitCode.success : ExitCode.failure
+        if format == "json" {
+            io.out((observation["report"] ?? .array([])).pretty() + "\n")
+            return exit
+        }
+        io.out("\(contract.name) (\(language.rawValue)): " + report.lines.joined(separator: "\n") + "\n")
         guard TesteeOp.served(by: contract).contains(.timeline) else {
             io.out("no timeline: the schema declares no `timeline` behaviour\n")
-            return ExitCode.success
+            return exit
         }
         guard let timeline = ask(.timeline, [("blob", .string(blob)), ("now", .number(Double(now))), ("timeZone", .string(zone))]) else {
             return ExitCode.failure
@@ -619,7 +642,7 @@ public struct ContractGenCommand: Sendable {
         let explanation = TimelineExplanation(zoneIdentifier: zone)
         if explanation.zoneName != zone { io.out("(zone '\(zone)' is unknown here; instants are shown in UTC)\n") }
         io.out("timeline in \(explanation.zoneName):\n" + explanation.lines(timeline, now: now).joined(separator: "\n") + "\n")
-        return ExitCode.success
+        return exit
     }
 
     /// How many leading bytes are valid UTF-8 (all of them when the input is valid). Strict:

@@ -37,6 +37,8 @@ public enum GivenType: Sendable, Equatable {
     case textOrNull
     /// An object of `{id: boolean}` (non-boolean entries ignored), `null` or absent (= none).
     case flagMap
+    /// A boolean or absent (= false).
+    case flag
 
     /// The method of each testee support's `Given` that reads this type (Runtime/*/testee): the
     /// same name in Swift, Kotlin and TypeScript.
@@ -48,6 +50,7 @@ public enum GivenType: Sendable, Equatable {
         case .integerElseNullResult: return "integerElseNull"
         case .textOrNull: return "textOrNull"
         case .flagMap: return "flagMap"
+        case .flag: return "flag"
         }
     }
 
@@ -55,7 +58,7 @@ public enum GivenType: Sendable, Equatable {
     func problem(with value: JSONValue?) -> String? {
         switch (self, value) {
         case (.textOrNull, nil), (.textOrNull, .null?), (.textOrNull, .string?),
-             (.flagMap, nil), (.flagMap, .null?), (.flagMap, .object?),
+             (.flagMap, nil), (.flagMap, .null?), (.flagMap, .object?), (.flag, nil), (.flag, .bool?),
              (.string, .string?), (.boolean, .bool?), (.integerElseNullResult, .number?):
             return nil
         case (.integer, .number(let number)?):
@@ -76,6 +79,7 @@ public enum GivenType: Sendable, Equatable {
         case .integerElseNullResult: return "number"
         case .textOrNull: return "string, `null` or absent"
         case .flagMap: return "object `{id: boolean}`, `null` or absent"
+        case .flag: return "boolean or absent (absent: `false`)"
         }
     }
 }
@@ -151,7 +155,8 @@ public enum TesteeOp: String, CaseIterable, Sendable {
         switch self {
         case .decode:
             return [GivenKey("blob", .string, note: "the document text"),
-                    GivenKey("pending", .flagMap, note: "only with `overlay`")]
+                    GivenKey("pending", .flagMap, note: "only with `overlay`"),
+                    GivenKey("report", .flag, note: "`true`: the observation holds the [report](report.md)")]
         case .stale:
             return [GivenKey("blob", .string), GivenKey("now", .integer, note: "epoch ms")]
         case .header, .timeline:

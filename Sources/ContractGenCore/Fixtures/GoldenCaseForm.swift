@@ -82,7 +82,8 @@ struct GoldenCaseForm {
               let expect = try? ExpectChanges.apply(expectList, to: base.expect),
               expect.serialized() == golden.expect.serialized() else { return nil }
         return .object([("case", .string(golden.name)), ("about", .string(golden.about)), ("contract", .string(golden.contract)),
-                        ("op", .string("decode")), ("sample", .string(sample)),
+                        ("op", .string("decode")), ("sample", .string(sample))]
+                        + (golden.reports ? [("given", .object([("report", .bool(true))]))] : []) + [
                         ("blob-changes", .array(blobChanges.map { .raw($0.line) })),
                         ("expect-changes", .array(expectChanges.map { .raw($0.line) }))])
     }

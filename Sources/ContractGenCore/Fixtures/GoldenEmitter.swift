@@ -45,10 +45,22 @@ struct GoldenCase {
     var blob: String
     var expect: JSONValue
     var sample: GoldenSampleKind? = nil
+    /// Whether the case asks for the report (`expect` then holds it, derived by GoldenReport).
+    var reports = false
 
     var json: JSONValue {
         .object([("case", .string(name)), ("about", .string(about)), ("contract", .string(contract)),
-                 ("op", .string("decode")), ("given", .object([("blob", .string(blob))])), ("expect", expect)])
+                 ("op", .string("decode")), ("given", .object([("blob", .string(blob))] + (reports ? [("report", .bool(true))] : []))), ("expect", expect)])
+    }
+
+    /// The case asking for `report` (nil: as it is, without one).
+    func reporting(_ report: [JSONValue]?) -> GoldenCase {
+        guard let report, case .object(var members) = expect else { return self }
+        var result = self
+        members.append(("report", .array(report)))
+        result.expect = .object(members)
+        result.reports = true
+        return result
     }
 }
 
@@ -651,7 +663,7 @@ struct GoldenCaseBuilder {
         let full = sampleDocument()
         result.append(GoldenCase(name: "\(prefix).sample-document", about: "every field present and valid reads back as written",
                                  contract: contract.name, blob: full.serialized(),
-                                 expect: observation(status: "ok", decodedRoot: withoutVersion(full), dropped: 0), sample: .document))
+                                 expect: observation(status: "ok", decodedRoot: withoutVersion(full), dropped: 0), sample: .document).reporting([]))
 
         // Version gate: every rejected form renders empty; accepted spellings read normally. The
         // minimal document keeps these cases small however many optional fields the root has.
@@ -664,15 +676,17 @@ struct GoldenCaseBuilder {
                                                 ("negative", .number(-Double(contract.version.writes))), ("array", .array([.number(Double(contract.version.writes))])),
                                                 ("object", .object([])), ("overflow", .raw("1e400"))]
         for (label, value) in rejected {
+            let found = value.map { Self.jsonType(ofWritten: $0).type } ?? "missing"
             result.append(GoldenCase(name: "\(prefix).version.\(label)", about: "version gate: \(label) is not an accepted version, so nothing is read",
                                      contract: contract.name, blob: setting(document, gate, to: value).serialized(),
-                                     expect: observation(status: "unsupportedVersion", decodedRoot: nil, dropped: 0), sample: .minimal([])))
+                                     expect: observation(status: "unsupportedVersion", decodedRoot: nil, dropped: 0), sample: .minimal([]))
+                .reporting([.object([("path", .string("$" + ReportPlan.step(gate))), ("rule", .string("version-rejected")), ("used", .string("document")), ("found", .string(found))])]))
         }
         for spelling in ["\(contract.version.writes).0", "\(contract.version.writes)e0"] {
             result.append(GoldenCase(name: "\(prefix).version.spelled-\(spelling.contains("e") ? "exponent" : "float")",
                                      about: "version gate: \(spelling) is the same IEEE double as \(contract.version.writes)",
                                      contract: contract.name, blob: setting(document, gate, to: .raw(spelling)).serialized(),
-                                     expect: observation(status: "ok", decodedRoot: decodedRoot, dropped: 0), sample: .minimal([])))
+                                     expect: observation(status: "ok", decodedRoot: decodedRoot, dropped: 0), sample: .minimal([])).reporting([]))
         }
         result += fieldCases(prefix: prefix)
         return result
@@ -715,7 +729,8 @@ struct GoldenCaseBuilder {
                         result.append(GoldenCase(name: "\(prefix).\(type.name).\(field.name).\(mutation.label)",
                                                  about: "\(type.name).\(field.name)\(where_), \(field.presence.spelling): \(mutation.label): \(mutation.why)",
                                                  contract: contract.name, blob: blob.serialized(),
-                                                 expect: expected(decodedRoot, path: path, field: field, mutation: mutation), sample: .minimal(path)))
+                                                 expect: expected(decodedRoot, path: path, field: field, mutation: mutation), sample: .minimal(path))
+                            .reporting(report(path: path, field: field, mutation: mutation, document: blob)))
                     } else {
                         if batchIndex[mutation.label] == nil {
                             batchIndex[mutation.label] = batches.count
@@ -748,9 +763,16 @@ struct GoldenCaseBuilder {
             }
             let listed = names.prefix(12).joined(separator: ", ") + (names.count > 12 ? ", and \(names.count - 12) more" : "")
             let why = batch.members.count == 1 ? batch.members[0].mutation.why : "each field is read under its own rule"
+            // The report: every member's entries, in the spine's order; none when one is not derived.
+            var entries: [ReportEntry]? = []
+            for member in batch.members {
+                guard let found = self.entries(path: member.path, field: member.field, mutation: member.mutation) else { entries = nil; break }
+                entries?.append(contentsOf: found)
+            }
             result.append(GoldenCase(name: name, about: "\(batch.label) in \(listed): \(why)",
                                      contract: contract.name, blob: blob.serialized(),
-                                     expect: observation(status: "ok", decodedRoot: decodedRoot, dropped: drops), sample: .spine))
+                                     expect: observation(status: "ok", decodedRoot: decodedRoot, dropped: drops), sample: .spine)
+                .reporting(entries.map { ordered($0, in: blob) }))
         }
         return result
     }

@@ -10,8 +10,11 @@ enum ObservationShape {
 
     /// Every place where `expect` cannot be an observation of `contract`, one message each.
     static func problems(in expect: JSONValue, contract: Contract) -> [String] {
-        guard case .object(let members) = expect else { return ["$: an observation is an object"] }
+        guard case .object(var members) = expect else { return ["$: an observation is an object"] }
         var problems: [String] = []
+        // A decode asked for its report (docs/report.md) observes it beside the rest.
+        if let report = member(members, "report") { problems += reportProblems(report) }
+        members.removeAll { $0.0 == "report" || $0.0 == "reportOmitted" }
         let root = contract.rootType
         switch contract.observation {
         case .wrapped:
@@ -32,6 +35,29 @@ enum ObservationShape {
         if let status = member(members, "status") {
             if case .string(let text) = status, statuses.contains(text) {} else {
                 problems.append("$.status: \(status.serialized()) is none of \(statuses.sorted().joined(separator: ", "))")
+            }
+        }
+        return problems
+    }
+
+    /// A report is an array of entries, each with the documented keys and words only.
+    static func reportProblems(_ report: JSONValue) -> [String] {
+        guard case .array(let entries) = report else { return ["$.report: a report is an array of entries"] }
+        var problems: [String] = []
+        for (index, entry) in entries.enumerated() {
+            let at = "$.report[\(index)]"
+            guard case .object(let members) = entry else {
+                problems.append("\(at): an entry is an object")
+                continue
+            }
+            for (key, _) in members where !ReportPlan.entryKeys.contains(key) {
+                problems.append("\(at).\(key): no entry has this key (keys: \(ReportPlan.entryKeys.joined(separator: ", ")))")
+            }
+            if case .string(let rule)? = member(members, "rule"), ReportPlan.rules.contains(rule) {} else {
+                problems.append("\(at).rule: none of the rules (\(ReportPlan.rules.joined(separator: ", ")))")
+            }
+            if case .string(let used)? = member(members, "used"), ReportPlan.usedWords.contains(used) {} else {
+                problems.append("\(at).used: none of the used words (\(ReportPlan.usedWords.joined(separator: ", ")))")
             }
         }
         return problems

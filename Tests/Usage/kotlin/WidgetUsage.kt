@@ -5,6 +5,7 @@ package usage
 
 import dev.contractgen.count.TodoCount
 import dev.contractgen.widget.WidgetData
+import dev.contractgen.runtime.ContractReport
 
 const val BLOB = """{"v":1,"dayStr":"2026-07-17","validUntil":1784325600000,"tasks":[{"id":"t1","title":"Write the report"},{"id":"t2","title":"Call Sam","isDone":true},{"title":"no id"}]}"""
 
@@ -48,6 +49,14 @@ fun main() {
     check(TodoCount.decode("""{"v":1,"revision":3}""") == TodoCount.Decoded.Invalid, "a missing count fails the read")
     val record = TodoCount.decode("""{"v":1,"count":0,"revision":3,"updatedAt":1000}""").value
     check(record != null && record.count == 0L && record.sync == TodoCount.CountRecord.Sync.IDLE && record.updatedAtDate == java.util.Date(1000L), "a count of 0")
+
+    // Telemetry (docs/report.md): count each degradation by where (a pattern: no user data) and why.
+    val degradations = HashMap<String, Int>()
+    val report = ContractReport()
+    report.onEntry = { entry -> degradations["${entry.pattern} ${entry.rule}"] = (degradations["${entry.pattern} ${entry.rule}"] ?: 0) + 1 }
+    check(WidgetData.decode("""{"v":1,"tasks":[{"id":"a","title":5},{"id":"b","title":null}],"validUntil":"soon"}""", report).dropped == 2, "two rows dropped")
+    report.entries // the hook runs as the entries are read
+    check(degradations == mapOf("\$.tasks[*] invalid-field" to 2, "\$.tasks[*].title wrong-type" to 1, "\$.tasks[*].title null" to 1, "\$.validUntil wrong-type" to 1), degradations.toString())
 
     println("kotlin usage: ok")
 }

@@ -112,4 +112,16 @@ if case .ok(let record, _) = TodoCount.decode(#"{"v":1,"count":0,"revision":3,"u
 print(WidgetView(snapshot: shown, header: header).lines.joined(separator: "\n"))
 print(WidgetView(snapshot: preview, header: .today).lines.joined(separator: "\n"))
 #endif
+// Telemetry (docs/report.md): count each degradation by where (a pattern: no user data) and why.
+func degradations(_ text: String) -> [String: Int] {
+    final class Counts { var byPattern: [String: Int] = [:] }
+    let counts = Counts()
+    let report = ContractReport()
+    report.onEntry = { entry in counts.byPattern["\(entry.pattern) \(entry.rule)", default: 0] += 1 }
+    precondition(WidgetData.decode(text, report: report).dropped == 2, "two rows dropped")
+    _ = report.entries  // the hook runs as the entries are read
+    return counts.byPattern
+}
+let counted = degradations(#"{"v":1,"tasks":[{"id":"a","title":5},{"id":"b","title":null}],"validUntil":"soon"}"#)
+precondition(counted == ["$.tasks[*] invalid-field": 2, "$.tasks[*].title wrong-type": 1, "$.tasks[*].title null": 1, "$.validUntil wrong-type": 1], "\(counted)")
 print("swift usage: ok")

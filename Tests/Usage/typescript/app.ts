@@ -4,7 +4,7 @@
 // compiles this under --strict with nodenext resolution and isolated modules, and runs it on Node.
 import { decode, doneQueueDrainTasks, doneQueuePeek, doneQueueSet, header, overlaying, toDate, type DoneQueueEntry, type Snapshot, type TaskRow } from "./widget-data.js";
 import * as TodoCount from "./todo-count.js";
-import { contractJsonReplacer } from "./contract-runtime.js";
+import { ContractReport, contractJsonReplacer } from "./contract-runtime.js";
 
 declare const console: { log(...values: unknown[]): void };
 
@@ -48,5 +48,16 @@ check(JSON.stringify(snapshot.projectColors, contractJsonReplacer) === '{"p":"#f
 check(TodoCount.decode('{"v":1,"revision":3}').status === "invalid", "a missing count fails the read");
 const count = TodoCount.decode('{"v":1,"count":0,"revision":3}');
 check(count.status === "ok" && count.value.count === 0 && count.value.sync === "idle", "a count of 0");
+
+// Telemetry (docs/report.md): count each degradation by where (a pattern: no user data) and why.
+const degradations = new Map<string, number>();
+const report = new ContractReport();
+report.onEntry = (entry) => {
+  const key = `${entry.pattern} ${entry.rule}`;
+  degradations.set(key, (degradations.get(key) ?? 0) + 1);
+};
+check(decode('{"v":1,"tasks":[{"id":"a","title":5},{"id":"b","title":null}],"validUntil":"soon"}', report).dropped === 2, "two rows dropped");
+void report.entries; // the hook runs as the entries are read
+check(JSON.stringify([...degradations].sort()) === JSON.stringify([["$.tasks[*] invalid-field", 2], ["$.tasks[*].title null", 1], ["$.tasks[*].title wrong-type", 1], ["$.validUntil wrong-type", 1]]), JSON.stringify([...degradations]));
 
 console.log("typescript usage: ok");

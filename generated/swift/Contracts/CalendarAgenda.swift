@@ -266,19 +266,32 @@ public enum CalendarAgenda {
     }
 
     /// Decodes the document text. Strict RFC 8259, fail-closed, never throws, never crashes.
-    public static func decode(_ text: String) -> Decoded {
-        ContractJSONScanner.scan(text) { readDocument(&$0) }
+    /// With a `report`, also records each value not taken as written and why (docs/report.md).
+    public static func decode(_ text: String, report: ContractReport? = nil) -> Decoded {
+        report?.begin()
+        let decoded = ContractJSONScanner.scan(text) { readDocument(&$0, report: report) }
+        if case .malformed = decoded { report?.malformed(text) }
+        return decoded
     }
 
     /// Decodes the document as the UTF-8 bytes App Group storage and files hand over, read in place:
     /// no String is built. Bytes that are not UTF-8 are not JSON text (RFC 8259 §8.1), so they are
     /// `.malformed`, never silently repaired into other text.
-    public static func decode(_ data: Data) -> Decoded {
-        ContractJSONScanner.scan(utf8: data) { readDocument(&$0) } ?? .malformed
+    public static func decode(_ data: Data, report: ContractReport? = nil) -> Decoded {
+        if let report {
+            // The report's paths and offsets are found on the text; this path need not be the fastest.
+            let text = String(decoding: data, as: UTF8.self)
+            guard text.utf8.elementsEqual(data) else {
+                report.notUTF8(text, data)
+                return .malformed
+            }
+            return decode(text, report: report)
+        }
+        return ContractJSONScanner.scan(utf8: data) { readDocument(&$0, report: nil) } ?? .malformed
     }
 
-    private static func readDocument(_ scanner: inout ContractJSONScanner) -> Decoded {
-        var context = DecodeContext()
+    private static func readDocument(_ scanner: inout ContractJSONScanner, report: ContractReport?) -> Decoded {
+        var context = DecodeContext(report: report)
         var version: Double?
         let isObject = scanner.nextIsObject()
         let value = decodeAgenda(&scanner, &context, version: &version)
@@ -288,8 +301,10 @@ public enum CalendarAgenda {
         }
         // The version gate comes before any field: a future version may mean something else by every field.
         guard let version, acceptedVersions.contains(where: { Double($0) == version }) else {
+            report?.versionRejected(".schema_version", report?.versionType)
             return .unsupportedVersion
         }
+        report?.end()
         guard let value, !context.failed else {
             return .invalid
         }
@@ -303,13 +318,17 @@ public enum CalendarAgenda {
         var dropped = 0
         /// Set when a `fail-document` field is missing or invalid.
         var failed = false
+        /// The report being recorded, if one was asked for; nil on the default path.
+        let report: ContractReport?
     }
 
     private static func decodeAgenda(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext, version: inout Double?) -> Agenda? {
+        let r = context.report
         guard scanner.enterObject() else {
-            scanner.skipValue()
+            if let r { r.wrongType(scanner.value()) } else { scanner.skipValue() }
             return nil
         }
+        r?.beginObject(6)
         var generatedAtSlot: Int64?
         var eventsSlot: [Event]?
         var eventsDropped = 0
@@ -320,30 +339,75 @@ public enum CalendarAgenda {
         var dayStatusSlot: ContractExactMap<Agenda.DayStatus>?
         while let key = scanner.nextMember() {
             if key.matches("schema_version") {
-                version = scanner.anyNumber()
+                if let r { version = r.version(scanner.value()) } else { version = scanner.anyNumber() }
             } else if key.matches("generated_at") {
-                generatedAtSlot = scanner.epochMillis()
+                if let r {
+                    r.field(0, ".generated_at")
+                    generatedAtSlot = r.epochMillis(scanner.value())
+                    r.fieldDone(0, "null")
+                } else {
+                    generatedAtSlot = scanner.epochMillis()
+                }
             } else if key.matches("events") {
-                let mark = context.dropped
-                eventsSlot = decodeArrayOfEvent(&scanner, &context)
-                eventsDropped = context.dropped - mark
-                context.dropped = mark
+                if let r {
+                    r.field(1, ".events")
+                    let mark = context.dropped
+                    eventsSlot = decodeArrayOfEvent(&scanner, &context)
+                    eventsDropped = context.dropped - mark
+                    context.dropped = mark
+                    r.fieldDone(1, "default")
+                } else {
+                    let mark = context.dropped
+                    eventsSlot = decodeArrayOfEvent(&scanner, &context)
+                    eventsDropped = context.dropped - mark
+                    context.dropped = mark
+                }
             } else if key.matches("calendar_kind") {
-                calendarKindSlot = ContractEnum.read(scanner.string(), as: Agenda.CalendarKind.self, unknown: .other)
+                if let r {
+                    r.field(2, ".calendar_kind")
+                    calendarKindSlot = r.enumeration(scanner.value(), as: Agenda.CalendarKind.self, unknown: .other)
+                    r.fieldDone(2, "default")
+                } else {
+                    calendarKindSlot = ContractEnum.read(scanner.string(), as: Agenda.CalendarKind.self, unknown: .other)
+                }
             } else if key.matches("default") {
-                isDefaultSlot = scanner.bool()
+                if let r {
+                    r.field(3, ".default")
+                    isDefaultSlot = r.bool(scanner.value())
+                    r.fieldDone(3, "default")
+                } else {
+                    isDefaultSlot = scanner.bool()
+                }
             } else if key.matches("hidden_calendars") {
-                let mark = context.dropped
-                hiddenCalendarsSlot = decodeMapOfArrayOfString(&scanner, &context)
-                hiddenCalendarsDropped = context.dropped - mark
-                context.dropped = mark
+                if let r {
+                    r.field(4, ".hidden_calendars")
+                    let mark = context.dropped
+                    hiddenCalendarsSlot = decodeMapOfArrayOfString(&scanner, &context)
+                    hiddenCalendarsDropped = context.dropped - mark
+                    context.dropped = mark
+                    r.fieldDone(4, "default")
+                } else {
+                    let mark = context.dropped
+                    hiddenCalendarsSlot = decodeMapOfArrayOfString(&scanner, &context)
+                    hiddenCalendarsDropped = context.dropped - mark
+                    context.dropped = mark
+                }
             } else if key.matches("day_status") {
-                dayStatusSlot = decodeMapOfEnum_Agenda_DayStatus(&scanner, &context)
+                if let r {
+                    r.field(5, ".day_status")
+                    dayStatusSlot = decodeMapOfEnum_Agenda_DayStatus(&scanner, &context)
+                    r.fieldDone(5, "default")
+                } else {
+                    dayStatusSlot = decodeMapOfEnum_Agenda_DayStatus(&scanner, &context)
+                }
             } else {
                 scanner.skipValue()  // unknown keys are ignored: fields are added within a version
             }
         }
-        if scanner.failed { return nil }
+        if scanner.failed {
+            r?.endObject()  // the document is malformed: the report keeps its frames balanced
+            return nil
+        }
         let generatedAt = generatedAtSlot
         let events = eventsSlot ?? []
         let calendarKind = calendarKindSlot ?? .personal
@@ -351,14 +415,17 @@ public enum CalendarAgenda {
         let hiddenCalendars = hiddenCalendarsSlot ?? ContractExactMap()
         let dayStatus = dayStatusSlot ?? ContractExactMap()
         context.dropped += eventsDropped + hiddenCalendarsDropped
+        r?.endObject()
         return Agenda(generatedAt: generatedAt, events: events, calendarKind: calendarKind, isDefault: isDefault, hiddenCalendars: hiddenCalendars.dictionary, dayStatus: dayStatus.dictionary)
     }
 
     private static func decodeEvent(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext) -> Event? {
+        let r = context.report
         guard scanner.enterObject() else {
-            scanner.skipValue()
+            if let r { r.wrongType(scanner.value()) } else { scanner.skipValue() }
             return nil
         }
+        r?.beginObject(17)
         var eventIdSlot: String?
         var titleSlot: String?
         var startTimeSlot: Int64?
@@ -381,56 +448,179 @@ public enum CalendarAgenda {
         var attachmentsDropped = 0
         while let key = scanner.nextMember() {
             if key.matches("event_id") {
-                eventIdSlot = scanner.string().flatMap({ !$0.isEmpty ? $0 : nil })
+                if let r {
+                    r.field(0, ".event_id")
+                    eventIdSlot = r.satisfying(r.string(scanner.value()), "non-empty", { !$0.isEmpty })
+                    r.fieldDone(0, "parent")
+                } else {
+                    eventIdSlot = scanner.string().flatMap({ !$0.isEmpty ? $0 : nil })
+                }
             } else if key.matches("title") {
-                titleSlot = scanner.string()
+                if let r {
+                    r.field(1, ".title")
+                    titleSlot = r.string(scanner.value())
+                    r.fieldDone(1, "parent")
+                } else {
+                    titleSlot = scanner.string()
+                }
             } else if key.matches("start_time") {
-                startTimeSlot = scanner.epochMillis()
+                if let r {
+                    r.field(2, ".start_time")
+                    startTimeSlot = r.epochMillis(scanner.value())
+                    r.fieldDone(2, "parent")
+                } else {
+                    startTimeSlot = scanner.epochMillis()
+                }
             } else if key.matches("end_time") {
-                endTimeSlot = scanner.epochMillis()
+                if let r {
+                    r.field(3, ".end_time")
+                    endTimeSlot = r.epochMillis(scanner.value())
+                    r.fieldDone(3, "null")
+                } else {
+                    endTimeSlot = scanner.epochMillis()
+                }
             } else if key.matches("all-day") {
-                allDaySlot = scanner.bool()
+                if let r {
+                    r.field(4, "[\"all-day\"]")
+                    allDaySlot = r.bool(scanner.value())
+                    r.fieldDone(4, "default")
+                } else {
+                    allDaySlot = scanner.bool()
+                }
             } else if key.matches("class") {
-                cssClassSlot = scanner.string()
+                if let r {
+                    r.field(5, ".class")
+                    cssClassSlot = r.string(scanner.value())
+                    r.fieldDone(5, "null")
+                } else {
+                    cssClassSlot = scanner.string()
+                }
             } else if key.matches("Ort") {
-                placeSlot = scanner.string()
+                if let r {
+                    r.field(6, ".Ort")
+                    placeSlot = r.string(scanner.value())
+                    r.fieldDone(6, "null")
+                } else {
+                    placeSlot = scanner.string()
+                }
             } else if key.matches("attendance") {
-                attendanceSlot = ContractEnum.read(scanner.string(), as: Event.Attendance.self)
+                if let r {
+                    r.field(7, ".attendance")
+                    attendanceSlot = r.enumeration(scanner.value(), as: Event.Attendance.self)
+                    r.fieldDone(7, "default")
+                } else {
+                    attendanceSlot = ContractEnum.read(scanner.string(), as: Event.Attendance.self)
+                }
             } else if key.matches("response_status") {
-                responseSlot = ContractEnum.read(scanner.string(), as: Event.Response.self, unknown: .other)
+                if let r {
+                    r.field(8, ".response_status")
+                    responseSlot = r.enumeration(scanner.value(), as: Event.Response.self, unknown: .other)
+                    r.fieldDone(8, "null")
+                } else {
+                    responseSlot = ContractEnum.read(scanner.string(), as: Event.Response.self, unknown: .other)
+                }
             } else if key.matches("reminder_minutes") {
-                reminderMinutesSlot = scanner.integer().flatMap({ $0 >= 0 && $0 <= 10080 ? $0 : nil })
+                if let r {
+                    r.field(9, ".reminder_minutes")
+                    reminderMinutesSlot = r.satisfying(r.satisfying(r.integer(scanner.value()), "min", { $0 >= 0 }), "max", { $0 <= 10080 })
+                    r.fieldDone(9, "null")
+                } else {
+                    reminderMinutesSlot = scanner.integer().flatMap({ $0 >= 0 && $0 <= 10080 ? $0 : nil })
+                }
             } else if key.matches("short_title") {
-                shortTitleSlot = scanner.string().flatMap({ ContractText.length($0) <= 40 ? $0 : nil })
+                if let r {
+                    r.field(10, ".short_title")
+                    shortTitleSlot = r.satisfying(r.string(scanner.value()), "max-length", { ContractText.length($0) <= 40 })
+                    r.fieldDone(10, "null")
+                } else {
+                    shortTitleSlot = scanner.string().flatMap({ ContractText.length($0) <= 40 ? $0 : nil })
+                }
             } else if key.matches("badge") {
-                badgeSlot = scanner.string().flatMap({ (1...2).contains(ContractText.length($0)) ? $0 : nil })
+                if let r {
+                    r.field(11, ".badge")
+                    badgeSlot = r.satisfying(r.satisfying(r.string(scanner.value()), "min-length", { ContractText.length($0) >= 1 }), "max-length", { ContractText.length($0) <= 2 })
+                    r.fieldDone(11, "null")
+                } else {
+                    badgeSlot = scanner.string().flatMap({ (1...2).contains(ContractText.length($0)) ? $0 : nil })
+                }
             } else if key.matches("color") {
-                colorSlot = scanner.nextIsNull() ? .null : ContractNullable(scanner.string())
+                if let r {
+                    r.field(12, ".color")
+                    colorSlot = scanner.nextIsNull() ? .null : ContractNullable(r.string(scanner.value()))
+                    r.fieldDone(12, "absent")
+                } else {
+                    colorSlot = scanner.nextIsNull() ? .null : ContractNullable(scanner.string())
+                }
             } else if key.matches("updated_at") {
-                updatedAtSlot = scanner.dateTime()
+                if let r {
+                    r.field(13, ".updated_at")
+                    updatedAtSlot = r.dateTime(scanner.value())
+                    r.fieldDone(13, "null")
+                } else {
+                    updatedAtSlot = scanner.dateTime()
+                }
             } else if key.matches("tags") {
-                let mark = context.dropped
-                tagsSlot = decodeArrayOfEnum_Event_Tags_Or3(&scanner, &context)
-                tagsDropped = context.dropped - mark
-                context.dropped = mark
+                if let r {
+                    r.field(14, ".tags")
+                    let mark = context.dropped
+                    tagsSlot = decodeArrayOfEnum_Event_Tags_Or3(&scanner, &context)
+                    tagsDropped = context.dropped - mark
+                    context.dropped = mark
+                    r.fieldDone(14, "default")
+                } else {
+                    let mark = context.dropped
+                    tagsSlot = decodeArrayOfEnum_Event_Tags_Or3(&scanner, &context)
+                    tagsDropped = context.dropped - mark
+                    context.dropped = mark
+                }
             } else if key.matches("attendees") {
-                let mark = context.dropped
-                attendeesSlot = decodeArrayOfString(&scanner, &context).flatMap({ (1...4).contains($0.count) ? $0 : nil })
-                attendeesDropped = context.dropped - mark
-                context.dropped = mark
+                if let r {
+                    r.field(15, ".attendees")
+                    let mark = context.dropped
+                    attendeesSlot = r.satisfying(r.satisfying(decodeArrayOfString(&scanner, &context), "min-items", { $0.count >= 1 }), "max-items", { $0.count <= 4 })
+                    attendeesDropped = context.dropped - mark
+                    context.dropped = mark
+                    r.fieldDone(15, "null")
+                } else {
+                    let mark = context.dropped
+                    attendeesSlot = decodeArrayOfString(&scanner, &context).flatMap({ (1...4).contains($0.count) ? $0 : nil })
+                    attendeesDropped = context.dropped - mark
+                    context.dropped = mark
+                }
             } else if key.matches("attachments") {
-                let mark = context.dropped
-                attachmentsSlot = decodeArrayOfAttachment(&scanner, &context)
-                attachmentsDropped = context.dropped - mark
-                context.dropped = mark
+                if let r {
+                    r.field(16, ".attachments")
+                    let mark = context.dropped
+                    attachmentsSlot = decodeArrayOfAttachment(&scanner, &context)
+                    attachmentsDropped = context.dropped - mark
+                    context.dropped = mark
+                    r.fieldDone(16, "default")
+                } else {
+                    let mark = context.dropped
+                    attachmentsSlot = decodeArrayOfAttachment(&scanner, &context)
+                    attachmentsDropped = context.dropped - mark
+                    context.dropped = mark
+                }
             } else {
                 scanner.skipValue()  // unknown keys are ignored: fields are added within a version
             }
         }
-        if scanner.failed { return nil }
-        guard let eventId = eventIdSlot else { return nil }  // eventId missing or invalid: the element is dropped
-        guard let title = titleSlot else { return nil }  // title missing or invalid: the element is dropped
-        guard let startTime = startTimeSlot else { return nil }  // startTime missing or invalid: the element is dropped
+        if scanner.failed {
+            r?.endObject()  // the document is malformed: the report keeps its frames balanced
+            return nil
+        }
+        guard let eventId = eventIdSlot else {
+            r?.dropObject(0, ".event_id", "event_id", "parent")
+            return nil  // eventId missing or invalid: the element is dropped
+        }
+        guard let title = titleSlot else {
+            r?.dropObject(1, ".title", "title", "parent")
+            return nil  // title missing or invalid: the element is dropped
+        }
+        guard let startTime = startTimeSlot else {
+            r?.dropObject(2, ".start_time", "start_time", "parent")
+            return nil  // startTime missing or invalid: the element is dropped
+        }
         let endTime = endTimeSlot
         let allDay = allDaySlot ?? false
         let cssClass = cssClassSlot
@@ -446,86 +636,167 @@ public enum CalendarAgenda {
         let attendees = attendeesSlot
         let attachments = attachmentsSlot ?? []
         context.dropped += tagsDropped + attendeesDropped + attachmentsDropped
+        r?.endObject()
         return Event(eventId: eventId, title: title, startTime: startTime, endTime: endTime, allDay: allDay, cssClass: cssClass, place: place, attendance: attendance, response: response, reminderMinutes: reminderMinutes, shortTitle: shortTitle, badge: badge, color: color, updatedAt: updatedAt, tags: tags, attendees: attendees, attachments: attachments)
     }
 
     private static func decodePhoto(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext) -> Photo? {
+        let r = context.report
         guard scanner.enterObject() else {
-            scanner.skipValue()
+            if let r { r.wrongType(scanner.value()) } else { scanner.skipValue() }
             return nil
         }
+        r?.beginObject(3)
         var urlSlot: String?
         var widthSlot: Int64?
         var captionSlot: String?
         while let key = scanner.nextMember() {
             if key.matches("url") {
-                urlSlot = scanner.string().flatMap({ !$0.isEmpty ? $0 : nil })
+                if let r {
+                    r.field(0, ".url")
+                    urlSlot = r.satisfying(r.string(scanner.value()), "non-empty", { !$0.isEmpty })
+                    r.fieldDone(0, "parent")
+                } else {
+                    urlSlot = scanner.string().flatMap({ !$0.isEmpty ? $0 : nil })
+                }
             } else if key.matches("width") {
-                widthSlot = scanner.integer().flatMap({ $0 >= 1 ? $0 : nil })
+                if let r {
+                    r.field(1, ".width")
+                    widthSlot = r.satisfying(r.integer(scanner.value()), "min", { $0 >= 1 })
+                    r.fieldDone(1, "null")
+                } else {
+                    widthSlot = scanner.integer().flatMap({ $0 >= 1 ? $0 : nil })
+                }
             } else if key.matches("caption") {
-                captionSlot = scanner.string()
+                if let r {
+                    r.field(2, ".caption")
+                    captionSlot = r.string(scanner.value())
+                    r.fieldDone(2, "null")
+                } else {
+                    captionSlot = scanner.string()
+                }
             } else {
                 scanner.skipValue()  // unknown keys are ignored: fields are added within a version
             }
         }
-        if scanner.failed { return nil }
-        guard let url = urlSlot else { return nil }  // url missing or invalid: the element is dropped
+        if scanner.failed {
+            r?.endObject()  // the document is malformed: the report keeps its frames balanced
+            return nil
+        }
+        guard let url = urlSlot else {
+            r?.dropObject(0, ".url", "url", "parent")
+            return nil  // url missing or invalid: the element is dropped
+        }
         let width = widthSlot
         let caption = captionSlot
+        r?.endObject()
         return Photo(url: url, width: width, caption: caption)
     }
 
     private static func decodeLink(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext) -> Link? {
+        let r = context.report
         guard scanner.enterObject() else {
-            scanner.skipValue()
+            if let r { r.wrongType(scanner.value()) } else { scanner.skipValue() }
             return nil
         }
+        r?.beginObject(2)
         var urlSlot: String?
         var titleSlot: String?
         while let key = scanner.nextMember() {
             if key.matches("url") {
-                urlSlot = scanner.string().flatMap({ !$0.isEmpty ? $0 : nil })
+                if let r {
+                    r.field(0, ".url")
+                    urlSlot = r.satisfying(r.string(scanner.value()), "non-empty", { !$0.isEmpty })
+                    r.fieldDone(0, "parent")
+                } else {
+                    urlSlot = scanner.string().flatMap({ !$0.isEmpty ? $0 : nil })
+                }
             } else if key.matches("title") {
-                titleSlot = scanner.string()
+                if let r {
+                    r.field(1, ".title")
+                    titleSlot = r.string(scanner.value())
+                    r.fieldDone(1, "null")
+                } else {
+                    titleSlot = scanner.string()
+                }
             } else {
                 scanner.skipValue()  // unknown keys are ignored: fields are added within a version
             }
         }
-        if scanner.failed { return nil }
-        guard let url = urlSlot else { return nil }  // url missing or invalid: the element is dropped
+        if scanner.failed {
+            r?.endObject()  // the document is malformed: the report keeps its frames balanced
+            return nil
+        }
+        guard let url = urlSlot else {
+            r?.dropObject(0, ".url", "url", "parent")
+            return nil  // url missing or invalid: the element is dropped
+        }
         let title = titleSlot
+        r?.endObject()
         return Link(url: url, title: title)
     }
 
     private static func decodePlaceRef(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext) -> PlaceRef? {
+        let r = context.report
         guard scanner.enterObject() else {
-            scanner.skipValue()
+            if let r { r.wrongType(scanner.value()) } else { scanner.skipValue() }
             return nil
         }
+        r?.beginObject(3)
         var latitudeSlot: Double?
         var longitudeSlot: Double?
         var labelSlot: String?
         while let key = scanner.nextMember() {
             if key.matches("latitude") {
-                latitudeSlot = scanner.number().flatMap({ $0 >= -90.0 && $0 <= 90.0 ? $0 : nil })
+                if let r {
+                    r.field(0, ".latitude")
+                    latitudeSlot = r.satisfying(r.satisfying(r.number(scanner.value()), "min", { $0 >= -90.0 }), "max", { $0 <= 90.0 })
+                    r.fieldDone(0, "parent")
+                } else {
+                    latitudeSlot = scanner.number().flatMap({ $0 >= -90.0 && $0 <= 90.0 ? $0 : nil })
+                }
             } else if key.matches("longitude") {
-                longitudeSlot = scanner.number().flatMap({ $0 >= -180.0 && $0 <= 180.0 ? $0 : nil })
+                if let r {
+                    r.field(1, ".longitude")
+                    longitudeSlot = r.satisfying(r.satisfying(r.number(scanner.value()), "min", { $0 >= -180.0 }), "max", { $0 <= 180.0 })
+                    r.fieldDone(1, "parent")
+                } else {
+                    longitudeSlot = scanner.number().flatMap({ $0 >= -180.0 && $0 <= 180.0 ? $0 : nil })
+                }
             } else if key.matches("name") {
-                labelSlot = scanner.string()
+                if let r {
+                    r.field(2, ".name")
+                    labelSlot = r.string(scanner.value())
+                    r.fieldDone(2, "null")
+                } else {
+                    labelSlot = scanner.string()
+                }
             } else {
                 scanner.skipValue()  // unknown keys are ignored: fields are added within a version
             }
         }
-        if scanner.failed { return nil }
-        guard let latitude = latitudeSlot else { return nil }  // latitude missing or invalid: the element is dropped
-        guard let longitude = longitudeSlot else { return nil }  // longitude missing or invalid: the element is dropped
+        if scanner.failed {
+            r?.endObject()  // the document is malformed: the report keeps its frames balanced
+            return nil
+        }
+        guard let latitude = latitudeSlot else {
+            r?.dropObject(0, ".latitude", "latitude", "parent")
+            return nil  // latitude missing or invalid: the element is dropped
+        }
+        guard let longitude = longitudeSlot else {
+            r?.dropObject(1, ".longitude", "longitude", "parent")
+            return nil  // longitude missing or invalid: the element is dropped
+        }
         let label = labelSlot
+        r?.endObject()
         return PlaceRef(latitude: latitude, longitude: longitude, label: label)
     }
 
     private static func decodeAttachment(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext) -> Attachment? {
+        let r = context.report
         guard let tag = scanner.peekTag("type") else {
-            scanner.skipValue()  // not an object, no tag, or a tag that is not a string: invalid
+            // not an object, no tag, or a tag that is not a string: invalid
+            if let r { r.badUnion(scanner.value(), "type", unknown: false) } else { scanner.skipValue() }
             return nil
         }
         // Exact code units: Swift's String == is canonical equivalence ("\u{212A}" == "K").
@@ -538,62 +809,82 @@ public enum CalendarAgenda {
         if tag.utf8.elementsEqual("place".utf8) {
             return decodePlaceRef(&scanner, &context).map { .place($0) }
         }
-        return decodeLink(&scanner, &context).map { .link($0) }  // an unknown tag reads as 'link'
+        let value = decodeLink(&scanner, &context)  // an unknown tag reads as 'link'
+        if value != nil { r?.unknownTag("type", "link") }
+        return value.map { .link($0) }
     }
 
     /// An array; each element that is not a valid Event is dropped and counted.
     private static func decodeArrayOfEvent(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext) -> [Event]? {
+        let r = context.report
         guard scanner.enterArray() else {
-            scanner.skipValue()
+            if let r { r.wrongType(scanner.value()) } else { scanner.skipValue() }
             return nil
         }
+        r?.beginArray()
         var result: [Event] = []
         while scanner.nextElement() {
-            if let value = decodeEvent(&scanner, &context) {
+            r?.element()
+            let read = decodeEvent(&scanner, &context)
+            if let value = read {
                 result.append(value)
             }
             else {
                 context.dropped += 1  // one bad row never hides the others; drops inside it do not count
             }
+            r?.elementDone(read != nil)
         }
+        r?.endContainer()
         return scanner.failed ? nil : result
     }
 
     /// An array; each element that is not a valid string is dropped and counted.
     private static func decodeArrayOfString(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext) -> [String]? {
+        let r = context.report
         guard scanner.enterArray() else {
-            scanner.skipValue()
+            if let r { r.wrongType(scanner.value()) } else { scanner.skipValue() }
             return nil
         }
+        r?.beginArray()
         var result: [String] = []
         while scanner.nextElement() {
-            if let value = scanner.string() {
+            r?.element()
+            let read: String?
+            if let r { read = r.string(scanner.value()) } else { read = scanner.string() }
+            if let value = read {
                 result.append(value)
             }
             else {
                 context.dropped += 1  // one bad row never hides the others; drops inside it do not count
             }
+            r?.elementDone(read != nil)
         }
+        r?.endContainer()
         return scanner.failed ? nil : result
     }
 
     /// A string-keyed map by exact keys; entries whose value is not a valid {array: string}
     /// are ignored one by one; a duplicate key replaces the earlier entry (the last wins).
     private static func decodeMapOfArrayOfString(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext) -> ContractExactMap<[String]>? {
+        let r = context.report
         guard scanner.enterObject() else {
-            scanner.skipValue()
+            if let r { r.wrongType(scanner.value()) } else { scanner.skipValue() }
             return nil
         }
+        r?.beginMap()
         var map = ContractExactMap<[String]>()
         while let key = scanner.nextMember() {
+            r?.entry()
             let mark = context.dropped
             let value = decodeArrayOfString(&scanner, &context)
             let inner = context.dropped - mark
             context.dropped = mark
+            r?.entryDone(key.text, value != nil)
             // A key holding an unpaired surrogate is not a string, so no entry has it.
             guard let name = key.text else { continue }
             map.set(name, value, dropped: inner)  // the last occurrence wins, even an invalid one
         }
+        r?.endContainer()
         if scanner.failed { return nil }
         context.dropped += map.dropped
         return map
@@ -602,54 +893,73 @@ public enum CalendarAgenda {
     /// A string-keyed map by exact keys; entries whose value is not a valid {enum: [free, busy, away]}
     /// are ignored one by one; a duplicate key replaces the earlier entry (the last wins).
     private static func decodeMapOfEnum_Agenda_DayStatus(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext) -> ContractExactMap<Agenda.DayStatus>? {
+        let r = context.report
         guard scanner.enterObject() else {
-            scanner.skipValue()
+            if let r { r.wrongType(scanner.value()) } else { scanner.skipValue() }
             return nil
         }
+        r?.beginMap()
         var map = ContractExactMap<Agenda.DayStatus>()
         while let key = scanner.nextMember() {
-            let value = ContractEnum.read(scanner.string(), as: Agenda.DayStatus.self)
+            r?.entry()
+            let value: Agenda.DayStatus?
+            if let r { value = r.enumeration(scanner.value(), as: Agenda.DayStatus.self) } else { value = ContractEnum.read(scanner.string(), as: Agenda.DayStatus.self) }
+            r?.entryDone(key.text, value != nil)
             // A key holding an unpaired surrogate is not a string, so no entry has it.
             guard let name = key.text else { continue }
             map.set(name, value)  // the last occurrence wins, even an invalid one
         }
+        r?.endContainer()
         if scanner.failed { return nil }
         return map
     }
 
     /// An array; each element that is not a valid {enum: [work, family, travel, other], unknown: other} is dropped and counted.
     private static func decodeArrayOfEnum_Event_Tags_Or3(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext) -> [Event.Tags]? {
+        let r = context.report
         guard scanner.enterArray() else {
-            scanner.skipValue()
+            if let r { r.wrongType(scanner.value()) } else { scanner.skipValue() }
             return nil
         }
+        r?.beginArray()
         var result: [Event.Tags] = []
         while scanner.nextElement() {
-            if let value = ContractEnum.read(scanner.string(), as: Event.Tags.self, unknown: .other) {
+            r?.element()
+            let read: Event.Tags?
+            if let r { read = r.enumeration(scanner.value(), as: Event.Tags.self, unknown: .other) } else { read = ContractEnum.read(scanner.string(), as: Event.Tags.self, unknown: .other) }
+            if let value = read {
                 result.append(value)
             }
             else {
                 context.dropped += 1  // one bad row never hides the others; drops inside it do not count
             }
+            r?.elementDone(read != nil)
         }
+        r?.endContainer()
         return scanner.failed ? nil : result
     }
 
     /// An array; each element that is not a valid Attachment is dropped and counted.
     private static func decodeArrayOfAttachment(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext) -> [Attachment]? {
+        let r = context.report
         guard scanner.enterArray() else {
-            scanner.skipValue()
+            if let r { r.wrongType(scanner.value()) } else { scanner.skipValue() }
             return nil
         }
+        r?.beginArray()
         var result: [Attachment] = []
         while scanner.nextElement() {
-            if let value = decodeAttachment(&scanner, &context) {
+            r?.element()
+            let read = decodeAttachment(&scanner, &context)
+            if let value = read {
                 result.append(value)
             }
             else {
                 context.dropped += 1  // one bad row never hides the others; drops inside it do not count
             }
+            r?.elementDone(read != nil)
         }
+        r?.endContainer()
         return scanner.failed ? nil : result
     }
 

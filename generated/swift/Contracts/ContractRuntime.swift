@@ -1770,3 +1770,625 @@ public enum ContractTimelineTime {
         Date(timeIntervalSince1970: Double(ms) / 1000)
     }
 }
+
+// MARK: - Report
+// Why a decoder did not take a value as written (docs/report.md). A decoder given a report records
+// into it; without one (the default) none of this runs and no path is ever built. Entries hold
+// paths, rules and schema-derived detail only — never a string, number or key from the blob — so an
+// app may log them from a user's device. The same rules, in the same order, as ContractRuntime.kt
+// and contract-runtime.ts.
+
+/// One report entry: a value the decoder did not take as written, where (`path`; array elements by
+/// index, map entries by position, `$.colors[#2]`), why (`rule`, a closed vocabulary) and what it
+/// used instead (`used`), with schema-derived detail only. `pattern` is the path with every index
+/// and position as `*`: a key to count by. Unset details are nil.
+public struct ContractReportEntry: Sendable, Equatable {
+    public let path: String
+    public let pattern: String
+    public let rule: String
+    public let used: String
+    public let found: String?
+    public let constraint: String?
+    public let fallback: String?
+    public let field: String?
+    public let offset: Int?
+    public let expected: String?
+}
+
+/// A report sink: pass one to a contract's `decode(text, report:)`, then read `entries` (each decode
+/// starts it afresh). `onEntry`, when set, is called once per entry as `entries` is first read: the
+/// hook an app counts from (`report.onEntry = { telemetry.count($0.pattern, $0.rule) }`).
+public final class ContractReport {
+    /// The most entries a report lists; more are counted in `omitted` (paths are up to 512 steps long).
+    public static let limit = 1000
+
+    public var onEntry: ((ContractReportEntry) -> Void)?
+
+    /// One step of a path; `seq` orders values as the text holds them (parents before their members).
+    private final class Node {
+        let parent: Node?
+        let step: String?
+        let index: Int
+        let seq: Int
+        init(_ parent: Node?, _ step: String?, _ index: Int, _ seq: Int) {
+            self.parent = parent
+            self.step = step
+            self.index = index
+            self.seq = seq
+        }
+    }
+    private struct Why {
+        var rule: String
+        var found: String? = nil
+        var constraint: String? = nil
+        var fallback: String? = nil
+        var field: String? = nil
+        var offset: Int? = nil
+        var expected: String? = nil
+        var cause: Record? = nil
+    }
+    private final class Record {
+        let why: Why
+        let node: Node?
+        let used: String
+        init(_ why: Why, _ node: Node?, _ used: String) {
+            self.why = why
+            self.node = node
+            self.used = used
+        }
+    }
+    /// One object, array or map being read. Why so lean: one is made per object of the blob, so
+    /// the per-field state is one array (`from`, then `to`, per field) and the rare parts
+    /// (duplicates, causes, a map's keys) are made when first needed.
+    private struct Frame {
+        let start: Int
+        var count = 0
+        var ranges: [Int]
+        var dup: [Bool]? = nil
+        var cause: [Record?]? = nil
+        var keys: [ContractExactKey: Int]? = nil
+        var keyRanges: [(Node?, Int, Int)] = []
+        init(start: Int, fields: Int, map: Bool) {
+            self.start = start
+            ranges = Array(repeating: -1, count: map ? 2 : 2 * fields)
+        }
+    }
+
+    // Why unchecked: the report is used by one decode on one thread, and the runtime's dynamic
+    // exclusivity checks on these class properties cost more than the recording itself.
+    @exclusivity(unchecked) private var records: [Record] = []
+    /// Killed ranges of `records` as (from, to) pairs: values the document did not keep.
+    @exclusivity(unchecked) private var kills: [Int] = []
+    /// One step of the current path; `node` is made only when an entry needs it.
+    private struct Step {
+        let name: String?
+        let index: Int
+        let seq: Int
+        var node: Node?
+    }
+    @exclusivity(unchecked) private var steps: [Step] = []
+    /// Values begun so far: each path step's place in the text's order.
+    @exclusivity(unchecked) private var began = 0
+    /// `steps[0..<built]` have their nodes; deeper ones are made only when an entry needs them.
+    @exclusivity(unchecked) private var built = 0
+    @exclusivity(unchecked) private var frames: [Frame] = []
+    @exclusivity(unchecked) private var why: Why?
+    private var rendered: [ContractReportEntry]?
+    private var omittedCount = 0
+
+    public init() {}
+
+    /// The entries, in the order the decoder recorded them, at most `limit`.
+    public var entries: [ContractReportEntry] { render() }
+
+    /// How many entries were left out of `entries` beyond `limit`.
+    public var omitted: Int {
+        _ = render()
+        return omittedCount
+    }
+
+    @_spi(ContractGenRuntime) public func begin() {
+        records = []
+        kills = []
+        steps = []
+        began = 0
+        built = 0
+        frames = []
+        why = nil
+        rendered = nil
+        omittedCount = 0
+        versionType = nil
+    }
+
+    @_spi(ContractGenRuntime) public func end() {
+        // A drop-element field made the root invalid: the document is, for that field's reason.
+        if why?.cause != nil { record("document") }
+        why = nil
+    }
+
+    @_spi(ContractGenRuntime) public func malformed(_ text: String) {
+        begin()
+        let units = Array(text.utf16)
+        let error = ContractReport.syntaxError(units)
+        records.append(Record(Why(rule: "malformed", offset: error?.offset ?? ContractReport.utf8Length(units), expected: error?.expected ?? "end"), nil, "document"))
+    }
+
+    /// Bytes that are not UTF-8 (`decode(_ data:)`): the offset of the first byte the repaired text
+    /// does not spell back, expected `utf-8`.
+    @_spi(ContractGenRuntime) public func notUTF8(_ repaired: String, _ data: Data) {
+        begin()
+        var offset = 0
+        for (a, b) in zip(repaired.utf8, data) {
+            if a != b { break }
+            offset += 1
+        }
+        records.append(Record(Why(rule: "malformed", offset: offset, expected: "utf-8"), nil, "document"))
+    }
+
+    @_spi(ContractGenRuntime) public func versionRejected(_ step: String, _ found: String?) {
+        begin()
+        push(step, 0)
+        records.append(Record(Why(rule: "version-rejected", found: found ?? "missing"), node(), "document"))
+    }
+
+    /// The JSON type of the last version value read.
+    @_spi(ContractGenRuntime) public private(set) var versionType: String?
+
+    @_spi(ContractGenRuntime) public func version(_ v: ContractJSON?) -> Double? {
+        versionType = v.map(ContractReport.jsonType)
+        if case .number(let d)? = v { return d }
+        return nil
+    }
+
+    @_spi(ContractGenRuntime) public func string(_ v: ContractJSON?) -> String? {
+        switch v {
+        case .string(let s)?: return s
+        case .invalidString?: why = Why(rule: "unpaired-surrogate")
+        default: wrongType(v)
+        }
+        return nil
+    }
+
+    @_spi(ContractGenRuntime) public func bool(_ v: ContractJSON?) -> Bool? {
+        if case .bool(let b)? = v { return b }
+        wrongType(v)
+        return nil
+    }
+
+    @_spi(ContractGenRuntime) public func number(_ v: ContractJSON?) -> Double? {
+        guard case .number(let d)? = v else {
+            wrongType(v)
+            return nil
+        }
+        if d.isFinite { return d }
+        why = Why(rule: "invalid-number")
+        return nil
+    }
+
+    @_spi(ContractGenRuntime) public func integer(_ v: ContractJSON?) -> Int64? {
+        guard case .number(let d)? = v else {
+            wrongType(v)
+            return nil
+        }
+        if d.isFinite, d == d.rounded(.towardZero), abs(d) <= 9_007_199_254_740_991 { return Int64(d) }
+        why = Why(rule: "invalid-number")
+        return nil
+    }
+
+    @_spi(ContractGenRuntime) public func epochMillis(_ v: ContractJSON?) -> Int64? {
+        guard let x = integer(v) else { return nil }
+        if x >= 1 { return x }
+        why = Why(rule: "invalid-number")
+        return nil
+    }
+
+    @_spi(ContractGenRuntime) public func localDate(_ v: ContractJSON?) -> String? {
+        guard let s = string(v) else { return nil }
+        if ContractCalendar.parseLocalDate(s) != nil { return s }
+        why = Why(rule: "invalid-date")
+        return nil
+    }
+
+    @_spi(ContractGenRuntime) public func dateTime(_ v: ContractJSON?) -> Int64? {
+        guard let s = string(v) else { return nil }
+        let ms = ContractCalendar.parseDateTime(s)
+        if ms == nil { why = Why(rule: "invalid-date") }
+        return ms
+    }
+
+    /// An enum spelled exactly like one of its cases, else the fallback (an open enum, held as used
+    /// `fallback`) or nil.
+    @_spi(ContractGenRuntime) public func enumeration<E: RawRepresentable>(_ v: ContractJSON?, as type: E.Type, unknown: E? = nil) -> E? where E.RawValue == String {
+        guard let s = string(v) else { return nil }
+        if let value = ContractEnum.read(s, as: type) { return value }
+        why = Why(rule: "unknown-enum-value", fallback: unknown?.rawValue)
+        return unknown
+    }
+
+    /// One constraint, by its schema key.
+    @_spi(ContractGenRuntime) public func satisfying<T>(_ value: T?, _ constraint: String, _ test: (T) -> Bool) -> T? {
+        guard let value else { return nil }
+        if test(value) { return value }
+        why = Why(rule: "constraint", constraint: constraint)
+        return nil
+    }
+
+    @_spi(ContractGenRuntime) public func wrongType(_ v: ContractJSON?) {
+        guard let v else { return }  // a syntax error: the document is malformed
+        if case .null = v { why = Why(rule: "null") } else { why = Why(rule: "wrong-type", found: ContractReport.jsonType(v)) }
+    }
+
+    @_spi(ContractGenRuntime) public func badUnion(_ v: ContractJSON?, _ tagKey: String, unknown: Bool) {
+        if unknown {
+            why = Why(rule: "unknown-union-tag", field: tagKey)
+            return
+        }
+        guard case .object(let object)? = v else {
+            wrongType(v)
+            return
+        }
+        switch object[tagKey] {
+        case nil: why = Why(rule: "missing", field: tagKey)
+        case .invalidString?: why = Why(rule: "unpaired-surrogate", field: tagKey)
+        case .null?: why = Why(rule: "null", field: tagKey)
+        case let tag?: why = Why(rule: "wrong-type", found: ContractReport.jsonType(tag), field: tagKey)
+        }
+    }
+
+    @_spi(ContractGenRuntime) public func unknownTag(_ tagKey: String, _ fallback: String) {
+        if why == nil { why = Why(rule: "unknown-union-tag", fallback: fallback, field: tagKey) }
+    }
+
+    @_spi(ContractGenRuntime) public func beginObject(_ fields: Int) {
+        frames.append(Frame(start: records.count, fields: fields, map: false))
+    }
+
+    @_spi(ContractGenRuntime) public func field(_ index: Int, _ step: String) {
+        let last = frames.count - 1
+        push(step, 0)
+        if frames[last].ranges[2 * index] >= 0 {
+            kill(frames[last].ranges[2 * index], frames[last].ranges[2 * index + 1])
+            frames[last].cause?[index] = nil
+            let fields = frames[last].ranges.count / 2
+            if frames[last].dup == nil { frames[last].dup = Array(repeating: false, count: fields) }
+            if frames[last].dup?[index] == false {
+                frames[last].dup?[index] = true
+                records.append(Record(Why(rule: "duplicate-key"), node(), "last"))
+            }
+        }
+        frames[last].ranges[2 * index] = records.count
+        why = nil
+    }
+
+    @_spi(ContractGenRuntime) public func fieldDone(_ index: Int, _ used: String) {
+        let last = frames.count - 1
+        if why != nil {
+            let record = self.record(used)
+            if used == "parent" {
+                if frames[last].cause == nil { frames[last].cause = Array(repeating: nil, count: frames[last].ranges.count / 2) }
+                frames[last].cause?[index] = record
+            }
+        }
+        frames[last].ranges[2 * index + 1] = records.count
+        pop()
+    }
+
+    @_spi(ContractGenRuntime) public func endObject() { frames.removeLast() }
+
+    @_spi(ContractGenRuntime) public func dropObject(_ index: Int, _ step: String, _ key: String, _ used: String) {
+        let frame = frames.removeLast()
+        var cause = frame.cause?[index] ?? nil
+        if frame.ranges[2 * index] < 0 {
+            push(step, 0)
+            cause = Record(Why(rule: "missing"), node(), used)
+            pop()
+            if used == "document", let kept = cause {
+                records.append(kept)  // a fail-document entry is kept wherever it is
+                cause = nil
+            }
+        }
+        kill(frame.start, records.count)
+        why = Why(rule: "invalid-field", field: key, cause: cause)
+    }
+
+    @_spi(ContractGenRuntime) public func beginArray() {
+        frames.append(Frame(start: records.count, fields: 0, map: false))
+    }
+
+    @_spi(ContractGenRuntime) public func element() {
+        let last = frames.count - 1
+        push(nil, frames[last].count)
+        frames[last].count += 1
+        why = nil
+    }
+
+    @_spi(ContractGenRuntime) public func elementDone(_ kept: Bool) {
+        if why != nil { record(kept ? "fallback" : "dropped") }
+        pop()
+    }
+
+    @_spi(ContractGenRuntime) public func endContainer() { frames.removeLast() }
+
+    @_spi(ContractGenRuntime) public func beginMap() {
+        frames.append(Frame(start: records.count, fields: 0, map: true))
+    }
+
+    @_spi(ContractGenRuntime) public func entry() {
+        let last = frames.count - 1
+        frames[last].ranges[0] = records.count
+        push(nil, -1 - frames[last].count)
+        frames[last].count += 1
+        why = nil
+    }
+
+    @_spi(ContractGenRuntime) public func entryDone(_ name: String?, _ kept: Bool) {
+        let last = frames.count - 1
+        let from = frames[last].ranges[0]
+        guard let name else {
+            kill(from, records.count)
+            why = Why(rule: "invalid-key")
+            record("ignored")
+            pop()
+            return
+        }
+        if why != nil { record(kept ? "fallback" : "ignored") }
+        let exact = ContractExactKey(name)
+        if frames[last].keys == nil { frames[last].keys = [:] }
+        let earlier = frames[last].keys?[exact].map { frames[last].keyRanges[$0] }
+        frames[last].keys?[exact] = frames[last].keyRanges.count
+        frames[last].keyRanges.append((node(), from, records.count))
+        pop()
+        if let earlier {
+            // The earlier entry of this key is replaced (the last wins): its own entries no longer count.
+            kill(earlier.1, earlier.2)
+            records.append(Record(Why(rule: "duplicate-key"), earlier.0, "last"))
+        }
+    }
+
+    private func push(_ step: String?, _ index: Int) {
+        steps.append(Step(name: step, index: index, seq: began, node: nil))
+        began += 1
+    }
+
+    private func pop() {
+        steps.removeLast()
+        if built > steps.count { built = steps.count }
+    }
+
+    /// The current path's node, made only now (each step once), so paths cost nothing until an entry needs one.
+    private func node() -> Node? {
+        var k = built
+        let count = steps.count
+        while k < count {
+            steps[k].node = Node(k == 0 ? nil : steps[k - 1].node, steps[k].name, steps[k].index, steps[k].seq)
+            k += 1
+        }
+        built = count
+        return count == 0 ? nil : steps[count - 1].node
+    }
+
+    @discardableResult
+    private func record(_ used: String) -> Record {
+        var held = why!
+        why = nil
+        let cause = held.cause
+        held.cause = nil
+        let record = Record(held, node(), held.fallback != nil ? "fallback" : used)
+        records.append(record)
+        if let cause { records.append(cause) }
+        return record
+    }
+
+    private func kill(_ from: Int, _ to: Int) {
+        if to > from { kills.append(from); kills.append(to) }
+    }
+
+    private func render() -> [ContractReportEntry] {
+        if let rendered { return rendered }
+        let n = records.count
+        var depth = Array(repeating: 0, count: n + 1)
+        var k = 0
+        while k < kills.count {
+            depth[kills[k]] += 1
+            depth[kills[k + 1]] -= 1
+            k += 2
+        }
+        var alive: [(Int, Record)] = []
+        var killed = 0
+        for i in 0..<n {
+            killed += depth[i]
+            let record = records[i]
+            // A fail-document field's entry stays: it fails the document wherever it is.
+            if killed > 0 && record.used != "document" { continue }
+            alive.append((alive.count, record))
+        }
+        // In the text's order: by where each value begins (a value before its members), then as recorded.
+        alive.sort { a, b in
+            let (x, y) = (a.1.node?.seq ?? -1, b.1.node?.seq ?? -1)
+            return x != y ? x < y : a.0 < b.0
+        }
+        var result: [ContractReportEntry] = []
+        for (_, record) in alive {
+            if result.count == ContractReport.limit {
+                omittedCount += 1
+                continue
+            }
+            let w = record.why
+            result.append(ContractReportEntry(path: path(record.node, pattern: false), pattern: path(record.node, pattern: true), rule: w.rule, used: record.used, found: w.found, constraint: w.constraint, fallback: w.fallback, field: w.field, offset: w.offset, expected: w.expected))
+        }
+        rendered = result
+        if let onEntry { for entry in result { onEntry(entry) } }
+        return result
+    }
+
+    private func path(_ node: Node?, pattern: Bool) -> String {
+        var parts: [String] = []
+        var at = node
+        while let step = at {
+            if let name = step.step {
+                parts.append(name)
+            } else if step.index >= 0 {
+                parts.append(pattern ? "[*]" : "[\(step.index)]")
+            } else {
+                parts.append(pattern ? "[#*]" : "[#\(-1 - step.index)]")
+            }
+            at = step.parent
+        }
+        return "$" + parts.reversed().joined()
+    }
+
+    static func jsonType(_ v: ContractJSON) -> String {
+        switch v {
+        case .null: return "null"
+        case .bool: return "boolean"
+        case .number: return "number"
+        case .string, .invalidString: return "string"
+        case .array: return "array"
+        case .object: return "object"
+        }
+    }
+
+    private static func utf8Width(_ units: [UInt16], _ i: Int) -> Int {
+        let c = units[i]
+        if c < 0x80 { return 1 }
+        if c < 0x800 { return 2 }
+        if c >= 0xD800, c <= 0xDBFF, i + 1 < units.count, units[i + 1] >= 0xDC00, units[i + 1] <= 0xDFFF { return 4 }
+        return 3
+    }
+
+    /// The UTF-8 length of a text; an unpaired surrogate counts 3 bytes (as WTF-8 writes it).
+    static func utf8Length(_ units: [UInt16]) -> Int {
+        var bytes = 0
+        var i = 0
+        while i < units.count {
+            let w = utf8Width(units, i)
+            bytes += w
+            i += w == 4 ? 2 : 1
+        }
+        return bytes
+    }
+
+    /// Where a document text stops being acceptable (RFC 8259, nesting ≤ 512, an object at the
+    /// root): the UTF-8 byte offset and what was expected there (docs/report.md); nil for an
+    /// acceptable text. Its own small loop, the same as contract-runtime.ts's `contractSyntaxError`.
+    @_spi(ContractGenRuntime) public static func syntaxError(_ text: String) -> (offset: Int, expected: String)? {
+        syntaxError(Array(text.utf16))
+    }
+
+    static func syntaxError(_ t: [UInt16]) -> (offset: Int, expected: String)? {
+        let n = t.count
+        var i = 0
+        var bytes = 0
+        var open: [UInt16] = []
+        func step() {
+            let w = utf8Width(t, i)
+            bytes += w
+            i += w == 4 ? 2 : 1
+        }
+        func ws() {
+            while i < n && (t[i] == 0x20 || t[i] == 0x09 || t[i] == 0x0A || t[i] == 0x0D) { step() }
+        }
+        func isDigit(_ c: UInt16) -> Bool { c >= 0x30 && c <= 0x39 }
+        func isHex(_ c: UInt16) -> Bool { isDigit(c) || (c >= 0x41 && c <= 0x46) || (c >= 0x61 && c <= 0x66) }
+        func digits() -> Bool {
+            guard i < n, isDigit(t[i]) else { return false }
+            while i < n && isDigit(t[i]) { step() }
+            return true
+        }
+        func string() -> String? {
+            step()
+            while true {
+                if i >= n { return "string" }
+                let c = t[i]
+                if c == 0x22 { step(); return nil }
+                if c < 0x20 { return "string" }
+                if c == 0x5C {
+                    step()
+                    if i >= n { return "escape" }
+                    let e = t[i]
+                    if e == 0x75 {
+                        step()
+                        for _ in 0..<4 {
+                            if i >= n || !isHex(t[i]) { return "escape" }
+                            step()
+                        }
+                    } else if [0x22, 0x5C, 0x2F, 0x62, 0x66, 0x6E, 0x72, 0x74].contains(e) {
+                        step()
+                    } else {
+                        return "escape"
+                    }
+                    continue
+                }
+                step()
+            }
+        }
+        ws()
+        if i >= n || t[i] != 0x7B { return (bytes, "object") }
+        var state = 0  // 0 value, 1 key, 2 after a value
+        while true {
+            if state == 0 {
+                ws()
+                if i >= n { return (bytes, "value") }
+                let c = t[i]
+                if c == 0x7B || c == 0x5B {
+                    if open.count >= 512 { return (bytes, "depth") }
+                    open.append(c)
+                    step()
+                    ws()
+                    if i < n && t[i] == (c == 0x7B ? 0x7D : 0x5D) {
+                        open.removeLast()
+                        step()
+                        state = 2
+                    } else {
+                        state = c == 0x7B ? 1 : 0
+                    }
+                    continue
+                }
+                if c == 0x22 {
+                    if let error = string() { return (bytes, error) }
+                } else if c == 0x74 || c == 0x66 || c == 0x6E {
+                    let word: [UInt16] = c == 0x74 ? Array("true".utf16) : c == 0x66 ? Array("false".utf16) : Array("null".utf16)
+                    for unit in word {
+                        if i >= n || t[i] != unit { return (bytes, "literal") }
+                        step()
+                    }
+                } else if c == 0x2D || isDigit(c) {
+                    if c == 0x2D { step() }
+                    if i < n && t[i] == 0x30 { step() } else if !digits() { return (bytes, "digit") }
+                    if i < n && t[i] == 0x2E {
+                        step()
+                        if !digits() { return (bytes, "digit") }
+                    }
+                    if i < n && (t[i] == 0x65 || t[i] == 0x45) {
+                        step()
+                        if i < n && (t[i] == 0x2B || t[i] == 0x2D) { step() }
+                        if !digits() { return (bytes, "digit") }
+                    }
+                } else {
+                    return (bytes, "value")
+                }
+                state = 2
+            } else if state == 1 {
+                ws()
+                if i >= n || t[i] != 0x22 { return (bytes, "key") }
+                if let error = string() { return (bytes, error) }
+                ws()
+                if i >= n || t[i] != 0x3A { return (bytes, "colon") }
+                step()
+                state = 0
+            } else {
+                ws()
+                guard let top = open.last else { return i < n ? (bytes, "end") : nil }
+                if i < n && t[i] == 0x2C {
+                    step()
+                    state = top == 0x7B ? 1 : 0
+                } else if i < n && t[i] == (top == 0x7B ? 0x7D : 0x5D) {
+                    open.removeLast()
+                    step()
+                } else {
+                    return (bytes, "comma-or-close")
+                }
+            }
+        }
+    }
+}

@@ -133,19 +133,32 @@ public enum WidgetData {
     }
 
     /// Decodes the document text. Strict RFC 8259, fail-closed, never throws, never crashes.
-    public static func decode(_ text: String) -> Decoded {
-        ContractJSONScanner.scan(text) { readDocument(&$0) }
+    /// With a `report`, also records each value not taken as written and why (docs/report.md).
+    public static func decode(_ text: String, report: ContractReport? = nil) -> Decoded {
+        report?.begin()
+        let decoded = ContractJSONScanner.scan(text) { readDocument(&$0, report: report) }
+        if case .malformed = decoded { report?.malformed(text) }
+        return decoded
     }
 
     /// Decodes the document as the UTF-8 bytes App Group storage and files hand over, read in place:
     /// no String is built. Bytes that are not UTF-8 are not JSON text (RFC 8259 §8.1), so they are
     /// `.malformed`, never silently repaired into other text.
-    public static func decode(_ data: Data) -> Decoded {
-        ContractJSONScanner.scan(utf8: data) { readDocument(&$0) } ?? .malformed
+    public static func decode(_ data: Data, report: ContractReport? = nil) -> Decoded {
+        if let report {
+            // The report's paths and offsets are found on the text; this path need not be the fastest.
+            let text = String(decoding: data, as: UTF8.self)
+            guard text.utf8.elementsEqual(data) else {
+                report.notUTF8(text, data)
+                return .malformed
+            }
+            return decode(text, report: report)
+        }
+        return ContractJSONScanner.scan(utf8: data) { readDocument(&$0, report: nil) } ?? .malformed
     }
 
-    private static func readDocument(_ scanner: inout ContractJSONScanner) -> Decoded {
-        var context = DecodeContext()
+    private static func readDocument(_ scanner: inout ContractJSONScanner, report: ContractReport?) -> Decoded {
+        var context = DecodeContext(report: report)
         var version: Double?
         let isObject = scanner.nextIsObject()
         let value = decodeSnapshot(&scanner, &context, version: &version)
@@ -155,8 +168,10 @@ public enum WidgetData {
         }
         // The version gate comes before any field: a future version may mean something else by every field.
         guard let version, acceptedVersions.contains(where: { Double($0) == version }) else {
+            report?.versionRejected(".v", report?.versionType)
             return .unsupportedVersion
         }
+        report?.end()
         guard let value, !context.failed else {
             return .invalid
         }
@@ -172,6 +187,8 @@ public enum WidgetData {
         var dropped = 0
         /// Set when a `fail-document` field is missing or invalid.
         var failed = false
+        /// The report being recorded, if one was asked for; nil on the default path.
+        let report: ContractReport?
         /// `projectColors` by exact UTF-16 code units, as Kotlin and JavaScript compare keys (Swift's
         /// String equality is canonical: "é" == "e\u{301}", which would find entries they do not).
         var projectColors = ContractExactMap<String>()
@@ -188,10 +205,12 @@ public enum WidgetData {
     }
 
     private static func decodeSnapshot(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext, version: inout Double?) -> Snapshot? {
+        let r = context.report
         guard scanner.enterObject() else {
-            scanner.skipValue()
+            if let r { r.wrongType(scanner.value()) } else { scanner.skipValue() }
             return nil
         }
+        r?.beginObject(5)
         var dayStrSlot: String?
         var validUntilSlot: Int64?
         var tasksSlot: [TaskRow]?
@@ -201,28 +220,67 @@ public enum WidgetData {
         var projectsDropped = 0
         while let key = scanner.nextMember() {
             if key.matches("v") {
-                version = scanner.anyNumber()
+                if let r { version = r.version(scanner.value()) } else { version = scanner.anyNumber() }
             } else if key.matches("dayStr") {
-                dayStrSlot = scanner.localDate()
+                if let r {
+                    r.field(0, ".dayStr")
+                    dayStrSlot = r.localDate(scanner.value())
+                    r.fieldDone(0, "null")
+                } else {
+                    dayStrSlot = scanner.localDate()
+                }
             } else if key.matches("validUntil") {
-                validUntilSlot = scanner.epochMillis()
+                if let r {
+                    r.field(1, ".validUntil")
+                    validUntilSlot = r.epochMillis(scanner.value())
+                    r.fieldDone(1, "null")
+                } else {
+                    validUntilSlot = scanner.epochMillis()
+                }
             } else if key.matches("tasks") {
-                let mark = context.dropped
-                tasksSlot = decodeArrayOfTaskRow(&scanner, &context)
-                tasksDropped = context.dropped - mark
-                context.dropped = mark
+                if let r {
+                    r.field(2, ".tasks")
+                    let mark = context.dropped
+                    tasksSlot = decodeArrayOfTaskRow(&scanner, &context)
+                    tasksDropped = context.dropped - mark
+                    context.dropped = mark
+                    r.fieldDone(2, "default")
+                } else {
+                    let mark = context.dropped
+                    tasksSlot = decodeArrayOfTaskRow(&scanner, &context)
+                    tasksDropped = context.dropped - mark
+                    context.dropped = mark
+                }
             } else if key.matches("projectColors") {
-                projectColorsSlot = decodeMapOfString(&scanner, &context)
+                if let r {
+                    r.field(3, ".projectColors")
+                    projectColorsSlot = decodeMapOfString(&scanner, &context)
+                    r.fieldDone(3, "default")
+                } else {
+                    projectColorsSlot = decodeMapOfString(&scanner, &context)
+                }
             } else if key.matches("projects") {
-                let mark = context.dropped
-                projectsSlot = decodeArrayOfProject(&scanner, &context)
-                projectsDropped = context.dropped - mark
-                context.dropped = mark
+                if let r {
+                    r.field(4, ".projects")
+                    let mark = context.dropped
+                    projectsSlot = decodeArrayOfProject(&scanner, &context)
+                    projectsDropped = context.dropped - mark
+                    context.dropped = mark
+                    r.fieldDone(4, "default")
+                } else {
+                    let mark = context.dropped
+                    projectsSlot = decodeArrayOfProject(&scanner, &context)
+                    projectsDropped = context.dropped - mark
+                    context.dropped = mark
+                }
             } else {
                 scanner.skipValue()  // unknown keys are ignored: fields are added within a version
             }
         }
-        if scanner.failed { return nil }
+        if scanner.failed {
+            r?.endObject()  // the document is malformed: the report keeps its frames balanced
+            return nil
+        }
         let dayStr = dayStrSlot
         let validUntil = validUntilSlot
         let tasks = tasksSlot ?? []
@@ -230,121 +288,209 @@ public enum WidgetData {
         let projects = projectsSlot ?? []
         context.dropped += tasksDropped + projectsDropped
         if let projectColorsSlot { context.projectColors = projectColorsSlot }
+        r?.endObject()
         return Snapshot(dayStr: dayStr, validUntil: validUntil, tasks: tasks, projectColors: projectColors.dictionary, projects: projects)
     }
 
     private static func decodeTaskRow(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext) -> TaskRow? {
+        let r = context.report
         guard scanner.enterObject() else {
-            scanner.skipValue()
+            if let r { r.wrongType(scanner.value()) } else { scanner.skipValue() }
             return nil
         }
+        r?.beginObject(4)
         var idSlot: String?
         var titleSlot: String?
         var isDoneSlot: Bool?
         var projectIdSlot: String?
         while let key = scanner.nextMember() {
             if key.matches("id") {
-                idSlot = scanner.string()
+                if let r {
+                    r.field(0, ".id")
+                    idSlot = r.string(scanner.value())
+                    r.fieldDone(0, "parent")
+                } else {
+                    idSlot = scanner.string()
+                }
             } else if key.matches("title") {
-                titleSlot = scanner.string()
+                if let r {
+                    r.field(1, ".title")
+                    titleSlot = r.string(scanner.value())
+                    r.fieldDone(1, "parent")
+                } else {
+                    titleSlot = scanner.string()
+                }
             } else if key.matches("isDone") {
-                isDoneSlot = scanner.bool()
+                if let r {
+                    r.field(2, ".isDone")
+                    isDoneSlot = r.bool(scanner.value())
+                    r.fieldDone(2, "default")
+                } else {
+                    isDoneSlot = scanner.bool()
+                }
             } else if key.matches("projectId") {
-                projectIdSlot = scanner.string().flatMap({ !$0.isEmpty ? $0 : nil })
+                if let r {
+                    r.field(3, ".projectId")
+                    projectIdSlot = r.satisfying(r.string(scanner.value()), "non-empty", { !$0.isEmpty })
+                    r.fieldDone(3, "null")
+                } else {
+                    projectIdSlot = scanner.string().flatMap({ !$0.isEmpty ? $0 : nil })
+                }
             } else {
                 scanner.skipValue()  // unknown keys are ignored: fields are added within a version
             }
         }
-        if scanner.failed { return nil }
-        guard let id = idSlot else { return nil }  // id missing or invalid: the element is dropped
-        guard let title = titleSlot else { return nil }  // title missing or invalid: the element is dropped
+        if scanner.failed {
+            r?.endObject()  // the document is malformed: the report keeps its frames balanced
+            return nil
+        }
+        guard let id = idSlot else {
+            r?.dropObject(0, ".id", "id", "parent")
+            return nil  // id missing or invalid: the element is dropped
+        }
+        guard let title = titleSlot else {
+            r?.dropObject(1, ".title", "title", "parent")
+            return nil  // title missing or invalid: the element is dropped
+        }
         let isDone = isDoneSlot ?? false
         let projectId = projectIdSlot
+        r?.endObject()
         return TaskRow(id: id, title: title, isDone: isDone, projectId: projectId, projectColor: nil)
     }
 
     private static func decodeProject(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext) -> Project? {
+        let r = context.report
         guard scanner.enterObject() else {
-            scanner.skipValue()
+            if let r { r.wrongType(scanner.value()) } else { scanner.skipValue() }
             return nil
         }
+        r?.beginObject(3)
         var idSlot: String?
         var titleSlot: String?
         var tasksSlot: [TaskRow]?
         var tasksDropped = 0
         while let key = scanner.nextMember() {
             if key.matches("id") {
-                idSlot = scanner.string()
+                if let r {
+                    r.field(0, ".id")
+                    idSlot = r.string(scanner.value())
+                    r.fieldDone(0, "parent")
+                } else {
+                    idSlot = scanner.string()
+                }
             } else if key.matches("title") {
-                titleSlot = scanner.string()
+                if let r {
+                    r.field(1, ".title")
+                    titleSlot = r.string(scanner.value())
+                    r.fieldDone(1, "parent")
+                } else {
+                    titleSlot = scanner.string()
+                }
             } else if key.matches("tasks") {
-                let mark = context.dropped
-                tasksSlot = decodeArrayOfTaskRow(&scanner, &context)
-                tasksDropped = context.dropped - mark
-                context.dropped = mark
+                if let r {
+                    r.field(2, ".tasks")
+                    let mark = context.dropped
+                    tasksSlot = decodeArrayOfTaskRow(&scanner, &context)
+                    tasksDropped = context.dropped - mark
+                    context.dropped = mark
+                    r.fieldDone(2, "default")
+                } else {
+                    let mark = context.dropped
+                    tasksSlot = decodeArrayOfTaskRow(&scanner, &context)
+                    tasksDropped = context.dropped - mark
+                    context.dropped = mark
+                }
             } else {
                 scanner.skipValue()  // unknown keys are ignored: fields are added within a version
             }
         }
-        if scanner.failed { return nil }
-        guard let id = idSlot else { return nil }  // id missing or invalid: the element is dropped
-        guard let title = titleSlot else { return nil }  // title missing or invalid: the element is dropped
+        if scanner.failed {
+            r?.endObject()  // the document is malformed: the report keeps its frames balanced
+            return nil
+        }
+        guard let id = idSlot else {
+            r?.dropObject(0, ".id", "id", "parent")
+            return nil  // id missing or invalid: the element is dropped
+        }
+        guard let title = titleSlot else {
+            r?.dropObject(1, ".title", "title", "parent")
+            return nil  // title missing or invalid: the element is dropped
+        }
         let tasks = tasksSlot ?? []
         context.dropped += tasksDropped
+        r?.endObject()
         return Project(id: id, title: title, tasks: tasks)
     }
 
     /// An array; each element that is not a valid TaskRow is dropped and counted.
     private static func decodeArrayOfTaskRow(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext) -> [TaskRow]? {
+        let r = context.report
         guard scanner.enterArray() else {
-            scanner.skipValue()
+            if let r { r.wrongType(scanner.value()) } else { scanner.skipValue() }
             return nil
         }
+        r?.beginArray()
         var result: [TaskRow] = []
         while scanner.nextElement() {
-            if let value = decodeTaskRow(&scanner, &context) {
+            r?.element()
+            let read = decodeTaskRow(&scanner, &context)
+            if let value = read {
                 result.append(value)
             }
             else {
                 context.dropped += 1  // one bad row never hides the others; drops inside it do not count
             }
+            r?.elementDone(read != nil)
         }
+        r?.endContainer()
         return scanner.failed ? nil : result
     }
 
     /// A string-keyed map by exact keys; entries whose value is not a valid string
     /// are ignored one by one; a duplicate key replaces the earlier entry (the last wins).
     private static func decodeMapOfString(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext) -> ContractExactMap<String>? {
+        let r = context.report
         guard scanner.enterObject() else {
-            scanner.skipValue()
+            if let r { r.wrongType(scanner.value()) } else { scanner.skipValue() }
             return nil
         }
+        r?.beginMap()
         var map = ContractExactMap<String>()
         while let key = scanner.nextMember() {
-            let value = scanner.string()
+            r?.entry()
+            let value: String?
+            if let r { value = r.string(scanner.value()) } else { value = scanner.string() }
+            r?.entryDone(key.text, value != nil)
             // A key holding an unpaired surrogate is not a string, so no entry has it.
             guard let name = key.text else { continue }
             map.set(name, value)  // the last occurrence wins, even an invalid one
         }
+        r?.endContainer()
         if scanner.failed { return nil }
         return map
     }
 
     /// An array; each element that is not a valid Project is dropped and counted.
     private static func decodeArrayOfProject(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext) -> [Project]? {
+        let r = context.report
         guard scanner.enterArray() else {
-            scanner.skipValue()
+            if let r { r.wrongType(scanner.value()) } else { scanner.skipValue() }
             return nil
         }
+        r?.beginArray()
         var result: [Project] = []
         while scanner.nextElement() {
-            if let value = decodeProject(&scanner, &context) {
+            r?.element()
+            let read = decodeProject(&scanner, &context)
+            if let value = read {
                 result.append(value)
             }
             else {
                 context.dropped += 1  // one bad row never hides the others; drops inside it do not count
             }
+            r?.elementDone(read != nil)
         }
+        r?.endContainer()
         return scanner.failed ? nil : result
     }
 

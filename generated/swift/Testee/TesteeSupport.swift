@@ -61,6 +61,15 @@ struct Given {
         }
     }
 
+    /// A boolean; false when absent.
+    func flag(_ key: String) throws -> Bool {
+        switch object[key] {
+        case nil: return false
+        case .bool(let value)?: return value
+        default: throw TesteeError(message: "given.\(key) must be a boolean")
+        }
+    }
+
     /// A `{id: bool}` object as entries, every key kept exactly; non-boolean values are skipped.
     /// nil when absent or null.
     func flagMap(_ key: String) throws -> [(id: String, isDone: Bool)]? {
@@ -80,6 +89,28 @@ typealias TesteeContractServer = (_ op: String, _ given: ContractJSON?) throws -
 
 enum TesteeSupport {
     static let requestKeys: Set<String> = ["contract", "op", "given"]
+
+    /// The observation with the decode's report under `report` (docs/report.md): each entry's
+    /// path, rule, used and the details it has; unchanged without a report.
+    static func withReport(_ observation: ContractJSON, _ report: ContractReport?) -> ContractJSON {
+        guard let report, case .object(var result) = observation else { return observation }
+        let entries = report.entries.map { entry -> ContractJSON in
+            var object = ContractJSONObject()
+            object.set("path", .string(entry.path))
+            object.set("rule", .string(entry.rule))
+            object.set("used", .string(entry.used))
+            if let found = entry.found { object.set("found", .string(found)) }
+            if let constraint = entry.constraint { object.set("constraint", .string(constraint)) }
+            if let fallback = entry.fallback { object.set("fallback", .string(fallback)) }
+            if let field = entry.field { object.set("field", .string(field)) }
+            if let offset = entry.offset { object.set("offset", .number(Double(offset))) }
+            if let expected = entry.expected { object.set("expected", .string(expected)) }
+            return .object(object)
+        }
+        result.set("report", .array(entries))
+        if report.omitted > 0 { result.set("reportOmitted", .number(Double(report.omitted))) }
+        return .object(result)
+    }
 
     /// One response object with its one key.
     static func response(_ key: String, _ value: ContractJSON) -> ContractJSON {

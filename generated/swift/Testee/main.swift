@@ -11,8 +11,9 @@ import Foundation
 func serveCalendarAgenda(_ op: String, _ givenJSON: ContractJSON?) throws -> ContractJSON {
     switch op {
     case "decode":
-        let given = try Given(givenJSON, allowed: ["blob"])
-        return CalendarAgenda.observation(CalendarAgenda.decode(try given.string("blob")))
+        let given = try Given(givenJSON, allowed: ["blob", "report"])
+        let report = try given.flag("report") ? ContractReport() : nil
+        return TesteeSupport.withReport(CalendarAgenda.observation(CalendarAgenda.decode(try given.string("blob"), report: report)), report)
     default:
         throw TesteeSupport.unknownOp(op, contract: "calendar-agenda")
     }
@@ -21,8 +22,9 @@ func serveCalendarAgenda(_ op: String, _ givenJSON: ContractJSON?) throws -> Con
 func serveTodoCount(_ op: String, _ givenJSON: ContractJSON?) throws -> ContractJSON {
     switch op {
     case "decode":
-        let given = try Given(givenJSON, allowed: ["blob"])
-        return TodoCount.observation(TodoCount.decode(try given.string("blob")))
+        let given = try Given(givenJSON, allowed: ["blob", "report"])
+        let report = try given.flag("report") ? ContractReport() : nil
+        return TesteeSupport.withReport(TodoCount.observation(TodoCount.decode(try given.string("blob"), report: report)), report)
     default:
         throw TesteeSupport.unknownOp(op, contract: "todo-count")
     }
@@ -31,14 +33,15 @@ func serveTodoCount(_ op: String, _ givenJSON: ContractJSON?) throws -> Contract
 func serveWidgetData(_ op: String, _ givenJSON: ContractJSON?) throws -> ContractJSON {
     switch op {
     case "decode":
-        let given = try Given(givenJSON, allowed: ["blob", "pending"])
-        var decoded = WidgetData.decode(try given.string("blob"))
+        let given = try Given(givenJSON, allowed: ["blob", "pending", "report"])
+        let report = try given.flag("report") ? ContractReport() : nil
+        var decoded = WidgetData.decode(try given.string("blob"), report: report)
         // The overlay is what the widget renders: the queue's isDone targets over the blob's.
         if let pending = try given.flagMap("pending"), let value = decoded.value {
             let entries = pending.map { WidgetData.DoneQueueEntry(id: $0.id, isDone: $0.isDone) }
             decoded = .ok(WidgetData.overlaying(value, pending: entries), dropped: decoded.dropped)
         }
-        return WidgetData.observation(decoded)
+        return TesteeSupport.withReport(WidgetData.observation(decoded), report)
     case "stale":
         let given = try Given(givenJSON, allowed: ["blob", "now"])
         return .bool(WidgetData.isStale(WidgetData.decode(try given.string("blob")).value, now: try given.integer("now")))

@@ -37,18 +37,30 @@ extension KotlinContractWriter {
             }
         }
         p.line()
-        p.line("/** Decodes the document text. Strict RFC 8259, fail-closed, never throws, never crashes. */")
+        p.line("/**")
+        p.line(" * Decodes the document text. Strict RFC 8259, fail-closed, never throws, never crashes.")
+        p.line(" * With a [report], also records each value not taken as written and why (docs/report.md).")
+        p.line(" */")
         p.line(KotlinFacts.jvmStatic)
-        p.block("fun decode(text: String): Decoded {") { p in
+        p.line("@JvmOverloads")
+        p.block("fun decode(text: String, report: ContractReport? = null): Decoded {") { p in
+            p.line("report?.begin()")
             p.line("val scanner = ContractJsonScanner(text)")
-            p.line("val context = DecodeContext()")
+            p.line("val context = DecodeContext(report)")
             p.line("val isObject = scanner.nextIsObject()")
             p.line("val value = decode\(root.name)(scanner, context)")
             p.line("// Not JSON, not an object, or nested deeper than ContractJsonScanner.MAX_DEPTH: nothing is usable.")
-            p.line("if (!isObject || !scanner.finish()) return Decoded.Malformed")
+            p.block("if (!isObject || !scanner.finish()) {") { p in
+                p.line("report?.malformed(text)")
+                p.line("return Decoded.Malformed")
+            }
             p.line("// The version gate comes before any field: a future version may mean something else by every field.")
-            p.line("val version: Double = context.version ?: return Decoded.UnsupportedVersion")
-            p.line("if (ACCEPTED_VERSIONS.none { it.toDouble() == version }) return Decoded.UnsupportedVersion")
+            p.line("val version: Double? = context.version")
+            p.block("if (version == null || ACCEPTED_VERSIONS.none { it.toDouble() == version }) {") { p in
+                p.line("if (report != null) report.versionRejected(\(KotlinNames.quoted(ReportPlan.step(contract.version.field))), report.versionType)")
+                p.line("return Decoded.UnsupportedVersion")
+            }
+            p.line("report?.end()")
             p.line("// A fail-document field anywhere fails the whole read: a distinct, visible state, not zeros.")
             p.line("if (value == null || context.failed) return Decoded.Invalid")
             if plan.derivations.isEmpty {
@@ -58,8 +70,8 @@ extension KotlinContractWriter {
             }
         }
         p.line()
-        p.line("/** State threaded through one decode. */")
-        p.block("private class DecodeContext {") { p in
+        p.line("/** State threaded through one decode; [report] is null on the default path. */")
+        p.block("private class DecodeContext(val report: ContractReport?) {") { p in
             p.line("/** " + CommentText.blockCommentLine(CommentText.singleLine("The root's `\(contract.version.field)` (its last occurrence) when it is a number: the version gate's slot.")) + " */")
             p.line("var version: Double? = null")
             p.line()
@@ -124,9 +136,12 @@ extension KotlinContractWriter {
     /// string tag, an unknown tag (without a fallback), or its variant is invalid.
     func unionDecoder(_ union: UnionPlan, _ p: inout CodePrinter) {
         p.block("private fun decode\(union.name)(scanner: ContractJsonScanner, context: DecodeContext): \(union.name)? {") { p in
-            p.line("val tag = scanner.peekTag(\(KotlinNames.quoted(union.tagKey)))")
+            let tagKey = KotlinNames.quoted(union.tagKey)
+            p.line("val r = context.report")
+            p.line("val tag = scanner.peekTag(\(tagKey))")
             p.block("if (tag == null) {") { p in
-                p.line("scanner.skipValue() // not an object, no tag, or a tag that is not a string: invalid")
+                p.line("// not an object, no tag, or a tag that is not a string: invalid")
+                p.line("if (r == null) scanner.skipValue() else r.badUnion(scanner.value(), \(tagKey), false)")
                 p.line("return null")
             }
             p.block("return when (tag) {") { p in
@@ -134,10 +149,15 @@ extension KotlinContractWriter {
                     p.line("\(KotlinNames.quoted(variant.tag)) -> decode\(variant.typeName)(scanner, context)?.let { \(union.name).\(KotlinNames.unionCaseName(variant.tag))(it) }")
                 }
                 if let fallback = union.fallback {
-                    p.line("else -> decode\(fallback.typeName)(scanner, context)?.let { \(union.name).\(KotlinNames.unionCaseName(fallback.tag))(it) } // an unknown tag reads as '\(fallback.tag)'")
+                    p.block("else -> { // an unknown tag reads as '\(fallback.tag)'") { p in
+                        p.line("val value = decode\(fallback.typeName)(scanner, context)")
+                        p.line("if (value != null) r?.unknownTag(\(tagKey), \(KotlinNames.quoted(fallback.tag)))")
+                        p.line("value?.let { \(union.name).\(KotlinNames.unionCaseName(fallback.tag))(it) }")
+                    }
                 } else {
                     p.block("else -> {") { p in
                         p.line("scanner.skipValue() // an unknown tag: invalid")
+                        p.line("r?.badUnion(null, \(tagKey), true)")
                         p.line("null")
                     }
                 }
@@ -154,13 +174,13 @@ extension KotlinContractWriter {
     /// field fails. Drops inside it count only if it is kept.
     func objectDecoder(_ object: ObjectPlan, _ p: inout CodePrinter) {
         let counted = object.countedSlots
-        let usesContext = object.isRoot || object.failsDocument || object.slots.contains { $0.read.operation.callsDecoder }
-        unusedContextSuppression(usesContext, &p)
         p.block("private fun decode\(object.name)(scanner: ContractJsonScanner, context: DecodeContext): \(object.name)? {") { p in
+            p.line("val r = context.report")
             p.block("if (!scanner.enterObject()) {") { p in
-                p.line("scanner.skipValue()")
+                p.line("if (r == null) scanner.skipValue() else r.wrongType(scanner.value())")
                 p.line("return null")
             }
+            p.line("r?.beginObject(\(object.slots.count))")
             for slot in object.slots {
                 p.line(slot.readsNull ? "var \(slot.codeName)Slot: ContractNullable<\(slotType(slot.field, owner: object.name))> = ContractNullable.Absent"
                        : "var \(slot.codeName)Slot: \(slotType(slot.field, owner: object.name))? = null")
@@ -174,12 +194,20 @@ extension KotlinContractWriter {
                     var first = true
                     if object.isRoot {
                         p.line("if (key.matches(VERSION_FIELD)) {")
-                        p.indented { p in p.line("context.version = scanner.anyNumber()") }
+                        p.indented { p in p.line("context.version = if (r == null) scanner.anyNumber() else r.version(scanner.value())") }
                         first = false
                     }
-                    for slot in object.slots {
+                    for (index, slot) in object.slots.enumerated() {
                         p.line("\(first ? "if" : "} else if") (key.matches(\(KotlinNames.quoted(slot.jsonKey)))) {")
-                        p.indented { p in slotDecode(slot, owner: object.name, &p) }
+                        p.indented { p in
+                            p.block("if (r == null) {", closer: "} else {") { p in slotDecode(slot, owner: object.name, report: false, &p) }
+                            p.indented { p in
+                                p.line("r.field(\(index), \(KotlinNames.quoted(ReportPlan.step(slot.jsonKey))))")
+                                slotDecode(slot, owner: object.name, report: true, &p)
+                                p.line("r.fieldDone(\(index), \"\(ReportPlan.used(slot))\")")
+                            }
+                            p.line("}")
+                        }
                         first = false
                     }
                     p.line("} else {")
@@ -187,9 +215,12 @@ extension KotlinContractWriter {
                     p.line("}")
                 }
             }
-            p.line("if (scanner.failed) return null")
-            for slot in object.slots {
-                presenceAction(slot, owner: object.name, &p)
+            p.block("if (scanner.failed) {") { p in
+                p.line("r?.endObject() // the document is malformed: the report keeps its frames balanced")
+                p.line("return null")
+            }
+            for (index, slot) in object.slots.enumerated() {
+                presenceAction(slot, owner: object.name, index: index, &p)
             }
             if !counted.isEmpty {
                 p.line("context.dropped += " + counted.map(DropAccounting.held).joined(separator: " + "))
@@ -203,6 +234,7 @@ extension KotlinContractWriter {
                 if field.derived != nil { return "\(field.name) = null" }
                 return "\(field.name) = \(KotlinNames.local(field.name, avoiding: KotlinFacts.decoderNames))"
             }
+            p.line("r?.endObject()")
             p.line("return \(object.name)(\(arguments.joined(separator: ", ")))")
         }
     }
@@ -214,8 +246,8 @@ extension KotlinContractWriter {
 
     /// One occurrence of the key: read the value into the slot (the last occurrence wins). A
     /// counted slot's drops are held apart (`DropAccounting`) until the object is kept.
-    func slotDecode(_ slot: SlotPlan, owner: String, _ p: inout CodePrinter) {
-        let read = readExpression(slot.read, field: slot.field, owner: owner)
+    func slotDecode(_ slot: SlotPlan, owner: String, report: Bool, _ p: inout CodePrinter) {
+        let read = report ? reportReadExpression(slot.read, field: slot.field, owner: owner) : readExpression(slot.read, field: slot.field, owner: owner)
         let name = slot.codeName
         if slot.countsDrops {
             p.line("val \(DropAccounting.mark) = context.dropped")
@@ -231,17 +263,23 @@ extension KotlinContractWriter {
     }
 
     /// After all keys: the field's presence policy decides what a missing or invalid value becomes.
-    func presenceAction(_ slot: SlotPlan, owner: String, _ p: inout CodePrinter) {
+    func presenceAction(_ slot: SlotPlan, owner: String, index: Int, _ p: inout CodePrinter) {
         let field = slot.field
         let name = KotlinNames.local(field.name, avoiding: KotlinFacts.decoderNames)
         let slotName = "\(field.name)Slot"
+        let drop = "r?.dropObject(\(index), \(KotlinNames.quoted(ReportPlan.step(slot.jsonKey))), \(KotlinNames.quoted(slot.jsonKey)), \"\(ReportPlan.used(slot))\")"
         switch slot.presence {
         case .dropElement:
-            p.line("val \(name) = \(slotName) ?: return null // \(field.name) missing or invalid: the element is dropped")
+            p.line("val \(name) = \(slotName)")
+            p.block("if (\(name) == null) {") { p in
+                p.line(drop)
+                p.line("return null // \(field.name) missing or invalid: the element is dropped")
+            }
         case .failDocument:
             p.line("val \(name) = \(slotName)")
             p.block("if (\(name) == null) {") { p in
                 p.line("context.failed = true // \(field.name) missing or invalid: the whole document is unusable")
+                p.line(drop)
                 p.line("return null")
             }
         case .null, .absent:
@@ -283,6 +321,37 @@ extension KotlinContractWriter {
         return expression
     }
 
+    /// `readExpression` with a report: scalars through the report's readers (which hold the reason a
+    /// value is not taken), each check on its own under its schema key.
+    func reportReadExpression(_ read: ValueRead, field: Field? = nil, owner: String? = nil) -> String {
+        var expression: String
+        switch read.operation {
+        case .scalar(let kind): expression = "r.\(kind.rawValue)(scanner.value())"
+        case .enumeration(let cases, let unknown):
+            let enumType = KotlinNames.type(.enumeration(cases), enums: enums, field: field, owner: owner)
+            if let unknown {
+                expression = "r.enumeration(scanner.value(), { \(enumType).fromJson(it) }, \(enumType).\(KotlinNames.caseName(unknown, in: cases)), \(KotlinNames.quoted(unknown)))"
+            } else {
+                expression = "r.enumeration(scanner.value(), { \(enumType).fromJson(it) }, null, null)"
+            }
+        case .array, .map, .object, .union: expression = "\(KotlinNames.helperName(read.operation, enums: enums))(scanner, context)"
+        }
+        for (name, check) in ReportPlan.checks(read.checks) {
+            expression = "r.satisfying(\(expression), \(KotlinNames.quoted(name))) { \(checkCondition(check)) }"
+        }
+        return expression
+    }
+
+    func checkCondition(_ check: ConstraintCheck) -> String {
+        switch check {
+        case .nonEmpty: return "it.isNotEmpty()"
+        case .atLeast(let bound, let integral): return "it >= \(KotlinNames.number(bound, integral: integral))"
+        case .atMost(let bound, let integral): return "it <= \(KotlinNames.number(bound, integral: integral))"
+        case .textLength(let min, let max): return Self.within("ContractText.length(it)", min: min, max: max)
+        case .itemCount(let min, let max): return Self.within("it.size", min: min, max: max)
+        }
+    }
+
     /// `measure` within inclusive bounds, measured once: `… in 1..80`, `… >= 1` or `… <= 80`.
     static func within(_ measure: String, min: Int?, max: Int?) -> String {
         switch (min, max) {
@@ -301,15 +370,20 @@ extension KotlinContractWriter {
         case .array:
             p.line("/** An array; each element that is not a valid \(composite.elementSpelling) is dropped and counted. */")
             p.block("private fun \(name)(scanner: ContractJsonScanner, context: DecodeContext): List<\(elementType)>? {") { p in
+                p.line("val r = context.report")
                 p.block("if (!scanner.enterArray()) {") { p in
-                    p.line("scanner.skipValue()")
+                    p.line("if (r == null) scanner.skipValue() else r.wrongType(scanner.value())")
                     p.line("return null")
                 }
+                p.line("r?.beginArray()")
                 p.line("val result = ArrayList<\(elementType)>()")
                 p.block("while (scanner.nextElement()) {") { p in
-                    p.line("val value = \(readExpression(element))")
+                    p.line("r?.element()")
+                    p.line(readExpression(element) == reportReadExpression(element) ? "val value = \(readExpression(element))" : "val value = if (r == null) \(readExpression(element)) else \(reportReadExpression(element))")
                     p.line("if (value != null) result.add(value) else context.dropped += 1 // \(DropAccounting.droppedElementComment)")
+                    p.line("r?.elementDone(value != null)")
                 }
+                p.line("r?.endContainer()")
                 p.line("return if (scanner.failed) null else result")
             }
         case .map:
@@ -318,22 +392,25 @@ extension KotlinContractWriter {
             p.line(" * A string-keyed map; entries whose value is not a valid \(composite.elementSpelling) are ignored one by one;")
             p.line(" * a duplicate key replaces the earlier entry (the last wins, even when it is invalid).")
             p.line(" */")
-            unusedContextSuppression(composite.element.callsDecoder, &p)
             p.block("private fun \(name)(scanner: ContractJsonScanner, context: DecodeContext): Map<String, \(elementType)>? {") { p in
+                p.line("val r = context.report")
                 p.block("if (!scanner.enterObject()) {") { p in
-                    p.line("scanner.skipValue()")
+                    p.line("if (r == null) scanner.skipValue() else r.wrongType(scanner.value())")
                     p.line("return null")
                 }
+                p.line("r?.beginMap()")
                 p.line("val result = LinkedHashMap<String, \(elementType)>()")
                 if counts { p.line("val innerDropped = HashMap<String, Int>()") }
                 p.block("while (true) {") { p in
                     p.line("val name = (scanner.nextMember() ?: break).text")
+                    p.line("r?.entry()")
                     if counts { p.line("val \(DropAccounting.mark) = context.dropped") }
-                    p.line("val value = \(readExpression(element))")
+                    p.line(readExpression(element) == reportReadExpression(element) ? "val value = \(readExpression(element))" : "val value = if (r == null) \(readExpression(element)) else \(reportReadExpression(element))")
                     if counts {
                         p.line("val inner = context.dropped - \(DropAccounting.mark)")
                         p.line("context.dropped = \(DropAccounting.mark)")
                     }
+                    p.line("r?.entryDone(name, value != null)")
                     p.line("// A key holding an unpaired surrogate is not a string, so no entry has it.")
                     p.line("if (name == null) continue")
                     p.line("result.remove(name)")
@@ -347,6 +424,7 @@ extension KotlinContractWriter {
                         p.line("if (value != null) result[name] = value")
                     }
                 }
+                p.line("r?.endContainer()")
                 if counts {
                     p.line("if (scanner.failed) return null")
                     p.line("context.dropped += innerDropped.values.sum()")

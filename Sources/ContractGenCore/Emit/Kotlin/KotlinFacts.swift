@@ -14,7 +14,7 @@ enum KotlinFacts {
     /// constructor's or `copy`'s named argument does not), so it stays `-Werror` clean.
     static let suppressDeprecation = "@Suppress(\"DEPRECATION\")"
     /// Names a decoder function already uses; a field's local must not shadow them.
-    static let decoderNames: Set<String> = ["scanner", "context", "key", "start", "before", "it", "mark"]
+    static let decoderNames: Set<String> = ["scanner", "context", "key", "start", "before", "it", "mark", "r", "report"]
     /// Names Kotlin or the runtime already uses, which an enum class must not take.
     static var takenTypeNames: Set<String> { TakenNames.kotlin }
 }

@@ -55,17 +55,18 @@ struct KotlinTesteeWriter {
         let ns = contract.targets.kotlinObject
         switch op {
         case .decode:
+            p.line("val report = if (\(read(op, "report"))) ContractReport() else null")
             if let overlay = contract.behaviours.overlay {
-                p.line("var decoded = \(ns).decode(\(read(op, "blob")))")
+                p.line("var decoded = \(ns).decode(\(read(op, "blob")), report)")
                 p.line("// The overlay is what the widget renders: the queue's \(overlay.flagField) targets over the blob's.")
                 p.line("val pending = \(read(op, "pending"))")
                 p.line("val value = decoded.value")
                 p.block("if (pending != null && value != null) {") { p in
                     p.line("decoded = \(ns).Decoded.Ok(\(ns).overlaying(value, pending), decoded.dropped)")
                 }
-                p.line("return \(KotlinEmitter.observationObject(contract)).observation(decoded)")
+                p.line("return TesteeSupport.withReport(\(KotlinEmitter.observationObject(contract)).observation(decoded), report)")
             } else {
-                p.line("return \(KotlinEmitter.observationObject(contract)).observation(\(ns).decode(\(read(op, "blob"))))")
+                p.line("return TesteeSupport.withReport(\(KotlinEmitter.observationObject(contract)).observation(\(ns).decode(\(read(op, "blob")), report)), report)")
             }
         case .stale:
             p.line("val now = \(read(op, "now"))")

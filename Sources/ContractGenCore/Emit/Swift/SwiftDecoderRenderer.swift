@@ -46,19 +46,32 @@ extension SwiftContractWriter {
         }
         p.line()
         p.line("/// Decodes the document text. Strict RFC 8259, fail-closed, never throws, never crashes.")
-        p.block("public static func decode(_ text: String) -> Decoded {") { p in
-            p.line("ContractJSONScanner.scan(text) { readDocument(&$0) }")
+        p.line("/// With a `report`, also records each value not taken as written and why (docs/report.md).")
+        p.block("public static func decode(_ text: String, report: ContractReport? = nil) -> Decoded {") { p in
+            p.line("report?.begin()")
+            p.line("let decoded = ContractJSONScanner.scan(text) { readDocument(&$0, report: report) }")
+            p.line("if case .malformed = decoded { report?.malformed(text) }")
+            p.line("return decoded")
         }
         p.line()
         p.line("/// Decodes the document as the UTF-8 bytes App Group storage and files hand over, read in place:")
         p.line("/// no String is built. Bytes that are not UTF-8 are not JSON text (RFC 8259 §8.1), so they are")
         p.line("/// `.malformed`, never silently repaired into other text.")
-        p.block("public static func decode(_ data: Data) -> Decoded {") { p in
-            p.line("ContractJSONScanner.scan(utf8: data) { readDocument(&$0) } ?? .malformed")
+        p.block("public static func decode(_ data: Data, report: ContractReport? = nil) -> Decoded {") { p in
+            p.block("if let report {") { p in
+                p.line("// The report's paths and offsets are found on the text; this path need not be the fastest.")
+                p.line("let text = String(decoding: data, as: UTF8.self)")
+                p.block("guard text.utf8.elementsEqual(data) else {") { p in
+                    p.line("report.notUTF8(text, data)")
+                    p.line("return .malformed")
+                }
+                p.line("return decode(text, report: report)")
+            }
+            p.line("return ContractJSONScanner.scan(utf8: data) { readDocument(&$0, report: nil) } ?? .malformed")
         }
         p.line()
-        p.block("private static func readDocument(_ scanner: inout ContractJSONScanner) -> Decoded {") { p in
-            p.line("var context = DecodeContext()")
+        p.block("private static func readDocument(_ scanner: inout ContractJSONScanner, report: ContractReport?) -> Decoded {") { p in
+            p.line("var context = DecodeContext(report: report)")
             p.line("var version: Double?")
             p.line("let isObject = scanner.nextIsObject()")
             p.line("let value = decode\(root.name)(&scanner, &context, version: &version)")
@@ -68,8 +81,10 @@ extension SwiftContractWriter {
             }
             p.line("// The version gate comes before any field: a future version may mean something else by every field.")
             p.block("guard let version, acceptedVersions.contains(where: { Double($0) == version }) else {") { p in
+                p.line("report?.versionRejected(\(Naming.swiftQuoted(ReportPlan.step(plan.version.field))), report?.versionType)")
                 p.line("return .unsupportedVersion")
             }
+            p.line("report?.end()")
             p.block("guard let value, !context.failed else {") { p in
                 p.line("return .invalid")
             }
@@ -88,6 +103,8 @@ extension SwiftContractWriter {
             p.line("var dropped = 0")
             p.line("/// Set when a `fail-document` field is missing or invalid.")
             p.line("var failed = false")
+            p.line("/// The report being recorded, if one was asked for; nil on the default path.")
+            p.line("let report: ContractReport?")
             for lookup in plan.lookups {
                 p.line("/// `\(lookup.name)` by exact UTF-16 code units, as Kotlin and JavaScript compare keys (Swift's")
                 p.line("/// String equality is canonical: \"é\" == \"e\\u{301}\", which would find entries they do not).")
@@ -118,8 +135,11 @@ extension SwiftContractWriter {
     /// variant is invalid.
     func unionDecoder(_ union: UnionPlan, _ p: inout CodePrinter) {
         p.block("private static func decode\(union.name)(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext) -> \(union.name)? {") { p in
-            p.block("guard let tag = scanner.peekTag(\(Naming.swiftQuoted(union.tagKey))) else {") { p in
-                p.line("scanner.skipValue()  // not an object, no tag, or a tag that is not a string: invalid")
+            let tagKey = Naming.swiftQuoted(union.tagKey)
+            p.line("let r = context.report")
+            p.block("guard let tag = scanner.peekTag(\(tagKey)) else {") { p in
+                p.line("// not an object, no tag, or a tag that is not a string: invalid")
+                p.line("if let r { r.badUnion(scanner.value(), \(tagKey), unknown: false) } else { scanner.skipValue() }")
                 p.line("return nil")
             }
             p.line("// Exact code units: Swift's String == is canonical equivalence (\"\\u{212A}\" == \"K\").")
@@ -129,9 +149,12 @@ extension SwiftContractWriter {
                 }
             }
             if let fallback = union.fallback {
-                p.line("return decode\(fallback.typeName)(&scanner, &context).map { .\(SwiftNames.caseName(fallback.tag))($0) }  // an unknown tag reads as '\(fallback.tag)'")
+                p.line("let value = decode\(fallback.typeName)(&scanner, &context)  // an unknown tag reads as '\(fallback.tag)'")
+                p.line("if value != nil { r?.unknownTag(\(tagKey), \(Naming.swiftQuoted(fallback.tag))) }")
+                p.line("return value.map { .\(SwiftNames.caseName(fallback.tag))($0) }")
             } else {
                 p.line("scanner.skipValue()  // an unknown tag: invalid")
+                p.line("r?.badUnion(nil, \(tagKey), unknown: true)")
                 p.line("return nil")
             }
         }
@@ -164,12 +187,14 @@ extension SwiftContractWriter {
         let signature = "private static func decode\(object.name)(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext"
             + (object.isRoot ? ", version: inout Double?" : "") + ") -> \(object.name)? {"
         p.block(signature) { p in
+            p.line("let r = context.report")
             p.line("guard scanner.enterObject() else {")
             p.indented { p in
-                p.line("scanner.skipValue()")
+                p.line("if let r { r.wrongType(scanner.value()) } else { scanner.skipValue() }")
                 p.line("return nil")
             }
             p.line("}")
+            p.line("r?.beginObject(\(object.slots.count))")
             for slot in object.slots {
                 let type = slotType(slot.field)
                 let qualified = slot.field.type.isEnumeration ? object.name + "." + type : type
@@ -180,12 +205,20 @@ extension SwiftContractWriter {
                 var first = true
                 if object.isRoot {
                     p.line("if key.matches(\(Naming.swiftQuoted(plan.version.field))) {")
-                    p.indented { p in p.line("version = scanner.anyNumber()") }
+                    p.indented { p in p.line("if let r { version = r.version(scanner.value()) } else { version = scanner.anyNumber() }") }
                     first = false
                 }
-                for slot in object.slots {
+                for (index, slot) in object.slots.enumerated() {
                     p.line("\(first ? "if" : "} else if") key.matches(\(Naming.swiftQuoted(slot.jsonKey))) {")
-                    p.indented { p in slotDecode(slot, owner: object.name, &p) }
+                    p.indented { p in
+                        p.block("if let r {", closer: "} else {") { p in
+                            p.line("r.field(\(index), \(Naming.swiftQuoted(ReportPlan.step(slot.jsonKey))))")
+                            slotDecode(slot, owner: object.name, report: true, &p)
+                            p.line("r.fieldDone(\(index), \(Naming.swiftQuoted(ReportPlan.used(slot))))")
+                        }
+                        p.indented { p in slotDecode(slot, owner: object.name, report: false, &p) }
+                        p.line("}")
+                    }
                     first = false
                 }
                 if first {
@@ -196,9 +229,12 @@ extension SwiftContractWriter {
                     p.line("}")
                 }
             }
-            p.line("if scanner.failed { return nil }")
-            for slot in object.slots {
-                presenceAction(slot, &p)
+            p.block("if scanner.failed {") { p in
+                p.line("r?.endObject()  // the document is malformed: the report keeps its frames balanced")
+                p.line("return nil")
+            }
+            for (index, slot) in object.slots.enumerated() {
+                presenceAction(slot, index: index, &p)
             }
             let counted = object.countedSlots
             if !counted.isEmpty {
@@ -219,6 +255,7 @@ extension SwiftContractWriter {
                 }
                 return "\(field.name): \(local)"
             }
+            p.line("r?.endObject()")
             p.line("return \(object.name)(\(arguments.joined(separator: ", ")))")
         }
     }
@@ -232,8 +269,8 @@ extension SwiftContractWriter {
 
     /// One occurrence of the key: read the value into the slot (the last occurrence wins).
     /// A counted slot's drops are held apart (`DropAccounting`) until the object is kept.
-    func slotDecode(_ slot: SlotPlan, owner: String, _ p: inout CodePrinter) {
-        let read = readExpression(slot.read, field: slot.field, owner: owner)
+    func slotDecode(_ slot: SlotPlan, owner: String, report: Bool, _ p: inout CodePrinter) {
+        let read = report ? reportReadExpression(slot.read, field: slot.field, owner: owner) : readExpression(slot.read, field: slot.field, owner: owner)
         if slot.countsDrops {
             p.line("let \(DropAccounting.mark) = context.dropped")
             p.line("\(slot.codeName)Slot = \(read)")
@@ -254,16 +291,23 @@ extension SwiftContractWriter {
     }
 
     /// After all keys: the field's presence policy decides what a missing or invalid value becomes.
-    func presenceAction(_ slot: SlotPlan, _ p: inout CodePrinter) {
+    func presenceAction(_ slot: SlotPlan, index: Int, _ p: inout CodePrinter) {
         let name = slot.codeName
         let local = Self.local(slot.field)
+        let drop = "r?.dropObject(\(index), \(Naming.swiftQuoted(ReportPlan.step(slot.jsonKey))), \(Naming.swiftQuoted(slot.jsonKey)), \(Naming.swiftQuoted(ReportPlan.used(slot))))"
         switch slot.presence {
         case .dropElement:
-            p.line("guard let \(local) = \(name)Slot else { return nil }  // \(name) missing or invalid: the element is dropped")
+            p.line("guard let \(local) = \(name)Slot else {")
+            p.indented { p in
+                p.line(drop)
+                p.line("return nil  // \(name) missing or invalid: the element is dropped")
+            }
+            p.line("}")
         case .failDocument:
             p.line("guard let \(local) = \(name)Slot else {")
             p.indented { p in
                 p.line("context.failed = true  // \(name) missing or invalid: the whole document is unusable")
+                p.line(drop)
                 p.line("return nil")
             }
             p.line("}")
@@ -307,6 +351,33 @@ extension SwiftContractWriter {
         return expression
     }
 
+    /// `readExpression` with a report: scalars through the report's readers (which hold the reason a
+    /// value is not taken), each check on its own under its schema key.
+    func reportReadExpression(_ read: ValueRead, field: Field?, owner: String = "") -> String {
+        var expression: String
+        switch read.operation {
+        case .scalar(let kind): expression = "r.\(kind.rawValue)(scanner.value())"
+        case .enumeration(let cases, let unknown):
+            let enumType = owner.isEmpty ? SwiftNames.nestedEnumType(cases, enums: enums) : "\(owner).\(field.map(SwiftNames.enumTypeName) ?? "")"
+            expression = "r.enumeration(scanner.value(), as: \(enumType).self" + (unknown.map { ", unknown: .\(SwiftNames.caseName($0))" } ?? "") + ")"
+        case .array, .map, .object, .union: expression = "\(SwiftNames.helperName(read.operation, enums: enums))(&scanner, &context)"
+        }
+        for (name, check) in ReportPlan.checks(read.checks) {
+            expression = "r.satisfying(\(expression), \(Naming.swiftQuoted(name)), { \(checkCondition(check)) })"
+        }
+        return expression
+    }
+
+    func checkCondition(_ check: ConstraintCheck) -> String {
+        switch check {
+        case .nonEmpty: return "!$0.isEmpty"
+        case .atLeast(let bound, let integral): return "$0 >= \(SwiftNames.number(bound, integral: integral))"
+        case .atMost(let bound, let integral): return "$0 <= \(SwiftNames.number(bound, integral: integral))"
+        case .textLength(let min, let max): return Self.within("ContractText.length($0)", min: min, max: max)
+        case .itemCount(let min, let max): return Self.within("$0.count", min: min, max: max)
+        }
+    }
+
     /// `measure` within inclusive bounds, measured once: `(1...80).contains(…)`, `… >= 1` or `… <= 80`.
     static func within(_ measure: String, min: Int?, max: Int?) -> String {
         switch (min, max) {
@@ -331,54 +402,79 @@ extension SwiftContractWriter {
         // Map helpers return exact-key maps (lookups need them); a map inside an array or map is
         // a dictionary like a map field's value, built as soon as it is read.
         var readElement = readExpression(element, field: field)
-        if case .map = composite.element { readElement += ".map({ $0.dictionary })" }
+        var reportElement = reportReadExpression(element, field: field)
+        if case .map = composite.element {
+            readElement += ".map({ $0.dictionary })"
+            reportElement += ".map({ $0.dictionary })"
+        }
         let counts = composite.countsInnerDrops
         switch composite.kind {
         case .array:
             p.line("/// An array; each element that is not a valid \(composite.elementSpelling) is dropped and counted.")
             p.block("private static func \(SwiftNames.helperName(composite.operation, enums: enums))\(signature) -> [\(elementType)]? {") { p in
+                p.line("let r = context.report")
                 p.line("guard scanner.enterArray() else {")
                 p.indented { p in
-                    p.line("scanner.skipValue()")
+                    p.line("if let r { r.wrongType(scanner.value()) } else { scanner.skipValue() }")
                     p.line("return nil")
                 }
                 p.line("}")
+                p.line("r?.beginArray()")
                 p.line("var result: [\(elementType)] = []")
                 p.block("while scanner.nextElement() {") { p in
-                    p.block("if let value = \(readElement) {") { p in
+                    p.line("r?.element()")
+                    if reportElement == readElement {
+                        p.line("let read = \(readElement)")
+                    } else {
+                        p.line("let read: \(elementType)?")
+                        p.line("if let r { read = \(reportElement) } else { read = \(readElement) }")
+                    }
+                    p.block("if let value = read {") { p in
                         p.line("result.append(value)")
                     }
                     p.block("else {") { p in
                         p.line("context.dropped += 1  // \(DropAccounting.droppedElementComment)")
                     }
+                    p.line("r?.elementDone(read != nil)")
                 }
+                p.line("r?.endContainer()")
                 p.line("return scanner.failed ? nil : result")
             }
         case .map:
             p.line("/// A string-keyed map by exact keys; entries whose value is not a valid \(composite.elementSpelling)")
             p.line("/// are ignored one by one; a duplicate key replaces the earlier entry (the last wins).")
             p.block("private static func \(SwiftNames.helperName(composite.operation, enums: enums))\(signature) -> ContractExactMap<\(elementType)>? {") { p in
+                p.line("let r = context.report")
                 p.line("guard scanner.enterObject() else {")
                 p.indented { p in
-                    p.line("scanner.skipValue()")
+                    p.line("if let r { r.wrongType(scanner.value()) } else { scanner.skipValue() }")
                     p.line("return nil")
                 }
                 p.line("}")
+                p.line("r?.beginMap()")
                 // A repeated key moves to the end (as in Kotlin's LinkedHashMap and JavaScript's
                 // Map), even when its new value is invalid; ContractExactMap keeps that linear.
                 p.line("var map = ContractExactMap<\(elementType)>()")
                 p.block("while let key = scanner.nextMember() {") { p in
+                    p.line("r?.entry()")
                     if counts { p.line("let \(DropAccounting.mark) = context.dropped") }
-                    p.line("let value = \(readElement)")
+                    if reportElement == readElement {
+                        p.line("let value = \(readElement)")
+                    } else {
+                        p.line("let value: \(elementType)?")
+                        p.line("if let r { value = \(reportElement) } else { value = \(readElement) }")
+                    }
                     if counts {
                         p.line("let inner = context.dropped - \(DropAccounting.mark)")
                         p.line("context.dropped = \(DropAccounting.mark)")
                     }
+                    p.line("r?.entryDone(key.text, value != nil)")
                     p.line("// A key holding an unpaired surrogate is not a string, so no entry has it.")
                     p.line("guard let name = key.text else { continue }")
                     p.line(counts ? "map.set(name, value, dropped: inner)  // the last occurrence wins, even an invalid one"
                                   : "map.set(name, value)  // the last occurrence wins, even an invalid one")
                 }
+                p.line("r?.endContainer()")
                 p.line("if scanner.failed { return nil }")
                 if counts { p.line("context.dropped += map.dropped") }
                 p.line("return map")

@@ -6,7 +6,7 @@ enum SwiftFacts {
     static let lintOff = "// swiftlint:disable all"
     static let commentPrefix = "//"
     /// The decoder's own parameters and locals: a field's local must not shadow them (`context.failed`).
-    static let decoderParameters: Set<String> = ["scanner", "context", "dropped", "version", "key", "mark"]
+    static let decoderParameters: Set<String> = ["scanner", "context", "dropped", "version", "key", "mark", "r", "report", "read"]
     /// Names Swift or the runtime already uses, which an enum type must not take.
     static var takenTypeNames: Set<String> { TakenNames.swift }
 }

@@ -53,16 +53,17 @@ struct SwiftTesteeWriter {
         let ns = contract.targets.swiftNamespace
         switch op {
         case .decode:
+            p.line("let report = \(read(op, "report")) ? ContractReport() : nil")
             if let overlay = contract.behaviours.overlay {
-                p.line("var decoded = \(ns).decode(\(read(op, "blob")))")
+                p.line("var decoded = \(ns).decode(\(read(op, "blob")), report: report)")
                 p.line("// The overlay is what the widget renders: the queue's \(overlay.flagField) targets over the blob's.")
                 p.line("if let pending = \(read(op, "pending")), let value = decoded.value {")
                 p.line("    let entries = pending.map { \(ns).DoneQueueEntry(\(entryId(contract)): $0.id, \(entryFlag(contract)): $0.isDone) }")
                 p.line("    decoded = .ok(\(ns).overlaying(value, pending: entries), dropped: decoded.dropped)")
                 p.line("}")
-                p.line("return \(ns).observation(decoded)")
+                p.line("return TesteeSupport.withReport(\(ns).observation(decoded), report)")
             } else {
-                p.line("return \(ns).observation(\(ns).decode(\(read(op, "blob"))))")
+                p.line("return TesteeSupport.withReport(\(ns).observation(\(ns).decode(\(read(op, "blob")), report: report)), report)")
             }
         case .stale:
             p.line("return .bool(\(ns).isStale(\(ns).decode(\(read(op, "blob"))).value, now: \(read(op, "now"))))")

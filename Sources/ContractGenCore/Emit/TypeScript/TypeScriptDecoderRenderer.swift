@@ -23,28 +23,36 @@ extension TypeScriptContractWriter {
             p.line("| { readonly status: Exclude<Status, \"ok\">; readonly value: null; readonly dropped: number };")
         }
         p.line()
-        p.line("/** Decodes the document text. Strict RFC 8259, fail-closed, never throws, never crashes. */")
-        p.block("export function decode(text: string): Decoded {") { p in
+        p.line("/**")
+        p.line(" * Decodes the document text. Strict RFC 8259, fail-closed, never throws, never crashes.")
+        p.line(" * With a `report`, also records each value not taken as written and why (docs/report.md).")
+        p.line(" */")
+        p.block("export function decode(text: string, report?: ContractReport): Decoded {") { p in
+            p.line("if (report !== undefined) report.begin();")
             p.block("try {", closer: "} catch {") { p in
                 if plan.objects.contains(where: { !$0.isRoot && $0.failsDocument }) {
                     // A fail-document field below the root fails the document even inside a value a
                     // later duplicate key replaces, which JSON.parse never shows: lex every text.
                     p.line("const scanner = new ContractJsonScanner(text, false); // a nested fail-document field: no tree mode")
                 } else {
-                    p.line("const scanner = new ContractJsonScanner(text);")
+                    p.line("// A report lexes: duplicate keys and map positions are what JSON.parse hides.")
+                    p.line("const scanner = new ContractJsonScanner(text, report === undefined);")
                 }
                 let lookups = plan.lookups
-                p.line("const context: DecodeContext = { dropped: 0, failed: false, version: undefined\(lookups.map { ", \($0.name): new Map()" }.joined()) };")
+                p.line("const context: DecodeContext = { dropped: 0, failed: false, version: undefined\(lookups.map { ", \($0.name): new Map()" }.joined()), report };")
                 p.line("const isObject = scanner.nextIsObject();")
                 p.line("const value = decode\(root.name)(scanner, context);")
                 p.line("// Not JSON, not an object, or nested deeper than CONTRACT_MAX_DEPTH: nothing is usable.")
                 p.block("if (!isObject || !scanner.finish()) {") { p in
+                    p.line("if (report !== undefined) report.malformed(text);")
                     p.line("return { status: \"malformed\", value: null, dropped: 0 };")
                 }
                 p.line("// The version gate comes before any field: a future version may mean something else by every field.")
                 p.block("if (context.version === undefined || acceptedVersions.indexOf(context.version) < 0) {") { p in
+                    p.line("if (report !== undefined) report.versionRejected(\(TypeScriptNames.quoted(ReportPlan.step(contract.version.field))), report.versionType);")
                     p.line("return { status: \"unsupportedVersion\", value: null, dropped: 0 };")
                 }
+                p.line("if (report !== undefined) report.end();")
                 p.block("if (value === undefined || context.failed) {") { p in
                     p.line("return { status: \"invalid\", value: null, dropped: 0 };")
                 }
@@ -56,6 +64,7 @@ extension TypeScriptContractWriter {
             }
             p.indented { p in
                 p.line("// Only resource exhaustion (e.g. a string longer than the engine allows) can get here.")
+                p.line("if (report !== undefined) report.malformed(text);")
                 p.line("return { status: \"malformed\", value: null, dropped: 0 };")
             }
             p.line("}")
@@ -71,6 +80,8 @@ extension TypeScriptContractWriter {
             p.line("failed: boolean;")
             p.line("/** " + CommentText.blockCommentLine(CommentText.singleLine("The root's `\(contract.version.field)` slot: its last occurrence, when that is a number.")) + " */")
             p.line("version: number | undefined;")
+            p.line("/** The report being recorded, if one was asked for; undefined on the default path. */")
+            p.line("report: ContractReport | undefined;")
             for lookup in plan.lookups {
                 p.line("/** `\(lookup.name)`, read with the root, for derived fields (exact UTF-16 keys). */")
                 p.line("\(lookup.name): \(type(lookup.type));")
@@ -129,9 +140,12 @@ extension TypeScriptContractWriter {
     /// an unknown tag (without a fallback), or its variant is invalid.
     func unionDecoder(_ union: UnionPlan, _ p: inout CodePrinter) {
         p.block("function decode\(union.name)(scanner: ContractJsonScanner, context: DecodeContext): \(union.name) | undefined {") { p in
-            p.line("const tag = scanner.peekTag(\(TypeScriptNames.quoted(union.tagKey)));")
+            let tagKey = TypeScriptNames.quoted(union.tagKey)
+            p.line("const r = context.report;")
+            p.line("const tag = scanner.peekTag(\(tagKey));")
             p.block("if (tag === undefined) {") { p in
-                p.line("scanner.skipValue(); // not an object, no tag, or a tag that is not a string: invalid")
+                p.line("// not an object, no tag, or a tag that is not a string: invalid")
+                p.line("if (r === undefined) scanner.skipValue(); else r.badUnion(scanner.value(), \(tagKey), false);")
                 p.line("return undefined;")
             }
             func read(_ variant: UnionPlan.Variant, _ p: inout CodePrinter) {
@@ -143,11 +157,16 @@ extension TypeScriptContractWriter {
                     p.block("case \(TypeScriptNames.quoted(variant.tag)): {") { p in read(variant, &p) }
                 }
                 if let fallback = union.fallback {
-                    p.block("default: { // an unknown tag reads as '\(fallback.tag)'") { p in read(fallback, &p) }
+                    p.block("default: { // an unknown tag reads as '\(fallback.tag)'") { p in
+                        p.line("const value = decode\(fallback.typeName)(scanner, context);")
+                        p.line("if (value !== undefined && r !== undefined) r.unknownTag(\(tagKey), \(TypeScriptNames.quoted(fallback.tag)));")
+                        p.line("return value === undefined ? undefined : { ...value, \(union.tagName): \(TypeScriptNames.quoted(fallback.tag)) };")
+                    }
                 } else {
                     p.line("default:")
                     p.indented { p in
                         p.line("scanner.skipValue(); // an unknown tag: invalid")
+                        p.line("if (r !== undefined) r.badUnion(undefined, \(tagKey), true);")
                         p.line("return undefined;")
                     }
                 }
@@ -183,18 +202,21 @@ extension TypeScriptContractWriter {
         }
     }
 
+    /// Every decoder reads `context.report` (undefined on the default path).
     func contextParameter(_ operation: ReadOperation) -> String {
-        needsContext(operation) ? "context: DecodeContext" : "_context: DecodeContext"
+        "context: DecodeContext"
     }
 
     /// The decoder of one object type: undefined when the value is not an object or a
     /// `drop-element` field fails. Drops inside it count only if it is kept.
     func objectDecoder(_ object: ObjectPlan, _ p: inout CodePrinter) {
         p.block("function decode\(object.name)(scanner: ContractJsonScanner, \(contextParameter(.object(object.name)))): \(object.name) | undefined {") { p in
+            p.line("const r = context.report;")
             p.block("if (!scanner.enterObject()) {") { p in
-                p.line("scanner.skipValue();")
+                p.line("if (r === undefined) scanner.skipValue(); else r.wrongType(scanner.value());")
                 p.line("return undefined;")
             }
+            p.line("if (r !== undefined) r.beginObject(\(object.slots.count));")
             for slot in object.slots {
                 p.line("let \(slot.codeName)Slot: \(type(slot.field.type))\(slot.readsNull ? " | null" : "") | undefined;")
                 if slot.countsDrops { p.line("let \(DropAccounting.held(slot)) = 0;") }
@@ -203,12 +225,20 @@ extension TypeScriptContractWriter {
                 var first = true
                 if object.isRoot {
                     p.line("if (key.matches(versionField)) {")
-                    p.indented { p in p.line("context.version = scanner.anyNumber();") }
+                    p.indented { p in p.line("context.version = r === undefined ? scanner.anyNumber() : r.version(scanner.value());") }
                     first = false
                 }
-                for slot in object.slots {
+                for (index, slot) in object.slots.enumerated() {
                     p.line("\(first ? "if" : "} else if") (key.matches(\(TypeScriptNames.quoted(slot.jsonKey)))) {")
-                    p.indented { p in slotDecode(slot, &p) }
+                    p.indented { p in
+                        p.block("if (r === undefined) {", closer: "} else {") { p in slotDecode(slot, report: false, &p) }
+                        p.indented { p in
+                            p.line("r.field(\(index), \(TypeScriptNames.quoted(ReportPlan.step(slot.jsonKey))));")
+                            slotDecode(slot, report: true, &p)
+                            p.line("r.fieldDone(\(index), \"\(ReportPlan.used(slot))\");")
+                        }
+                        p.line("}")
+                    }
                     first = false
                 }
                 if first {
@@ -219,9 +249,12 @@ extension TypeScriptContractWriter {
                     p.line("}")
                 }
             }
-            p.line("if (scanner.failed) return undefined;")
-            for slot in object.slots {
-                presenceAction(slot, &p)
+            p.block("if (scanner.failed) {") { p in
+                p.line("if (r !== undefined) r.endObject(); // the document is malformed: the report keeps its frames balanced")
+                p.line("return undefined;")
+            }
+            for (index, slot) in object.slots.enumerated() {
+                presenceAction(slot, index: index, &p)
             }
             let counted = object.countedSlots
             if !counted.isEmpty {
@@ -236,40 +269,47 @@ extension TypeScriptContractWriter {
                 if field.derived != nil { return "\(field.name): null" }
                 return local(field) == field.name ? field.name : "\(field.name): \(local(field))"
             }
+            p.line("if (r !== undefined) r.endObject();")
             p.line("return { \(members.joined(separator: ", ")) };")
         }
     }
 
     /// One occurrence of the key: read the value into the slot (the last occurrence wins). A
     /// composite value's drops are held apart (a duplicate key resets them) until the object is kept.
-    func slotDecode(_ slot: SlotPlan, _ p: inout CodePrinter) {
+    func slotDecode(_ slot: SlotPlan, report: Bool, _ p: inout CodePrinter) {
         let name = slot.codeName
+        let read = report ? reportReadExpression(slot.read) : readExpression(slot.read)
         if slot.countsDrops {
             p.line("const \(DropAccounting.mark) = context.dropped;")
-            p.line("\(name)Slot = \(readExpression(slot.read));")
+            p.line("\(name)Slot = \(read);")
             p.line("\(DropAccounting.held(slot)) = context.dropped - \(DropAccounting.mark);")
             p.line("context.dropped = \(DropAccounting.mark);")
         } else if slot.readsNull {
             // `explicit-null`: null is a value of its own; a missing or invalid value stays undefined (absent).
-            p.line("\(name)Slot = scanner.nextIsNull() ? null : \(readExpression(slot.read));")
+            p.line("\(name)Slot = scanner.nextIsNull() ? null : \(read);")
         } else {
-            p.line("\(name)Slot = \(readExpression(slot.read));")
+            p.line("\(name)Slot = \(read);")
         }
     }
 
     /// After all keys: the field's presence policy decides what a missing or invalid value becomes.
-    func presenceAction(_ slot: SlotPlan, _ p: inout CodePrinter) {
+    func presenceAction(_ slot: SlotPlan, index: Int, _ p: inout CodePrinter) {
         let field = slot.field
         let slotName = "\(field.name)Slot"
         let name = local(field)
+        let drop = "r.dropObject(\(index), \(TypeScriptNames.quoted(ReportPlan.step(slot.jsonKey))), \(TypeScriptNames.quoted(slot.jsonKey)), \"\(ReportPlan.used(slot))\")"
         switch slot.presence {
         case .dropElement:
             p.line("const \(name) = \(slotName);")
-            p.line("if (\(name) === undefined) return undefined; // \(field.name) missing or invalid: the element is dropped")
+            p.block("if (\(name) === undefined) {") { p in
+                p.line("if (r !== undefined) \(drop);")
+                p.line("return undefined; // \(field.name) missing or invalid: the element is dropped")
+            }
         case .failDocument:
             p.line("const \(name) = \(slotName);")
             p.block("if (\(name) === undefined) {") { p in
                 p.line("context.failed = true; // \(field.name) missing or invalid: the whole document is unusable")
+                p.line("if (r !== undefined) \(drop);")
                 p.line("return undefined;")
             }
         case .null:
@@ -296,6 +336,24 @@ extension TypeScriptContractWriter {
         let conditions = checkConditions(read.checks, value: "v")
         if !conditions.isEmpty {
             expression = "satisfying(\(expression), (v) => \(conditions.joined(separator: " && ")))"
+        }
+        return expression
+    }
+
+    /// `readExpression` with a report: scalars through the report's readers (which hold the reason a
+    /// value is not taken), each check on its own under its schema key.
+    func reportReadExpression(_ read: ValueRead) -> String {
+        var expression: String
+        switch read.operation {
+        case .scalar(let kind): expression = "r.\(kind.rawValue)(scanner.value())"
+        case .enumeration(_, let unknown):
+            let reader = TypeScriptNames.helperName(read.operation, owners: owners)
+            expression = "r.enumeration(scanner.value(), \(reader)\(unknown.map { ", " + TypeScriptNames.quoted($0) } ?? ""))"
+        case .array, .map, .object, .union: expression = "\(TypeScriptNames.helperName(read.operation, owners: owners))(scanner, context)"
+        }
+        for (name, check) in ReportPlan.checks(read.checks) {
+            let condition = checkConditions([check], value: "v").joined()
+            expression = "r.satisfying(\(expression), (v) => \(condition), \(TypeScriptNames.quoted(name)))"
         }
         return expression
     }
@@ -332,13 +390,16 @@ extension TypeScriptContractWriter {
         case .array:
             p.line("/** An array; each element that is not a valid \(composite.elementSpelling) is dropped and counted. */")
             p.block("function \(name)(scanner: ContractJsonScanner, context: DecodeContext): \(elementType)[] | undefined {") { p in
+                p.line("const r = context.report;")
                 p.block("if (!scanner.enterArray()) {") { p in
-                    p.line("scanner.skipValue();")
+                    p.line("if (r === undefined) scanner.skipValue(); else r.wrongType(scanner.value());")
                     p.line("return undefined;")
                 }
+                p.line("if (r !== undefined) r.beginArray();")
                 p.line("const result: \(elementType)[] = [];")
                 p.block("while (scanner.nextElement()) {") { p in
-                    p.line("const value = \(readExpression(element));")
+                    p.line("if (r !== undefined) r.element();")
+                    p.line(readExpression(element) == reportReadExpression(element) ? "const value = \(readExpression(element));" : "const value = r === undefined ? \(readExpression(element)) : \(reportReadExpression(element));")
                     p.block("if (value !== undefined) {", closer: "} else {") { p in
                         p.line("result.push(value);")
                     }
@@ -346,7 +407,9 @@ extension TypeScriptContractWriter {
                         p.line("context.dropped += 1; // \(DropAccounting.droppedElementComment)")
                     }
                     p.line("}")
+                    p.line("if (r !== undefined) r.elementDone(value !== undefined);")
                 }
+                p.line("if (r !== undefined) r.endContainer();")
                 p.line("return scanner.failed ? undefined : result;")
             }
         case .map:
@@ -355,21 +418,25 @@ extension TypeScriptContractWriter {
             p.line(" * a duplicate key replaces the earlier entry (the last wins).")
             p.line(" */")
             p.block("function \(name)(scanner: ContractJsonScanner, \(contextParameter(composite.operation))): Map<string, \(elementType)> | undefined {") { p in
+                p.line("const r = context.report;")
                 p.block("if (!scanner.enterObject()) {") { p in
-                    p.line("scanner.skipValue();")
+                    p.line("if (r === undefined) scanner.skipValue(); else r.wrongType(scanner.value());")
                     p.line("return undefined;")
                 }
+                p.line("if (r !== undefined) r.beginMap();")
                 p.line("const result = new Map<string, \(elementType)>();")
                 if counts { p.line("const innerDropped = new Map<string, number>();") }
                 p.block("for (let key = scanner.nextMember(); key !== undefined; key = scanner.nextMember()) {") { p in
+                    p.line("if (r !== undefined) r.entry();")
                     if counts { p.line("const \(DropAccounting.mark) = context.dropped;") }
-                    p.line("const value = \(readExpression(element));")
+                    p.line(readExpression(element) == reportReadExpression(element) ? "const value = \(readExpression(element));" : "const value = r === undefined ? \(readExpression(element)) : \(reportReadExpression(element));")
                     if counts {
                         p.line("const inner = context.dropped - \(DropAccounting.mark);")
                         p.line("context.dropped = \(DropAccounting.mark);")
                     }
                     p.line("// A key holding an unpaired surrogate is not a string, so no entry has it.")
                     p.line("const name = key.text;")
+                    p.line("if (r !== undefined) r.entryDone(name, value !== undefined);")
                     p.line("if (name === undefined) continue;")
                     p.line("result.delete(name);")
                     if counts { p.line("innerDropped.delete(name);") }
@@ -378,6 +445,7 @@ extension TypeScriptContractWriter {
                         if counts { p.line("innerDropped.set(name, inner);") }
                     }
                 }
+                p.line("if (r !== undefined) r.endContainer();")
                 p.line("if (scanner.failed) return undefined;")
                 if counts { p.line("for (const inner of innerDropped.values()) context.dropped += inner;") }
                 p.line("return result;")

@@ -9,7 +9,7 @@ struct TypeScriptTesteeWriter {
     /// The runtime names the dispatch uses, tracked from the ops served (never by reading the
     /// emitted text): `--noUnusedLocals` fails on one too many, the compiler on one too few.
     var runtimeImports: [String] {
-        var names: Set<String> = ["ContractJson"]
+        var names: Set<String> = ["ContractJson", "ContractReport"]
         for op in contracts.flatMap(TesteeOp.served(by:)) {
             switch op {
             case .decode, .stale, .dayStart, .validUntil, .queueDrain: break
@@ -24,7 +24,7 @@ struct TypeScriptTesteeWriter {
     /// The support module's names the dispatch uses.
     var supportImports: [String] {
         let throwsItself = contracts.contains { TesteeOp.served(by: $0).contains(.queueSet) }
-        return ["Given", "TesteeContractServer"] + (throwsItself ? ["TesteeError"] : []) + ["runTestee", "unknownOp"]
+        return ["Given", "TesteeContractServer"] + (throwsItself ? ["TesteeError"] : []) + ["runTestee", "unknownOp", "withReport"]
     }
 
     func write(_ p: inout CodePrinter) {
@@ -64,16 +64,17 @@ struct TypeScriptTesteeWriter {
         let ns = TypeScriptNames.moduleAlias(contract)
         switch op {
         case .decode:
+            p.line("const report = \(read(op, "report")) ? new ContractReport() : undefined;")
             if let overlay = contract.behaviours.overlay {
-                p.line("let decoded = \(ns).decode(\(read(op, "blob")));")
+                p.line("let decoded = \(ns).decode(\(read(op, "blob")), report);")
                 p.line("// The overlay is what the widget renders: the queue's \(overlay.flagField) targets over the blob's.")
                 p.line("const pending = \(read(op, "pending"));")
                 p.block("if (pending !== null && decoded.value !== null) {") { p in
                     p.line("decoded = { ...decoded, value: \(ns).overlaying(decoded.value, pending) };")
                 }
-                p.line("return \(TypeScriptEmitter.observationAlias(contract)).observation(decoded);")
+                p.line("return withReport(\(TypeScriptEmitter.observationAlias(contract)).observation(decoded), report);")
             } else {
-                p.line("return \(TypeScriptEmitter.observationAlias(contract)).observation(\(ns).decode(\(read(op, "blob"))));")
+                p.line("return withReport(\(TypeScriptEmitter.observationAlias(contract)).observation(\(ns).decode(\(read(op, "blob")), report)), report);")
             }
         case .stale:
             p.line("const now = \(read(op, "now"));")

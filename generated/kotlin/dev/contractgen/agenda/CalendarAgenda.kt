@@ -370,25 +370,37 @@ object CalendarAgenda {
         }
     }
 
-    /** Decodes the document text. Strict RFC 8259, fail-closed, never throws, never crashes. */
+    /**
+     * Decodes the document text. Strict RFC 8259, fail-closed, never throws, never crashes.
+     * With a [report], also records each value not taken as written and why (docs/report.md).
+     */
     @JvmStatic
-    fun decode(text: String): Decoded {
+    @JvmOverloads
+    fun decode(text: String, report: ContractReport? = null): Decoded {
+        report?.begin()
         val scanner = ContractJsonScanner(text)
-        val context = DecodeContext()
+        val context = DecodeContext(report)
         val isObject = scanner.nextIsObject()
         val value = decodeAgenda(scanner, context)
         // Not JSON, not an object, or nested deeper than ContractJsonScanner.MAX_DEPTH: nothing is usable.
-        if (!isObject || !scanner.finish()) return Decoded.Malformed
+        if (!isObject || !scanner.finish()) {
+            report?.malformed(text)
+            return Decoded.Malformed
+        }
         // The version gate comes before any field: a future version may mean something else by every field.
-        val version: Double = context.version ?: return Decoded.UnsupportedVersion
-        if (ACCEPTED_VERSIONS.none { it.toDouble() == version }) return Decoded.UnsupportedVersion
+        val version: Double? = context.version
+        if (version == null || ACCEPTED_VERSIONS.none { it.toDouble() == version }) {
+            if (report != null) report.versionRejected(".schema_version", report.versionType)
+            return Decoded.UnsupportedVersion
+        }
+        report?.end()
         // A fail-document field anywhere fails the whole read: a distinct, visible state, not zeros.
         if (value == null || context.failed) return Decoded.Invalid
         return Decoded.Ok(value, context.dropped)
     }
 
-    /** State threaded through one decode. */
-    private class DecodeContext {
+    /** State threaded through one decode; [report] is null on the default path. */
+    private class DecodeContext(val report: ContractReport?) {
         /** The root's `schema_version` (its last occurrence) when it is a number: the version gate's slot. */
         var version: Double? = null
 
@@ -403,10 +415,12 @@ object CalendarAgenda {
     }
 
     private fun decodeAgenda(scanner: ContractJsonScanner, context: DecodeContext): Agenda? {
+        val r = context.report
         if (!scanner.enterObject()) {
-            scanner.skipValue()
+            if (r == null) scanner.skipValue() else r.wrongType(scanner.value())
             return null
         }
+        r?.beginObject(6)
         var generatedAtSlot: Long? = null
         var eventsSlot: List<Event>? = null
         var eventsDropped = 0
@@ -418,30 +432,75 @@ object CalendarAgenda {
         while (true) {
             val key = scanner.nextMember() ?: break
             if (key.matches(VERSION_FIELD)) {
-                context.version = scanner.anyNumber()
+                context.version = if (r == null) scanner.anyNumber() else r.version(scanner.value())
             } else if (key.matches("generated_at")) {
-                generatedAtSlot = scanner.epochMillis()
+                if (r == null) {
+                    generatedAtSlot = scanner.epochMillis()
+                } else {
+                    r.field(0, ".generated_at")
+                    generatedAtSlot = r.epochMillis(scanner.value())
+                    r.fieldDone(0, "null")
+                }
             } else if (key.matches("events")) {
-                val mark = context.dropped
-                eventsSlot = decodeArrayOfEvent(scanner, context)
-                eventsDropped = context.dropped - mark
-                context.dropped = mark
+                if (r == null) {
+                    val mark = context.dropped
+                    eventsSlot = decodeArrayOfEvent(scanner, context)
+                    eventsDropped = context.dropped - mark
+                    context.dropped = mark
+                } else {
+                    r.field(1, ".events")
+                    val mark = context.dropped
+                    eventsSlot = decodeArrayOfEvent(scanner, context)
+                    eventsDropped = context.dropped - mark
+                    context.dropped = mark
+                    r.fieldDone(1, "default")
+                }
             } else if (key.matches("calendar_kind")) {
-                calendarKindSlot = scanner.string()?.let { Agenda.CalendarKind.fromJson(it) ?: Agenda.CalendarKind.OTHER }
+                if (r == null) {
+                    calendarKindSlot = scanner.string()?.let { Agenda.CalendarKind.fromJson(it) ?: Agenda.CalendarKind.OTHER }
+                } else {
+                    r.field(2, ".calendar_kind")
+                    calendarKindSlot = r.enumeration(scanner.value(), { Agenda.CalendarKind.fromJson(it) }, Agenda.CalendarKind.OTHER, "other")
+                    r.fieldDone(2, "default")
+                }
             } else if (key.matches("default")) {
-                isDefaultSlot = scanner.bool()
+                if (r == null) {
+                    isDefaultSlot = scanner.bool()
+                } else {
+                    r.field(3, ".default")
+                    isDefaultSlot = r.bool(scanner.value())
+                    r.fieldDone(3, "default")
+                }
             } else if (key.matches("hidden_calendars")) {
-                val mark = context.dropped
-                hiddenCalendarsSlot = decodeMapOfArrayOfString(scanner, context)
-                hiddenCalendarsDropped = context.dropped - mark
-                context.dropped = mark
+                if (r == null) {
+                    val mark = context.dropped
+                    hiddenCalendarsSlot = decodeMapOfArrayOfString(scanner, context)
+                    hiddenCalendarsDropped = context.dropped - mark
+                    context.dropped = mark
+                } else {
+                    r.field(4, ".hidden_calendars")
+                    val mark = context.dropped
+                    hiddenCalendarsSlot = decodeMapOfArrayOfString(scanner, context)
+                    hiddenCalendarsDropped = context.dropped - mark
+                    context.dropped = mark
+                    r.fieldDone(4, "default")
+                }
             } else if (key.matches("day_status")) {
-                dayStatusSlot = decodeMapOfEnum_Agenda_DayStatus(scanner, context)
+                if (r == null) {
+                    dayStatusSlot = decodeMapOfEnum_Agenda_DayStatus(scanner, context)
+                } else {
+                    r.field(5, ".day_status")
+                    dayStatusSlot = decodeMapOfEnum_Agenda_DayStatus(scanner, context)
+                    r.fieldDone(5, "default")
+                }
             } else {
                 scanner.skipValue() // unknown keys are ignored: fields are added within a version
             }
         }
-        if (scanner.failed) return null
+        if (scanner.failed) {
+            r?.endObject() // the document is malformed: the report keeps its frames balanced
+            return null
+        }
         val generatedAt = generatedAtSlot
         val events = eventsSlot ?: emptyList()
         val calendarKind = calendarKindSlot ?: Agenda.CalendarKind.PERSONAL
@@ -449,14 +508,17 @@ object CalendarAgenda {
         val hiddenCalendars = hiddenCalendarsSlot ?: emptyMap()
         val dayStatus = dayStatusSlot ?: emptyMap()
         context.dropped += eventsDropped + hiddenCalendarsDropped
+        r?.endObject()
         return Agenda(generatedAt = generatedAt, events = events, calendarKind = calendarKind, isDefault = isDefault, hiddenCalendars = hiddenCalendars, dayStatus = dayStatus)
     }
 
     private fun decodeEvent(scanner: ContractJsonScanner, context: DecodeContext): Event? {
+        val r = context.report
         if (!scanner.enterObject()) {
-            scanner.skipValue()
+            if (r == null) scanner.skipValue() else r.wrongType(scanner.value())
             return null
         }
+        r?.beginObject(17)
         var eventIdSlot: String? = null
         var titleSlot: String? = null
         var startTimeSlot: Long? = null
@@ -480,56 +542,182 @@ object CalendarAgenda {
         while (true) {
             val key = scanner.nextMember() ?: break
             if (key.matches("event_id")) {
-                eventIdSlot = scanner.string()?.takeIf { it.isNotEmpty() }
+                if (r == null) {
+                    eventIdSlot = scanner.string()?.takeIf { it.isNotEmpty() }
+                } else {
+                    r.field(0, ".event_id")
+                    eventIdSlot = r.satisfying(r.string(scanner.value()), "non-empty") { it.isNotEmpty() }
+                    r.fieldDone(0, "parent")
+                }
             } else if (key.matches("title")) {
-                titleSlot = scanner.string()
+                if (r == null) {
+                    titleSlot = scanner.string()
+                } else {
+                    r.field(1, ".title")
+                    titleSlot = r.string(scanner.value())
+                    r.fieldDone(1, "parent")
+                }
             } else if (key.matches("start_time")) {
-                startTimeSlot = scanner.epochMillis()
+                if (r == null) {
+                    startTimeSlot = scanner.epochMillis()
+                } else {
+                    r.field(2, ".start_time")
+                    startTimeSlot = r.epochMillis(scanner.value())
+                    r.fieldDone(2, "parent")
+                }
             } else if (key.matches("end_time")) {
-                endTimeSlot = scanner.epochMillis()
+                if (r == null) {
+                    endTimeSlot = scanner.epochMillis()
+                } else {
+                    r.field(3, ".end_time")
+                    endTimeSlot = r.epochMillis(scanner.value())
+                    r.fieldDone(3, "null")
+                }
             } else if (key.matches("all-day")) {
-                allDaySlot = scanner.bool()
+                if (r == null) {
+                    allDaySlot = scanner.bool()
+                } else {
+                    r.field(4, "[\"all-day\"]")
+                    allDaySlot = r.bool(scanner.value())
+                    r.fieldDone(4, "default")
+                }
             } else if (key.matches("class")) {
-                cssClassSlot = scanner.string()
+                if (r == null) {
+                    cssClassSlot = scanner.string()
+                } else {
+                    r.field(5, ".class")
+                    cssClassSlot = r.string(scanner.value())
+                    r.fieldDone(5, "null")
+                }
             } else if (key.matches("Ort")) {
-                placeSlot = scanner.string()
+                if (r == null) {
+                    placeSlot = scanner.string()
+                } else {
+                    r.field(6, ".Ort")
+                    placeSlot = r.string(scanner.value())
+                    r.fieldDone(6, "null")
+                }
             } else if (key.matches("attendance")) {
-                attendanceSlot = scanner.string()?.let { Event.Attendance.fromJson(it) }
+                if (r == null) {
+                    attendanceSlot = scanner.string()?.let { Event.Attendance.fromJson(it) }
+                } else {
+                    r.field(7, ".attendance")
+                    attendanceSlot = r.enumeration(scanner.value(), { Event.Attendance.fromJson(it) }, null, null)
+                    r.fieldDone(7, "default")
+                }
             } else if (key.matches("response_status")) {
-                responseSlot = scanner.string()?.let { Event.Response.fromJson(it) ?: Event.Response.OTHER }
+                if (r == null) {
+                    responseSlot = scanner.string()?.let { Event.Response.fromJson(it) ?: Event.Response.OTHER }
+                } else {
+                    r.field(8, ".response_status")
+                    responseSlot = r.enumeration(scanner.value(), { Event.Response.fromJson(it) }, Event.Response.OTHER, "other")
+                    r.fieldDone(8, "null")
+                }
             } else if (key.matches("reminder_minutes")) {
-                reminderMinutesSlot = scanner.integer()?.takeIf { it >= 0L && it <= 10080L }
+                if (r == null) {
+                    reminderMinutesSlot = scanner.integer()?.takeIf { it >= 0L && it <= 10080L }
+                } else {
+                    r.field(9, ".reminder_minutes")
+                    reminderMinutesSlot = r.satisfying(r.satisfying(r.integer(scanner.value()), "min") { it >= 0L }, "max") { it <= 10080L }
+                    r.fieldDone(9, "null")
+                }
             } else if (key.matches("short_title")) {
-                shortTitleSlot = scanner.string()?.takeIf { ContractText.length(it) <= 40 }
+                if (r == null) {
+                    shortTitleSlot = scanner.string()?.takeIf { ContractText.length(it) <= 40 }
+                } else {
+                    r.field(10, ".short_title")
+                    shortTitleSlot = r.satisfying(r.string(scanner.value()), "max-length") { ContractText.length(it) <= 40 }
+                    r.fieldDone(10, "null")
+                }
             } else if (key.matches("badge")) {
-                badgeSlot = scanner.string()?.takeIf { ContractText.length(it) in 1..2 }
+                if (r == null) {
+                    badgeSlot = scanner.string()?.takeIf { ContractText.length(it) in 1..2 }
+                } else {
+                    r.field(11, ".badge")
+                    badgeSlot = r.satisfying(r.satisfying(r.string(scanner.value()), "min-length") { ContractText.length(it) >= 1 }, "max-length") { ContractText.length(it) <= 2 }
+                    r.fieldDone(11, "null")
+                }
             } else if (key.matches("color")) {
-                colorSlot = if (scanner.nextIsNull()) ContractNullable.Null else ContractNullable.of(scanner.string())
+                if (r == null) {
+                    colorSlot = if (scanner.nextIsNull()) ContractNullable.Null else ContractNullable.of(scanner.string())
+                } else {
+                    r.field(12, ".color")
+                    colorSlot = if (scanner.nextIsNull()) ContractNullable.Null else ContractNullable.of(r.string(scanner.value()))
+                    r.fieldDone(12, "absent")
+                }
             } else if (key.matches("updated_at")) {
-                updatedAtSlot = scanner.dateTime()
+                if (r == null) {
+                    updatedAtSlot = scanner.dateTime()
+                } else {
+                    r.field(13, ".updated_at")
+                    updatedAtSlot = r.dateTime(scanner.value())
+                    r.fieldDone(13, "null")
+                }
             } else if (key.matches("tags")) {
-                val mark = context.dropped
-                tagsSlot = decodeArrayOfEnum_Event_Tags_Or3(scanner, context)
-                tagsDropped = context.dropped - mark
-                context.dropped = mark
+                if (r == null) {
+                    val mark = context.dropped
+                    tagsSlot = decodeArrayOfEnum_Event_Tags_Or3(scanner, context)
+                    tagsDropped = context.dropped - mark
+                    context.dropped = mark
+                } else {
+                    r.field(14, ".tags")
+                    val mark = context.dropped
+                    tagsSlot = decodeArrayOfEnum_Event_Tags_Or3(scanner, context)
+                    tagsDropped = context.dropped - mark
+                    context.dropped = mark
+                    r.fieldDone(14, "default")
+                }
             } else if (key.matches("attendees")) {
-                val mark = context.dropped
-                attendeesSlot = decodeArrayOfString(scanner, context)?.takeIf { it.size in 1..4 }
-                attendeesDropped = context.dropped - mark
-                context.dropped = mark
+                if (r == null) {
+                    val mark = context.dropped
+                    attendeesSlot = decodeArrayOfString(scanner, context)?.takeIf { it.size in 1..4 }
+                    attendeesDropped = context.dropped - mark
+                    context.dropped = mark
+                } else {
+                    r.field(15, ".attendees")
+                    val mark = context.dropped
+                    attendeesSlot = r.satisfying(r.satisfying(decodeArrayOfString(scanner, context), "min-items") { it.size >= 1 }, "max-items") { it.size <= 4 }
+                    attendeesDropped = context.dropped - mark
+                    context.dropped = mark
+                    r.fieldDone(15, "null")
+                }
             } else if (key.matches("attachments")) {
-                val mark = context.dropped
-                attachmentsSlot = decodeArrayOfAttachment(scanner, context)
-                attachmentsDropped = context.dropped - mark
-                context.dropped = mark
+                if (r == null) {
+                    val mark = context.dropped
+                    attachmentsSlot = decodeArrayOfAttachment(scanner, context)
+                    attachmentsDropped = context.dropped - mark
+                    context.dropped = mark
+                } else {
+                    r.field(16, ".attachments")
+                    val mark = context.dropped
+                    attachmentsSlot = decodeArrayOfAttachment(scanner, context)
+                    attachmentsDropped = context.dropped - mark
+                    context.dropped = mark
+                    r.fieldDone(16, "default")
+                }
             } else {
                 scanner.skipValue() // unknown keys are ignored: fields are added within a version
             }
         }
-        if (scanner.failed) return null
-        val eventId = eventIdSlot ?: return null // eventId missing or invalid: the element is dropped
-        val title = titleSlot ?: return null // title missing or invalid: the element is dropped
-        val startTime = startTimeSlot ?: return null // startTime missing or invalid: the element is dropped
+        if (scanner.failed) {
+            r?.endObject() // the document is malformed: the report keeps its frames balanced
+            return null
+        }
+        val eventId = eventIdSlot
+        if (eventId == null) {
+            r?.dropObject(0, ".event_id", "event_id", "parent")
+            return null // eventId missing or invalid: the element is dropped
+        }
+        val title = titleSlot
+        if (title == null) {
+            r?.dropObject(1, ".title", "title", "parent")
+            return null // title missing or invalid: the element is dropped
+        }
+        val startTime = startTimeSlot
+        if (startTime == null) {
+            r?.dropObject(2, ".start_time", "start_time", "parent")
+            return null // startTime missing or invalid: the element is dropped
+        }
         val endTime = endTimeSlot
         val allDay = allDaySlot ?: false
         val cssClass = cssClassSlot
@@ -545,128 +733,224 @@ object CalendarAgenda {
         val attendees = attendeesSlot
         val attachments = attachmentsSlot ?: emptyList()
         context.dropped += tagsDropped + attendeesDropped + attachmentsDropped
+        r?.endObject()
         return Event(eventId = eventId, title = title, startTime = startTime, endTime = endTime, allDay = allDay, cssClass = cssClass, place = place, attendance = attendance, response = response, reminderMinutes = reminderMinutes, shortTitle = shortTitle, badge = badge, color = color, updatedAt = updatedAt, tags = tags, attendees = attendees, attachments = attachments)
     }
 
-    @Suppress("UNUSED_PARAMETER") // Every decoder takes the context; this one needs none.
     private fun decodePhoto(scanner: ContractJsonScanner, context: DecodeContext): Photo? {
+        val r = context.report
         if (!scanner.enterObject()) {
-            scanner.skipValue()
+            if (r == null) scanner.skipValue() else r.wrongType(scanner.value())
             return null
         }
+        r?.beginObject(3)
         var urlSlot: String? = null
         var widthSlot: Long? = null
         var captionSlot: String? = null
         while (true) {
             val key = scanner.nextMember() ?: break
             if (key.matches("url")) {
-                urlSlot = scanner.string()?.takeIf { it.isNotEmpty() }
+                if (r == null) {
+                    urlSlot = scanner.string()?.takeIf { it.isNotEmpty() }
+                } else {
+                    r.field(0, ".url")
+                    urlSlot = r.satisfying(r.string(scanner.value()), "non-empty") { it.isNotEmpty() }
+                    r.fieldDone(0, "parent")
+                }
             } else if (key.matches("width")) {
-                widthSlot = scanner.integer()?.takeIf { it >= 1L }
+                if (r == null) {
+                    widthSlot = scanner.integer()?.takeIf { it >= 1L }
+                } else {
+                    r.field(1, ".width")
+                    widthSlot = r.satisfying(r.integer(scanner.value()), "min") { it >= 1L }
+                    r.fieldDone(1, "null")
+                }
             } else if (key.matches("caption")) {
-                captionSlot = scanner.string()
+                if (r == null) {
+                    captionSlot = scanner.string()
+                } else {
+                    r.field(2, ".caption")
+                    captionSlot = r.string(scanner.value())
+                    r.fieldDone(2, "null")
+                }
             } else {
                 scanner.skipValue() // unknown keys are ignored: fields are added within a version
             }
         }
-        if (scanner.failed) return null
-        val url = urlSlot ?: return null // url missing or invalid: the element is dropped
+        if (scanner.failed) {
+            r?.endObject() // the document is malformed: the report keeps its frames balanced
+            return null
+        }
+        val url = urlSlot
+        if (url == null) {
+            r?.dropObject(0, ".url", "url", "parent")
+            return null // url missing or invalid: the element is dropped
+        }
         val width = widthSlot
         val caption = captionSlot
+        r?.endObject()
         return Photo(url = url, width = width, caption = caption)
     }
 
-    @Suppress("UNUSED_PARAMETER") // Every decoder takes the context; this one needs none.
     private fun decodeLink(scanner: ContractJsonScanner, context: DecodeContext): Link? {
+        val r = context.report
         if (!scanner.enterObject()) {
-            scanner.skipValue()
+            if (r == null) scanner.skipValue() else r.wrongType(scanner.value())
             return null
         }
+        r?.beginObject(2)
         var urlSlot: String? = null
         var titleSlot: String? = null
         while (true) {
             val key = scanner.nextMember() ?: break
             if (key.matches("url")) {
-                urlSlot = scanner.string()?.takeIf { it.isNotEmpty() }
+                if (r == null) {
+                    urlSlot = scanner.string()?.takeIf { it.isNotEmpty() }
+                } else {
+                    r.field(0, ".url")
+                    urlSlot = r.satisfying(r.string(scanner.value()), "non-empty") { it.isNotEmpty() }
+                    r.fieldDone(0, "parent")
+                }
             } else if (key.matches("title")) {
-                titleSlot = scanner.string()
+                if (r == null) {
+                    titleSlot = scanner.string()
+                } else {
+                    r.field(1, ".title")
+                    titleSlot = r.string(scanner.value())
+                    r.fieldDone(1, "null")
+                }
             } else {
                 scanner.skipValue() // unknown keys are ignored: fields are added within a version
             }
         }
-        if (scanner.failed) return null
-        val url = urlSlot ?: return null // url missing or invalid: the element is dropped
+        if (scanner.failed) {
+            r?.endObject() // the document is malformed: the report keeps its frames balanced
+            return null
+        }
+        val url = urlSlot
+        if (url == null) {
+            r?.dropObject(0, ".url", "url", "parent")
+            return null // url missing or invalid: the element is dropped
+        }
         val title = titleSlot
+        r?.endObject()
         return Link(url = url, title = title)
     }
 
-    @Suppress("UNUSED_PARAMETER") // Every decoder takes the context; this one needs none.
     private fun decodePlaceRef(scanner: ContractJsonScanner, context: DecodeContext): PlaceRef? {
+        val r = context.report
         if (!scanner.enterObject()) {
-            scanner.skipValue()
+            if (r == null) scanner.skipValue() else r.wrongType(scanner.value())
             return null
         }
+        r?.beginObject(3)
         var latitudeSlot: Double? = null
         var longitudeSlot: Double? = null
         var labelSlot: String? = null
         while (true) {
             val key = scanner.nextMember() ?: break
             if (key.matches("latitude")) {
-                latitudeSlot = scanner.number()?.takeIf { it >= -90.0 && it <= 90.0 }
+                if (r == null) {
+                    latitudeSlot = scanner.number()?.takeIf { it >= -90.0 && it <= 90.0 }
+                } else {
+                    r.field(0, ".latitude")
+                    latitudeSlot = r.satisfying(r.satisfying(r.number(scanner.value()), "min") { it >= -90.0 }, "max") { it <= 90.0 }
+                    r.fieldDone(0, "parent")
+                }
             } else if (key.matches("longitude")) {
-                longitudeSlot = scanner.number()?.takeIf { it >= -180.0 && it <= 180.0 }
+                if (r == null) {
+                    longitudeSlot = scanner.number()?.takeIf { it >= -180.0 && it <= 180.0 }
+                } else {
+                    r.field(1, ".longitude")
+                    longitudeSlot = r.satisfying(r.satisfying(r.number(scanner.value()), "min") { it >= -180.0 }, "max") { it <= 180.0 }
+                    r.fieldDone(1, "parent")
+                }
             } else if (key.matches("name")) {
-                labelSlot = scanner.string()
+                if (r == null) {
+                    labelSlot = scanner.string()
+                } else {
+                    r.field(2, ".name")
+                    labelSlot = r.string(scanner.value())
+                    r.fieldDone(2, "null")
+                }
             } else {
                 scanner.skipValue() // unknown keys are ignored: fields are added within a version
             }
         }
-        if (scanner.failed) return null
-        val latitude = latitudeSlot ?: return null // latitude missing or invalid: the element is dropped
-        val longitude = longitudeSlot ?: return null // longitude missing or invalid: the element is dropped
+        if (scanner.failed) {
+            r?.endObject() // the document is malformed: the report keeps its frames balanced
+            return null
+        }
+        val latitude = latitudeSlot
+        if (latitude == null) {
+            r?.dropObject(0, ".latitude", "latitude", "parent")
+            return null // latitude missing or invalid: the element is dropped
+        }
+        val longitude = longitudeSlot
+        if (longitude == null) {
+            r?.dropObject(1, ".longitude", "longitude", "parent")
+            return null // longitude missing or invalid: the element is dropped
+        }
         val label = labelSlot
+        r?.endObject()
         return PlaceRef(latitude = latitude, longitude = longitude, label = label)
     }
 
     private fun decodeAttachment(scanner: ContractJsonScanner, context: DecodeContext): Attachment? {
+        val r = context.report
         val tag = scanner.peekTag("type")
         if (tag == null) {
-            scanner.skipValue() // not an object, no tag, or a tag that is not a string: invalid
+            // not an object, no tag, or a tag that is not a string: invalid
+            if (r == null) scanner.skipValue() else r.badUnion(scanner.value(), "type", false)
             return null
         }
         return when (tag) {
             "photo" -> decodePhoto(scanner, context)?.let { Attachment.Photo(it) }
             "link" -> decodeLink(scanner, context)?.let { Attachment.Link(it) }
             "place" -> decodePlaceRef(scanner, context)?.let { Attachment.Place(it) }
-            else -> decodeLink(scanner, context)?.let { Attachment.Link(it) } // an unknown tag reads as 'link'
+            else -> { // an unknown tag reads as 'link'
+                val value = decodeLink(scanner, context)
+                if (value != null) r?.unknownTag("type", "link")
+                value?.let { Attachment.Link(it) }
+            }
         }
     }
 
     /** An array; each element that is not a valid Event is dropped and counted. */
     private fun decodeArrayOfEvent(scanner: ContractJsonScanner, context: DecodeContext): List<Event>? {
+        val r = context.report
         if (!scanner.enterArray()) {
-            scanner.skipValue()
+            if (r == null) scanner.skipValue() else r.wrongType(scanner.value())
             return null
         }
+        r?.beginArray()
         val result = ArrayList<Event>()
         while (scanner.nextElement()) {
+            r?.element()
             val value = decodeEvent(scanner, context)
             if (value != null) result.add(value) else context.dropped += 1 // one bad row never hides the others; drops inside it do not count
+            r?.elementDone(value != null)
         }
+        r?.endContainer()
         return if (scanner.failed) null else result
     }
 
     /** An array; each element that is not a valid string is dropped and counted. */
     private fun decodeArrayOfString(scanner: ContractJsonScanner, context: DecodeContext): List<String>? {
+        val r = context.report
         if (!scanner.enterArray()) {
-            scanner.skipValue()
+            if (r == null) scanner.skipValue() else r.wrongType(scanner.value())
             return null
         }
+        r?.beginArray()
         val result = ArrayList<String>()
         while (scanner.nextElement()) {
-            val value = scanner.string()
+            r?.element()
+            val value = if (r == null) scanner.string() else r.string(scanner.value())
             if (value != null) result.add(value) else context.dropped += 1 // one bad row never hides the others; drops inside it do not count
+            r?.elementDone(value != null)
         }
+        r?.endContainer()
         return if (scanner.failed) null else result
     }
 
@@ -675,18 +959,22 @@ object CalendarAgenda {
      * a duplicate key replaces the earlier entry (the last wins, even when it is invalid).
      */
     private fun decodeMapOfArrayOfString(scanner: ContractJsonScanner, context: DecodeContext): Map<String, List<String>>? {
+        val r = context.report
         if (!scanner.enterObject()) {
-            scanner.skipValue()
+            if (r == null) scanner.skipValue() else r.wrongType(scanner.value())
             return null
         }
+        r?.beginMap()
         val result = LinkedHashMap<String, List<String>>()
         val innerDropped = HashMap<String, Int>()
         while (true) {
             val name = (scanner.nextMember() ?: break).text
+            r?.entry()
             val mark = context.dropped
             val value = decodeArrayOfString(scanner, context)
             val inner = context.dropped - mark
             context.dropped = mark
+            r?.entryDone(name, value != null)
             // A key holding an unpaired surrogate is not a string, so no entry has it.
             if (name == null) continue
             result.remove(name)
@@ -696,6 +984,7 @@ object CalendarAgenda {
                 innerDropped[name] = inner
             }
         }
+        r?.endContainer()
         if (scanner.failed) return null
         context.dropped += innerDropped.values.sum()
         return result
@@ -705,49 +994,63 @@ object CalendarAgenda {
      * A string-keyed map; entries whose value is not a valid {enum: [free, busy, away]} are ignored one by one;
      * a duplicate key replaces the earlier entry (the last wins, even when it is invalid).
      */
-    @Suppress("UNUSED_PARAMETER") // Every decoder takes the context; this one needs none.
     private fun decodeMapOfEnum_Agenda_DayStatus(scanner: ContractJsonScanner, context: DecodeContext): Map<String, Agenda.DayStatus>? {
+        val r = context.report
         if (!scanner.enterObject()) {
-            scanner.skipValue()
+            if (r == null) scanner.skipValue() else r.wrongType(scanner.value())
             return null
         }
+        r?.beginMap()
         val result = LinkedHashMap<String, Agenda.DayStatus>()
         while (true) {
             val name = (scanner.nextMember() ?: break).text
-            val value = scanner.string()?.let { Agenda.DayStatus.fromJson(it) }
+            r?.entry()
+            val value = if (r == null) scanner.string()?.let { Agenda.DayStatus.fromJson(it) } else r.enumeration(scanner.value(), { Agenda.DayStatus.fromJson(it) }, null, null)
+            r?.entryDone(name, value != null)
             // A key holding an unpaired surrogate is not a string, so no entry has it.
             if (name == null) continue
             result.remove(name)
             if (value != null) result[name] = value
         }
+        r?.endContainer()
         return if (scanner.failed) null else result
     }
 
     /** An array; each element that is not a valid {enum: [work, family, travel, other], unknown: other} is dropped and counted. */
     private fun decodeArrayOfEnum_Event_Tags_Or3(scanner: ContractJsonScanner, context: DecodeContext): List<Event.Tags>? {
+        val r = context.report
         if (!scanner.enterArray()) {
-            scanner.skipValue()
+            if (r == null) scanner.skipValue() else r.wrongType(scanner.value())
             return null
         }
+        r?.beginArray()
         val result = ArrayList<Event.Tags>()
         while (scanner.nextElement()) {
-            val value = scanner.string()?.let { Event.Tags.fromJson(it) ?: Event.Tags.OTHER }
+            r?.element()
+            val value = if (r == null) scanner.string()?.let { Event.Tags.fromJson(it) ?: Event.Tags.OTHER } else r.enumeration(scanner.value(), { Event.Tags.fromJson(it) }, Event.Tags.OTHER, "other")
             if (value != null) result.add(value) else context.dropped += 1 // one bad row never hides the others; drops inside it do not count
+            r?.elementDone(value != null)
         }
+        r?.endContainer()
         return if (scanner.failed) null else result
     }
 
     /** An array; each element that is not a valid Attachment is dropped and counted. */
     private fun decodeArrayOfAttachment(scanner: ContractJsonScanner, context: DecodeContext): List<Attachment>? {
+        val r = context.report
         if (!scanner.enterArray()) {
-            scanner.skipValue()
+            if (r == null) scanner.skipValue() else r.wrongType(scanner.value())
             return null
         }
+        r?.beginArray()
         val result = ArrayList<Attachment>()
         while (scanner.nextElement()) {
+            r?.element()
             val value = decodeAttachment(scanner, context)
             if (value != null) result.add(value) else context.dropped += 1 // one bad row never hides the others; drops inside it do not count
+            r?.elementDone(value != null)
         }
+        r?.endContainer()
         return if (scanner.failed) null else result
     }
 

@@ -179,25 +179,37 @@ object TodoCount {
         }
     }
 
-    /** Decodes the document text. Strict RFC 8259, fail-closed, never throws, never crashes. */
+    /**
+     * Decodes the document text. Strict RFC 8259, fail-closed, never throws, never crashes.
+     * With a [report], also records each value not taken as written and why (docs/report.md).
+     */
     @JvmStatic
-    fun decode(text: String): Decoded {
+    @JvmOverloads
+    fun decode(text: String, report: ContractReport? = null): Decoded {
+        report?.begin()
         val scanner = ContractJsonScanner(text)
-        val context = DecodeContext()
+        val context = DecodeContext(report)
         val isObject = scanner.nextIsObject()
         val value = decodeCountRecord(scanner, context)
         // Not JSON, not an object, or nested deeper than ContractJsonScanner.MAX_DEPTH: nothing is usable.
-        if (!isObject || !scanner.finish()) return Decoded.Malformed
+        if (!isObject || !scanner.finish()) {
+            report?.malformed(text)
+            return Decoded.Malformed
+        }
         // The version gate comes before any field: a future version may mean something else by every field.
-        val version: Double = context.version ?: return Decoded.UnsupportedVersion
-        if (ACCEPTED_VERSIONS.none { it.toDouble() == version }) return Decoded.UnsupportedVersion
+        val version: Double? = context.version
+        if (version == null || ACCEPTED_VERSIONS.none { it.toDouble() == version }) {
+            if (report != null) report.versionRejected(".v", report.versionType)
+            return Decoded.UnsupportedVersion
+        }
+        report?.end()
         // A fail-document field anywhere fails the whole read: a distinct, visible state, not zeros.
         if (value == null || context.failed) return Decoded.Invalid
         return Decoded.Ok(value, context.dropped)
     }
 
-    /** State threaded through one decode. */
-    private class DecodeContext {
+    /** State threaded through one decode; [report] is null on the default path. */
+    private class DecodeContext(val report: ContractReport?) {
         /** The root's `v` (its last occurrence) when it is a number: the version gate's slot. */
         var version: Double? = null
 
@@ -212,10 +224,12 @@ object TodoCount {
     }
 
     private fun decodeCountRecord(scanner: ContractJsonScanner, context: DecodeContext): CountRecord? {
+        val r = context.report
         if (!scanner.enterObject()) {
-            scanner.skipValue()
+            if (r == null) scanner.skipValue() else r.wrongType(scanner.value())
             return null
         }
+        r?.beginObject(7)
         var countSlot: Long? = null
         var revisionSlot: Long? = null
         var updatedAtSlot: Long? = null
@@ -228,40 +242,93 @@ object TodoCount {
         while (true) {
             val key = scanner.nextMember() ?: break
             if (key.matches(VERSION_FIELD)) {
-                context.version = scanner.anyNumber()
+                context.version = if (r == null) scanner.anyNumber() else r.version(scanner.value())
             } else if (key.matches("count")) {
-                countSlot = scanner.integer()?.takeIf { it >= 0L }
+                if (r == null) {
+                    countSlot = scanner.integer()?.takeIf { it >= 0L }
+                } else {
+                    r.field(0, ".count")
+                    countSlot = r.satisfying(r.integer(scanner.value()), "min") { it >= 0L }
+                    r.fieldDone(0, "document")
+                }
             } else if (key.matches("revision")) {
-                revisionSlot = scanner.integer()?.takeIf { it >= 0L && it <= 9007199254740991L }
+                if (r == null) {
+                    revisionSlot = scanner.integer()?.takeIf { it >= 0L && it <= 9007199254740991L }
+                } else {
+                    r.field(1, ".revision")
+                    revisionSlot = r.satisfying(r.satisfying(r.integer(scanner.value()), "min") { it >= 0L }, "max") { it <= 9007199254740991L }
+                    r.fieldDone(1, "document")
+                }
             } else if (key.matches("updatedAt")) {
-                updatedAtSlot = scanner.epochMillis()
+                if (r == null) {
+                    updatedAtSlot = scanner.epochMillis()
+                } else {
+                    r.field(2, ".updatedAt")
+                    updatedAtSlot = r.epochMillis(scanner.value())
+                    r.fieldDone(2, "null")
+                }
             } else if (key.matches("sync")) {
-                syncSlot = scanner.string()?.let { CountRecord.Sync.fromJson(it) }
+                if (r == null) {
+                    syncSlot = scanner.string()?.let { CountRecord.Sync.fromJson(it) }
+                } else {
+                    r.field(3, ".sync")
+                    syncSlot = r.enumeration(scanner.value(), { CountRecord.Sync.fromJson(it) }, null, null)
+                    r.fieldDone(3, "default")
+                }
             } else if (key.matches("source")) {
-                val mark = context.dropped
-                sourceSlot = decodeSource(scanner, context)
-                sourceDropped = context.dropped - mark
-                context.dropped = mark
+                if (r == null) {
+                    val mark = context.dropped
+                    sourceSlot = decodeSource(scanner, context)
+                    sourceDropped = context.dropped - mark
+                    context.dropped = mark
+                } else {
+                    r.field(4, ".source")
+                    val mark = context.dropped
+                    sourceSlot = decodeSource(scanner, context)
+                    sourceDropped = context.dropped - mark
+                    context.dropped = mark
+                    r.fieldDone(4, "null")
+                }
             } else if (key.matches("lists")) {
-                val mark = context.dropped
-                listsSlot = decodeArrayOfListCount(scanner, context)
-                listsDropped = context.dropped - mark
-                context.dropped = mark
+                if (r == null) {
+                    val mark = context.dropped
+                    listsSlot = decodeArrayOfListCount(scanner, context)
+                    listsDropped = context.dropped - mark
+                    context.dropped = mark
+                } else {
+                    r.field(5, ".lists")
+                    val mark = context.dropped
+                    listsSlot = decodeArrayOfListCount(scanner, context)
+                    listsDropped = context.dropped - mark
+                    context.dropped = mark
+                    r.fieldDone(5, "default")
+                }
             } else if (key.matches("badges")) {
-                badgesSlot = decodeMapOfInteger(scanner, context)
+                if (r == null) {
+                    badgesSlot = decodeMapOfInteger(scanner, context)
+                } else {
+                    r.field(6, ".badges")
+                    badgesSlot = decodeMapOfInteger(scanner, context)
+                    r.fieldDone(6, "default")
+                }
             } else {
                 scanner.skipValue() // unknown keys are ignored: fields are added within a version
             }
         }
-        if (scanner.failed) return null
+        if (scanner.failed) {
+            r?.endObject() // the document is malformed: the report keeps its frames balanced
+            return null
+        }
         val count = countSlot
         if (count == null) {
             context.failed = true // count missing or invalid: the whole document is unusable
+            r?.dropObject(0, ".count", "count", "document")
             return null
         }
         val revision = revisionSlot
         if (revision == null) {
             context.failed = true // revision missing or invalid: the whole document is unusable
+            r?.dropObject(1, ".revision", "revision", "document")
             return null
         }
         val updatedAt = updatedAtSlot
@@ -270,72 +337,130 @@ object TodoCount {
         val lists = listsSlot ?: emptyList()
         val badges = badgesSlot ?: emptyMap()
         context.dropped += sourceDropped + listsDropped
+        r?.endObject()
         return CountRecord(count = count, revision = revision, updatedAt = updatedAt, sync = sync, source = source, lists = lists, badges = badges)
     }
 
-    @Suppress("UNUSED_PARAMETER") // Every decoder takes the context; this one needs none.
     private fun decodeSource(scanner: ContractJsonScanner, context: DecodeContext): Source? {
+        val r = context.report
         if (!scanner.enterObject()) {
-            scanner.skipValue()
+            if (r == null) scanner.skipValue() else r.wrongType(scanner.value())
             return null
         }
+        r?.beginObject(2)
         var platformSlot: Source.Platform? = null
         var appVersionSlot: String? = null
         while (true) {
             val key = scanner.nextMember() ?: break
             if (key.matches("platform")) {
-                platformSlot = scanner.string()?.let { Source.Platform.fromJson(it) }
+                if (r == null) {
+                    platformSlot = scanner.string()?.let { Source.Platform.fromJson(it) }
+                } else {
+                    r.field(0, ".platform")
+                    platformSlot = r.enumeration(scanner.value(), { Source.Platform.fromJson(it) }, null, null)
+                    r.fieldDone(0, "parent")
+                }
             } else if (key.matches("appVersion")) {
-                appVersionSlot = scanner.string()?.takeIf { it.isNotEmpty() }
+                if (r == null) {
+                    appVersionSlot = scanner.string()?.takeIf { it.isNotEmpty() }
+                } else {
+                    r.field(1, ".appVersion")
+                    appVersionSlot = r.satisfying(r.string(scanner.value()), "non-empty") { it.isNotEmpty() }
+                    r.fieldDone(1, "null")
+                }
             } else {
                 scanner.skipValue() // unknown keys are ignored: fields are added within a version
             }
         }
-        if (scanner.failed) return null
-        val platform = platformSlot ?: return null // platform missing or invalid: the element is dropped
+        if (scanner.failed) {
+            r?.endObject() // the document is malformed: the report keeps its frames balanced
+            return null
+        }
+        val platform = platformSlot
+        if (platform == null) {
+            r?.dropObject(0, ".platform", "platform", "parent")
+            return null // platform missing or invalid: the element is dropped
+        }
         val appVersion = appVersionSlot
+        r?.endObject()
         return Source(platform = platform, appVersion = appVersion)
     }
 
-    @Suppress("UNUSED_PARAMETER") // Every decoder takes the context; this one needs none.
     private fun decodeListCount(scanner: ContractJsonScanner, context: DecodeContext): ListCount? {
+        val r = context.report
         if (!scanner.enterObject()) {
-            scanner.skipValue()
+            if (r == null) scanner.skipValue() else r.wrongType(scanner.value())
             return null
         }
+        r?.beginObject(3)
         var nameSlot: String? = null
         var openSlot: Long? = null
         var ratioSlot: Double? = null
         while (true) {
             val key = scanner.nextMember() ?: break
             if (key.matches("name")) {
-                nameSlot = scanner.string()?.takeIf { it.isNotEmpty() }
+                if (r == null) {
+                    nameSlot = scanner.string()?.takeIf { it.isNotEmpty() }
+                } else {
+                    r.field(0, ".name")
+                    nameSlot = r.satisfying(r.string(scanner.value()), "non-empty") { it.isNotEmpty() }
+                    r.fieldDone(0, "parent")
+                }
             } else if (key.matches("open")) {
-                openSlot = scanner.integer()?.takeIf { it >= 0L && it <= 100000L }
+                if (r == null) {
+                    openSlot = scanner.integer()?.takeIf { it >= 0L && it <= 100000L }
+                } else {
+                    r.field(1, ".open")
+                    openSlot = r.satisfying(r.satisfying(r.integer(scanner.value()), "min") { it >= 0L }, "max") { it <= 100000L }
+                    r.fieldDone(1, "parent")
+                }
             } else if (key.matches("ratio")) {
-                ratioSlot = scanner.number()?.takeIf { it >= 0.0 && it <= 1.0 }
+                if (r == null) {
+                    ratioSlot = scanner.number()?.takeIf { it >= 0.0 && it <= 1.0 }
+                } else {
+                    r.field(2, ".ratio")
+                    ratioSlot = r.satisfying(r.satisfying(r.number(scanner.value()), "min") { it >= 0.0 }, "max") { it <= 1.0 }
+                    r.fieldDone(2, "null")
+                }
             } else {
                 scanner.skipValue() // unknown keys are ignored: fields are added within a version
             }
         }
-        if (scanner.failed) return null
-        val name = nameSlot ?: return null // name missing or invalid: the element is dropped
-        val open = openSlot ?: return null // open missing or invalid: the element is dropped
+        if (scanner.failed) {
+            r?.endObject() // the document is malformed: the report keeps its frames balanced
+            return null
+        }
+        val name = nameSlot
+        if (name == null) {
+            r?.dropObject(0, ".name", "name", "parent")
+            return null // name missing or invalid: the element is dropped
+        }
+        val open = openSlot
+        if (open == null) {
+            r?.dropObject(1, ".open", "open", "parent")
+            return null // open missing or invalid: the element is dropped
+        }
         val ratio = ratioSlot
+        r?.endObject()
         return ListCount(name = name, open = open, ratio = ratio)
     }
 
     /** An array; each element that is not a valid ListCount is dropped and counted. */
     private fun decodeArrayOfListCount(scanner: ContractJsonScanner, context: DecodeContext): List<ListCount>? {
+        val r = context.report
         if (!scanner.enterArray()) {
-            scanner.skipValue()
+            if (r == null) scanner.skipValue() else r.wrongType(scanner.value())
             return null
         }
+        r?.beginArray()
         val result = ArrayList<ListCount>()
         while (scanner.nextElement()) {
+            r?.element()
             val value = decodeListCount(scanner, context)
             if (value != null) result.add(value) else context.dropped += 1 // one bad row never hides the others; drops inside it do not count
+            r?.elementDone(value != null)
         }
+        r?.endContainer()
         return if (scanner.failed) null else result
     }
 
@@ -343,21 +468,25 @@ object TodoCount {
      * A string-keyed map; entries whose value is not a valid integer are ignored one by one;
      * a duplicate key replaces the earlier entry (the last wins, even when it is invalid).
      */
-    @Suppress("UNUSED_PARAMETER") // Every decoder takes the context; this one needs none.
     private fun decodeMapOfInteger(scanner: ContractJsonScanner, context: DecodeContext): Map<String, Long>? {
+        val r = context.report
         if (!scanner.enterObject()) {
-            scanner.skipValue()
+            if (r == null) scanner.skipValue() else r.wrongType(scanner.value())
             return null
         }
+        r?.beginMap()
         val result = LinkedHashMap<String, Long>()
         while (true) {
             val name = (scanner.nextMember() ?: break).text
-            val value = scanner.integer()
+            r?.entry()
+            val value = if (r == null) scanner.integer() else r.integer(scanner.value())
+            r?.entryDone(name, value != null)
             // A key holding an unpaired surrogate is not a string, so no entry has it.
             if (name == null) continue
             result.remove(name)
             if (value != null) result[name] = value
         }
+        r?.endContainer()
         return if (scanner.failed) null else result
     }
 

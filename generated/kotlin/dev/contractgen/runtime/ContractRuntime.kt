@@ -1300,3 +1300,535 @@ data class ContractTimeline<H>(
 }
 
 // endregion
+
+// region 8. Report
+
+/**
+ * One report entry: a value the decoder did not take as written, where ([path]; array elements by
+ * index, map entries by position, `$.colors[#2]`), why ([rule], a closed vocabulary) and what it
+ * used instead ([used]), with schema-derived detail only — never a string, number or key from the
+ * blob (docs/report.md). [pattern] is the path with every index and position as `*`: a key to
+ * count by. Unset details are null.
+ */
+class ContractReportEntry internal constructor(
+    val path: String,
+    val pattern: String,
+    val rule: String,
+    val used: String,
+    val found: String?,
+    val constraint: String?,
+    val fallback: String?,
+    val field: String?,
+    val offset: Long?,
+    val expected: String?
+) {
+    override fun toString(): String = "$path $rule $used"
+}
+
+/**
+ * A report sink: pass one to a contract's `decode(text, report)`, then read [entries] (each decode
+ * starts it afresh). [onEntry], when set, is called once per entry as [entries] is first read: the
+ * hook an app counts from (`report.onEntry = { telemetry.count(it.pattern, it.rule) }`). Without a
+ * report (the default) none of this runs and no path is ever built. Same rules, in the same order,
+ * as ContractRuntime.swift and contract-runtime.ts.
+ */
+class ContractReport {
+    var onEntry: ((ContractReportEntry) -> Unit)? = null
+
+    /** One step of a path; [seq] orders values as the text holds them (parents before their members). */
+    private class Node(val parent: Node?, val step: String?, val index: Int, val seq: Int)
+    private class Why(
+        val rule: String, val found: String? = null, val constraint: String? = null, val fallback: String? = null,
+        val field: String? = null, val offset: Long? = null, val expected: String? = null, val cause: Record? = null
+    )
+    private class Record(val why: Why, val node: Node?, val used: String)
+    private class Frame(val start: Int, fields: Int, map: Boolean) {
+        var count = 0
+        val from = IntArray(if (fields == 0 && map) 1 else fields) { -1 }
+        val to = IntArray(fields)
+        val dup = BooleanArray(fields)
+        val cause = arrayOfNulls<Record>(fields)
+        val keys: HashMap<String, Triple<Node?, Int, Int>>? = if (map) HashMap() else null
+    }
+
+    private var records = ArrayList<Record>()
+    /** Killed ranges of `records` as (from, to) pairs: values the document did not keep. */
+    private var kills = ArrayList<Int>()
+    private val steps = ArrayList<String?>()
+    private val indices = ArrayList<Int>()
+    private val seqs = ArrayList<Int>()
+    /** Values begun so far: each path step's place in the text's order. */
+    private var began = 0
+    private val nodes = ArrayList<Node?>()
+    /** `nodes[0 until built]` exist; deeper ones are made only when an entry needs them. */
+    private var built = 0
+    private val frames = ArrayList<Frame>()
+    private var why: Why? = null
+    private var rendered: List<ContractReportEntry>? = null
+    private var omittedCount = 0
+
+    /** The entries, in the order the decoder recorded them, at most [LIMIT]. */
+    val entries: List<ContractReportEntry> get() = render()
+
+    /** How many entries were left out of [entries] beyond [LIMIT]. */
+    val omitted: Int get() { render(); return omittedCount }
+
+    internal fun begin() {
+        records = ArrayList()
+        kills = ArrayList()
+        steps.clear(); indices.clear(); seqs.clear(); nodes.clear()
+        began = 0
+        built = 0
+        frames.clear()
+        why = null
+        rendered = null
+        omittedCount = 0
+        versionType = null
+    }
+
+    internal fun end() {
+        // A drop-element field made the root invalid: the document is, for that field's reason.
+        if (why?.cause != null) record("document")
+        why = null
+    }
+
+    internal fun malformed(text: String) {
+        begin()
+        val error = contractSyntaxError(text)
+        records.add(Record(Why("malformed", offset = error?.first ?: utf8Length(text), expected = error?.second ?: "end"), null, "document"))
+    }
+
+    internal fun versionRejected(step: String, found: String?) {
+        begin()
+        push(step, 0)
+        records.add(Record(Why("version-rejected", found = found ?: "missing"), node(), "document"))
+    }
+
+    /** The JSON type of the last version value read. */
+    internal var versionType: String? = null
+
+    internal fun version(v: ContractJson?): Double? {
+        versionType = if (v == null) null else jsonType(v)
+        return (v as? ContractJson.Num)?.value
+    }
+
+    internal fun string(v: ContractJson?): String? {
+        if (v is ContractJson.Str) return v.value
+        if (v === ContractJson.InvalidStr) why = Why("unpaired-surrogate") else wrongType(v)
+        return null
+    }
+
+    internal fun bool(v: ContractJson?): Boolean? {
+        if (v is ContractJson.Bool) return v.value
+        wrongType(v)
+        return null
+    }
+
+    internal fun number(v: ContractJson?): Double? {
+        if (v !is ContractJson.Num) { wrongType(v); return null }
+        if (!v.value.isNaN() && !v.value.isInfinite()) return v.value
+        why = Why("invalid-number")
+        return null
+    }
+
+    internal fun integer(v: ContractJson?): Long? {
+        if (v !is ContractJson.Num) { wrongType(v); return null }
+        val d = v.value
+        if (!d.isNaN() && !d.isInfinite() && d % 1.0 == 0.0 && Math.abs(d) <= ContractSafeInteger.MAX_DOUBLE) return d.toLong()
+        why = Why("invalid-number")
+        return null
+    }
+
+    internal fun epochMillis(v: ContractJson?): Long? {
+        val x = integer(v) ?: return null
+        if (x >= 1L) return x
+        why = Why("invalid-number")
+        return null
+    }
+
+    internal fun localDate(v: ContractJson?): String? {
+        val s = string(v) ?: return null
+        if (ContractCalendar.parseLocalDate(s) != null) return s
+        why = Why("invalid-date")
+        return null
+    }
+
+    internal fun dateTime(v: ContractJson?): Long? {
+        val s = string(v) ?: return null
+        val ms = ContractCalendar.parseDateTime(s)
+        if (ms == null) why = Why("invalid-date")
+        return ms
+    }
+
+    /** An enum: [read]'s case, else the [fallback] (an open enum, held as used `fallback`) or null. */
+    internal fun <T> enumeration(v: ContractJson?, read: (String) -> T?, fallback: T?, fallbackName: String?): T? {
+        val s = string(v) ?: return null
+        val value = read(s)
+        if (value != null) return value
+        why = Why("unknown-enum-value", fallback = fallbackName)
+        return fallback
+    }
+
+    /** One constraint, by its schema key. */
+    internal fun <T> satisfying(value: T?, constraint: String, test: (T) -> Boolean): T? {
+        if (value == null || test(value)) return value
+        why = Why("constraint", constraint = constraint)
+        return null
+    }
+
+    internal fun wrongType(v: ContractJson?) {
+        if (v == null) return // a syntax error: the document is malformed
+        why = if (v === ContractJson.Null) Why("null") else Why("wrong-type", found = jsonType(v))
+    }
+
+    internal fun badUnion(v: ContractJson?, tagKey: String, unknown: Boolean) {
+        if (unknown) { why = Why("unknown-union-tag", field = tagKey); return }
+        if (v !is ContractJson.Obj) { wrongType(v); return }
+        val tag = v.entries[tagKey]
+        why = when {
+            tag == null -> Why("missing", field = tagKey)
+            tag === ContractJson.InvalidStr -> Why("unpaired-surrogate", field = tagKey)
+            tag === ContractJson.Null -> Why("null", field = tagKey)
+            else -> Why("wrong-type", found = jsonType(tag), field = tagKey)
+        }
+    }
+
+    internal fun unknownTag(tagKey: String, fallback: String) {
+        if (why == null) why = Why("unknown-union-tag", field = tagKey, fallback = fallback)
+    }
+
+    internal fun beginObject(fields: Int) { frames.add(Frame(records.size, fields, false)) }
+
+    internal fun field(index: Int, step: String) {
+        val frame = frames[frames.size - 1]
+        push(step, 0)
+        if (frame.from[index] >= 0) {
+            kill(frame.from[index], frame.to[index])
+            frame.cause[index] = null
+            if (!frame.dup[index]) {
+                frame.dup[index] = true
+                records.add(Record(Why("duplicate-key"), node(), "last"))
+            }
+        }
+        frame.from[index] = records.size
+        why = null
+    }
+
+    internal fun fieldDone(index: Int, used: String) {
+        val frame = frames[frames.size - 1]
+        if (why != null) {
+            val record = record(used)
+            if (used == "parent") frame.cause[index] = record
+        }
+        frame.to[index] = records.size
+        pop()
+    }
+
+    internal fun endObject() { frames.removeAt(frames.size - 1) }
+
+    internal fun dropObject(index: Int, step: String, key: String, used: String) {
+        val frame = frames.removeAt(frames.size - 1)
+        var cause = frame.cause[index]
+        if (frame.from[index] < 0) {
+            push(step, 0)
+            cause = Record(Why("missing"), node(), used)
+            pop()
+            if (used == "document") { records.add(cause); cause = null }
+        }
+        kill(frame.start, records.size)
+        why = Why("invalid-field", field = key, cause = cause)
+    }
+
+    internal fun beginArray() { frames.add(Frame(records.size, 0, false)) }
+
+    internal fun element() {
+        val frame = frames[frames.size - 1]
+        push(null, frame.count++)
+        why = null
+    }
+
+    internal fun elementDone(kept: Boolean) {
+        if (why != null) record(if (kept) "fallback" else "dropped")
+        pop()
+    }
+
+    internal fun endContainer() { frames.removeAt(frames.size - 1) }
+
+    internal fun beginMap() { frames.add(Frame(records.size, 0, true)) }
+
+    internal fun entry() {
+        val frame = frames[frames.size - 1]
+        frame.from[0] = records.size
+        push(null, -1 - frame.count++)
+        why = null
+    }
+
+    internal fun entryDone(name: String?, kept: Boolean) {
+        val frame = frames[frames.size - 1]
+        val from = frame.from[0]
+        if (name == null) {
+            kill(from, records.size)
+            why = Why("invalid-key")
+            record("ignored")
+            pop()
+            return
+        }
+        if (why != null) record(if (kept) "fallback" else "ignored")
+        val keys = frame.keys!!
+        val earlier = keys[name]
+        keys[name] = Triple(node(), from, records.size)
+        pop()
+        if (earlier != null) {
+            // The earlier entry of this key is replaced (the last wins): its own entries no longer count.
+            kill(earlier.second, earlier.third)
+            records.add(Record(Why("duplicate-key"), earlier.first, "last"))
+        }
+    }
+
+    private fun push(step: String?, index: Int) {
+        steps.add(step); indices.add(index); seqs.add(began++); nodes.add(null)
+    }
+
+    private fun pop() {
+        val last = steps.size - 1
+        steps.removeAt(last); indices.removeAt(last); seqs.removeAt(last); nodes.removeAt(last)
+        if (built > steps.size) built = steps.size
+    }
+
+    /** The current path's node, made only now (each step once), so paths cost nothing until an entry needs one. */
+    private fun node(): Node? {
+        for (k in built until steps.size) nodes[k] = Node(if (k == 0) null else nodes[k - 1], steps[k], indices[k], seqs[k])
+        built = steps.size
+        return if (steps.isEmpty()) null else nodes[steps.size - 1]
+    }
+
+    private fun record(used: String): Record {
+        val held = why!!
+        why = null
+        val record = Record(held, node(), if (held.fallback != null) "fallback" else used)
+        records.add(record)
+        if (held.cause != null) records.add(held.cause)
+        return record
+    }
+
+    private fun kill(from: Int, to: Int) {
+        if (to > from) { kills.add(from); kills.add(to) }
+    }
+
+    private fun render(): List<ContractReportEntry> {
+        rendered?.let { return it }
+        val n = records.size
+        val depth = IntArray(n + 1)
+        var k = 0
+        while (k < kills.size) { depth[kills[k]]++; depth[kills[k + 1]]--; k += 2 }
+        val alive = ArrayList<Record>()
+        var killed = 0
+        for (i in 0 until n) {
+            killed += depth[i]
+            val record = records[i]
+            // A fail-document field's entry stays: it fails the document wherever it is.
+            if (killed > 0 && record.used != "document") continue
+            alive.add(record)
+        }
+        // In the text's order: by where each value begins (a value before its members), then as recorded (a stable sort).
+        val ordered = alive.sortedBy { it.node?.seq ?: -1 }
+        val result = ArrayList<ContractReportEntry>()
+        for (record in ordered) {
+            if (result.size == LIMIT) { omittedCount++; continue }
+            val w = record.why
+            result.add(ContractReportEntry(path(record.node, false), path(record.node, true), w.rule, record.used,
+                w.found, w.constraint, w.fallback, w.field, w.offset, w.expected))
+        }
+        rendered = result
+        onEntry?.let { hook -> for (entry in result) hook(entry) }
+        return result
+    }
+
+    private fun path(node: Node?, pattern: Boolean): String {
+        val parts = ArrayList<String>()
+        var at = node
+        while (at != null) {
+            val step = at.step
+            parts.add(when {
+                step != null -> step
+                at.index >= 0 -> if (pattern) "[*]" else "[" + at.index + "]"
+                else -> if (pattern) "[#*]" else "[#" + (-1 - at.index) + "]"
+            })
+            at = at.parent
+        }
+        val sb = StringBuilder("$")
+        for (i in parts.indices.reversed()) sb.append(parts[i])
+        return sb.toString()
+    }
+
+    companion object {
+        /** The most entries a report lists; more are counted in [omitted] (paths are up to 512 steps long). */
+        const val LIMIT = 1000
+
+        internal fun jsonType(v: ContractJson): String = when (v) {
+            is ContractJson.Null -> "null"
+            is ContractJson.Bool -> "boolean"
+            is ContractJson.Num -> "number"
+            is ContractJson.Str, is ContractJson.InvalidStr -> "string"
+            is ContractJson.Arr -> "array"
+            is ContractJson.Obj -> "object"
+        }
+
+        private fun utf8Width(text: String, i: Int): Int {
+            val c = text[i].toInt()
+            if (c < 0x80) return 1
+            if (c < 0x800) return 2
+            if (Character.isHighSurrogate(text[i]) && i + 1 < text.length && Character.isLowSurrogate(text[i + 1])) return 4
+            return 3
+        }
+
+        /** The UTF-8 length of a text; an unpaired surrogate counts 3 bytes (as WTF-8 writes it). */
+        internal fun utf8Length(text: String): Long {
+            var bytes = 0L
+            var i = 0
+            while (i < text.length) {
+                val w = utf8Width(text, i)
+                bytes += w
+                i += if (w == 4) 2 else 1
+            }
+            return bytes
+        }
+
+        /**
+         * Where a document text stops being acceptable (RFC 8259, nesting ≤ 512, an object at the
+         * root): the UTF-8 byte offset and what was expected there (docs/report.md); null for an
+         * acceptable text. Its own small loop, the same as contract-runtime.ts's `contractSyntaxError`.
+         */
+        internal fun contractSyntaxError(text: String): Pair<Long, String>? = SyntaxProbe(text).run()
+    }
+
+    private class SyntaxProbe(val text: String) {
+        val n = text.length
+        var i = 0
+        var bytes = 0L
+        val open = ArrayList<Char>()
+
+        fun step() {
+            val w = utf8Width(text, i)
+            bytes += w
+            i += if (w == 4) 2 else 1
+        }
+
+        fun ws() {
+            while (i < n && (text[i] == ' ' || text[i] == '\t' || text[i] == '\n' || text[i] == '\r')) step()
+        }
+
+        fun isDigit(c: Char) = c in '0'..'9'
+        fun isHex(c: Char) = c in '0'..'9' || c in 'A'..'F' || c in 'a'..'f'
+
+        fun digits(): Boolean {
+            if (i >= n || !isDigit(text[i])) return false
+            while (i < n && isDigit(text[i])) step()
+            return true
+        }
+
+        fun string(): String? {
+            step()
+            while (true) {
+                if (i >= n) return "string"
+                val c = text[i]
+                if (c == '"') { step(); return null }
+                if (c < ' ') return "string"
+                if (c == '\\') {
+                    step()
+                    if (i >= n) return "escape"
+                    val e = text[i]
+                    if (e == 'u') {
+                        step()
+                        for (k in 0 until 4) {
+                            if (i >= n || !isHex(text[i])) return "escape"
+                            step()
+                        }
+                    } else if (e == '"' || e == '\\' || e == '/' || e == 'b' || e == 'f' || e == 'n' || e == 'r' || e == 't') {
+                        step()
+                    } else {
+                        return "escape"
+                    }
+                    continue
+                }
+                step()
+            }
+        }
+
+        fun run(): Pair<Long, String>? {
+            ws()
+            if (i >= n || text[i] != '{') return Pair(bytes, "object")
+            var state = 0 // 0 value, 1 key, 2 after a value
+            while (true) {
+                if (state == 0) {
+                    ws()
+                    if (i >= n) return Pair(bytes, "value")
+                    val c = text[i]
+                    if (c == '{' || c == '[') {
+                        if (open.size >= 512) return Pair(bytes, "depth")
+                        open.add(c)
+                        step()
+                        ws()
+                        if (i < n && text[i] == (if (c == '{') '}' else ']')) {
+                            open.removeAt(open.size - 1)
+                            step()
+                            state = 2
+                        } else {
+                            state = if (c == '{') 1 else 0
+                        }
+                        continue
+                    }
+                    if (c == '"') {
+                        val error = string()
+                        if (error != null) return Pair(bytes, error)
+                    } else if (c == 't' || c == 'f' || c == 'n') {
+                        val word = if (c == 't') "true" else if (c == 'f') "false" else "null"
+                        for (k in 0 until word.length) {
+                            if (i >= n || text[i] != word[k]) return Pair(bytes, "literal")
+                            step()
+                        }
+                    } else if (c == '-' || isDigit(c)) {
+                        if (c == '-') step()
+                        if (i < n && text[i] == '0') step() else if (!digits()) return Pair(bytes, "digit")
+                        if (i < n && text[i] == '.') {
+                            step()
+                            if (!digits()) return Pair(bytes, "digit")
+                        }
+                        if (i < n && (text[i] == 'e' || text[i] == 'E')) {
+                            step()
+                            if (i < n && (text[i] == '+' || text[i] == '-')) step()
+                            if (!digits()) return Pair(bytes, "digit")
+                        }
+                    } else {
+                        return Pair(bytes, "value")
+                    }
+                    state = 2
+                } else if (state == 1) {
+                    ws()
+                    if (i >= n || text[i] != '"') return Pair(bytes, "key")
+                    val error = string()
+                    if (error != null) return Pair(bytes, error)
+                    ws()
+                    if (i >= n || text[i] != ':') return Pair(bytes, "colon")
+                    step()
+                    state = 0
+                } else {
+                    ws()
+                    if (open.isEmpty()) return if (i < n) Pair(bytes, "end") else null
+                    val top = open[open.size - 1]
+                    if (i < n && text[i] == ',') {
+                        step()
+                        state = if (top == '{') 1 else 0
+                    } else if (i < n && text[i] == (if (top == '{') '}' else ']')) {
+                        open.removeAt(open.size - 1)
+                        step()
+                    } else {
+                        return Pair(bytes, "comma-or-close")
+                    }
+                }
+            }
+        }
+    }
+}
+
+// endregion

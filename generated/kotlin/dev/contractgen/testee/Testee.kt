@@ -13,8 +13,9 @@ import dev.contractgen.widget.WidgetData
 internal fun serveCalendarAgenda(op: String, givenJson: ContractJson?): ContractJson {
     when (op) {
         "decode" -> {
-            val given = Given(givenJson, setOf("blob"))
-            return CalendarAgendaObservation.observation(CalendarAgenda.decode(given.string("blob")))
+            val given = Given(givenJson, setOf("blob", "report"))
+            val report = if (given.flag("report")) ContractReport() else null
+            return TesteeSupport.withReport(CalendarAgendaObservation.observation(CalendarAgenda.decode(given.string("blob"), report)), report)
         }
         else -> throw TesteeSupport.unknownOp(op, "calendar-agenda")
     }
@@ -23,8 +24,9 @@ internal fun serveCalendarAgenda(op: String, givenJson: ContractJson?): Contract
 internal fun serveTodoCount(op: String, givenJson: ContractJson?): ContractJson {
     when (op) {
         "decode" -> {
-            val given = Given(givenJson, setOf("blob"))
-            return TodoCountObservation.observation(TodoCount.decode(given.string("blob")))
+            val given = Given(givenJson, setOf("blob", "report"))
+            val report = if (given.flag("report")) ContractReport() else null
+            return TesteeSupport.withReport(TodoCountObservation.observation(TodoCount.decode(given.string("blob"), report)), report)
         }
         else -> throw TesteeSupport.unknownOp(op, "todo-count")
     }
@@ -33,15 +35,16 @@ internal fun serveTodoCount(op: String, givenJson: ContractJson?): ContractJson 
 internal fun serveWidgetData(op: String, givenJson: ContractJson?): ContractJson {
     when (op) {
         "decode" -> {
-            val given = Given(givenJson, setOf("blob", "pending"))
-            var decoded = WidgetData.decode(given.string("blob"))
+            val given = Given(givenJson, setOf("blob", "pending", "report"))
+            val report = if (given.flag("report")) ContractReport() else null
+            var decoded = WidgetData.decode(given.string("blob"), report)
             // The overlay is what the widget renders: the queue's isDone targets over the blob's.
             val pending = given.flagMap("pending")
             val value = decoded.value
             if (pending != null && value != null) {
                 decoded = WidgetData.Decoded.Ok(WidgetData.overlaying(value, pending), decoded.dropped)
             }
-            return WidgetDataObservation.observation(decoded)
+            return TesteeSupport.withReport(WidgetDataObservation.observation(decoded), report)
         }
         "stale" -> {
             val given = Given(givenJson, setOf("blob", "now"))

@@ -11,6 +11,7 @@ package dev.contractgen.testee
 import dev.contractgen.runtime.ContractJson
 import dev.contractgen.runtime.ContractJsonReader
 import dev.contractgen.runtime.ContractJsonWriter
+import dev.contractgen.runtime.ContractReport
 
 /** A request the testee cannot serve; answered as {"error": message}, never a crash. */
 internal class TesteeError(message: String) : Exception(message)
@@ -65,6 +66,13 @@ internal class Given(json: ContractJson?, allowed: Set<String>) {
     }
 
     /** A `{id: bool}` object (non-boolean values skipped); null when absent or null. */
+    /** A boolean; false when absent. */
+    fun flag(key: String): Boolean {
+        val value = members[key] ?: return false
+        if (value !is ContractJson.Bool) throw TesteeError("given.$key must be a boolean")
+        return value.value
+    }
+
     fun flagMap(key: String): Map<String, Boolean>? {
         val value = members[key]
         return when (value) {
@@ -94,6 +102,31 @@ internal object TesteeSupport {
         val entries = LinkedHashMap<String, ContractJson>()
         entries[key] = value
         return ContractJson.Obj(entries)
+    }
+
+    /**
+     * The observation with the decode's report under `report` (docs/report.md): each entry's path,
+     * rule, used and the details it has; unchanged without a report.
+     */
+    fun withReport(observation: ContractJson, report: ContractReport?): ContractJson {
+        if (report == null || observation !is ContractJson.Obj) return observation
+        val entries = report.entries.map { entry ->
+            val members = LinkedHashMap<String, ContractJson>()
+            members["path"] = ContractJson.Str(entry.path)
+            members["rule"] = ContractJson.Str(entry.rule)
+            members["used"] = ContractJson.Str(entry.used)
+            entry.found?.let { members["found"] = ContractJson.Str(it) }
+            entry.constraint?.let { members["constraint"] = ContractJson.Str(it) }
+            entry.fallback?.let { members["fallback"] = ContractJson.Str(it) }
+            entry.field?.let { members["field"] = ContractJson.Str(it) }
+            entry.offset?.let { members["offset"] = ContractJson.Num(it.toDouble()) }
+            entry.expected?.let { members["expected"] = ContractJson.Str(it) }
+            ContractJson.Obj(members)
+        }
+        val result = LinkedHashMap(observation.entries)
+        result["report"] = ContractJson.Arr(entries)
+        if (report.omitted > 0) result["reportOmitted"] = ContractJson.Num(report.omitted.toDouble())
+        return ContractJson.Obj(result)
     }
 
     /** The error for an op a contract does not serve. */

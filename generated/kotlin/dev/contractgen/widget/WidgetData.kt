@@ -157,25 +157,37 @@ object WidgetData {
         }
     }
 
-    /** Decodes the document text. Strict RFC 8259, fail-closed, never throws, never crashes. */
+    /**
+     * Decodes the document text. Strict RFC 8259, fail-closed, never throws, never crashes.
+     * With a [report], also records each value not taken as written and why (docs/report.md).
+     */
     @JvmStatic
-    fun decode(text: String): Decoded {
+    @JvmOverloads
+    fun decode(text: String, report: ContractReport? = null): Decoded {
+        report?.begin()
         val scanner = ContractJsonScanner(text)
-        val context = DecodeContext()
+        val context = DecodeContext(report)
         val isObject = scanner.nextIsObject()
         val value = decodeSnapshot(scanner, context)
         // Not JSON, not an object, or nested deeper than ContractJsonScanner.MAX_DEPTH: nothing is usable.
-        if (!isObject || !scanner.finish()) return Decoded.Malformed
+        if (!isObject || !scanner.finish()) {
+            report?.malformed(text)
+            return Decoded.Malformed
+        }
         // The version gate comes before any field: a future version may mean something else by every field.
-        val version: Double = context.version ?: return Decoded.UnsupportedVersion
-        if (ACCEPTED_VERSIONS.none { it.toDouble() == version }) return Decoded.UnsupportedVersion
+        val version: Double? = context.version
+        if (version == null || ACCEPTED_VERSIONS.none { it.toDouble() == version }) {
+            if (report != null) report.versionRejected(".v", report.versionType)
+            return Decoded.UnsupportedVersion
+        }
+        report?.end()
         // A fail-document field anywhere fails the whole read: a distinct, visible state, not zeros.
         if (value == null || context.failed) return Decoded.Invalid
         return Decoded.Ok(resolvingDerivedFields(value, context), context.dropped)
     }
 
-    /** State threaded through one decode. */
-    private class DecodeContext {
+    /** State threaded through one decode; [report] is null on the default path. */
+    private class DecodeContext(val report: ContractReport?) {
         /** The root's `v` (its last occurrence) when it is a number: the version gate's slot. */
         var version: Double? = null
 
@@ -206,10 +218,12 @@ object WidgetData {
     }
 
     private fun decodeSnapshot(scanner: ContractJsonScanner, context: DecodeContext): Snapshot? {
+        val r = context.report
         if (!scanner.enterObject()) {
-            scanner.skipValue()
+            if (r == null) scanner.skipValue() else r.wrongType(scanner.value())
             return null
         }
+        r?.beginObject(5)
         var dayStrSlot: String? = null
         var validUntilSlot: Long? = null
         var tasksSlot: List<TaskRow>? = null
@@ -220,28 +234,67 @@ object WidgetData {
         while (true) {
             val key = scanner.nextMember() ?: break
             if (key.matches(VERSION_FIELD)) {
-                context.version = scanner.anyNumber()
+                context.version = if (r == null) scanner.anyNumber() else r.version(scanner.value())
             } else if (key.matches("dayStr")) {
-                dayStrSlot = scanner.localDate()
+                if (r == null) {
+                    dayStrSlot = scanner.localDate()
+                } else {
+                    r.field(0, ".dayStr")
+                    dayStrSlot = r.localDate(scanner.value())
+                    r.fieldDone(0, "null")
+                }
             } else if (key.matches("validUntil")) {
-                validUntilSlot = scanner.epochMillis()
+                if (r == null) {
+                    validUntilSlot = scanner.epochMillis()
+                } else {
+                    r.field(1, ".validUntil")
+                    validUntilSlot = r.epochMillis(scanner.value())
+                    r.fieldDone(1, "null")
+                }
             } else if (key.matches("tasks")) {
-                val mark = context.dropped
-                tasksSlot = decodeArrayOfTaskRow(scanner, context)
-                tasksDropped = context.dropped - mark
-                context.dropped = mark
+                if (r == null) {
+                    val mark = context.dropped
+                    tasksSlot = decodeArrayOfTaskRow(scanner, context)
+                    tasksDropped = context.dropped - mark
+                    context.dropped = mark
+                } else {
+                    r.field(2, ".tasks")
+                    val mark = context.dropped
+                    tasksSlot = decodeArrayOfTaskRow(scanner, context)
+                    tasksDropped = context.dropped - mark
+                    context.dropped = mark
+                    r.fieldDone(2, "default")
+                }
             } else if (key.matches("projectColors")) {
-                projectColorsSlot = decodeMapOfString(scanner, context)
+                if (r == null) {
+                    projectColorsSlot = decodeMapOfString(scanner, context)
+                } else {
+                    r.field(3, ".projectColors")
+                    projectColorsSlot = decodeMapOfString(scanner, context)
+                    r.fieldDone(3, "default")
+                }
             } else if (key.matches("projects")) {
-                val mark = context.dropped
-                projectsSlot = decodeArrayOfProject(scanner, context)
-                projectsDropped = context.dropped - mark
-                context.dropped = mark
+                if (r == null) {
+                    val mark = context.dropped
+                    projectsSlot = decodeArrayOfProject(scanner, context)
+                    projectsDropped = context.dropped - mark
+                    context.dropped = mark
+                } else {
+                    r.field(4, ".projects")
+                    val mark = context.dropped
+                    projectsSlot = decodeArrayOfProject(scanner, context)
+                    projectsDropped = context.dropped - mark
+                    context.dropped = mark
+                    r.fieldDone(4, "default")
+                }
             } else {
                 scanner.skipValue() // unknown keys are ignored: fields are added within a version
             }
         }
-        if (scanner.failed) return null
+        if (scanner.failed) {
+            r?.endObject() // the document is malformed: the report keeps its frames balanced
+            return null
+        }
         val dayStr = dayStrSlot
         val validUntil = validUntilSlot
         val tasks = tasksSlot ?: emptyList()
@@ -249,15 +302,17 @@ object WidgetData {
         val projects = projectsSlot ?: emptyList()
         context.dropped += tasksDropped + projectsDropped
         context.projectColors = projectColorsSlot ?: emptyMap()
+        r?.endObject()
         return Snapshot(dayStr = dayStr, validUntil = validUntil, tasks = tasks, projectColors = projectColors, projects = projects)
     }
 
-    @Suppress("UNUSED_PARAMETER") // Every decoder takes the context; this one needs none.
     private fun decodeTaskRow(scanner: ContractJsonScanner, context: DecodeContext): TaskRow? {
+        val r = context.report
         if (!scanner.enterObject()) {
-            scanner.skipValue()
+            if (r == null) scanner.skipValue() else r.wrongType(scanner.value())
             return null
         }
+        r?.beginObject(4)
         var idSlot: String? = null
         var titleSlot: String? = null
         var isDoneSlot: Boolean? = null
@@ -265,30 +320,68 @@ object WidgetData {
         while (true) {
             val key = scanner.nextMember() ?: break
             if (key.matches("id")) {
-                idSlot = scanner.string()
+                if (r == null) {
+                    idSlot = scanner.string()
+                } else {
+                    r.field(0, ".id")
+                    idSlot = r.string(scanner.value())
+                    r.fieldDone(0, "parent")
+                }
             } else if (key.matches("title")) {
-                titleSlot = scanner.string()
+                if (r == null) {
+                    titleSlot = scanner.string()
+                } else {
+                    r.field(1, ".title")
+                    titleSlot = r.string(scanner.value())
+                    r.fieldDone(1, "parent")
+                }
             } else if (key.matches("isDone")) {
-                isDoneSlot = scanner.bool()
+                if (r == null) {
+                    isDoneSlot = scanner.bool()
+                } else {
+                    r.field(2, ".isDone")
+                    isDoneSlot = r.bool(scanner.value())
+                    r.fieldDone(2, "default")
+                }
             } else if (key.matches("projectId")) {
-                projectIdSlot = scanner.string()?.takeIf { it.isNotEmpty() }
+                if (r == null) {
+                    projectIdSlot = scanner.string()?.takeIf { it.isNotEmpty() }
+                } else {
+                    r.field(3, ".projectId")
+                    projectIdSlot = r.satisfying(r.string(scanner.value()), "non-empty") { it.isNotEmpty() }
+                    r.fieldDone(3, "null")
+                }
             } else {
                 scanner.skipValue() // unknown keys are ignored: fields are added within a version
             }
         }
-        if (scanner.failed) return null
-        val id = idSlot ?: return null // id missing or invalid: the element is dropped
-        val title = titleSlot ?: return null // title missing or invalid: the element is dropped
+        if (scanner.failed) {
+            r?.endObject() // the document is malformed: the report keeps its frames balanced
+            return null
+        }
+        val id = idSlot
+        if (id == null) {
+            r?.dropObject(0, ".id", "id", "parent")
+            return null // id missing or invalid: the element is dropped
+        }
+        val title = titleSlot
+        if (title == null) {
+            r?.dropObject(1, ".title", "title", "parent")
+            return null // title missing or invalid: the element is dropped
+        }
         val isDone = isDoneSlot ?: false
         val projectId = projectIdSlot
+        r?.endObject()
         return TaskRow(id = id, title = title, isDone = isDone, projectId = projectId, projectColor = null)
     }
 
     private fun decodeProject(scanner: ContractJsonScanner, context: DecodeContext): Project? {
+        val r = context.report
         if (!scanner.enterObject()) {
-            scanner.skipValue()
+            if (r == null) scanner.skipValue() else r.wrongType(scanner.value())
             return null
         }
+        r?.beginObject(3)
         var idSlot: String? = null
         var titleSlot: String? = null
         var tasksSlot: List<TaskRow>? = null
@@ -296,37 +389,75 @@ object WidgetData {
         while (true) {
             val key = scanner.nextMember() ?: break
             if (key.matches("id")) {
-                idSlot = scanner.string()
+                if (r == null) {
+                    idSlot = scanner.string()
+                } else {
+                    r.field(0, ".id")
+                    idSlot = r.string(scanner.value())
+                    r.fieldDone(0, "parent")
+                }
             } else if (key.matches("title")) {
-                titleSlot = scanner.string()
+                if (r == null) {
+                    titleSlot = scanner.string()
+                } else {
+                    r.field(1, ".title")
+                    titleSlot = r.string(scanner.value())
+                    r.fieldDone(1, "parent")
+                }
             } else if (key.matches("tasks")) {
-                val mark = context.dropped
-                tasksSlot = decodeArrayOfTaskRow(scanner, context)
-                tasksDropped = context.dropped - mark
-                context.dropped = mark
+                if (r == null) {
+                    val mark = context.dropped
+                    tasksSlot = decodeArrayOfTaskRow(scanner, context)
+                    tasksDropped = context.dropped - mark
+                    context.dropped = mark
+                } else {
+                    r.field(2, ".tasks")
+                    val mark = context.dropped
+                    tasksSlot = decodeArrayOfTaskRow(scanner, context)
+                    tasksDropped = context.dropped - mark
+                    context.dropped = mark
+                    r.fieldDone(2, "default")
+                }
             } else {
                 scanner.skipValue() // unknown keys are ignored: fields are added within a version
             }
         }
-        if (scanner.failed) return null
-        val id = idSlot ?: return null // id missing or invalid: the element is dropped
-        val title = titleSlot ?: return null // title missing or invalid: the element is dropped
+        if (scanner.failed) {
+            r?.endObject() // the document is malformed: the report keeps its frames balanced
+            return null
+        }
+        val id = idSlot
+        if (id == null) {
+            r?.dropObject(0, ".id", "id", "parent")
+            return null // id missing or invalid: the element is dropped
+        }
+        val title = titleSlot
+        if (title == null) {
+            r?.dropObject(1, ".title", "title", "parent")
+            return null // title missing or invalid: the element is dropped
+        }
         val tasks = tasksSlot ?: emptyList()
         context.dropped += tasksDropped
+        r?.endObject()
         return Project(id = id, title = title, tasks = tasks)
     }
 
     /** An array; each element that is not a valid TaskRow is dropped and counted. */
     private fun decodeArrayOfTaskRow(scanner: ContractJsonScanner, context: DecodeContext): List<TaskRow>? {
+        val r = context.report
         if (!scanner.enterArray()) {
-            scanner.skipValue()
+            if (r == null) scanner.skipValue() else r.wrongType(scanner.value())
             return null
         }
+        r?.beginArray()
         val result = ArrayList<TaskRow>()
         while (scanner.nextElement()) {
+            r?.element()
             val value = decodeTaskRow(scanner, context)
             if (value != null) result.add(value) else context.dropped += 1 // one bad row never hides the others; drops inside it do not count
+            r?.elementDone(value != null)
         }
+        r?.endContainer()
         return if (scanner.failed) null else result
     }
 
@@ -334,35 +465,44 @@ object WidgetData {
      * A string-keyed map; entries whose value is not a valid string are ignored one by one;
      * a duplicate key replaces the earlier entry (the last wins, even when it is invalid).
      */
-    @Suppress("UNUSED_PARAMETER") // Every decoder takes the context; this one needs none.
     private fun decodeMapOfString(scanner: ContractJsonScanner, context: DecodeContext): Map<String, String>? {
+        val r = context.report
         if (!scanner.enterObject()) {
-            scanner.skipValue()
+            if (r == null) scanner.skipValue() else r.wrongType(scanner.value())
             return null
         }
+        r?.beginMap()
         val result = LinkedHashMap<String, String>()
         while (true) {
             val name = (scanner.nextMember() ?: break).text
-            val value = scanner.string()
+            r?.entry()
+            val value = if (r == null) scanner.string() else r.string(scanner.value())
+            r?.entryDone(name, value != null)
             // A key holding an unpaired surrogate is not a string, so no entry has it.
             if (name == null) continue
             result.remove(name)
             if (value != null) result[name] = value
         }
+        r?.endContainer()
         return if (scanner.failed) null else result
     }
 
     /** An array; each element that is not a valid Project is dropped and counted. */
     private fun decodeArrayOfProject(scanner: ContractJsonScanner, context: DecodeContext): List<Project>? {
+        val r = context.report
         if (!scanner.enterArray()) {
-            scanner.skipValue()
+            if (r == null) scanner.skipValue() else r.wrongType(scanner.value())
             return null
         }
+        r?.beginArray()
         val result = ArrayList<Project>()
         while (scanner.nextElement()) {
+            r?.element()
             val value = decodeProject(scanner, context)
             if (value != null) result.add(value) else context.dropped += 1 // one bad row never hides the others; drops inside it do not count
+            r?.elementDone(value != null)
         }
+        r?.endContainer()
         return if (scanner.failed) null else result
     }
 
