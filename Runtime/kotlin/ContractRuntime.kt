@@ -1532,7 +1532,8 @@ class ContractReport {
             if (used == "document") { records.add(cause); cause = null }
         }
         kill(frame.start, records.size)
-        why = Why("invalid-field", field = key, cause = cause)
+        // A fail-document field's entry says it all (the document is invalid): no invalid-field above it.
+        why = if (used == "document") null else Why("invalid-field", field = key, cause = cause)
     }
 
     internal fun beginArray() { frames.add(Frame(records.size, 0, false)) }

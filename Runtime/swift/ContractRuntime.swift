@@ -2084,7 +2084,8 @@ public final class ContractReport {
             }
         }
         kill(frame.start, records.count)
-        why = Why(rule: "invalid-field", field: key, cause: cause)
+        // A fail-document field's entry says it all (the document is invalid): no invalid-field above it.
+        why = used == "document" ? nil : Why(rule: "invalid-field", field: key, cause: cause)
     }
 
     @_spi(ContractGenRuntime) public func beginArray() {

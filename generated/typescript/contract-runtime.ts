@@ -2141,7 +2141,9 @@ export class ContractReport {
       }
     }
     this.kill(frame.start, this.records.length);
-    this.why = cause === undefined ? { rule: 'invalid-field', field: key } : { rule: 'invalid-field', field: key, cause };
+    // A fail-document field's entry says it all (the document is invalid): no invalid-field above it.
+    if (used === 'document') this.why = undefined;
+    else this.why = cause === undefined ? { rule: 'invalid-field', field: key } : { rule: 'invalid-field', field: key, cause };
   }
 
   // Arrays and maps

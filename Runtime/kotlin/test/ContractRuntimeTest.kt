@@ -10,6 +10,7 @@ import dev.contractgen.runtime.ContractJson
 import dev.contractgen.runtime.ContractJsonReader
 import dev.contractgen.runtime.ContractJsonScanner
 import dev.contractgen.runtime.ContractNullable
+import dev.contractgen.runtime.ContractReport
 import dev.contractgen.runtime.ContractText
 import dev.contractgen.runtime.ContractTimeline
 import java.lang.management.ManagementFactory
