@@ -13,7 +13,7 @@
 ///   string), the last time its own: M as above;
 /// - wide objects: an object with 13–40 unknown keys (past any small-object index threshold),
 ///   then a late duplicate of every one of its own fields: 13–40 / 1,000–20,000 unknown keys;
-/// - long keys: an unknown key (and a map key) of L characters: L 100–3,000 / 100,000–500,000;
+/// - long keys: an unknown key (and a map key) of L characters: L 50–1,500 / 50,000–250,000;
 /// - long escapes: a string field holding E escapes (`\n`, `\u00e9`, surrogate pairs, `\\`,
 ///   sometimes a lone surrogate): E 50–1,000 / 20,000–120,000;
 /// - deep nesting: R values nested to exactly the 512-level limit (never past it) under unknown
