@@ -10,6 +10,7 @@ import {
   utf16Less,
 } from "./contract-runtime";
 import {
+  encodeResult,
   Given,
   type TesteeContractServer,
   TesteeError,
@@ -30,6 +31,10 @@ function serveCalendarAgenda(op: string, givenJson: ContractJson | undefined): C
       const given = new Given(givenJson, ["blob"]);
       return CalendarAgendaObservation.observation(CalendarAgenda.decode(given.string("blob")));
     }
+    case "encode": {
+      const given = new Given(givenJson, ["input"]);
+      return encodeResult(() => CalendarAgenda.encode(given.json("input") as Parameters<typeof CalendarAgenda.encode>[0]));
+    }
     default:
       throw unknownOp(op, "calendar-agenda");
   }
@@ -40,6 +45,10 @@ function serveTodoCount(op: string, givenJson: ContractJson | undefined): Contra
     case "decode": {
       const given = new Given(givenJson, ["blob"]);
       return TodoCountObservation.observation(TodoCount.decode(given.string("blob")));
+    }
+    case "encode": {
+      const given = new Given(givenJson, ["input"]);
+      return encodeResult(() => TodoCount.encode(given.json("input") as Parameters<typeof TodoCount.encode>[0]));
     }
     default:
       throw unknownOp(op, "todo-count");
@@ -114,6 +123,10 @@ function serveWidgetData(op: string, givenJson: ContractJson | undefined): Contr
         return new Map<string, ContractJson>([["at", entry.atMs], ["header", header]]);
       });
       return new Map<string, ContractJson>([["entries", entries], ["reloadAt", plan.reloadAtMs]]);
+    }
+    case "encode": {
+      const given = new Given(givenJson, ["input"]);
+      return encodeResult(() => WidgetData.encode(given.json("input") as Parameters<typeof WidgetData.encode>[0]));
     }
     default:
       throw unknownOp(op, "widget-data");

@@ -13,6 +13,8 @@ func serveCalendarAgenda(_ op: String, _ givenJSON: ContractJSON?) throws -> Con
     case "decode":
         let given = try Given(givenJSON, allowed: ["blob"])
         return CalendarAgenda.observation(CalendarAgenda.decode(try given.string("blob")))
+    case "encode":
+        throw TesteeSkipped(reason: "no encoder in Swift: only the TypeScript app writes blobs")
     default:
         throw TesteeSupport.unknownOp(op, contract: "calendar-agenda")
     }
@@ -23,6 +25,8 @@ func serveTodoCount(_ op: String, _ givenJSON: ContractJSON?) throws -> Contract
     case "decode":
         let given = try Given(givenJSON, allowed: ["blob"])
         return TodoCount.observation(TodoCount.decode(try given.string("blob")))
+    case "encode":
+        throw TesteeSkipped(reason: "no encoder in Swift: only the TypeScript app writes blobs")
     default:
         throw TesteeSupport.unknownOp(op, contract: "todo-count")
     }
@@ -108,6 +112,8 @@ func serveWidgetData(_ op: String, _ givenJSON: ContractJSON?) throws -> Contrac
         }))
         result.set("reloadAt", plan.reloadAtMs.map { .number(Double($0)) } ?? .null)
         return .object(result)
+    case "encode":
+        throw TesteeSkipped(reason: "no encoder in Swift: only the TypeScript app writes blobs")
     default:
         throw TesteeSupport.unknownOp(op, contract: "widget-data")
     }

@@ -16,6 +16,7 @@ internal fun serveCalendarAgenda(op: String, givenJson: ContractJson?): Contract
             val given = Given(givenJson, setOf("blob"))
             return CalendarAgendaObservation.observation(CalendarAgenda.decode(given.string("blob")))
         }
+        "encode" -> throw TesteeSkipped("no encoder in Kotlin: only the TypeScript app writes blobs")
         else -> throw TesteeSupport.unknownOp(op, "calendar-agenda")
     }
 }
@@ -26,6 +27,7 @@ internal fun serveTodoCount(op: String, givenJson: ContractJson?): ContractJson 
             val given = Given(givenJson, setOf("blob"))
             return TodoCountObservation.observation(TodoCount.decode(given.string("blob")))
         }
+        "encode" -> throw TesteeSkipped("no encoder in Kotlin: only the TypeScript app writes blobs")
         else -> throw TesteeSupport.unknownOp(op, "todo-count")
     }
 }
@@ -128,6 +130,7 @@ internal fun serveWidgetData(op: String, givenJson: ContractJson?): ContractJson
             result["reloadAt"] = plan.reloadAtMs?.let { ContractJson.Num(it.toDouble()) } ?: ContractJson.Null
             return ContractJson.Obj(result)
         }
+        "encode" -> throw TesteeSkipped("no encoder in Kotlin: only the TypeScript app writes blobs")
         else -> throw TesteeSupport.unknownOp(op, "widget-data")
     }
 }
