@@ -57,6 +57,8 @@ final class MutationTests: XCTestCase {
         let catalogue = MutantCatalogue.build(root: TestSupport.root, language: .typescript)
         XCTAssertGreaterThan(catalogue.mutants.count, 500)
         XCTAssertFalse(catalogue.mutants.contains { $0.file.hasSuffix("testee.ts") }, "the testee harness is not mutated")
+        XCTAssertFalse(catalogue.mutants.contains { $0.file.hasSuffix("testee-support.ts") || $0.file.hasSuffix("-observation.ts") },
+                       "nor its support file and the observations (test code)")
         let first = catalogue.sample(20, seed: 7).map(\.label), again = catalogue.sample(20, seed: 7).map(\.label)
         XCTAssertEqual(first, again)
         XCTAssertNotEqual(first, catalogue.sample(20, seed: 8).map(\.label))

@@ -34,7 +34,7 @@ final class ShapeGeneratorTests: XCTestCase {
         let generator = ShapeGenerator(contracts: try contracts(), seed: 7)
         var families: Set<String> = []
         var deepest = 0
-        for _ in 0..<600 {
+        for _ in 0..<1_000 {
             let input = try XCTUnwrap(generator.next(.regular))
             families.insert(String(input.family!.split(separator: " ")[0]))
             for (_, value) in input.given.objectEntries ?? [] {
@@ -47,22 +47,47 @@ final class ShapeGeneratorTests: XCTestCase {
             }
         }
         XCTAssertEqual(families, ["repeated-keys", "many-duplicates", "many-duplicate-tags", "wide-object", "long-key", "long-escapes",
-                                  "deep-nesting", "many-dropped", "big-array", "queue", "calendar", "limits"])
+                                  "deep-nesting", "many-dropped", "big-array", "queue", "dates", "calendar", "limits"])
         XCTAssertEqual(deepest, 512)
     }
 
-    /// 12 × 31 × 4 calendar inputs name every day 1–31 of every month of each kind of year.
+    /// 12 × 31 × 5 calendar inputs name every day 1–31 of every month of each kind of year.
     func testCalendarCycleCoversEveryDayOfEveryMonth() throws {
         let generator = ShapeGenerator(contracts: try contracts(), seed: 1)
         let contract = try XCTUnwrap(try contracts().first { $0.behaviours.header != nil || $0.behaviours.validUntil != nil })
         var days: Set<String> = []
-        for _ in 0..<(12 * 31 * 4) {
+        for _ in 0..<(12 * 31 * 5) {
             let input = try XCTUnwrap(generator.calendar(contract))
             guard case .string(let day)? = input.given["dayStr"] else { return XCTFail("no dayStr") }
             days.insert(day)
         }
-        XCTAssertEqual(days.count, 12 * 31 * 4)
-        for day in ["2026-02-29", "2024-02-29", "1900-02-29", "2000-02-29", "2026-11-31", "2026-09-31", "2026-12-31"] {
+        XCTAssertEqual(days.count, 12 * 31 * 5)
+        for day in ["2026-02-29", "2024-02-29", "1900-02-29", "2000-02-29", "2100-02-29", "2026-11-31", "2026-09-31", "2026-12-31"] {
+            XCTAssertTrue(days.contains(day), day)
+        }
+    }
+
+    /// Date fields meet every day 1–31 of every month of the seven years, 2,604 days, in turn.
+    func testDateFieldsCycleThroughEveryDayOfEveryMonth() throws {
+        let all = try contracts()
+        let generator = ShapeGenerator(contracts: all, seed: 3)
+        let contract = try XCTUnwrap(all.first { c in c.types.contains { $0.storedFields.contains { ShapeGenerator.isDate($0.type) } } })
+        var days: Set<String> = []
+        for _ in 0..<(12 * 31 * 7) {
+            let input = try XCTUnwrap(generator.dates(contract))
+            guard case .string(let blob)? = input.given["blob"] else { return XCTFail("no blob") }
+            XCTAssertNotNil(JSONValue.parse(blob), input.family!)
+            // Every date the blob holds (an array field takes 1–3 days of the cycle at once).
+            let pattern = try NSRegularExpression(pattern: "[0-9]{4}-[0-9]{2}-[0-9]{2}")
+            for match in pattern.matches(in: blob, range: NSRange(blob.startIndex..., in: blob)) {
+                days.insert((blob as NSString).substring(with: match.range))
+            }
+        }
+        for step in 0..<(12 * 31 * 7) {
+            let day = ShapeGenerator.cycleDay(step, years: ShapeGenerator.dateYears)
+            XCTAssertTrue(days.contains(day), day)
+        }
+        for day in ["0001-01-01", "9999-12-31", "2100-02-29", "2000-02-29", "1900-02-29", "2026-04-31", "2024-06-30"] {
             XCTAssertTrue(days.contains(day), day)
         }
     }

@@ -70,7 +70,7 @@ final class TesteeProtocolTests: XCTestCase {
 
     func testOpsFollowTheDeclaredBehaviours() throws {
         XCTAssertEqual(TesteeOp.served(by: try load(Self.everyBehaviour)), TesteeOp.allCases)
-        XCTAssertEqual(TesteeOp.served(by: try load(Self.decodeOnly)), [.decode])
+        XCTAssertEqual(TesteeOp.served(by: try load(Self.decodeOnly)), [.decode, .encode], "decode and encode need no behaviour")
         XCTAssertEqual(TesteeOp.decode.allowedKeys(for: try load(Self.everyBehaviour)), ["blob", "pending", "report"])
         XCTAssertEqual(TesteeOp.decode.allowedKeys(for: try load(Self.decodeOnly)), ["blob", "report"], "pending only with an overlay")
     }
@@ -128,6 +128,11 @@ final class TesteeProtocolTests: XCTestCase {
         for file in files.map({ $0[0] }) {
             for op in TesteeOp.allCases {
                 XCTAssertTrue(file.contents.contains("\"\(op.rawValue)\""), "\(file.path): no case for \(op.rawValue)")
+                if op.needsEncoder, !file.path.hasSuffix(".ts") {
+                    // Swift and Kotlin have no encoder: the case answers `skipped` without reading given.
+                    XCTAssertTrue(file.contents.contains("TesteeSkipped("), "\(file.path): \(op.rawValue) is answered skipped")
+                    continue
+                }
                 let keys = op.allowedKeys(for: contract).map { "\"\($0)\"" }.joined(separator: ", ")
                 XCTAssertTrue(file.contents.contains("[\(keys)]") || file.contents.contains("setOf(\(keys))"), "\(file.path): \(op.rawValue) takes \(keys)")
                 for key in op.given(for: contract) {
@@ -137,7 +142,7 @@ final class TesteeProtocolTests: XCTestCase {
         }
         let bare = try load(Self.decodeOnly)
         for file in [SwiftEmitter().testeeFiles([bare]), KotlinEmitter().testeeFiles([bare]), TypeScriptEmitter().testeeFiles([bare])].map({ $0[0] }) {
-            for op in TesteeOp.allCases where op != .decode {
+            for op in TesteeOp.allCases where op != .decode && op != .encode {
                 XCTAssertFalse(file.contents.contains("\"\(op.rawValue)\""), "\(file.path): \(op.rawValue) is not served")
             }
         }
@@ -170,7 +175,7 @@ final class TesteeProtocolTests: XCTestCase {
             writer.write(&p)
             let used = TypeScriptIdentifierScanner.identifiers(in: p.text)
             XCTAssertEqual(writer.runtimeImports.sorted(), TypeScriptNames.runtimeExports.filter(used.contains).sorted())
-            XCTAssertEqual(writer.supportImports.sorted(), ["Given", "TesteeContractServer", "TesteeError", "runTestee", "unknownOp", "withReport"].filter(used.contains).sorted())
+            XCTAssertEqual(writer.supportImports.sorted(), ["Given", "TesteeContractServer", "TesteeError", "encodeResult", "runTestee", "unknownOp", "withReport"].filter(used.contains).sorted())
         }
     }
 }

@@ -56,6 +56,7 @@ final class TesteeSupportTests: XCTestCase {
             switch op {
             case "echo": return .string(try Given(json, allowed: ["x"]).string("x"))
             case "boom": throw Boom()
+            case "encode": throw TesteeSkipped(reason: "no encoder")
             default: throw TesteeSupport.unknownOp(op, contract: "c")
             }
         }]
@@ -68,5 +69,6 @@ final class TesteeSupportTests: XCTestCase {
         XCTAssertEqual(answer(#"{"contract":"d","op":"echo","given":{}}"#), #"{"error":"unknown contract 'd'"}"#)
         XCTAssertEqual(answer(#"{"contract":"c","op":"frob","given":{}}"#), #"{"error":"unknown op 'frob' for c"}"#)
         XCTAssertEqual(answer(#"{"contract":"c","op":"boom","given":{}}"#), #"{"error":"Boom()"}"#)
+        XCTAssertEqual(answer(#"{"contract":"c","op":"encode","given":{"input":1}}"#), #"{"skipped":"no encoder"}"#)
     }
 }

@@ -13,6 +13,9 @@ import java.util.TimeZone
 
 private class Unsupported(message: String) : Exception(message)
 
+/** An op this parser does not implement (it has no encoder): answered as skipped, not a failure. */
+private class NotImplemented(message: String) : Exception(message)
+
 fun main() {
     exitWhenParentExits()
     val input = System.`in`.bufferedReader(Charsets.UTF_8)
@@ -55,6 +58,8 @@ fun respond(line: String): String {
         // This parser makes no degradation report (docs/report.md): a decode asking for one is skipped.
         if (op == "decode" && given.optBoolean("report", false)) answer.put("skipped", "this parser makes no report")
         else answer.put("ok", serveWidgetData(op, given))
+    } catch (e: NotImplemented) {
+        answer.put("skipped", e.message)
     } catch (e: Unsupported) {
         answer.put("error", e.message)
     } catch (e: Throwable) {
@@ -105,6 +110,7 @@ fun serveWidgetData(op: String, given: JSONObject): Any = when (op) {
         }
         result
     }
+    "encode" -> throw NotImplemented("the hand-written parser has no encoder")
     else -> throw Unsupported("unknown op '$op' for widget-data")
 }
 

@@ -7,7 +7,7 @@
 // generated dispatch (testee.ts), which holds only what depends on the contracts; only the import
 // specifier below is respelled for the project's layout. It is not part of what an app ships.
 // It compiles without @types/node: the few Node globals it touches are declared here.
-import { type ContractJson, type ContractJsonObject, type ContractReport, parseContractJson, serializeContractJson } from "./contract-runtime";
+import { ContractEncodeError, type ContractJson, type ContractJsonObject, type ContractReport, parseContractJson, serializeContractJson } from "./contract-runtime";
 
 /** The few Node globals the testee uses, declared here so that no @types/node is needed. */
 declare const process: {
@@ -23,6 +23,33 @@ declare const process: {
 
 /** A request the testee cannot serve; answered as {"error": message}, never a crash. */
 export class TesteeError extends Error {}
+
+/** A parsed JSON value as plain JavaScript (recursion is bounded by the reader's 512 levels). */
+function plainJson(value: ContractJson): unknown {
+  if (Array.isArray(value)) return value.map(plainJson);
+  if (value instanceof Map) {
+    const object: { [key: string]: unknown } = {};
+    // defineProperty, not assignment: a "__proto__" key must be an own property, not the prototype.
+    value.forEach((item, key) => {
+      Object.defineProperty(object, key, { value: plainJson(item), enumerable: true, writable: true, configurable: true });
+    });
+    return object;
+  }
+  return value;
+}
+
+/**
+ * The `encode` op's answer: `{"text": document}`, or `{"refused": path}` when the encoder throws
+ * ContractEncodeError (any other exception is a testee error).
+ */
+export function encodeResult(write: () => string): ContractJson {
+  try {
+    return new Map<string, ContractJson>([["text", write()]]);
+  } catch (error) {
+    if (error instanceof ContractEncodeError) return new Map<string, ContractJson>([["refused", error.path]]);
+    throw error;
+  }
+}
 
 /**
  * Typed access to a request's `given`, one accessor per JSON type of the protocol, rejecting keys
@@ -63,6 +90,15 @@ export class Given {
     const value = this.object.get(key);
     if (typeof value !== "number") throw new TesteeError(`given.${key} must be a number`);
     return Number.isSafeInteger(value) ? value + 0 : null;
+  }
+
+  /**
+   * Any JSON value, as an app would hand it to `encode`: objects become plain objects (every key
+   * an own enumerable property, `__proto__` too), arrays arrays, the rest itself.
+   */
+  json(key: string): unknown {
+    if (!this.object.has(key)) throw new TesteeError(`given.${key} is missing`);
+    return plainJson(this.object.get(key) as ContractJson);
   }
 
   /** A string; null when absent or null. */

@@ -11,6 +11,7 @@ import {
   utf16Less,
 } from "./contract-runtime";
 import {
+  encodeResult,
   Given,
   type TesteeContractServer,
   TesteeError,
@@ -33,6 +34,10 @@ function serveCalendarAgenda(op: string, givenJson: ContractJson | undefined): C
       const report = given.flag("report") ? new ContractReport() : undefined;
       return withReport(CalendarAgendaObservation.observation(CalendarAgenda.decode(given.string("blob"), report)), report);
     }
+    case "encode": {
+      const given = new Given(givenJson, ["input"]);
+      return encodeResult(() => CalendarAgenda.encode(given.json("input") as Parameters<typeof CalendarAgenda.encode>[0]));
+    }
     default:
       throw unknownOp(op, "calendar-agenda");
   }
@@ -44,6 +49,10 @@ function serveTodoCount(op: string, givenJson: ContractJson | undefined): Contra
       const given = new Given(givenJson, ["blob", "report"]);
       const report = given.flag("report") ? new ContractReport() : undefined;
       return withReport(TodoCountObservation.observation(TodoCount.decode(given.string("blob"), report)), report);
+    }
+    case "encode": {
+      const given = new Given(givenJson, ["input"]);
+      return encodeResult(() => TodoCount.encode(given.json("input") as Parameters<typeof TodoCount.encode>[0]));
     }
     default:
       throw unknownOp(op, "todo-count");
@@ -119,6 +128,10 @@ function serveWidgetData(op: string, givenJson: ContractJson | undefined): Contr
         return new Map<string, ContractJson>([["at", entry.atMs], ["header", header]]);
       });
       return new Map<string, ContractJson>([["entries", entries], ["reloadAt", plan.reloadAtMs]]);
+    }
+    case "encode": {
+      const given = new Given(givenJson, ["input"]);
+      return encodeResult(() => WidgetData.encode(given.json("input") as Parameters<typeof WidgetData.encode>[0]));
     }
     default:
       throw unknownOp(op, "widget-data");

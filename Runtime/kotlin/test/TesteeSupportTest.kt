@@ -62,6 +62,7 @@ fun main() {
         when (op) {
             "echo" -> ContractJson.Str(Given(json, setOf("x")).string("x"))
             "boom" -> throw StackOverflowError()
+            "encode" -> throw TesteeSkipped("no encoder")
             else -> throw TesteeSupport.unknownOp(op, "c")
         }
     }
@@ -75,6 +76,7 @@ fun main() {
     check(answer("{\"contract\":\"d\",\"op\":\"echo\",\"given\":{}}") == "{\"error\":\"unknown contract 'd'\"}", "unknown contract")
     check(answer("{\"contract\":\"c\",\"op\":\"frob\",\"given\":{}}") == "{\"error\":\"unknown op 'frob' for c\"}", "unknown op")
     check(answer("{\"contract\":\"c\",\"op\":\"boom\",\"given\":{}}") == "{\"error\":\"java.lang.StackOverflowError\"}", "a Throwable becomes an error line")
+    check(answer("{\"contract\":\"c\",\"op\":\"encode\",\"given\":{}}") == "{\"skipped\":\"no encoder\"}", "an op without an implementation is skipped")
 
     println("kotlin testee support: $checks passed, 0 failed")
 }

@@ -13,6 +13,12 @@ import dev.contractgen.runtime.ContractReport
 internal class TesteeError(message: String) : Exception(message)
 
 /**
+ * An op this testee does not implement (Kotlin has no encoder); answered as {"skipped": reason},
+ * which a run counts apart (neither passed nor failed).
+ */
+internal class TesteeSkipped(val reason: String) : Exception(reason)
+
+/**
  * Typed access to a request's `given`, one accessor per JSON type of the protocol, rejecting keys
  * the op does not take (a typo in a hand-written case must fail, not pass by accident).
  */
@@ -146,6 +152,8 @@ internal object TesteeSupport {
             }
             val serve = contracts[contract.value] ?: throw TesteeError("unknown contract '${contract.value}'")
             ContractJsonWriter.serialize(response("ok", serve(op.value, request.entries["given"])))
+        } catch (skip: TesteeSkipped) {
+            ContractJsonWriter.serialize(response("skipped", ContractJson.Str(skip.reason)))
         } catch (error: TesteeError) {
             ContractJsonWriter.serialize(response("error", ContractJson.Str(error.message ?: "error")))
         } catch (error: Throwable) {

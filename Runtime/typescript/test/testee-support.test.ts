@@ -2,8 +2,8 @@
 // writes beside the generated dispatch. Expectations follow docs/conformance.md's protocol.
 import { test } from "node:test";
 import * as assert from "node:assert/strict";
-import { parseContractJson, serializeContractJson, ContractJson } from "../contract-runtime";
-import { Given, TesteeError, TesteeContractServer, respond, unknownOp } from "../testee-support";
+import { parseContractJson, serializeContractJson, ContractEncodeError, ContractJson } from "../contract-runtime";
+import { Given, TesteeError, TesteeContractServer, encodeResult, respond, unknownOp } from "../testee-support";
 
 function given(text: string, allowed: ReadonlyArray<string>): Given {
   return new Given(parseContractJson(text), allowed);
@@ -60,4 +60,17 @@ test("a request line gets exactly one response with one key", () => {
   assert.equal(answer('{"contract":"c","op":"boom","given":{}}'), '{"error":"RangeError: Maximum call stack size exceeded"}');
   const value: ContractJson = respond('{"contract":"c","op":"echo","given":{"x":"é"}}', servers);
   assert.ok(value instanceof Map && value.size === 1);
+});
+
+test("json gives plain JavaScript, __proto__ an own key; encodeResult answers text or the refused path", () => {
+  const g = given('{"input":{"a":[1,{"__proto__":2}],"s":"x"}}', ["input"]);
+  const input = g.json("input") as { a: [number, { [key: string]: number }]; s: string };
+  assert.equal(input.s, "x");
+  assert.equal(input.a[0], 1);
+  assert.deepEqual(Object.keys(input.a[1]), ["__proto__"]);
+  assert.equal(Object.getPrototypeOf(input.a[1]), Object.prototype);
+  throwsTesteeError(() => given("{}", ["input"]).json("input"), "given.input is missing");
+  assert.equal(serializeContractJson(encodeResult(() => '{"v":1}')), '{"text":"{\\"v\\":1}"}');
+  assert.equal(serializeContractJson(encodeResult(() => { throw new ContractEncodeError("$.a[0]", "a string"); })), '{"refused":"$.a[0]"}');
+  assert.throws(() => encodeResult(() => { throw new TypeError("bug"); }), (error: unknown) => error instanceof TypeError);
 });

@@ -39,6 +39,8 @@ public enum GivenType: Sendable, Equatable {
     case flagMap
     /// A boolean or absent (= false).
     case flag
+    /// Any JSON value (the `encode` op's input, written as given).
+    case json
 
     /// The method of each testee support's `Given` that reads this type (Runtime/*/testee): the
     /// same name in Swift, Kotlin and TypeScript.
@@ -51,6 +53,7 @@ public enum GivenType: Sendable, Equatable {
         case .textOrNull: return "textOrNull"
         case .flagMap: return "flagMap"
         case .flag: return "flag"
+        case .json: return "json"
         }
     }
 
@@ -59,7 +62,7 @@ public enum GivenType: Sendable, Equatable {
         switch (self, value) {
         case (.textOrNull, nil), (.textOrNull, .null?), (.textOrNull, .string?),
              (.flagMap, nil), (.flagMap, .null?), (.flagMap, .object?), (.flag, nil), (.flag, .bool?),
-             (.string, .string?), (.boolean, .bool?), (.integerElseNullResult, .number?):
+             (.string, .string?), (.boolean, .bool?), (.integerElseNullResult, .number?), (.json, _?):
             return nil
         case (.integer, .number(let number)?):
             return number == number.rounded() && abs(number) <= 9_007_199_254_740_991 ? nil : "must be an integer"
@@ -80,6 +83,7 @@ public enum GivenType: Sendable, Equatable {
         case .textOrNull: return "string, `null` or absent"
         case .flagMap: return "object `{id: boolean}`, `null` or absent"
         case .flag: return "boolean or absent (absent: `false`)"
+        case .json: return "any JSON value"
         }
     }
 }
@@ -138,6 +142,12 @@ public enum TesteeOp: String, CaseIterable, Sendable {
     case queuePeek = "queue.peek"
     case queueDrain = "queue.drain"
     case timeline
+    /// Served only by a language with an encoder (TypeScript); every other testee answers
+    /// `skipped`, so the same case file holds for all of them.
+    case encode
+
+    /// Whether only a language with an encoder serves the op (the others answer `skipped`).
+    public var needsEncoder: Bool { self == .encode }
 
     public var requirement: OpRequirement {
         switch self {
@@ -147,6 +157,7 @@ public enum TesteeOp: String, CaseIterable, Sendable {
         case .validUntil: return .validUntil
         case .queueSet, .queuePeek, .queueDrain: return .doneQueue
         case .timeline: return .timeline
+        case .encode: return .always
         }
     }
 
@@ -174,6 +185,8 @@ public enum TesteeOp: String, CaseIterable, Sendable {
             return [GivenKey("queue", .textOrNull)]
         case .queueDrain:
             return [GivenKey("queue", .textOrNull), GivenKey("tasks", .flagMap, note: "current values")]
+        case .encode:
+            return [GivenKey("input", .json, note: "the value to write: objects for records, union variants and maps, arrays, numbers for instants, strings for dates")]
         }
     }
 
@@ -227,6 +240,8 @@ public enum TesteeOp: String, CaseIterable, Sendable {
         case .queueDrain: return "array of `{\"id\": string, \"isDone\": boolean}`"
         case .timeline:
             return "`{\"entries\": [{\"at\": INTEGER, \"header\": HEADER}, …], \"reloadAt\": INTEGER-or-null}`, `HEADER` as the `header` op answers"
+        case .encode:
+            return "`{\"text\": STRING}`, the document `encode` wrote, or `{\"refused\": PATH}`, the path its `ContractEncodeError` names; `{\"skipped\": reason}` from a language without an encoder (Swift, Kotlin)"
         }
     }
 

@@ -325,7 +325,8 @@ public final class InputGenerator {
         let contract = pick(contracts)
         let b = contract.behaviours
         let now = JSONValue.number(Double(pick([1_784_325_599_999, 1_784_325_600_000, 1_784_325_600_001, 0, 1, 9_007_199_254_740_991])))
-        let ops = TesteeOp.served(by: contract)
+        // Not encode: only TypeScript serves it, so there is nothing to compare.
+        let ops = TesteeOp.served(by: contract).filter { !$0.needsEncoder }
         let op = chance(0.6) ? .decode : pick(ops)
         func request(_ given: [(String, JSONValue)]) -> DifferentialInput {
             DifferentialInput(contract: contract, op: op, given: given)
@@ -349,6 +350,8 @@ public final class InputGenerator {
             return request([("queue", queueText())])
         case .queueDrain:
             return request([("queue", queueText()), ("tasks", boolMap())])
+        case .encode:
+            preconditionFailure("encode is not drawn: one language serves it")
         case .decode:
             let text = blob(contract)
             var given: [(String, JSONValue)] = [("blob", .string(text))]

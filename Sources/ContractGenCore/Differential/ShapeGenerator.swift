@@ -13,7 +13,7 @@
 ///   string), the last time its own: M as above;
 /// - wide objects: an object with 13–40 unknown keys (past any small-object index threshold),
 ///   then a late duplicate of every one of its own fields: 13–40 / 1,000–20,000 unknown keys;
-/// - long keys: an unknown key (and a map key) of L characters: L 100–3,000 / 100,000–500,000;
+/// - long keys: an unknown key (and a map key) of L characters: L 50–1,500 / 50,000–250,000;
 /// - long escapes: a string field holding E escapes (`\n`, `\u00e9`, surrogate pairs, `\\`,
 ///   sometimes a lone surrogate): E 50–1,000 / 20,000–120,000;
 /// - deep nesting: R values nested to exactly the 512-level limit (never past it) under unknown
@@ -24,17 +24,42 @@
 ///   in Unicode scalars (combining accents, astral characters raw and escaped, a ZWJ sequence),
 ///   or an array field with `min-items`/`max-items` holding a limit ± 1 kept elements plus 0–3
 ///   that are dropped: every regular-scale input, limits ≤ 100,000 scalars / 1,000 elements;
-/// - queues (contracts with a done-queue): N entries plus late duplicates of some of them:
-///   N 100–400 / 5,000–30,000;
-/// - calendar (contracts with day behaviours): every day 1–31 of every month, in common,
-///   leap, century (1900) and 400-year (2000) years, in turn, in UTC and fixed-offset zones.
+/// - queues (contracts with a done-queue): N entries plus late duplicates of some of them
+///   (1 to N/10 of them, ids drawn from all N, so most repeat an entry past index 12): N 10–20
+///   (around the Swift runtime's 12-entry object-index threshold) or 100–400 / 5,000–30,000;
+/// - dates (`localDate` and `dateTime` fields, alone or as array elements / map values): every
+///   day 1–31 of every month, in turn, of common (2026), leap (2024), century (1900, 2100),
+///   400-year (2000) and edge (0001, 9999) years; a `dateTime` gets a time and a `Z` or
+///   ±00:00–14:00 offset (at year 0001 and 9999 that can leave the instant range): 2,604 days;
+/// - calendar (contracts with day behaviours): every day 1–31 of every month, in common
+///   (2026), leap (2024), century (1900, 2100) and 400-year (2000) years, in turn, in UTC and
+///   fixed-offset zones: 1,860 days.
+///
+/// Every size is drawn from its range for each input, so a regular-scale input stays under
+/// ~300 KB (the largest: 3,000 array elements or 1,000 escapes) and a run's time is bounded by
+/// its count.
 public final class ShapeGenerator {
     public enum Scale: Sendable { case regular, stress }
 
     let contracts: [Contract]
     var random: SeededRandom
-    /// Position in the every-day-of-every-month cycle.
+    /// Position in the every-day-of-every-month cycle of the day behaviours.
     var calendarStep = 0
+    /// Position in the every-day-of-every-month cycle of date fields.
+    var dateStep = 0
+
+    /// The calendar ops' years: common, leap, century (common), 400-year (leap), century again.
+    static let calendarYears = [2026, 2024, 1900, 2000, 2100]
+    /// Date fields' years: the calendar's, and the first and last year a date may have.
+    static let dateYears = calendarYears + [1, 9999]
+
+    /// Day `step` of the cycle through every day 1–31 of every month of `years`, `YYYY-MM-DD`.
+    static func cycleDay(_ step: Int, years: [Int]) -> String {
+        let day = step % 31 + 1
+        let month = step / 31 % 12 + 1
+        let year = years[step / (31 * 12) % years.count]
+        return String(format: "%04d-%02d-%02d", year, month, day)
+    }
 
     public init(contracts: [Contract], seed: UInt64) {
         self.contracts = contracts
@@ -54,8 +79,8 @@ public final class ShapeGenerator {
         for _ in 0..<8 {
             let contract = pick(contracts)
             let input: DifferentialInput?
-            // Calendar inputs are cheap and their cycle is long (1,488 days): they get 5 shares
-            // in 15, so a 200,000-input run walks the whole cycle.
+            // Calendar and date inputs are cheap and their cycles are long (1,860 and 2,604
+            // days): 3 and 2 shares in 15, so a 100,000-input run walks both cycles many times.
             switch int(0...14) {
             case 0: input = repeatedKeys(contract, scale)
             case 1: input = manyDuplicates(contract, scale)
@@ -67,6 +92,7 @@ public final class ShapeGenerator {
             case 7: input = bigArray(contract, scale)
             case 8: input = queue(contract, scale)
             case 9: input = limits(contract)
+            case 10, 11: input = dates(contract)
             default:
                 let dated = contracts.filter { $0.behaviours.header != nil || $0.behaviours.validUntil != nil }
                 input = dated.isEmpty ? nil : calendar(pick(dated))
@@ -386,7 +412,8 @@ public final class ShapeGenerator {
 
     func queue(_ contract: Contract, _ scale: Scale) -> DifferentialInput? {
         guard contract.behaviours.doneQueue != nil else { return nil }
-        let count = size(scale, regular: 100...400, stress: 5_000...30_000)
+        // Around the Swift runtime's object-index threshold (12 entries) half the time.
+        let count = scale == .regular && chance(0.5) ? int(10...20) : size(scale, regular: 100...400, stress: 5_000...30_000)
         let ids = (0..<count).map { "t\($0)" }
         var entries = ids.map { "\(Self.quoted($0)):\(chance(0.5))" }
         for _ in 0..<int(1...max(1, count / 10)) { entries.append("\(Self.quoted(pick(ids))):\(pick(["true", "false", "1", "null"]))") }
@@ -404,17 +431,45 @@ public final class ShapeGenerator {
         }
     }
 
-    /// The next day of the cycle through every day 1–31 of every month of four kinds of year.
+    static func isDate(_ type: FieldType) -> Bool {
+        switch type {
+        case .localDate, .dateTime: return true
+        case .array(let element), .map(let element): return isDate(element)
+        default: return false
+        }
+    }
+
+    /// A date field's value for the next day of its cycle (a `dateTime` gets a time and a zone).
+    func dateText(_ type: FieldType) -> String {
+        switch type {
+        case .array(let element):
+            return "[" + (0..<int(1...3)).map { _ in dateText(element) }.joined(separator: ",") + "]"
+        case .map(let element):
+            return "{\"k\":" + dateText(element) + "}"
+        default:
+            let day = Self.cycleDay(dateStep, years: Self.dateYears)
+            dateStep += 1
+            guard type == .dateTime else { return "\"" + day + "\"" }
+            let time = pick(["T00:00:00Z", "T23:59:59.999Z", "T12:30:00+14:00", "T00:00:00-12:00", "T09:15:30.5+05:30", "T23:59:59-00:00"])
+            return "\"" + day + time + "\""
+        }
+    }
+
+    /// A date field (anywhere reachable) holding the next day of the every-day cycle.
+    func dates(_ contract: Contract) -> DifferentialInput? {
+        let dated = sites(contract, where: Self.isDate)
+        guard let (site, path) = dated.isEmpty ? nil : pick(dated) else { return nil }
+        let first = Self.cycleDay(dateStep, years: Self.dateYears)
+        let blob = document(contract, path: path, inner: members(site, contract, replacing: dateText(site.field.type))).text
+        return decode(contract, blob, family: "dates \(site.type.name).\(site.field.name) \(first)")
+    }
+
+    /// The next day of the cycle through every day 1–31 of every month of five kinds of year.
     func calendar(_ contract: Contract) -> DifferentialInput? {
         let b = contract.behaviours
         guard b.header != nil || b.validUntil != nil else { return nil }
-        let years = [2026, 2024, 1900, 2000]
-        let step = calendarStep
+        let dayStr = Self.cycleDay(calendarStep, years: Self.calendarYears)
         calendarStep += 1
-        let day = step % 31 + 1
-        let month = step / 31 % 12 + 1
-        let year = years[step / (31 * 12) % years.count]
-        let dayStr = String(format: "%04d-%02d-%02d", year, month, day)
         // Fixed-offset zones only: any year is comparable there (docs/semantics.md #14).
         let zone = pick(["UTC", "Etc/GMT+5", "Etc/GMT-14"])
         if b.header != nil, b.validUntil == nil || chance(0.5) {

@@ -29,18 +29,24 @@ public struct MutantCatalogue: Sendable {
     static func sourceDirectory(_ language: Language) -> (directory: String, ext: String, harness: Set<String>) {
         switch language {
         case .swift: return ("generated/swift/Contracts", "swift", [])
-        case .kotlin: return ("generated/kotlin", "kt", ["Testee.kt"])
-        case .typescript: return ("generated/typescript", "ts", ["testee.ts"])
+        case .kotlin: return ("generated/kotlin", "kt", ["Testee.kt", "TesteeSupport.kt"])
+        case .typescript: return ("generated/typescript", "ts", ["testee.ts", "testee-support.ts"])
         }
+    }
+
+    /// Test-harness code, never shipped in an app, so never mutated: the dispatch, its support
+    /// file and the observations (Swift keeps all of them in Testee/, outside the directory).
+    static func isHarness(_ name: String, _ language: Language) -> Bool {
+        sourceDirectory(language).harness.contains(name) || name.hasSuffix("Observation.kt") || name.hasSuffix("-observation.ts")
     }
 
     /// The generated files of `language` under `root` that are mutated, relative and sorted.
     public static func files(root: String, language: Language) -> [String] {
-        let (directory, ext, harness) = sourceDirectory(language)
+        let (directory, ext, _) = sourceDirectory(language)
         guard let enumerator = FileManager.default.enumerator(atPath: root + "/" + directory) else { return [] }
         var files: [String] = []
         while let item = enumerator.nextObject() as? String {
-            if item.hasSuffix("." + ext), !harness.contains((item as NSString).lastPathComponent) {
+            if item.hasSuffix("." + ext), !isHarness((item as NSString).lastPathComponent, language) {
                 files.append(directory + "/" + item)
             }
         }

@@ -16,6 +16,12 @@ struct TesteeError: Error, Equatable {
     let message: String
 }
 
+/// An op this testee does not implement (Swift has no encoder); answered as `{"skipped": reason}`,
+/// which a run counts apart (neither passed nor failed).
+struct TesteeSkipped: Error, Equatable {
+    let reason: String
+}
+
 /// Typed access to a request's `given`, one accessor per JSON type of the protocol, rejecting
 /// keys the op does not take (a typo in a hand-written case must fail, not pass by accident).
 struct Given {
@@ -131,6 +137,8 @@ enum TesteeSupport {
             }
             guard let serve = contracts[contract] else { throw TesteeError(message: "unknown contract '\(contract)'") }
             return response("ok", try serve(op, request["given"]))
+        } catch let skip as TesteeSkipped {
+            return response("skipped", .string(skip.reason))
         } catch let error as TesteeError {
             return response("error", .string(error.message))
         } catch {

@@ -14,6 +14,8 @@ func serveCalendarAgenda(_ op: String, _ givenJSON: ContractJSON?) throws -> Con
         let given = try Given(givenJSON, allowed: ["blob", "report"])
         let report = try given.flag("report") ? ContractReport() : nil
         return TesteeSupport.withReport(CalendarAgenda.observation(CalendarAgenda.decode(try given.string("blob"), report: report)), report)
+    case "encode":
+        throw TesteeSkipped(reason: "no encoder in Swift: only the TypeScript app writes blobs")
     default:
         throw TesteeSupport.unknownOp(op, contract: "calendar-agenda")
     }
@@ -25,6 +27,8 @@ func serveTodoCount(_ op: String, _ givenJSON: ContractJSON?) throws -> Contract
         let given = try Given(givenJSON, allowed: ["blob", "report"])
         let report = try given.flag("report") ? ContractReport() : nil
         return TesteeSupport.withReport(TodoCount.observation(TodoCount.decode(try given.string("blob"), report: report)), report)
+    case "encode":
+        throw TesteeSkipped(reason: "no encoder in Swift: only the TypeScript app writes blobs")
     default:
         throw TesteeSupport.unknownOp(op, contract: "todo-count")
     }
@@ -111,6 +115,8 @@ func serveWidgetData(_ op: String, _ givenJSON: ContractJSON?) throws -> Contrac
         }))
         result.set("reloadAt", plan.reloadAtMs.map { .number(Double($0)) } ?? .null)
         return .object(result)
+    case "encode":
+        throw TesteeSkipped(reason: "no encoder in Swift: only the TypeScript app writes blobs")
     default:
         throw TesteeSupport.unknownOp(op, contract: "widget-data")
     }

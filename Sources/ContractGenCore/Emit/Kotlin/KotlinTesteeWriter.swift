@@ -38,6 +38,10 @@ struct KotlinTesteeWriter {
         p.block("internal fun serve\(ns)(op: String, givenJson: ContractJson?): ContractJson {") { p in
             p.block("when (op) {") { p in
                 for op in TesteeOp.served(by: contract) {
+                    if op.needsEncoder {
+                        p.line("\(KotlinNames.quoted(op.rawValue)) -> throw TesteeSkipped(\(KotlinNames.quoted(Self.noEncoder)))")
+                        continue
+                    }
                     p.block("\(KotlinNames.quoted(op.rawValue)) -> {") { p in
                         p.line("val given = Given(givenJson, setOf(\(op.allowedKeys(for: contract).map(KotlinNames.quoted).joined(separator: ", "))))")
                         body(op, contract, &p)
@@ -49,6 +53,9 @@ struct KotlinTesteeWriter {
     }
 
     func read(_ op: TesteeOp, _ key: String) -> String { op.read(key) }
+
+    /// Why the Kotlin testee answers `encode` with `skipped`.
+    static let noEncoder = "no encoder in Kotlin: only the TypeScript app writes blobs"
 
     /// What one op computes, from the contract's generated API.
     func body(_ op: TesteeOp, _ contract: Contract, _ p: inout CodePrinter) {
@@ -114,6 +121,8 @@ struct KotlinTesteeWriter {
             }
         case .timeline:
             KotlinTimelineRenderer(contract: contract).testeeCase(read: { read(op, $0) }, &p)
+        case .encode:
+            break  // answered `skipped` by serveFunction: no encoder in Kotlin
         }
     }
 }

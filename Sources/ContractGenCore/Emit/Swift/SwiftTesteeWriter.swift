@@ -31,6 +31,10 @@ struct SwiftTesteeWriter {
             p.line("switch op {")
             for op in TesteeOp.served(by: contract) {
                 p.line("case \(Naming.swiftQuoted(op.rawValue)):")
+                if op.needsEncoder {
+                    p.line("    throw TesteeSkipped(reason: \(Naming.swiftQuoted(Self.noEncoder)))")
+                    continue
+                }
                 p.indented { p in
                     p.line("let given = try Given(givenJSON, allowed: [\(op.allowedKeys(for: contract).map(Naming.swiftQuoted).joined(separator: ", "))])")
                     body(op, contract, &p)
@@ -43,6 +47,9 @@ struct SwiftTesteeWriter {
     }
 
     func read(_ op: TesteeOp, _ key: String) -> String { "try " + op.read(key) }
+
+    /// Why the Swift testee answers `encode` with `skipped`.
+    static let noEncoder = "no encoder in Swift: only the TypeScript app writes blobs"
 
     /// The labels of the contract's `DoneQueueEntry` (its done-queue's, else its overlay's bindings).
     func entryId(_ contract: Contract) -> String { (contract.behaviours.doneQueue?.binding ?? contract.behaviours.overlay)?.idField ?? "id" }
@@ -107,6 +114,8 @@ struct SwiftTesteeWriter {
             p.line("})")
         case .timeline:
             SwiftTimelineRenderer(contract: contract).testeeCase(read: { read(op, $0) }, &p)
+        case .encode:
+            break  // answered `skipped` by serveFunction: no encoder in Swift
         }
     }
 }

@@ -16,6 +16,7 @@ struct TypeScriptTesteeWriter {
             case .header, .timeline: names.insert("ContractJsonObject")
             case .queueSet: names.insert("parseContractJson")
             case .queuePeek: names.insert("utf16Less")
+            case .encode: break
             }
         }
         return TypeScriptNames.runtimeExports.filter(names.contains).sorted()
@@ -24,7 +25,8 @@ struct TypeScriptTesteeWriter {
     /// The support module's names the dispatch uses.
     var supportImports: [String] {
         let throwsItself = contracts.contains { TesteeOp.served(by: $0).contains(.queueSet) }
-        return ["Given", "TesteeContractServer"] + (throwsItself ? ["TesteeError"] : []) + ["runTestee", "unknownOp", "withReport"]
+        let encodes = contracts.contains { TesteeOp.served(by: $0).contains(.encode) }
+        return (encodes ? ["encodeResult"] : []) + ["Given", "TesteeContractServer"] + (throwsItself ? ["TesteeError"] : []) + ["runTestee", "unknownOp", "withReport"]
     }
 
     func write(_ p: inout CodePrinter) {
@@ -108,6 +110,9 @@ struct TypeScriptTesteeWriter {
             p.line("return changes.map((change): ContractJson => new Map<string, ContractJson>([[\"id\", change.\(contract.behaviours.doneQueue?.binding.idField ?? "id")], [\"isDone\", change.\(contract.behaviours.doneQueue?.binding.flagField ?? "isDone")]]));")
         case .timeline:
             TypeScriptTimelineRenderer(contract: contract).testeeCase(read: { read(op, $0) }, &p)
+        case .encode:
+            // The input is the app's value as JSON; encode checks every part of it itself.
+            p.line("return encodeResult(() => \(ns).encode(\(read(op, "input")) as Parameters<typeof \(ns).encode>[0]));")
         }
     }
 }

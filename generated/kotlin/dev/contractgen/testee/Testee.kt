@@ -17,6 +17,7 @@ internal fun serveCalendarAgenda(op: String, givenJson: ContractJson?): Contract
             val report = if (given.flag("report")) ContractReport() else null
             return TesteeSupport.withReport(CalendarAgendaObservation.observation(CalendarAgenda.decode(given.string("blob"), report)), report)
         }
+        "encode" -> throw TesteeSkipped("no encoder in Kotlin: only the TypeScript app writes blobs")
         else -> throw TesteeSupport.unknownOp(op, "calendar-agenda")
     }
 }
@@ -28,6 +29,7 @@ internal fun serveTodoCount(op: String, givenJson: ContractJson?): ContractJson 
             val report = if (given.flag("report")) ContractReport() else null
             return TesteeSupport.withReport(TodoCountObservation.observation(TodoCount.decode(given.string("blob"), report)), report)
         }
+        "encode" -> throw TesteeSkipped("no encoder in Kotlin: only the TypeScript app writes blobs")
         else -> throw TesteeSupport.unknownOp(op, "todo-count")
     }
 }
@@ -131,6 +133,7 @@ internal fun serveWidgetData(op: String, givenJson: ContractJson?): ContractJson
             result["reloadAt"] = plan.reloadAtMs?.let { ContractJson.Num(it.toDouble()) } ?: ContractJson.Null
             return ContractJson.Obj(result)
         }
+        "encode" -> throw TesteeSkipped("no encoder in Kotlin: only the TypeScript app writes blobs")
         else -> throw TesteeSupport.unknownOp(op, "widget-data")
     }
 }
