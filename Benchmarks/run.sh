@@ -2,6 +2,7 @@
 # The benchmark table: each language's generated widget-data decoder beside its platform baselines,
 # on the synthetic snapshots of Benchmarks/contract-bench (escapes, non-ASCII, raw and escaped
 # surrogate pairs) at ~2.6 KB, ~180 KB and ~9 MB:
+# Each language also has "generated + report": the same decode asked for its degradation report.
 #   Swift       generated (on a String, and on Data as JSONDecoder gets it) vs JSONDecoder + Codable
 #               (the ratio's baseline) and a hand-written byte parser
 #   Kotlin      generated vs org.json (Android's: JSONObject + a walk over every value)
@@ -60,29 +61,31 @@ for size in $sizes; do
   bytes=$(wc -c < "$work/blob.json")
   # Swift: one process for the three decoders' throughput, one per decoder for memory.
   "$bench" --size "$size" | while IFS=$'\t' read -r name _ mbs ratio; do
-    label=$name; case $name in generated) label="generated (String)";; generated-data) label="generated (Data)";; jsondecoder) label="JSONDecoder+Codable (baseline)";; handwritten) label="hand-written byte parser";; esac
+    label=$name; case $name in generated) label="generated (String)";; generated-data) label="generated (Data)";; generated-report) label="generated + report (String)";; jsondecoder) label="JSONDecoder+Codable (baseline)";; handwritten) label="hand-written byte parser";; esac
     row "$bytes" "Swift" "$label" "$mbs" "$ratio" "$("$bench" --size "$size" --memory "$name")"
   done
   # Kotlin.
   java -cp "$kotlin_cp" dev.contractgen.bench.BenchKt "$work/blob.json" | while IFS=$'\t' read -r name _ mbs ratio; do
-    label=$name; [ "$name" = orgjson ] && label="org.json parse+walk (baseline)"
+    label=$name; [ "$name" = orgjson ] && label="org.json parse+walk (baseline)"; [ "$name" = generated-report ] && label="generated + report"
     row "$bytes" "Kotlin" "$label" "$mbs" "$ratio" "$(java -XX:+UseSerialGC -cp "$kotlin_cp" dev.contractgen.bench.BenchKt "$work/blob.json" --memory "$name")"
   done
   # TypeScript on Node (V8).
-  line=$(node -e "global.BENCH = { engine: 'v8', module: '$work/ts/widget-data.js', text: require('fs').readFileSync('$work/blob.json', 'utf8') };
+  line=$(node -e "global.BENCH = { engine: 'v8', module: '$work/ts/widget-data.js', runtime: '$work/ts/contract-runtime.js', text: require('fs').readFileSync('$work/blob.json', 'utf8') };
     $(cat Benchmarks/typescript/bench.js)")
-  memory() { node -e "global.BENCH = { engine: 'v8', memory: '$1', module: '$work/ts/widget-data.js', text: require('fs').readFileSync('$work/blob.json', 'utf8') };
+  memory() { node -e "global.BENCH = { engine: 'v8', memory: '$1', module: '$work/ts/widget-data.js', runtime: '$work/ts/contract-runtime.js', text: require('fs').readFileSync('$work/blob.json', 'utf8') };
     $(cat Benchmarks/typescript/bench.js)"; }
-  IFS=$'\t' read -r _ _ gmbs bmbs ratio <<<"$line"
+  IFS=$'\t' read -r _ _ gmbs bmbs ratio rmbs rratio <<<"$line"
   row "$bytes" "TypeScript/V8" "generated" "$gmbs" "$ratio" "$(memory generated)"
+  row "$bytes" "TypeScript/V8" "generated + report" "$rmbs" "$rratio" "$(memory report)"
   row "$bytes" "TypeScript/V8" "JSON.parse+walk (baseline)" "$bmbs" "1.00" "$(memory baseline)"
   # TypeScript on JavaScriptCore.
   if command -v jsc >/dev/null; then
     { cat "$work/bundle-jsc.js"
-      printf 'var BENCH = { engine: "jsc", module: "widget-data", text: readFile("%s") };\n' "$work/blob.json"
+      printf 'var BENCH = { engine: "jsc", module: "widget-data", runtime: "contract-runtime", text: readFile("%s") };\n' "$work/blob.json"
       cat Benchmarks/typescript/bench.js; } > "$work/bench-jsc.js"
-    IFS=$'\t' read -r _ _ gmbs bmbs ratio <<<"$(jsc "$work/bench-jsc.js")"
+    IFS=$'\t' read -r _ _ gmbs bmbs ratio rmbs rratio <<<"$(jsc "$work/bench-jsc.js")"
     row "$bytes" "TypeScript/JSC" "generated" "$gmbs" "$ratio" ""
+    row "$bytes" "TypeScript/JSC" "generated + report" "$rmbs" "$rratio" ""
     row "$bytes" "TypeScript/JSC" "JSON.parse+walk (baseline)" "$bmbs" "1.00" ""
   fi
 done

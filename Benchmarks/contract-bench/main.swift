@@ -237,7 +237,7 @@ while let argument = arguments.popFirst() {
         print(makeSnapshot(bytes: size), terminator: "")
         exit(0)
     default:
-        FileHandle.standardError.write(Data("usage: contract-bench [--size BYTES] [--batches N] [--memory generated|generated-data|jsondecoder|handwritten] [--write]\n".utf8))
+        FileHandle.standardError.write(Data("usage: contract-bench [--size BYTES] [--batches N] [--memory generated|generated-data|generated-report|jsondecoder|handwritten] [--write]\n".utf8))
         exit(2)
     }
 }
@@ -248,6 +248,8 @@ let decoders: [(name: String, run: () -> Int)] = [
     ("generated", { WidgetData.decode(text).value?.tasks.count ?? -1 }),
     // The same decoder on the UTF-8 bytes, as JSONDecoder gets them (read in place, no String).
     ("generated-data", { WidgetData.decode(data).value?.tasks.count ?? -1 }),
+    // The same decoder asked for its degradation report (docs/report.md): what explain and telemetry pay.
+    ("generated-report", { WidgetData.decode(text, report: ContractReport()).value?.tasks.count ?? -1 }),
     ("jsondecoder", { (try? JSONDecoder().decode(CodableSnapshot.self, from: data))?.tasks?.count ?? -1 }),
     ("handwritten", { HandJSON.decode(data)?.tasks?.count ?? -1 }),
 ]

@@ -2,9 +2,10 @@
 // plus a walk touching every value, what a hand-written reader does at least), on the synthetic
 // snapshots of Benchmarks/contract-bench. Run by Benchmarks/run.sh:
 //   java -cp … dev.contractgen.bench.BenchKt BLOB            throughput: alternating batches
-//   java -cp … dev.contractgen.bench.BenchKt BLOB --memory generated|orgjson   peak heap of one decoder
+//   java -cp … dev.contractgen.bench.BenchKt BLOB --memory generated|orgjson|generated-report   peak heap of one decoder
 package dev.contractgen.bench
 
+import dev.contractgen.runtime.ContractReport
 import dev.contractgen.widget.WidgetData
 import java.io.File
 import java.lang.management.ManagementFactory
@@ -20,10 +21,12 @@ fun walk(value: Any?): Int = when (value) {
 
 fun generated(text: String): Int = WidgetData.decode(text).value?.tasks?.size ?: -1
 fun orgJson(text: String): Int = walk(JSONObject(text))
+// The same decoder asked for its degradation report (docs/report.md).
+fun generatedReport(text: String): Int = WidgetData.decode(text, ContractReport()).value?.tasks?.size ?: -1
 
 fun main(args: Array<String>) {
     val text = File(args[0]).readText()
-    val decoders = listOf<Pair<String, (String) -> Int>>("generated" to ::generated, "orgjson" to ::orgJson)
+    val decoders = listOf<Pair<String, (String) -> Int>>("generated" to ::generated, "orgjson" to ::orgJson, "generated-report" to ::generatedReport)
     if (args.size >= 3 && args[1] == "--memory") {
         // Peak heap above the baseline: every heap pool's peak after a collection and a reset,
         // while decoding three times (one decoder per JVM, so nothing else is in the peak).

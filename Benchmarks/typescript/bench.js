@@ -3,8 +3,10 @@
 // is appended with its arguments set in `BENCH` (module, blob text). It alternates batches of
 // the generated `decode` and of the platform baseline `JSON.parse` plus a walk that touches every
 // value (what a hand-written reader does at least), in one process, and prints one line:
-//   engine  bytes  generated MB/s  baseline MB/s  ratio (median of 9 batch ratios)
-// With BENCH.memory ("generated" or "baseline", Node only) it prints the peak RSS above the RSS
+//   engine  bytes  generated MB/s  baseline MB/s  ratio (median of 9 batch ratios)  report MB/s  report ratio
+// (report: the generated decode asked for its degradation report, docs/report.md; BENCH.runtime
+// names the runtime module that exports ContractReport).
+// With BENCH.memory ("generated", "report" or "baseline", Node only) it prints the peak RSS above the RSS
 // before decoding instead: decoder, bytes, MB, MB ÷ input length.
 "use strict";
 (function () {
@@ -12,12 +14,15 @@
   var now = typeof performance !== "undefined" ? function () { return performance.now(); } : function () { return Date.now(); };
   var load = typeof __contractGenRequire === "function" ? __contractGenRequire : require;
   var contract = load(BENCH.module);
+  var runtime = load(BENCH.runtime);
   var text = BENCH.text;
   if (BENCH.memory) {
     // Peak RSS above the RSS once the text is read, over three decodes (Node only: one decoder
     // per process, so the peak is that decoder's).
     var before = process.memoryUsage().rss;
-    var decodeOnce = BENCH.memory === "generated" ? function () { return contract.decode(text).status === "ok" ? 1 : 0; } : function () { return walkOnce(JSON.parse(text)); };
+    var decodeOnce = BENCH.memory === "generated" ? function () { return contract.decode(text).status === "ok" ? 1 : 0; }
+      : BENCH.memory === "report" ? function () { return contract.decode(text, new runtime.ContractReport()).status === "ok" ? 1 : 0; }
+      : function () { return walkOnce(JSON.parse(text)); };
     var kept = 0;
     for (var m = 0; m < 3; m++) kept += decodeOnce();
     var peak = Math.max(0, process.resourceUsage().maxRSS * 1024 - before);
@@ -36,13 +41,15 @@
   function batch(f) { var t = now(); var sink = 0; for (var i = 0; i < rounds; i++) sink += f(); return [now() - t, sink]; }
   var generated = function () { var d = contract.decode(text); return d.status === "ok" ? 1 : 0; };
   var baseline = function () { return walk(JSON.parse(text)); };
-  batch(generated); batch(baseline);   // warm-up: let the JIT compile both
-  var ratios = [], g = 0, b = 0;
+  var reported = function () { var d = contract.decode(text, new runtime.ContractReport()); return d.status === "ok" ? 1 : 0; };
+  batch(generated); batch(baseline); batch(reported);   // warm-up: let the JIT compile all three
+  var ratios = [], reportRatios = [], g = 0, b = 0, p = 0;
   for (var r = 0; r < 9; r++) {
-    var tg = batch(generated)[0], tb = batch(baseline)[0];
-    g += tg; b += tb; ratios.push(tb / tg);
+    var tg = batch(generated)[0], tb = batch(baseline)[0], tp = batch(reported)[0];
+    g += tg; b += tb; p += tp; ratios.push(tb / tg); reportRatios.push(tb / tp);
   }
-  ratios.sort(function (x, y) { return x - y; });
+  function median(xs) { xs.sort(function (x, y) { return x - y; }); return xs[4]; }
   var mb = text.length * rounds * 9 / 1e6;
-  out([BENCH.engine, text.length, (mb / (g / 1000)).toFixed(1), (mb / (b / 1000)).toFixed(1), ratios[4].toFixed(2)].join("\t"));
+  out([BENCH.engine, text.length, (mb / (g / 1000)).toFixed(1), (mb / (b / 1000)).toFixed(1), median(ratios).toFixed(2),
+       (mb / (p / 1000)).toFixed(1), median(reportRatios).toFixed(2)].join("\t"));
 })();
