@@ -8,6 +8,7 @@ import dev.contractgen.runtime.ContractJsonReader
 import dev.contractgen.testee.Given
 import dev.contractgen.testee.TesteeContractServer
 import dev.contractgen.testee.TesteeError
+import dev.contractgen.testee.TesteeSkipped
 import dev.contractgen.testee.TesteeSupport
 import kotlin.system.exitProcess
 
