@@ -255,46 +255,11 @@ public indirect enum JSONValue: Sendable, Equatable {
                 index = end + 1
                 return text
             }
-            var units: [UInt16] = []
-            var runStart = index
-            func flushRun() {
-                if runStart < index { units += String(decoding: bytes[runStart..<index], as: UTF8.self).utf16 }
-            }
-            while index < bytes.count {
-                let byte = bytes[index]
-                if byte == UInt8(ascii: "\"") {
-                    flushRun()
-                    index += 1
-                    return String(decoding: units, as: UTF16.self)
-                }
-                if byte < 0x20 { return nil }
-                if byte == UInt8(ascii: "\\") {
-                    flushRun()
-                    index += 1
-                    guard index < bytes.count else { return nil }
-                    let escape = bytes[index]
-                    index += 1
-                    switch escape {
-                    case UInt8(ascii: "\""): units.append(0x22)
-                    case UInt8(ascii: "\\"): units.append(0x5c)
-                    case UInt8(ascii: "/"): units.append(0x2f)
-                    case UInt8(ascii: "b"): units.append(0x08)
-                    case UInt8(ascii: "f"): units.append(0x0c)
-                    case UInt8(ascii: "n"): units.append(0x0a)
-                    case UInt8(ascii: "r"): units.append(0x0d)
-                    case UInt8(ascii: "t"): units.append(0x09)
-                    case UInt8(ascii: "u"):
-                        guard index + 4 <= bytes.count, let unit = UInt16(String(decoding: bytes[index..<index + 4], as: UTF8.self), radix: 16) else { return nil }
-                        index += 4
-                        units.append(unit)
-                    default: return nil
-                    }
-                    runStart = index
-                    continue
-                }
-                index += 1
-            }
-            return nil
+            // Escapes: the one string lexer the tool has (it checks each \u escape's four hex digits;
+            // UInt16(_:radix:) alone would take "+041").
+            guard let (units, after) = JSONStringLexer.decode(bytes, from: index - 1) else { return nil }
+            index = after
+            return String(decoding: units, as: UTF16.self)
         }
     }
 }
