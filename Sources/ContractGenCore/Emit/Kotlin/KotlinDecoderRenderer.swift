@@ -306,15 +306,7 @@ extension KotlinContractWriter {
             }
         case .array, .map, .object, .union: expression = "\(KotlinNames.helperName(read.operation, enums: enums))(scanner, context)"
         }
-        let conditions = read.checks.map { check -> String in
-            switch check {
-            case .nonEmpty: return "it.isNotEmpty()"
-            case .atLeast(let bound, let integral): return "it >= \(KotlinNames.number(bound, integral: integral))"
-            case .atMost(let bound, let integral): return "it <= \(KotlinNames.number(bound, integral: integral))"
-            case .textLength(let min, let max): return Self.within("ContractText.length(it)", min: min, max: max)
-            case .itemCount(let min, let max): return Self.within("it.size", min: min, max: max)
-            }
-        }
+        let conditions = read.checks.map(checkCondition)
         if !conditions.isEmpty {
             expression += "?.takeIf { \(conditions.joined(separator: " && ")) }"
         }

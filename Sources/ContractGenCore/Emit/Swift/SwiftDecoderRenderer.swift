@@ -331,20 +331,11 @@ extension SwiftContractWriter {
         case .scalar(let kind): expression = "scanner.\(kind.rawValue)()"
         case .enumeration(let cases, let unknown):
             // Exact spelling (Swift's String == alone is canonical); an open enum reads any other string as its fallback.
-            // A field's own enum is nested in its owner; an element's is the first declared with these values.
-            let enumType = owner.isEmpty ? SwiftNames.nestedEnumType(cases, enums: enums) : "\(owner).\(field.map(SwiftNames.enumTypeName) ?? "")"
+            let enumType = enumTypeName(cases, field: field, owner: owner)
             expression = "ContractEnum.read(scanner.string(), as: \(enumType).self" + (unknown.map { ", unknown: .\(SwiftNames.caseName($0))" } ?? "") + ")"
         case .array, .map, .object, .union: expression = "\(SwiftNames.helperName(read.operation, enums: enums))(&scanner, &context)"
         }
-        let conditions = read.checks.map { check -> String in
-            switch check {
-            case .nonEmpty: return "!$0.isEmpty"
-            case .atLeast(let bound, let integral): return "$0 >= \(SwiftNames.number(bound, integral: integral))"
-            case .atMost(let bound, let integral): return "$0 <= \(SwiftNames.number(bound, integral: integral))"
-            case .textLength(let min, let max): return Self.within("ContractText.length($0)", min: min, max: max)
-            case .itemCount(let min, let max): return Self.within("$0.count", min: min, max: max)
-            }
-        }
+        let conditions = read.checks.map(checkCondition)
         if !conditions.isEmpty {
             expression += ".flatMap({ \(conditions.joined(separator: " && ")) ? $0 : nil })"
         }
@@ -358,7 +349,7 @@ extension SwiftContractWriter {
         switch read.operation {
         case .scalar(let kind): expression = "r.\(kind.rawValue)(scanner.value())"
         case .enumeration(let cases, let unknown):
-            let enumType = owner.isEmpty ? SwiftNames.nestedEnumType(cases, enums: enums) : "\(owner).\(field.map(SwiftNames.enumTypeName) ?? "")"
+            let enumType = enumTypeName(cases, field: field, owner: owner)
             expression = "r.enumeration(scanner.value(), as: \(enumType).self" + (unknown.map { ", unknown: .\(SwiftNames.caseName($0))" } ?? "") + ")"
         case .array, .map, .object, .union: expression = "\(SwiftNames.helperName(read.operation, enums: enums))(&scanner, &context)"
         }
@@ -366,6 +357,11 @@ extension SwiftContractWriter {
             expression = "r.satisfying(\(expression), \(Naming.swiftQuoted(name)), { \(checkCondition(check)) })"
         }
         return expression
+    }
+
+    /// A field's own enum is nested in its owner; an element's is the first declared with these values.
+    func enumTypeName(_ cases: [String], field: Field?, owner: String) -> String {
+        owner.isEmpty ? SwiftNames.nestedEnumType(cases, enums: enums) : "\(owner).\(field.map(SwiftNames.enumTypeName) ?? "")"
     }
 
     func checkCondition(_ check: ConstraintCheck) -> String {
