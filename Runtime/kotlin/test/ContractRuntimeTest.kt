@@ -181,6 +181,39 @@ fun main() {
         }
     }
 
+    // The escape buffer grows past its first 64 chars; a raw surrogate before the first escape
+    // still has its pairing checked (the flag is carried into the escaped part).
+    for (count in listOf(60, 64, 65, 200, 5000)) {
+        val long = "x".repeat(count)
+        check(ContractJsonScanner("\"$long\\n$long\"").string() == "$long\n$long", "escaped string of ${2 * count + 1} chars")
+    }
+    check(ContractJsonScanner("\"\uD800\\n\"").string() == null, "raw unpaired surrogate before an escape")
+    check(ContractJsonScanner("\"\uD83D\\n\"").string() == null, "raw high surrogate split from its pair by an escape")
+    check(ContractJsonScanner("\"\uD83D\\uDE00\\n\"").string() == "\uD83D\uDE00\n", "raw high + escaped low is a pair")
+    // Keys: the pairing check runs only when a surrogate was seen, and then it still runs.
+    for ((text, name) in listOf("{\"\uD800\":1}" to null, "{\"a\uD83D\uDE00\":1}" to "a\uD83D\uDE00", "{\"ab\":1}" to "ab")) {
+        val scanner = ContractJsonScanner(text)
+        scanner.enterObject()
+        check(scanner.nextMember()?.text == name, "key of $text")
+    }
+
+    // Numbers: a plain integer of up to 15 digits is converted without the JDK's parser; it must
+    // give exactly what the parser gives (and -0 stays negative zero), at every length and sign.
+    val random = java.util.Random(2026)
+    for (k in 0 until 4000) {
+        val digits = 1 + k % 20
+        val body = StringBuilder().append(if (k % 7 == 0) '0' else '1' + random.nextInt(9))
+        if (body[0] != '0') for (d in 1 until digits) body.append('0' + random.nextInt(10))
+        val token = (if (k % 2 == 0) "-" else "") + body
+        val expected = java.lang.Double.parseDouble(token)
+        val got = ContractJsonScanner(token).anyNumber()
+        check(got != null && java.lang.Double.doubleToRawLongBits(got) == java.lang.Double.doubleToRawLongBits(expected), "integer $token")
+    }
+    check(java.lang.Double.doubleToRawLongBits(ContractJsonScanner("-0").anyNumber()!!) == java.lang.Double.doubleToRawLongBits(-0.0), "-0 is negative zero")
+    check(ContractJsonScanner("999999999999999").anyNumber() == 999999999999999.0, "15 digits")
+    check(ContractJsonScanner("9007199254740993").anyNumber() == 9007199254740992.0, "16 digits round as the JDK rounds")
+    for (bad in listOf("01", "-", "1.", "1e", "-01", "1.e5")) check(ContractJsonReader.parse(bad) == null, "number syntax $bad")
+
     // epochMillis: integral, 1 … 2^53−1.
     check(ContractJsonScanner("0").epochMillis() == null, "0 is not an instant")
     check(ContractJsonScanner("1").epochMillis() == 1L, "1 is")

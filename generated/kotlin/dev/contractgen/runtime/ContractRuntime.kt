@@ -100,11 +100,12 @@ internal object ContractJsonReader {
     }
 
     /**
-     * Whether every surrogate in [s] is part of a high+low pair. Kotlin strings are UTF-16, so an
-     * unpaired surrogate (raw in the text or escaped) would otherwise slip through as a "string"
-     * that no UTF-8 consumer can represent.
+     * Whether every surrogate in [s] from [from] to [to] is part of a high+low pair. Kotlin strings
+     * are UTF-16, so an unpaired surrogate (raw in the text or escaped) would otherwise slip
+     * through as a "string" that no UTF-8 consumer can represent. On a CharArray (the scanner's
+     * own buffers), so no CharSequence calls.
      */
-    internal fun isWellFormed(s: CharSequence, from: Int = 0, to: Int = s.length): Boolean {
+    internal fun isWellFormed(s: CharArray, from: Int, to: Int): Boolean {
         var k = from
         while (k < to) {
             val c = s[k]
@@ -146,21 +147,55 @@ internal class ContractJsonScanner(private val text: String) {
         private val FALSE = ContractJson.Bool(false)
     }
 
-    private val n = text.length
+    /**
+     * The text's chars, copied once: the lexer reads every char, and an array read is cheaper
+     * than `String.charAt` (no per-call bounds and coder checks on a non-Latin-1 String).
+     */
+    private val chars: CharArray = text.toCharArray()
+    private val n = chars.size
     private var i = 0
     private var depth = 0
 
     /** Set right after entering a container: the next member or element is the first. */
     private var atFirst = false
 
-    /** Escaped strings are decoded here, reusing one buffer. */
-    private val scratch = StringBuilder()
+    /**
+     * Escaped strings are decoded into this buffer, reused and grown as needed ([scratchLength]
+     * chars in use): runs are copied with one array copy, where a StringBuilder holding non-Latin-1
+     * text copies char by char.
+     */
+    private var scratch = CharArray(64)
+    private var scratchLength = 0
+
+    /** Appends [count] chars of the text from [from] to [scratch]. */
+    private fun appendRun(from: Int, count: Int) {
+        reserve(count)
+        System.arraycopy(chars, from, scratch, scratchLength, count)
+        scratchLength += count
+    }
+
+    private fun appendChar(c: Char) {
+        reserve(1)
+        scratch[scratchLength++] = c
+    }
+
+    private fun reserve(count: Int) {
+        if (scratchLength + count > scratch.size) {
+            scratch = scratch.copyOf(maxOf(scratch.size * 2, scratchLength + count))
+        }
+    }
 
     /** The text of the last string lexed with `keep` (or of an escaped key). */
     private var lexed: String? = null
 
     /** Whether the last string lexed held an escape (then [lexed] holds its text when kept). */
     private var escaped = false
+
+    /**
+     * Whether the last string lexed held a surrogate code unit, raw or escaped: only then can it
+     * be unpaired, so only then is the pairing checked (most strings never pay for that pass).
+     */
+    private var sawSurrogate = false
 
     /** The one key object of this scanner, refilled by each [nextMember]. */
     private val key = ContractJsonKey(text)
@@ -174,7 +209,7 @@ internal class ContractJsonScanner(private val text: String) {
     /** True when the next value is an object (after whitespace). */
     fun nextIsObject(): Boolean {
         skipWs()
-        return i < n && text[i] == '{'
+        return i < n && chars[i] == '{'
     }
 
     /** Enters an object if one comes next; false (and nothing consumed) for any other value. */
@@ -186,7 +221,7 @@ internal class ContractJsonScanner(private val text: String) {
     private fun enter(opener: Char): Boolean {
         if (failed) return false
         skipWs()
-        if (i >= n || text[i] != opener) return false
+        if (i >= n || chars[i] != opener) return false
         // Depth is checked BEFORE descending: the new container would be level depth+1.
         if (depth >= MAX_DEPTH) {
             fail()
@@ -205,12 +240,12 @@ internal class ContractJsonScanner(private val text: String) {
      */
     fun nextMember(): ContractJsonKey? {
         if (!advance('}')) return null
-        if (i >= n || text[i] != '"' || !lexKey()) {
+        if (i >= n || chars[i] != '"' || !lexKey()) {
             fail()
             return null
         }
         skipWs()
-        if (i >= n || text[i] != ':') {
+        if (i >= n || chars[i] != ':') {
             fail()
             return null
         }
@@ -232,7 +267,7 @@ internal class ContractJsonScanner(private val text: String) {
             fail()
             return false
         }
-        val c = text[i]
+        val c = chars[i]
         if (c == closer) {
             // `[1,]` is caught below, right after the comma, so a closer here is legal.
             i++
@@ -251,7 +286,7 @@ internal class ContractJsonScanner(private val text: String) {
         i++
         skipWs()
         // A trailing comma: `[1,]`, `{"a":1,}` are not JSON.
-        if (i < n && text[i] == closer) {
+        if (i < n && chars[i] == closer) {
             fail()
             return false
         }
@@ -293,7 +328,7 @@ internal class ContractJsonScanner(private val text: String) {
             fail()
             return
         }
-        when (text[i]) {
+        when (chars[i]) {
             '{' -> {
                 if (!enterObject()) return
                 while (nextMember() != null) skipValue()
@@ -463,7 +498,7 @@ internal class ContractJsonScanner(private val text: String) {
 
     private fun skipWs() {
         while (i < n) {
-            val c = text[i]
+            val c = chars[i]
             if (c == ' ' || c == '\t' || c == '\n' || c == '\r') i++ else return
         }
     }
@@ -472,7 +507,7 @@ internal class ContractJsonScanner(private val text: String) {
     private fun peek(): Int {
         if (failed) return -1
         skipWs()
-        return if (i < n) text[i].toInt() else -1
+        return if (i < n) chars[i].toInt() else -1
     }
 
     private fun literal(word: String): Boolean {
@@ -488,29 +523,40 @@ internal class ContractJsonScanner(private val text: String) {
      */
     private fun lexNumber(): Double? {
         val start = i
-        if (i < n && text[i] == '-') i++
+        val negative = i < n && chars[i] == '-'
+        if (negative) i++
         if (i >= n) return null
-        val first = text[i]
+        val first = chars[i]
+        val digitsStart = i
+        var whole = 0L
         if (first == '0') {
             i++
         } else if (first in '1'..'9') {
             i++
-            while (i < n && isDigit(text[i])) i++
+            whole = (first - '0').toLong()
+            while (i < n && isDigit(chars[i])) {
+                whole = whole * 10 + (chars[i] - '0') // wraps past 18 digits; then unused, see below
+                i++
+            }
         } else {
             return null
         }
-        if (i < n && text[i] == '.') {
-            i++
-            if (i >= n || !isDigit(text[i])) return null
-            while (i < n && isDigit(text[i])) i++
+        // A plain integer of at most 15 digits is exact in a double: no substring, no parse.
+        if (i - digitsStart <= 15 && (i >= n || (chars[i] != '.' && chars[i] != 'e' && chars[i] != 'E'))) {
+            return if (negative) (if (whole == 0L) -0.0 else -whole.toDouble()) else whole.toDouble()
         }
-        if (i < n && (text[i] == 'e' || text[i] == 'E')) {
+        if (i < n && chars[i] == '.') {
             i++
-            if (i < n && (text[i] == '+' || text[i] == '-')) i++
-            if (i >= n || !isDigit(text[i])) return null
-            while (i < n && isDigit(text[i])) i++
+            if (i >= n || !isDigit(chars[i])) return null
+            while (i < n && isDigit(chars[i])) i++
         }
-        return java.lang.Double.parseDouble(text.substring(start, i))
+        if (i < n && (chars[i] == 'e' || chars[i] == 'E')) {
+            i++
+            if (i < n && (chars[i] == '+' || chars[i] == '-')) i++
+            if (i >= n || !isDigit(chars[i])) return null
+            while (i < n && isDigit(chars[i])) i++
+        }
+        return java.lang.Double.parseDouble(String(chars, start, i - start))
     }
 
     private fun isDigit(c: Char): Boolean = c >= '0' && c <= '9'
@@ -535,13 +581,14 @@ internal class ContractJsonScanner(private val text: String) {
         // Fast path: no escapes. Pairing is checked only when a surrogate was seen.
         var surrogate = false
         while (i < n) {
-            val c = text[i]
+            val c = chars[i]
             if (c == '"') {
                 val end = i
                 i++
+                sawSurrogate = surrogate
                 if (!keep) return STRING_OK
-                if (surrogate && !ContractJsonReader.isWellFormed(text, start, end)) return STRING_INVALID
-                lexed = text.substring(start, end)
+                if (surrogate && !ContractJsonReader.isWellFormed(chars, start, end)) return STRING_INVALID
+                lexed = String(chars, start, end - start)
                 return STRING_OK
             }
             if (c == '\\') break
@@ -551,35 +598,37 @@ internal class ContractJsonScanner(private val text: String) {
         }
         if (i >= n) return STRING_SYNTAX_ERROR
         escaped = true
-        val sb = scratch
-        sb.setLength(0)
-        if (keep) sb.append(text, start, i)
+        scratchLength = 0
+        if (keep) appendRun(start, i - start)
         while (i < n) {
-            val c = text[i]
+            val c = chars[i]
             if (c == '"') {
                 i++
+                sawSurrogate = surrogate
                 if (!keep) return STRING_OK
                 // Escaped surrogates were appended as code units; pairing is checked on the whole
                 // string, so `\ud83d\ude00` is a pair and a lone one is not.
-                if (!ContractJsonReader.isWellFormed(sb)) return STRING_INVALID
-                lexed = sb.toString()
+                if (surrogate && !ContractJsonReader.isWellFormed(scratch, 0, scratchLength)) return STRING_INVALID
+                lexed = String(scratch, 0, scratchLength)
                 return STRING_OK
             }
             if (c < ' ') return STRING_SYNTAX_ERROR
             if (c != '\\') {
                 // A run of plain characters is copied in one piece.
                 val runStart = i
+                if (c >= '\uD800' && c <= '\uDFFF') surrogate = true
                 i++
                 while (i < n) {
-                    val d = text[i]
+                    val d = chars[i]
                     if (d == '"' || d == '\\' || d < ' ') break
+                    if (d >= '\uD800' && d <= '\uDFFF') surrogate = true
                     i++
                 }
-                if (keep) sb.append(text, runStart, i)
+                if (keep) appendRun(runStart, i - runStart)
                 continue
             }
             if (i + 1 >= n) return STRING_SYNTAX_ERROR
-            val e = text[i + 1]
+            val e = chars[i + 1]
             i += 2
             val decoded: Char = when (e) {
                 '"' -> '"'
@@ -594,16 +643,17 @@ internal class ContractJsonScanner(private val text: String) {
                     if (i + 4 > n) return STRING_SYNTAX_ERROR
                     var code = 0
                     for (k in 0 until 4) {
-                        val h = hexValue(text[i + k])
+                        val h = hexValue(chars[i + k])
                         if (h < 0) return STRING_SYNTAX_ERROR
                         code = code * 16 + h
                     }
                     i += 4
+                    if (code >= 0xD800 && code <= 0xDFFF) surrogate = true
                     code.toChar()
                 }
                 else -> return STRING_SYNTAX_ERROR
             }
-            if (keep) sb.append(decoded)
+            if (keep) appendChar(decoded)
         }
         return STRING_SYNTAX_ERROR
     }
@@ -617,7 +667,7 @@ internal class ContractJsonScanner(private val text: String) {
             // Compared in place, by exact UTF-16 code units (no substring for a known key).
             val start = quote + 1
             val end = i - 1
-            key.fill(start, end, null, ContractJsonReader.isWellFormed(text, start, end))
+            key.fill(start, end, null, !sawSurrogate || ContractJsonReader.isWellFormed(chars, start, end))
             return true
         }
         // Escaped key (rare): decode it once more, keeping the text.
