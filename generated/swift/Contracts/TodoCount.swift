@@ -156,7 +156,7 @@ public enum TodoCount {
             }
             return decode(text, report: report)
         }
-        return ContractJSONScanner.scan(utf8: data) { readDocument(&$0, report: nil) } ?? .malformed
+        return ContractJSONScanner.scan(utf8: data) { readDocument(&$0, report: nil) }
     }
 
     private static func readDocument(_ scanner: inout ContractJSONScanner, report: ContractReport?) -> Decoded {

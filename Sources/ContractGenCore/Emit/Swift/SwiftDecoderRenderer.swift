@@ -67,7 +67,7 @@ extension SwiftContractWriter {
                 }
                 p.line("return decode(text, report: report)")
             }
-            p.line("return ContractJSONScanner.scan(utf8: data) { readDocument(&$0, report: nil) } ?? .malformed")
+            p.line("return ContractJSONScanner.scan(utf8: data) { readDocument(&$0, report: nil) }")
         }
         p.line()
         p.block("private static func readDocument(_ scanner: inout ContractJSONScanner, report: ContractReport?) -> Decoded {") { p in
