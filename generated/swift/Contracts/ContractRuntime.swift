@@ -226,6 +226,9 @@ struct ContractExactKey: Hashable, Sendable {
 struct ContractExactMap<Value> {
     /// The entries in order of last occurrence; a replaced entry leaves a hole (nil).
     private var slots: [(key: String, value: Value, dropped: Int)?] = []
+    /// Beside each slot, its key's `fingerprint`: a linear search compares these first, and only
+    /// a key with the same one in full (a String comparison is a call; most probes are misses).
+    private var fingerprints: [UInt64] = []
     /// Positions by exact key, built once the map outgrows `linearLimit`.
     private var index: [ContractExactKey: Int]?
     /// Entries (not holes) in `slots`.
@@ -256,8 +259,12 @@ struct ContractExactMap<Value> {
         }
         guard let value else { return }
         // Room for a small map at once: growing 1, 2, 4, 8 reallocated three times.
-        if slots.isEmpty { slots.reserveCapacity(Self.linearLimit) }
+        if slots.isEmpty {
+            slots.reserveCapacity(Self.linearLimit)
+            fingerprints.reserveCapacity(Self.linearLimit)
+        }
         slots.append((key: key, value: value, dropped: dropped))
+        fingerprints.append(Self.fingerprint(key))
         live += 1
         if asciiKeys { asciiKeys = key.utf8.allSatisfy { $0 < 0x80 } }
         if index != nil {
@@ -306,17 +313,26 @@ struct ContractExactMap<Value> {
 
     private func position(of key: String) -> Int? {
         if let index { return index[ContractExactKey(key)] }
+        let print = Self.fingerprint(key)
         if asciiKeys {
-            let length = key.utf8.count
-            for offset in slots.indices {
-                if let slot = slots[offset], slot.key.utf8.count == length, slot.key == key { return offset }
+            for offset in fingerprints.indices where fingerprints[offset] == print {
+                if let slot = slots[offset], slot.key == key { return offset }
             }
             return nil
         }
-        for offset in slots.indices {
+        for offset in fingerprints.indices where fingerprints[offset] == print {
             if let slot = slots[offset], ContractExactKey.same(slot.key, key) { return offset }
         }
         return nil
+    }
+
+    /// The UTF-8 length and first bytes of `key` in one word: equal keys have equal fingerprints.
+    private static func fingerprint(_ key: String) -> UInt64 {
+        key.utf8.withContiguousStorageIfAvailable { bytes -> UInt64 in
+            var print = UInt64(truncatingIfNeeded: bytes.count) << 56
+            for offset in 0..<min(bytes.count, 7) { print |= UInt64(bytes[offset]) << (offset * 8) }
+            return print
+        } ?? UInt64(truncatingIfNeeded: key.utf8.count) << 56
     }
 }
 
@@ -813,7 +829,7 @@ extension ContractJSON {
             let slice = UnsafeBufferPointer(rebasing: bytes[start..<position])
             position += 1
             if mayHoldRawSurrogates, Self.containsRawSurrogate(slice) { return .invalid }
-            return .string(keep ? String(decoding: slice, as: UTF8.self) : "")
+            return .string(keep ? Self.string(slice) : "")
         }
         if bytes[position] < 0x20 { return .syntaxError }  // raw control characters are not allowed
         sawEscape = true
@@ -850,6 +866,20 @@ extension ContractJSON {
         guard valid else { return .invalid }
         if mayHoldRawSurrogates, Self.containsRawSurrogate(UnsafeBufferPointer(rebasing: bytes[start..<end])) { return .invalid }
         return .string("")
+    }
+
+    /// `bytes` (well-formed UTF-8) as a String. One that fits in a String's inline storage (15
+    /// bytes: ids, enum values, colours) is built through `String(unsafeUninitializedCapacity:)`,
+    /// which takes ASCII after one check of the finished value's flag bits; `String(decoding:)`
+    /// would first test the bytes for ASCII one by one, then copy them. Longer ones are validated
+    /// either way, as the standard library offers no public initializer that takes UTF-8 on trust.
+    @inline(__always)
+    private static func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        guard let source = bytes.baseAddress, bytes.count <= 15 else { return String(decoding: bytes, as: UTF8.self) }
+        return String(unsafeUninitializedCapacity: bytes.count) { out in
+            out.baseAddress?.initialize(from: source, count: bytes.count)
+            return bytes.count
+        }
     }
 
     /// Decodes the body of a string literal that holds escapes, bytes[start..<end] (no raw quote
