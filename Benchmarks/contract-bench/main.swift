@@ -225,6 +225,7 @@ var size = 200_000
 var memoryDecoder: String?
 var batches = 9
 var profileRounds: Int?
+var weigh = false
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
     switch argument {
@@ -232,6 +233,7 @@ while let argument = arguments.popFirst() {
     case "--memory": memoryDecoder = arguments.popFirst()
     case "--batches": batches = Int(arguments.popFirst() ?? "") ?? batches
     case "--profile": profileRounds = Int(arguments.popFirst() ?? "")  // with --memory: N decodes, no RSS (callgrind)
+    case "--weigh": weigh = true  // with --memory: the heap the decoded value itself holds (glibc mallinfo2)
     case "--write":
         // The same synthetic snapshot for the other languages' benchmarks (Benchmarks/run.sh).
         print(makeSnapshot(bytes: size), terminator: "")
@@ -265,6 +267,19 @@ if let memoryDecoder {
     resetPeakRSS()
     let baseline = currentRSSBytes()
     var checksum = 0
+    if weigh {
+        // What the decoded value itself weighs: the resident memory while it is held (freed heap
+        // handed back first), minus the baseline. No decoder's peak can be below its value's weight.
+        let value: Any? = memoryDecoder == "jsondecoder" ? (try? JSONDecoder().decode(CodableSnapshot.self, from: data)) as Any?
+            : memoryDecoder == "handwritten" ? HandJSON.decode(data) as Any? : WidgetData.decode(text).value as Any?
+        if let trim = dlsym(nil, "malloc_trim") {
+            _ = unsafeBitCast(trim, to: (@convention(c) (Int) -> Int32).self)(0)
+        }
+        let held = max(0, currentRSSBytes() - baseline)
+        print(String(format: "%@\t%d\t%.2f\t%.2f\t%d", memoryDecoder, text.utf8.count, Double(held) / 1_000_000,
+                     Double(held) / Double(text.utf8.count), value == nil ? 0 : 1))
+        exit(0)
+    }
     if let profileRounds {
         for _ in 0..<profileRounds { checksum &+= decoder.run() }
         print(checksum)

@@ -222,6 +222,9 @@ struct ContractExactKey: Hashable, Sendable {
 struct ContractExactMap<Value> {
     /// The entries in order of last occurrence; a replaced entry leaves a hole (nil).
     private var slots: [(key: String, value: Value, dropped: Int)?] = []
+    /// Beside each slot, its key's `fingerprint`: a linear search compares these first, and only
+    /// a key with the same one in full (a String comparison is a call; most probes are misses).
+    private var fingerprints: [UInt64] = []
     /// Positions by exact key, built once the map outgrows `linearLimit`.
     private var index: [ContractExactKey: Int]?
     /// Entries (not holes) in `slots`.
@@ -252,8 +255,12 @@ struct ContractExactMap<Value> {
         }
         guard let value else { return }
         // Room for a small map at once: growing 1, 2, 4, 8 reallocated three times.
-        if slots.isEmpty { slots.reserveCapacity(Self.linearLimit) }
+        if slots.isEmpty {
+            slots.reserveCapacity(Self.linearLimit)
+            fingerprints.reserveCapacity(Self.linearLimit)
+        }
         slots.append((key: key, value: value, dropped: dropped))
+        fingerprints.append(Self.fingerprint(key))
         live += 1
         if asciiKeys { asciiKeys = key.utf8.allSatisfy { $0 < 0x80 } }
         if index != nil {
@@ -302,17 +309,26 @@ struct ContractExactMap<Value> {
 
     private func position(of key: String) -> Int? {
         if let index { return index[ContractExactKey(key)] }
+        let print = Self.fingerprint(key)
         if asciiKeys {
-            let length = key.utf8.count
-            for offset in slots.indices {
-                if let slot = slots[offset], slot.key.utf8.count == length, slot.key == key { return offset }
+            for offset in fingerprints.indices where fingerprints[offset] == print {
+                if let slot = slots[offset], slot.key == key { return offset }
             }
             return nil
         }
-        for offset in slots.indices {
+        for offset in fingerprints.indices where fingerprints[offset] == print {
             if let slot = slots[offset], ContractExactKey.same(slot.key, key) { return offset }
         }
         return nil
+    }
+
+    /// The UTF-8 length and first bytes of `key` in one word: equal keys have equal fingerprints.
+    private static func fingerprint(_ key: String) -> UInt64 {
+        key.utf8.withContiguousStorageIfAvailable { bytes -> UInt64 in
+            var print = UInt64(truncatingIfNeeded: bytes.count) << 56
+            for offset in 0..<min(bytes.count, 7) { print |= UInt64(bytes[offset]) << (offset * 8) }
+            return print
+        } ?? UInt64(truncatingIfNeeded: key.utf8.count) << 56
     }
 }
 
@@ -362,10 +378,16 @@ extension ContractJSON {
     private let mayHoldRawSurrogates: Bool
     /// True once a syntax error (or too deep nesting) was found; the scan is over.
     public private(set) var failed = false
+    /// The high bit of every byte of a word when the bytes may not be UTF-8 (`scan(utf8:)`), else
+    /// 0: a string literal's run then also stops at each non-ASCII byte, which must start a
+    /// well-formed sequence. (A String is UTF-8 already; outside string literals the grammar
+    /// admits ASCII only, so a stray byte there is a syntax error anyway.)
+    private let nonASCIIStop: UInt64
 
-    private init(bytes: UnsafeBufferPointer<UInt8>, mayHoldRawSurrogates: Bool) {
+    private init(bytes: UnsafeBufferPointer<UInt8>, mayHoldRawSurrogates: Bool, checksUTF8: Bool = false) {
         self.bytes = bytes
         self.mayHoldRawSurrogates = mayHoldRawSurrogates
+        self.nonASCIIStop = checksUTF8 ? 0x8080_8080_8080_8080 : 0
     }
 
     /// Runs `body` with a scanner over `text` (the bytes stay valid for the duration).
@@ -388,59 +410,43 @@ extension ContractJSON {
     }
 
     /// Runs `body` with a scanner over UTF-8 bytes read in place (App Group files and storage
-    /// hand over `Data`): no String is built and nothing is copied. Nil, without running `body`,
-    /// when the bytes are not UTF-8 (RFC 3629: no overlong form, no encoded surrogate, nothing
-    /// above U+10FFFF): such bytes are no JSON text (RFC 8259 §8.1), and repairing them into
-    /// U+FFFD would read a text the writer never wrote.
-    public static func scan<Result>(utf8 data: Data, _ body: (inout ContractJSONScanner) -> Result) -> Result? {
-        data.withUnsafeBytes { raw -> Result? in
-            let buffer = raw.bindMemory(to: UInt8.self)
-            guard isUTF8(buffer) else { return nil }
-            var scanner = ContractJSONScanner(bytes: buffer, mayHoldRawSurrogates: false)
+    /// hand over `Data`): no String is built and nothing is copied. Bytes that are not UTF-8
+    /// (RFC 3629: no overlong form, no encoded surrogate, nothing above U+10FFFF) are a syntax
+    /// error like any other, found where the scan meets them: such bytes are no JSON text
+    /// (RFC 8259 §8.1), and repairing them into U+FFFD would read a text the writer never wrote.
+    /// The check is part of the scan (one pass over the bytes, not two).
+    public static func scan<Result>(utf8 data: Data, _ body: (inout ContractJSONScanner) -> Result) -> Result {
+        data.withUnsafeBytes { raw -> Result in
+            var scanner = ContractJSONScanner(bytes: raw.bindMemory(to: UInt8.self), mayHoldRawSurrogates: false, checksUTF8: true)
             return body(&scanner)
         }
     }
 
-    /// Whether `bytes` are well-formed UTF-8 (Unicode Table 3-7). ASCII, the bulk of any JSON
-    /// text, is checked eight bytes at a time.
-    static func isUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = bytes.baseAddress else { return true }
-        let count = bytes.count
-        var at = 0
-        while at < count {
-            if count - at >= 8, UnsafeRawPointer(base + at).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
-                at += 8
-                continue
-            }
-            let lead = base[at]
-            if lead < 0x80 {
-                at += 1
-                continue
-            }
-            // The length of the sequence, and the range of its second byte (which excludes the
-            // overlong forms, the surrogates and everything above U+10FFFF).
-            let trailing: Int
-            var low: UInt8 = 0x80
-            var high: UInt8 = 0xBF
-            switch lead {
-            case 0xC2...0xDF: trailing = 1
-            case 0xE0: trailing = 2; low = 0xA0
-            case 0xE1...0xEC, 0xEE...0xEF: trailing = 2
-            case 0xED: trailing = 2; high = 0x9F
-            case 0xF0: trailing = 3; low = 0x90
-            case 0xF1...0xF3: trailing = 3
-            case 0xF4: trailing = 3; high = 0x8F
-            default: return false
-            }
-            guard count - at > trailing, base[at + 1] >= low, base[at + 1] <= high else { return false }
-            var next = 2
-            while next <= trailing {
-                guard base[at + next] & 0xC0 == 0x80 else { return false }
-                next += 1
-            }
-            at += trailing + 1
+    /// The offset just past the well-formed UTF-8 sequence that starts with the non-ASCII byte at
+    /// `at` (Unicode Table 3-7), or nil when none does.
+    private func utf8SequenceEnd(_ at: Int) -> Int? {
+        // The length of the sequence, and the range of its second byte (which excludes the
+        // overlong forms, the surrogates and everything above U+10FFFF).
+        let trailing: Int
+        var low: UInt8 = 0x80
+        var high: UInt8 = 0xBF
+        switch bytes[at] {
+        case 0xC2...0xDF: trailing = 1
+        case 0xE0: trailing = 2; low = 0xA0
+        case 0xE1...0xEC, 0xEE...0xEF: trailing = 2
+        case 0xED: trailing = 2; high = 0x9F
+        case 0xF0: trailing = 3; low = 0x90
+        case 0xF1...0xF3: trailing = 3
+        case 0xF4: trailing = 3; high = 0x8F
+        default: return nil
         }
-        return true
+        guard bytes.count - at > trailing, bytes[at + 1] >= low, bytes[at + 1] <= high else { return nil }
+        var next = 2
+        while next <= trailing {
+            guard bytes[at + next] & 0xC0 == 0x80 else { return nil }
+            next += 1
+        }
+        return at + trailing + 1
     }
 
     // MARK: Structure
@@ -812,13 +818,14 @@ extension ContractJSON {
         let start = position
         sawEscape = false
         // Fast path: no escape until the closing quote, so the string is the byte slice itself.
-        position = plainRunEnd(from: position)
+        guard let runEnd = stringRunEnd(from: position) else { return .syntaxError }  // not UTF-8
+        position = runEnd
         guard position < bytes.count else { return .syntaxError }  // unterminated
         if bytes[position] == UInt8(ascii: "\"") {
             let slice = UnsafeBufferPointer(rebasing: bytes[start..<position])
             position += 1
             if mayHoldRawSurrogates, Self.containsRawSurrogate(slice) { return .invalid }
-            return .string(keep ? String(decoding: slice, as: UTF8.self) : "")
+            return .string(keep ? Self.string(slice) : "")
         }
         if bytes[position] < 0x20 { return .syntaxError }  // raw control characters are not allowed
         sawEscape = true
@@ -828,8 +835,8 @@ extension ContractJSON {
         var end = position
         while true {
             end += 2
-            guard end < bytes.count else { return .syntaxError }  // unterminated
-            end = plainRunEnd(from: end)
+            guard end < bytes.count, let runEnd = stringRunEnd(from: end) else { return .syntaxError }  // unterminated, or not UTF-8
+            end = runEnd
             guard end < bytes.count else { return .syntaxError }  // unterminated
             let byte = bytes[end]
             if byte == UInt8(ascii: "\"") { break }
@@ -855,6 +862,20 @@ extension ContractJSON {
         guard valid else { return .invalid }
         if mayHoldRawSurrogates, Self.containsRawSurrogate(UnsafeBufferPointer(rebasing: bytes[start..<end])) { return .invalid }
         return .string("")
+    }
+
+    /// `bytes` (well-formed UTF-8) as a String. One that fits in a String's inline storage (15
+    /// bytes: ids, enum values, colours) is built through `String(unsafeUninitializedCapacity:)`,
+    /// which takes ASCII after one check of the finished value's flag bits; `String(decoding:)`
+    /// would first test the bytes for ASCII one by one, then copy them. Longer ones are validated
+    /// either way, as the standard library offers no public initializer that takes UTF-8 on trust.
+    @inline(__always)
+    private static func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        guard let source = bytes.baseAddress, bytes.count <= 15 else { return String(decoding: bytes, as: UTF8.self) }
+        return String(unsafeUninitializedCapacity: bytes.count) { out in
+            out.baseAddress?.initialize(from: source, count: bytes.count)
+            return bytes.count
+        }
     }
 
     /// Decodes the body of a string literal that holds escapes, bytes[start..<end] (no raw quote
@@ -931,6 +952,7 @@ extension ContractJSON {
             let quote = word ^ 0x2222_2222_2222_2222
             let backslash = word ^ 0x5C5C_5C5C_5C5C_5C5C
             let flagged = ((quote &- ones) & ~quote | (backslash &- ones) & ~backslash | (word &- 0x2020_2020_2020_2020) & ~word) & high
+                | word & nonASCIIStop
             if flagged != 0 {
                 return offset + flagged.trailingZeroBitCount >> 3
             }
@@ -938,10 +960,24 @@ extension ContractJSON {
         }
         while offset < count {
             let byte = base[offset]
-            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { return offset }
+            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 || byte & UInt8(truncatingIfNeeded: nonASCIIStop) != 0 { return offset }
             offset += 1
         }
         return count
+    }
+
+    /// `plainRunEnd`, past every well-formed UTF-8 sequence where bytes are checked: the offset
+    /// of the quote, backslash or control character that ends the run (`bytes.count` for none),
+    /// or nil at a byte that is not UTF-8.
+    @inline(__always)
+    private func stringRunEnd(from: Int) -> Int? {
+        var offset = plainRunEnd(from: from)
+        // Only a scan that checks UTF-8 stops at a non-ASCII byte.
+        while offset < bytes.count, bytes[offset] >= 0x80 {
+            guard let next = utf8SequenceEnd(offset) else { return nil }
+            offset = plainRunEnd(from: next)
+        }
+        return offset
     }
 
     /// Four hex digits at `at` (before `end`) as a UTF-16 code unit, moving past them; nil otherwise.

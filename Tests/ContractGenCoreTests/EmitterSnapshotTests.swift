@@ -72,13 +72,33 @@ final class EmitterSnapshotTests: XCTestCase {
     func testFailDocumentFieldIsAGuardThatFailsTheDocument() throws {
         let swift = try swiftContract()
         XCTAssertTrue(swift.contains(#"nameSlot = scanner.string().flatMap({ !$0.isEmpty ? $0 : nil })"#), swift)
+        // The plain decoder carries no report code; its report-family twin also records the drop.
         XCTAssertTrue(swift.contains("""
                 guard let name = nameSlot else {
                     context.failed = true  // name missing or invalid: the whole document is unusable
-                    r?.dropObject(0, ".name", "name", "document")
                     return nil
                 }
         """), swift)
+        XCTAssertTrue(swift.contains("""
+                guard let name = nameSlot else {
+                    context.failed = true  // name missing or invalid: the whole document is unusable
+                    r.dropObject(0, ".name", "name", "document")
+                    return nil
+                }
+        """), swift)
+    }
+
+    /// The plain decoders (the default path) hold no report code at all: every report call is in
+    /// the report family, whose decoders take the report as a parameter.
+    func testPlainDecodersHoldNoReportCode() throws {
+        let swift = try swiftContract()
+        let plain = swift.components(separatedBy: "// MARK: - Decoding with a report")
+        XCTAssertEqual(plain.count, 2, swift)
+        let decoders = plain[0].components(separatedBy: "private struct DecodeContext")[1]
+        XCTAssertNil(decoders.range(of: #"(?<![A-Za-z_])r\."#, options: .regularExpression), decoders)
+        XCTAssertFalse(decoders.contains("report"), decoders)
+        XCTAssertTrue(plain[1].contains("_ context: inout DecodeContext, version: inout Double?, report r: ContractReport) -> "), swift)
+        XCTAssertFalse(swift.contains("r?."), swift)
     }
 
     func testDuplicateKeysOverwriteASlotSoTheLastWins() throws {

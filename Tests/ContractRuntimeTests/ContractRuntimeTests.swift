@@ -171,13 +171,29 @@ final class ContractJSONParseTests: XCTestCase {
         }
     }
 
-    /// `scan(utf8:)` runs only on well-formed UTF-8 (RFC 3629), the same bytes Swift's own decoding
-    /// leaves unrepaired: checked on hand-picked edge cases and on random byte strings rich in
-    /// lead and continuation bytes, at every offset of the eight-byte ASCII step.
+    /// `scan(utf8:)` reads only well-formed UTF-8 (RFC 3629), the same bytes Swift's own decoding
+    /// leaves unrepaired: any other byte is a syntax error where the scan meets it. Checked inside
+    /// a string literal (kept and skipped, plain and escaped) and as a member key, on hand-picked
+    /// edge cases and on random byte strings rich in lead and continuation bytes, at every offset
+    /// of the eight-byte step; outside a literal a non-ASCII byte is no JSON at all.
     func testScanUTF8RunsOnlyOnWellFormedUTF8() {
         func scans(_ bytes: [UInt8]) -> Bool {
-            ContractJSONScanner.scan(utf8: Data(bytes)) { _ in true } ?? false
+            let literal = [0x22] + bytes + [0x22]
+            let kept = ContractJSONScanner.scan(utf8: Data(literal)) { $0.string() != nil && $0.finish() }
+            let escaped = ContractJSONScanner.scan(utf8: Data([0x22, 0x5C, 0x6E] + bytes + [0x22])) { $0.string() != nil && $0.finish() }
+            let skipped = ContractJSONScanner.scan(utf8: Data([0x5B] + literal + [0x5D])) { $0.bool() == nil && $0.finish() }
+            let key = ContractJSONScanner.scan(utf8: Data([0x7B] + literal + Array(":1}".utf8))) { scanner -> Bool in
+                guard scanner.enterObject() else { return false }
+                while scanner.nextMember() != nil { scanner.skipValue() }
+                return scanner.finish()
+            }
+            XCTAssertEqual(kept, escaped, "\(bytes)")
+            XCTAssertEqual(kept, skipped, "\(bytes)")
+            XCTAssertEqual(kept, key, "\(bytes)")
+            return kept
         }
+        XCTAssertFalse(ContractJSONScanner.scan(utf8: Data([0x5B, 0x31, 0x2C, 0xC3, 0xA9, 0x5D])) { $0.skipValue(); return $0.finish() })
+        XCTAssertFalse(ContractJSONScanner.scan(utf8: Data([0xEF, 0xBB, 0xBF] + Array("{}".utf8))) { $0.skipValue(); return $0.finish() })
         let valid: [[UInt8]] = [[], [0x7F], [0xC2, 0x80], [0xDF, 0xBF], [0xE0, 0xA0, 0x80], [0xED, 0x9F, 0xBF], [0xEE, 0x80, 0x80],
                                 [0xEF, 0xBF, 0xBF], [0xF0, 0x90, 0x80, 0x80], [0xF4, 0x8F, 0xBF, 0xBF]]
         let invalid: [[UInt8]] = [[0x80], [0xBF], [0xC0, 0x80], [0xC1, 0xBF], [0xE0, 0x9F, 0xBF], [0xED, 0xA0, 0x80], [0xED, 0xBF, 0xBF],

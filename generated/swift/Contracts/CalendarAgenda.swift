@@ -287,14 +287,21 @@ public enum CalendarAgenda {
             }
             return decode(text, report: report)
         }
-        return ContractJSONScanner.scan(utf8: data) { readDocument(&$0, report: nil) } ?? .malformed
+        return ContractJSONScanner.scan(utf8: data) { readDocument(&$0, report: nil) }
     }
 
     private static func readDocument(_ scanner: inout ContractJSONScanner, report: ContractReport?) -> Decoded {
-        var context = DecodeContext(report: report)
+        var context = DecodeContext()
         var version: Double?
         let isObject = scanner.nextIsObject()
-        let value = decodeAgenda(&scanner, &context, version: &version)
+        // Two families of decoders: the plain one holds no report code at all, so the default path pays nothing for it.
+        // (An if-expression: assigned in two branches instead, the value is kept alive next to its copy
+        // below, and filling in derived fields copied every array it holds.)
+        let value = if let report {
+            decodeAgenda(&scanner, &context, version: &version, report: report)
+        } else {
+            decodeAgenda(&scanner, &context, version: &version)
+        }
         // Not JSON, not an object, or nested deeper than ContractJSONScanner.maxDepth: nothing is usable.
         guard isObject, scanner.finish() else {
             return .malformed
@@ -318,17 +325,13 @@ public enum CalendarAgenda {
         var dropped = 0
         /// Set when a `fail-document` field is missing or invalid.
         var failed = false
-        /// The report being recorded, if one was asked for; nil on the default path.
-        let report: ContractReport?
     }
 
     private static func decodeAgenda(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext, version: inout Double?) -> Agenda? {
-        let r = context.report
         guard scanner.enterObject() else {
-            if let r { r.wrongType(scanner.value()) } else { scanner.skipValue() }
+            scanner.skipValue()
             return nil
         }
-        r?.beginObject(6)
         var generatedAtSlot: Int64?
         var eventsSlot: [Event]?
         var eventsDropped = 0
@@ -339,75 +342,30 @@ public enum CalendarAgenda {
         var dayStatusSlot: ContractExactMap<Agenda.DayStatus>?
         while let key = scanner.nextMember() {
             if key.matches("schema_version") {
-                if let r { version = r.version(scanner.value()) } else { version = scanner.anyNumber() }
+                version = scanner.anyNumber()
             } else if key.matches("generated_at") {
-                if let r {
-                    r.field(0, ".generated_at")
-                    generatedAtSlot = r.epochMillis(scanner.value())
-                    r.fieldDone(0, "null")
-                } else {
-                    generatedAtSlot = scanner.epochMillis()
-                }
+                generatedAtSlot = scanner.epochMillis()
             } else if key.matches("events") {
-                if let r {
-                    r.field(1, ".events")
-                    let mark = context.dropped
-                    eventsSlot = decodeArrayOfEvent(&scanner, &context)
-                    eventsDropped = context.dropped - mark
-                    context.dropped = mark
-                    r.fieldDone(1, "default")
-                } else {
-                    let mark = context.dropped
-                    eventsSlot = decodeArrayOfEvent(&scanner, &context)
-                    eventsDropped = context.dropped - mark
-                    context.dropped = mark
-                }
+                let mark = context.dropped
+                eventsSlot = decodeArrayOfEvent(&scanner, &context)
+                eventsDropped = context.dropped - mark
+                context.dropped = mark
             } else if key.matches("calendar_kind") {
-                if let r {
-                    r.field(2, ".calendar_kind")
-                    calendarKindSlot = r.enumeration(scanner.value(), as: Agenda.CalendarKind.self, unknown: .other)
-                    r.fieldDone(2, "default")
-                } else {
-                    calendarKindSlot = ContractEnum.read(scanner.string(), as: Agenda.CalendarKind.self, unknown: .other)
-                }
+                calendarKindSlot = ContractEnum.read(scanner.string(), as: Agenda.CalendarKind.self, unknown: .other)
             } else if key.matches("default") {
-                if let r {
-                    r.field(3, ".default")
-                    isDefaultSlot = r.bool(scanner.value())
-                    r.fieldDone(3, "default")
-                } else {
-                    isDefaultSlot = scanner.bool()
-                }
+                isDefaultSlot = scanner.bool()
             } else if key.matches("hidden_calendars") {
-                if let r {
-                    r.field(4, ".hidden_calendars")
-                    let mark = context.dropped
-                    hiddenCalendarsSlot = decodeMapOfArrayOfString(&scanner, &context)
-                    hiddenCalendarsDropped = context.dropped - mark
-                    context.dropped = mark
-                    r.fieldDone(4, "default")
-                } else {
-                    let mark = context.dropped
-                    hiddenCalendarsSlot = decodeMapOfArrayOfString(&scanner, &context)
-                    hiddenCalendarsDropped = context.dropped - mark
-                    context.dropped = mark
-                }
+                let mark = context.dropped
+                hiddenCalendarsSlot = decodeMapOfArrayOfString(&scanner, &context)
+                hiddenCalendarsDropped = context.dropped - mark
+                context.dropped = mark
             } else if key.matches("day_status") {
-                if let r {
-                    r.field(5, ".day_status")
-                    dayStatusSlot = decodeMapOfEnum_Agenda_DayStatus(&scanner, &context)
-                    r.fieldDone(5, "default")
-                } else {
-                    dayStatusSlot = decodeMapOfEnum_Agenda_DayStatus(&scanner, &context)
-                }
+                dayStatusSlot = decodeMapOfEnum_Agenda_DayStatus(&scanner, &context)
             } else {
                 scanner.skipValue()  // unknown keys are ignored: fields are added within a version
             }
         }
-        if scanner.failed {
-            r?.endObject()  // the document is malformed: the report keeps its frames balanced
-            return nil
-        }
+        if scanner.failed { return nil }
         let generatedAt = generatedAtSlot
         let events = eventsSlot ?? []
         let calendarKind = calendarKindSlot ?? .personal
@@ -415,17 +373,14 @@ public enum CalendarAgenda {
         let hiddenCalendars = hiddenCalendarsSlot ?? ContractExactMap()
         let dayStatus = dayStatusSlot ?? ContractExactMap()
         context.dropped += eventsDropped + hiddenCalendarsDropped
-        r?.endObject()
         return Agenda(generatedAt: generatedAt, events: events, calendarKind: calendarKind, isDefault: isDefault, hiddenCalendars: hiddenCalendars.dictionary, dayStatus: dayStatus.dictionary)
     }
 
     private static func decodeEvent(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext) -> Event? {
-        let r = context.report
         guard scanner.enterObject() else {
-            if let r { r.wrongType(scanner.value()) } else { scanner.skipValue() }
+            scanner.skipValue()
             return nil
         }
-        r?.beginObject(17)
         var eventIdSlot: String?
         var titleSlot: String?
         var startTimeSlot: Int64?
@@ -448,177 +403,469 @@ public enum CalendarAgenda {
         var attachmentsDropped = 0
         while let key = scanner.nextMember() {
             if key.matches("event_id") {
-                if let r {
-                    r.field(0, ".event_id")
-                    eventIdSlot = r.satisfying(r.string(scanner.value()), "non-empty", { !$0.isEmpty })
-                    r.fieldDone(0, "parent")
-                } else {
-                    eventIdSlot = scanner.string().flatMap({ !$0.isEmpty ? $0 : nil })
-                }
+                eventIdSlot = scanner.string().flatMap({ !$0.isEmpty ? $0 : nil })
             } else if key.matches("title") {
-                if let r {
-                    r.field(1, ".title")
-                    titleSlot = r.string(scanner.value())
-                    r.fieldDone(1, "parent")
-                } else {
-                    titleSlot = scanner.string()
-                }
+                titleSlot = scanner.string()
             } else if key.matches("start_time") {
-                if let r {
-                    r.field(2, ".start_time")
-                    startTimeSlot = r.epochMillis(scanner.value())
-                    r.fieldDone(2, "parent")
-                } else {
-                    startTimeSlot = scanner.epochMillis()
-                }
+                startTimeSlot = scanner.epochMillis()
             } else if key.matches("end_time") {
-                if let r {
-                    r.field(3, ".end_time")
-                    endTimeSlot = r.epochMillis(scanner.value())
-                    r.fieldDone(3, "null")
-                } else {
-                    endTimeSlot = scanner.epochMillis()
-                }
+                endTimeSlot = scanner.epochMillis()
             } else if key.matches("all-day") {
-                if let r {
-                    r.field(4, "[\"all-day\"]")
-                    allDaySlot = r.bool(scanner.value())
-                    r.fieldDone(4, "default")
-                } else {
-                    allDaySlot = scanner.bool()
-                }
+                allDaySlot = scanner.bool()
             } else if key.matches("class") {
-                if let r {
-                    r.field(5, ".class")
-                    cssClassSlot = r.string(scanner.value())
-                    r.fieldDone(5, "null")
-                } else {
-                    cssClassSlot = scanner.string()
-                }
+                cssClassSlot = scanner.string()
             } else if key.matches("Ort") {
-                if let r {
-                    r.field(6, ".Ort")
-                    placeSlot = r.string(scanner.value())
-                    r.fieldDone(6, "null")
-                } else {
-                    placeSlot = scanner.string()
-                }
+                placeSlot = scanner.string()
             } else if key.matches("attendance") {
-                if let r {
-                    r.field(7, ".attendance")
-                    attendanceSlot = r.enumeration(scanner.value(), as: Event.Attendance.self)
-                    r.fieldDone(7, "default")
-                } else {
-                    attendanceSlot = ContractEnum.read(scanner.string(), as: Event.Attendance.self)
-                }
+                attendanceSlot = ContractEnum.read(scanner.string(), as: Event.Attendance.self)
             } else if key.matches("response_status") {
-                if let r {
-                    r.field(8, ".response_status")
-                    responseSlot = r.enumeration(scanner.value(), as: Event.Response.self, unknown: .other)
-                    r.fieldDone(8, "null")
-                } else {
-                    responseSlot = ContractEnum.read(scanner.string(), as: Event.Response.self, unknown: .other)
-                }
+                responseSlot = ContractEnum.read(scanner.string(), as: Event.Response.self, unknown: .other)
             } else if key.matches("reminder_minutes") {
-                if let r {
-                    r.field(9, ".reminder_minutes")
-                    reminderMinutesSlot = r.satisfying(r.satisfying(r.integer(scanner.value()), "min", { $0 >= 0 }), "max", { $0 <= 10080 })
-                    r.fieldDone(9, "null")
-                } else {
-                    reminderMinutesSlot = scanner.integer().flatMap({ $0 >= 0 && $0 <= 10080 ? $0 : nil })
-                }
+                reminderMinutesSlot = scanner.integer().flatMap({ $0 >= 0 && $0 <= 10080 ? $0 : nil })
             } else if key.matches("short_title") {
-                if let r {
-                    r.field(10, ".short_title")
-                    shortTitleSlot = r.satisfying(r.string(scanner.value()), "max-length", { ContractText.length($0) <= 40 })
-                    r.fieldDone(10, "null")
-                } else {
-                    shortTitleSlot = scanner.string().flatMap({ ContractText.length($0) <= 40 ? $0 : nil })
-                }
+                shortTitleSlot = scanner.string().flatMap({ ContractText.length($0) <= 40 ? $0 : nil })
             } else if key.matches("badge") {
-                if let r {
-                    r.field(11, ".badge")
-                    badgeSlot = r.satisfying(r.satisfying(r.string(scanner.value()), "min-length", { ContractText.length($0) >= 1 }), "max-length", { ContractText.length($0) <= 2 })
-                    r.fieldDone(11, "null")
-                } else {
-                    badgeSlot = scanner.string().flatMap({ (1...2).contains(ContractText.length($0)) ? $0 : nil })
-                }
+                badgeSlot = scanner.string().flatMap({ (1...2).contains(ContractText.length($0)) ? $0 : nil })
             } else if key.matches("color") {
-                if let r {
-                    r.field(12, ".color")
-                    colorSlot = scanner.nextIsNull() ? .null : ContractNullable(r.string(scanner.value()))
-                    r.fieldDone(12, "absent")
-                } else {
-                    colorSlot = scanner.nextIsNull() ? .null : ContractNullable(scanner.string())
-                }
+                colorSlot = scanner.nextIsNull() ? .null : ContractNullable(scanner.string())
             } else if key.matches("updated_at") {
-                if let r {
-                    r.field(13, ".updated_at")
-                    updatedAtSlot = r.dateTime(scanner.value())
-                    r.fieldDone(13, "null")
-                } else {
-                    updatedAtSlot = scanner.dateTime()
-                }
+                updatedAtSlot = scanner.dateTime()
             } else if key.matches("tags") {
-                if let r {
-                    r.field(14, ".tags")
-                    let mark = context.dropped
-                    tagsSlot = decodeArrayOfEnum_Event_Tags_Or3(&scanner, &context)
-                    tagsDropped = context.dropped - mark
-                    context.dropped = mark
-                    r.fieldDone(14, "default")
-                } else {
-                    let mark = context.dropped
-                    tagsSlot = decodeArrayOfEnum_Event_Tags_Or3(&scanner, &context)
-                    tagsDropped = context.dropped - mark
-                    context.dropped = mark
-                }
+                let mark = context.dropped
+                tagsSlot = decodeArrayOfEnum_Event_Tags_Or3(&scanner, &context)
+                tagsDropped = context.dropped - mark
+                context.dropped = mark
             } else if key.matches("attendees") {
-                if let r {
-                    r.field(15, ".attendees")
-                    let mark = context.dropped
-                    attendeesSlot = r.satisfying(r.satisfying(decodeArrayOfString(&scanner, &context), "min-items", { $0.count >= 1 }), "max-items", { $0.count <= 4 })
-                    attendeesDropped = context.dropped - mark
-                    context.dropped = mark
-                    r.fieldDone(15, "null")
-                } else {
-                    let mark = context.dropped
-                    attendeesSlot = decodeArrayOfString(&scanner, &context).flatMap({ (1...4).contains($0.count) ? $0 : nil })
-                    attendeesDropped = context.dropped - mark
-                    context.dropped = mark
-                }
+                let mark = context.dropped
+                attendeesSlot = decodeArrayOfString(&scanner, &context).flatMap({ (1...4).contains($0.count) ? $0 : nil })
+                attendeesDropped = context.dropped - mark
+                context.dropped = mark
             } else if key.matches("attachments") {
-                if let r {
-                    r.field(16, ".attachments")
-                    let mark = context.dropped
-                    attachmentsSlot = decodeArrayOfAttachment(&scanner, &context)
-                    attachmentsDropped = context.dropped - mark
-                    context.dropped = mark
-                    r.fieldDone(16, "default")
-                } else {
-                    let mark = context.dropped
-                    attachmentsSlot = decodeArrayOfAttachment(&scanner, &context)
-                    attachmentsDropped = context.dropped - mark
-                    context.dropped = mark
-                }
+                let mark = context.dropped
+                attachmentsSlot = decodeArrayOfAttachment(&scanner, &context)
+                attachmentsDropped = context.dropped - mark
+                context.dropped = mark
+            } else {
+                scanner.skipValue()  // unknown keys are ignored: fields are added within a version
+            }
+        }
+        if scanner.failed { return nil }
+        guard let eventId = eventIdSlot else { return nil }  // eventId missing or invalid: the element is dropped
+        guard let title = titleSlot else { return nil }  // title missing or invalid: the element is dropped
+        guard let startTime = startTimeSlot else { return nil }  // startTime missing or invalid: the element is dropped
+        let endTime = endTimeSlot
+        let allDay = allDaySlot ?? false
+        let cssClass = cssClassSlot
+        let place = placeSlot
+        let attendance = attendanceSlot ?? .confirmed
+        let response = responseSlot
+        let reminderMinutes = reminderMinutesSlot
+        let shortTitle = shortTitleSlot
+        let badge = badgeSlot
+        let color = colorSlot
+        let updatedAt = updatedAtSlot
+        let tags = tagsSlot ?? []
+        let attendees = attendeesSlot
+        let attachments = attachmentsSlot ?? []
+        context.dropped += tagsDropped + attendeesDropped + attachmentsDropped
+        return Event(eventId: eventId, title: title, startTime: startTime, endTime: endTime, allDay: allDay, cssClass: cssClass, place: place, attendance: attendance, response: response, reminderMinutes: reminderMinutes, shortTitle: shortTitle, badge: badge, color: color, updatedAt: updatedAt, tags: tags, attendees: attendees, attachments: attachments)
+    }
+
+    private static func decodePhoto(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext) -> Photo? {
+        guard scanner.enterObject() else {
+            scanner.skipValue()
+            return nil
+        }
+        var urlSlot: String?
+        var widthSlot: Int64?
+        var captionSlot: String?
+        while let key = scanner.nextMember() {
+            if key.matches("url") {
+                urlSlot = scanner.string().flatMap({ !$0.isEmpty ? $0 : nil })
+            } else if key.matches("width") {
+                widthSlot = scanner.integer().flatMap({ $0 >= 1 ? $0 : nil })
+            } else if key.matches("caption") {
+                captionSlot = scanner.string()
+            } else {
+                scanner.skipValue()  // unknown keys are ignored: fields are added within a version
+            }
+        }
+        if scanner.failed { return nil }
+        guard let url = urlSlot else { return nil }  // url missing or invalid: the element is dropped
+        let width = widthSlot
+        let caption = captionSlot
+        return Photo(url: url, width: width, caption: caption)
+    }
+
+    private static func decodeLink(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext) -> Link? {
+        guard scanner.enterObject() else {
+            scanner.skipValue()
+            return nil
+        }
+        var urlSlot: String?
+        var titleSlot: String?
+        while let key = scanner.nextMember() {
+            if key.matches("url") {
+                urlSlot = scanner.string().flatMap({ !$0.isEmpty ? $0 : nil })
+            } else if key.matches("title") {
+                titleSlot = scanner.string()
+            } else {
+                scanner.skipValue()  // unknown keys are ignored: fields are added within a version
+            }
+        }
+        if scanner.failed { return nil }
+        guard let url = urlSlot else { return nil }  // url missing or invalid: the element is dropped
+        let title = titleSlot
+        return Link(url: url, title: title)
+    }
+
+    private static func decodePlaceRef(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext) -> PlaceRef? {
+        guard scanner.enterObject() else {
+            scanner.skipValue()
+            return nil
+        }
+        var latitudeSlot: Double?
+        var longitudeSlot: Double?
+        var labelSlot: String?
+        while let key = scanner.nextMember() {
+            if key.matches("latitude") {
+                latitudeSlot = scanner.number().flatMap({ $0 >= -90.0 && $0 <= 90.0 ? $0 : nil })
+            } else if key.matches("longitude") {
+                longitudeSlot = scanner.number().flatMap({ $0 >= -180.0 && $0 <= 180.0 ? $0 : nil })
+            } else if key.matches("name") {
+                labelSlot = scanner.string()
+            } else {
+                scanner.skipValue()  // unknown keys are ignored: fields are added within a version
+            }
+        }
+        if scanner.failed { return nil }
+        guard let latitude = latitudeSlot else { return nil }  // latitude missing or invalid: the element is dropped
+        guard let longitude = longitudeSlot else { return nil }  // longitude missing or invalid: the element is dropped
+        let label = labelSlot
+        return PlaceRef(latitude: latitude, longitude: longitude, label: label)
+    }
+
+    private static func decodeAttachment(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext) -> Attachment? {
+        guard let tag = scanner.peekTag("type") else {
+            // not an object, no tag, or a tag that is not a string: invalid
+            scanner.skipValue()
+            return nil
+        }
+        // Exact code units: Swift's String == is canonical equivalence ("\u{212A}" == "K").
+        if tag.utf8.elementsEqual("photo".utf8) {
+            return decodePhoto(&scanner, &context).map { .photo($0) }
+        }
+        if tag.utf8.elementsEqual("link".utf8) {
+            return decodeLink(&scanner, &context).map { .link($0) }
+        }
+        if tag.utf8.elementsEqual("place".utf8) {
+            return decodePlaceRef(&scanner, &context).map { .place($0) }
+        }
+        let value = decodeLink(&scanner, &context)  // an unknown tag reads as 'link'
+        return value.map { .link($0) }
+    }
+
+    /// An array; each element that is not a valid Event is dropped and counted.
+    private static func decodeArrayOfEvent(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext) -> [Event]? {
+        guard scanner.enterArray() else {
+            scanner.skipValue()
+            return nil
+        }
+        var result: [Event] = []
+        while scanner.nextElement() {
+            if let value = decodeEvent(&scanner, &context) {
+                result.append(value)
+            } else {
+                context.dropped += 1  // one bad row never hides the others; drops inside it do not count
+            }
+        }
+        return scanner.failed ? nil : result
+    }
+
+    /// An array; each element that is not a valid string is dropped and counted.
+    private static func decodeArrayOfString(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext) -> [String]? {
+        guard scanner.enterArray() else {
+            scanner.skipValue()
+            return nil
+        }
+        var result: [String] = []
+        while scanner.nextElement() {
+            if let value = scanner.string() {
+                result.append(value)
+            } else {
+                context.dropped += 1  // one bad row never hides the others; drops inside it do not count
+            }
+        }
+        return scanner.failed ? nil : result
+    }
+
+    /// A string-keyed map by exact keys; entries whose value is not a valid {array: string}
+    /// are ignored one by one; a duplicate key replaces the earlier entry (the last wins).
+    private static func decodeMapOfArrayOfString(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext) -> ContractExactMap<[String]>? {
+        guard scanner.enterObject() else {
+            scanner.skipValue()
+            return nil
+        }
+        var map = ContractExactMap<[String]>()
+        while let key = scanner.nextMember() {
+            let mark = context.dropped
+            let value = decodeArrayOfString(&scanner, &context)
+            let inner = context.dropped - mark
+            context.dropped = mark
+            // A key holding an unpaired surrogate is not a string, so no entry has it.
+            guard let name = key.text else { continue }
+            map.set(name, value, dropped: inner)  // the last occurrence wins, even an invalid one
+        }
+        if scanner.failed { return nil }
+        context.dropped += map.dropped
+        return map
+    }
+
+    /// A string-keyed map by exact keys; entries whose value is not a valid {enum: [free, busy, away]}
+    /// are ignored one by one; a duplicate key replaces the earlier entry (the last wins).
+    private static func decodeMapOfEnum_Agenda_DayStatus(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext) -> ContractExactMap<Agenda.DayStatus>? {
+        guard scanner.enterObject() else {
+            scanner.skipValue()
+            return nil
+        }
+        var map = ContractExactMap<Agenda.DayStatus>()
+        while let key = scanner.nextMember() {
+            let value = ContractEnum.read(scanner.string(), as: Agenda.DayStatus.self)
+            // A key holding an unpaired surrogate is not a string, so no entry has it.
+            guard let name = key.text else { continue }
+            map.set(name, value)  // the last occurrence wins, even an invalid one
+        }
+        if scanner.failed { return nil }
+        return map
+    }
+
+    /// An array; each element that is not a valid {enum: [work, family, travel, other], unknown: other} is dropped and counted.
+    private static func decodeArrayOfEnum_Event_Tags_Or3(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext) -> [Event.Tags]? {
+        guard scanner.enterArray() else {
+            scanner.skipValue()
+            return nil
+        }
+        var result: [Event.Tags] = []
+        while scanner.nextElement() {
+            if let value = ContractEnum.read(scanner.string(), as: Event.Tags.self, unknown: .other) {
+                result.append(value)
+            } else {
+                context.dropped += 1  // one bad row never hides the others; drops inside it do not count
+            }
+        }
+        return scanner.failed ? nil : result
+    }
+
+    /// An array; each element that is not a valid Attachment is dropped and counted.
+    private static func decodeArrayOfAttachment(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext) -> [Attachment]? {
+        guard scanner.enterArray() else {
+            scanner.skipValue()
+            return nil
+        }
+        var result: [Attachment] = []
+        while scanner.nextElement() {
+            if let value = decodeAttachment(&scanner, &context) {
+                result.append(value)
+            } else {
+                context.dropped += 1  // one bad row never hides the others; drops inside it do not count
+            }
+        }
+        return scanner.failed ? nil : result
+    }
+
+    // MARK: - Decoding with a report
+
+    // The same decoders, each also recording into the report `r` what it did not take as written
+    // and why (docs/report.md). A family of their own, so the plain ones above carry none of it.
+
+    private static func decodeAgenda(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext, version: inout Double?, report r: ContractReport) -> Agenda? {
+        guard scanner.enterObject() else {
+            r.wrongType(scanner.value())
+            return nil
+        }
+        r.beginObject(6)
+        var generatedAtSlot: Int64?
+        var eventsSlot: [Event]?
+        var eventsDropped = 0
+        var calendarKindSlot: Agenda.CalendarKind?
+        var isDefaultSlot: Bool?
+        var hiddenCalendarsSlot: ContractExactMap<[String]>?
+        var hiddenCalendarsDropped = 0
+        var dayStatusSlot: ContractExactMap<Agenda.DayStatus>?
+        while let key = scanner.nextMember() {
+            if key.matches("schema_version") {
+                version = r.version(scanner.value())
+            } else if key.matches("generated_at") {
+                r.field(0, ".generated_at")
+                generatedAtSlot = r.epochMillis(scanner.value())
+                r.fieldDone(0, "null")
+            } else if key.matches("events") {
+                r.field(1, ".events")
+                let mark = context.dropped
+                eventsSlot = decodeArrayOfEvent(&scanner, &context, report: r)
+                eventsDropped = context.dropped - mark
+                context.dropped = mark
+                r.fieldDone(1, "default")
+            } else if key.matches("calendar_kind") {
+                r.field(2, ".calendar_kind")
+                calendarKindSlot = r.enumeration(scanner.value(), as: Agenda.CalendarKind.self, unknown: .other)
+                r.fieldDone(2, "default")
+            } else if key.matches("default") {
+                r.field(3, ".default")
+                isDefaultSlot = r.bool(scanner.value())
+                r.fieldDone(3, "default")
+            } else if key.matches("hidden_calendars") {
+                r.field(4, ".hidden_calendars")
+                let mark = context.dropped
+                hiddenCalendarsSlot = decodeMapOfArrayOfString(&scanner, &context, report: r)
+                hiddenCalendarsDropped = context.dropped - mark
+                context.dropped = mark
+                r.fieldDone(4, "default")
+            } else if key.matches("day_status") {
+                r.field(5, ".day_status")
+                dayStatusSlot = decodeMapOfEnum_Agenda_DayStatus(&scanner, &context, report: r)
+                r.fieldDone(5, "default")
             } else {
                 scanner.skipValue()  // unknown keys are ignored: fields are added within a version
             }
         }
         if scanner.failed {
-            r?.endObject()  // the document is malformed: the report keeps its frames balanced
+            r.endObject()  // the document is malformed: the report keeps its frames balanced
+            return nil
+        }
+        let generatedAt = generatedAtSlot
+        let events = eventsSlot ?? []
+        let calendarKind = calendarKindSlot ?? .personal
+        let isDefault = isDefaultSlot ?? false
+        let hiddenCalendars = hiddenCalendarsSlot ?? ContractExactMap()
+        let dayStatus = dayStatusSlot ?? ContractExactMap()
+        context.dropped += eventsDropped + hiddenCalendarsDropped
+        r.endObject()
+        return Agenda(generatedAt: generatedAt, events: events, calendarKind: calendarKind, isDefault: isDefault, hiddenCalendars: hiddenCalendars.dictionary, dayStatus: dayStatus.dictionary)
+    }
+
+    private static func decodeEvent(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext, report r: ContractReport) -> Event? {
+        guard scanner.enterObject() else {
+            r.wrongType(scanner.value())
+            return nil
+        }
+        r.beginObject(17)
+        var eventIdSlot: String?
+        var titleSlot: String?
+        var startTimeSlot: Int64?
+        var endTimeSlot: Int64?
+        var allDaySlot: Bool?
+        var cssClassSlot: String?
+        var placeSlot: String?
+        var attendanceSlot: Event.Attendance?
+        var responseSlot: Event.Response?
+        var reminderMinutesSlot: Int64?
+        var shortTitleSlot: String?
+        var badgeSlot: String?
+        var colorSlot: ContractNullable<String> = .absent
+        var updatedAtSlot: Int64?
+        var tagsSlot: [Event.Tags]?
+        var tagsDropped = 0
+        var attendeesSlot: [String]?
+        var attendeesDropped = 0
+        var attachmentsSlot: [Attachment]?
+        var attachmentsDropped = 0
+        while let key = scanner.nextMember() {
+            if key.matches("event_id") {
+                r.field(0, ".event_id")
+                eventIdSlot = r.satisfying(r.string(scanner.value()), "non-empty", { !$0.isEmpty })
+                r.fieldDone(0, "parent")
+            } else if key.matches("title") {
+                r.field(1, ".title")
+                titleSlot = r.string(scanner.value())
+                r.fieldDone(1, "parent")
+            } else if key.matches("start_time") {
+                r.field(2, ".start_time")
+                startTimeSlot = r.epochMillis(scanner.value())
+                r.fieldDone(2, "parent")
+            } else if key.matches("end_time") {
+                r.field(3, ".end_time")
+                endTimeSlot = r.epochMillis(scanner.value())
+                r.fieldDone(3, "null")
+            } else if key.matches("all-day") {
+                r.field(4, "[\"all-day\"]")
+                allDaySlot = r.bool(scanner.value())
+                r.fieldDone(4, "default")
+            } else if key.matches("class") {
+                r.field(5, ".class")
+                cssClassSlot = r.string(scanner.value())
+                r.fieldDone(5, "null")
+            } else if key.matches("Ort") {
+                r.field(6, ".Ort")
+                placeSlot = r.string(scanner.value())
+                r.fieldDone(6, "null")
+            } else if key.matches("attendance") {
+                r.field(7, ".attendance")
+                attendanceSlot = r.enumeration(scanner.value(), as: Event.Attendance.self)
+                r.fieldDone(7, "default")
+            } else if key.matches("response_status") {
+                r.field(8, ".response_status")
+                responseSlot = r.enumeration(scanner.value(), as: Event.Response.self, unknown: .other)
+                r.fieldDone(8, "null")
+            } else if key.matches("reminder_minutes") {
+                r.field(9, ".reminder_minutes")
+                reminderMinutesSlot = r.satisfying(r.satisfying(r.integer(scanner.value()), "min", { $0 >= 0 }), "max", { $0 <= 10080 })
+                r.fieldDone(9, "null")
+            } else if key.matches("short_title") {
+                r.field(10, ".short_title")
+                shortTitleSlot = r.satisfying(r.string(scanner.value()), "max-length", { ContractText.length($0) <= 40 })
+                r.fieldDone(10, "null")
+            } else if key.matches("badge") {
+                r.field(11, ".badge")
+                badgeSlot = r.satisfying(r.satisfying(r.string(scanner.value()), "min-length", { ContractText.length($0) >= 1 }), "max-length", { ContractText.length($0) <= 2 })
+                r.fieldDone(11, "null")
+            } else if key.matches("color") {
+                r.field(12, ".color")
+                colorSlot = scanner.nextIsNull() ? .null : ContractNullable(r.string(scanner.value()))
+                r.fieldDone(12, "absent")
+            } else if key.matches("updated_at") {
+                r.field(13, ".updated_at")
+                updatedAtSlot = r.dateTime(scanner.value())
+                r.fieldDone(13, "null")
+            } else if key.matches("tags") {
+                r.field(14, ".tags")
+                let mark = context.dropped
+                tagsSlot = decodeArrayOfEnum_Event_Tags_Or3(&scanner, &context, report: r)
+                tagsDropped = context.dropped - mark
+                context.dropped = mark
+                r.fieldDone(14, "default")
+            } else if key.matches("attendees") {
+                r.field(15, ".attendees")
+                let mark = context.dropped
+                attendeesSlot = r.satisfying(r.satisfying(decodeArrayOfString(&scanner, &context, report: r), "min-items", { $0.count >= 1 }), "max-items", { $0.count <= 4 })
+                attendeesDropped = context.dropped - mark
+                context.dropped = mark
+                r.fieldDone(15, "null")
+            } else if key.matches("attachments") {
+                r.field(16, ".attachments")
+                let mark = context.dropped
+                attachmentsSlot = decodeArrayOfAttachment(&scanner, &context, report: r)
+                attachmentsDropped = context.dropped - mark
+                context.dropped = mark
+                r.fieldDone(16, "default")
+            } else {
+                scanner.skipValue()  // unknown keys are ignored: fields are added within a version
+            }
+        }
+        if scanner.failed {
+            r.endObject()  // the document is malformed: the report keeps its frames balanced
             return nil
         }
         guard let eventId = eventIdSlot else {
-            r?.dropObject(0, ".event_id", "event_id", "parent")
+            r.dropObject(0, ".event_id", "event_id", "parent")
             return nil  // eventId missing or invalid: the element is dropped
         }
         guard let title = titleSlot else {
-            r?.dropObject(1, ".title", "title", "parent")
+            r.dropObject(1, ".title", "title", "parent")
             return nil  // title missing or invalid: the element is dropped
         }
         guard let startTime = startTimeSlot else {
-            r?.dropObject(2, ".start_time", "start_time", "parent")
+            r.dropObject(2, ".start_time", "start_time", "parent")
             return nil  // startTime missing or invalid: the element is dropped
         }
         let endTime = endTimeSlot
@@ -636,255 +883,213 @@ public enum CalendarAgenda {
         let attendees = attendeesSlot
         let attachments = attachmentsSlot ?? []
         context.dropped += tagsDropped + attendeesDropped + attachmentsDropped
-        r?.endObject()
+        r.endObject()
         return Event(eventId: eventId, title: title, startTime: startTime, endTime: endTime, allDay: allDay, cssClass: cssClass, place: place, attendance: attendance, response: response, reminderMinutes: reminderMinutes, shortTitle: shortTitle, badge: badge, color: color, updatedAt: updatedAt, tags: tags, attendees: attendees, attachments: attachments)
     }
 
-    private static func decodePhoto(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext) -> Photo? {
-        let r = context.report
+    private static func decodePhoto(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext, report r: ContractReport) -> Photo? {
         guard scanner.enterObject() else {
-            if let r { r.wrongType(scanner.value()) } else { scanner.skipValue() }
+            r.wrongType(scanner.value())
             return nil
         }
-        r?.beginObject(3)
+        r.beginObject(3)
         var urlSlot: String?
         var widthSlot: Int64?
         var captionSlot: String?
         while let key = scanner.nextMember() {
             if key.matches("url") {
-                if let r {
-                    r.field(0, ".url")
-                    urlSlot = r.satisfying(r.string(scanner.value()), "non-empty", { !$0.isEmpty })
-                    r.fieldDone(0, "parent")
-                } else {
-                    urlSlot = scanner.string().flatMap({ !$0.isEmpty ? $0 : nil })
-                }
+                r.field(0, ".url")
+                urlSlot = r.satisfying(r.string(scanner.value()), "non-empty", { !$0.isEmpty })
+                r.fieldDone(0, "parent")
             } else if key.matches("width") {
-                if let r {
-                    r.field(1, ".width")
-                    widthSlot = r.satisfying(r.integer(scanner.value()), "min", { $0 >= 1 })
-                    r.fieldDone(1, "null")
-                } else {
-                    widthSlot = scanner.integer().flatMap({ $0 >= 1 ? $0 : nil })
-                }
+                r.field(1, ".width")
+                widthSlot = r.satisfying(r.integer(scanner.value()), "min", { $0 >= 1 })
+                r.fieldDone(1, "null")
             } else if key.matches("caption") {
-                if let r {
-                    r.field(2, ".caption")
-                    captionSlot = r.string(scanner.value())
-                    r.fieldDone(2, "null")
-                } else {
-                    captionSlot = scanner.string()
-                }
+                r.field(2, ".caption")
+                captionSlot = r.string(scanner.value())
+                r.fieldDone(2, "null")
             } else {
                 scanner.skipValue()  // unknown keys are ignored: fields are added within a version
             }
         }
         if scanner.failed {
-            r?.endObject()  // the document is malformed: the report keeps its frames balanced
+            r.endObject()  // the document is malformed: the report keeps its frames balanced
             return nil
         }
         guard let url = urlSlot else {
-            r?.dropObject(0, ".url", "url", "parent")
+            r.dropObject(0, ".url", "url", "parent")
             return nil  // url missing or invalid: the element is dropped
         }
         let width = widthSlot
         let caption = captionSlot
-        r?.endObject()
+        r.endObject()
         return Photo(url: url, width: width, caption: caption)
     }
 
-    private static func decodeLink(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext) -> Link? {
-        let r = context.report
+    private static func decodeLink(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext, report r: ContractReport) -> Link? {
         guard scanner.enterObject() else {
-            if let r { r.wrongType(scanner.value()) } else { scanner.skipValue() }
+            r.wrongType(scanner.value())
             return nil
         }
-        r?.beginObject(2)
+        r.beginObject(2)
         var urlSlot: String?
         var titleSlot: String?
         while let key = scanner.nextMember() {
             if key.matches("url") {
-                if let r {
-                    r.field(0, ".url")
-                    urlSlot = r.satisfying(r.string(scanner.value()), "non-empty", { !$0.isEmpty })
-                    r.fieldDone(0, "parent")
-                } else {
-                    urlSlot = scanner.string().flatMap({ !$0.isEmpty ? $0 : nil })
-                }
+                r.field(0, ".url")
+                urlSlot = r.satisfying(r.string(scanner.value()), "non-empty", { !$0.isEmpty })
+                r.fieldDone(0, "parent")
             } else if key.matches("title") {
-                if let r {
-                    r.field(1, ".title")
-                    titleSlot = r.string(scanner.value())
-                    r.fieldDone(1, "null")
-                } else {
-                    titleSlot = scanner.string()
-                }
+                r.field(1, ".title")
+                titleSlot = r.string(scanner.value())
+                r.fieldDone(1, "null")
             } else {
                 scanner.skipValue()  // unknown keys are ignored: fields are added within a version
             }
         }
         if scanner.failed {
-            r?.endObject()  // the document is malformed: the report keeps its frames balanced
+            r.endObject()  // the document is malformed: the report keeps its frames balanced
             return nil
         }
         guard let url = urlSlot else {
-            r?.dropObject(0, ".url", "url", "parent")
+            r.dropObject(0, ".url", "url", "parent")
             return nil  // url missing or invalid: the element is dropped
         }
         let title = titleSlot
-        r?.endObject()
+        r.endObject()
         return Link(url: url, title: title)
     }
 
-    private static func decodePlaceRef(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext) -> PlaceRef? {
-        let r = context.report
+    private static func decodePlaceRef(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext, report r: ContractReport) -> PlaceRef? {
         guard scanner.enterObject() else {
-            if let r { r.wrongType(scanner.value()) } else { scanner.skipValue() }
+            r.wrongType(scanner.value())
             return nil
         }
-        r?.beginObject(3)
+        r.beginObject(3)
         var latitudeSlot: Double?
         var longitudeSlot: Double?
         var labelSlot: String?
         while let key = scanner.nextMember() {
             if key.matches("latitude") {
-                if let r {
-                    r.field(0, ".latitude")
-                    latitudeSlot = r.satisfying(r.satisfying(r.number(scanner.value()), "min", { $0 >= -90.0 }), "max", { $0 <= 90.0 })
-                    r.fieldDone(0, "parent")
-                } else {
-                    latitudeSlot = scanner.number().flatMap({ $0 >= -90.0 && $0 <= 90.0 ? $0 : nil })
-                }
+                r.field(0, ".latitude")
+                latitudeSlot = r.satisfying(r.satisfying(r.number(scanner.value()), "min", { $0 >= -90.0 }), "max", { $0 <= 90.0 })
+                r.fieldDone(0, "parent")
             } else if key.matches("longitude") {
-                if let r {
-                    r.field(1, ".longitude")
-                    longitudeSlot = r.satisfying(r.satisfying(r.number(scanner.value()), "min", { $0 >= -180.0 }), "max", { $0 <= 180.0 })
-                    r.fieldDone(1, "parent")
-                } else {
-                    longitudeSlot = scanner.number().flatMap({ $0 >= -180.0 && $0 <= 180.0 ? $0 : nil })
-                }
+                r.field(1, ".longitude")
+                longitudeSlot = r.satisfying(r.satisfying(r.number(scanner.value()), "min", { $0 >= -180.0 }), "max", { $0 <= 180.0 })
+                r.fieldDone(1, "parent")
             } else if key.matches("name") {
-                if let r {
-                    r.field(2, ".name")
-                    labelSlot = r.string(scanner.value())
-                    r.fieldDone(2, "null")
-                } else {
-                    labelSlot = scanner.string()
-                }
+                r.field(2, ".name")
+                labelSlot = r.string(scanner.value())
+                r.fieldDone(2, "null")
             } else {
                 scanner.skipValue()  // unknown keys are ignored: fields are added within a version
             }
         }
         if scanner.failed {
-            r?.endObject()  // the document is malformed: the report keeps its frames balanced
+            r.endObject()  // the document is malformed: the report keeps its frames balanced
             return nil
         }
         guard let latitude = latitudeSlot else {
-            r?.dropObject(0, ".latitude", "latitude", "parent")
+            r.dropObject(0, ".latitude", "latitude", "parent")
             return nil  // latitude missing or invalid: the element is dropped
         }
         guard let longitude = longitudeSlot else {
-            r?.dropObject(1, ".longitude", "longitude", "parent")
+            r.dropObject(1, ".longitude", "longitude", "parent")
             return nil  // longitude missing or invalid: the element is dropped
         }
         let label = labelSlot
-        r?.endObject()
+        r.endObject()
         return PlaceRef(latitude: latitude, longitude: longitude, label: label)
     }
 
-    private static func decodeAttachment(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext) -> Attachment? {
-        let r = context.report
+    private static func decodeAttachment(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext, report r: ContractReport) -> Attachment? {
         guard let tag = scanner.peekTag("type") else {
             // not an object, no tag, or a tag that is not a string: invalid
-            if let r { r.badUnion(scanner.value(), "type", unknown: false) } else { scanner.skipValue() }
+            r.badUnion(scanner.value(), "type", unknown: false)
             return nil
         }
         // Exact code units: Swift's String == is canonical equivalence ("\u{212A}" == "K").
         if tag.utf8.elementsEqual("photo".utf8) {
-            return decodePhoto(&scanner, &context).map { .photo($0) }
+            return decodePhoto(&scanner, &context, report: r).map { .photo($0) }
         }
         if tag.utf8.elementsEqual("link".utf8) {
-            return decodeLink(&scanner, &context).map { .link($0) }
+            return decodeLink(&scanner, &context, report: r).map { .link($0) }
         }
         if tag.utf8.elementsEqual("place".utf8) {
-            return decodePlaceRef(&scanner, &context).map { .place($0) }
+            return decodePlaceRef(&scanner, &context, report: r).map { .place($0) }
         }
-        let value = decodeLink(&scanner, &context)  // an unknown tag reads as 'link'
-        if value != nil { r?.unknownTag("type", "link") }
+        let value = decodeLink(&scanner, &context, report: r)  // an unknown tag reads as 'link'
+        if value != nil { r.unknownTag("type", "link") }
         return value.map { .link($0) }
     }
 
     /// An array; each element that is not a valid Event is dropped and counted.
-    private static func decodeArrayOfEvent(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext) -> [Event]? {
-        let r = context.report
+    private static func decodeArrayOfEvent(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext, report r: ContractReport) -> [Event]? {
         guard scanner.enterArray() else {
-            if let r { r.wrongType(scanner.value()) } else { scanner.skipValue() }
+            r.wrongType(scanner.value())
             return nil
         }
-        r?.beginArray()
+        r.beginArray()
         var result: [Event] = []
         while scanner.nextElement() {
-            r?.element()
-            let read = decodeEvent(&scanner, &context)
+            r.element()
+            let read = decodeEvent(&scanner, &context, report: r)
             if let value = read {
                 result.append(value)
-            }
-            else {
+            } else {
                 context.dropped += 1  // one bad row never hides the others; drops inside it do not count
             }
-            r?.elementDone(read != nil)
+            r.elementDone(read != nil)
         }
-        r?.endContainer()
+        r.endContainer()
         return scanner.failed ? nil : result
     }
 
     /// An array; each element that is not a valid string is dropped and counted.
-    private static func decodeArrayOfString(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext) -> [String]? {
-        let r = context.report
+    private static func decodeArrayOfString(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext, report r: ContractReport) -> [String]? {
         guard scanner.enterArray() else {
-            if let r { r.wrongType(scanner.value()) } else { scanner.skipValue() }
+            r.wrongType(scanner.value())
             return nil
         }
-        r?.beginArray()
+        r.beginArray()
         var result: [String] = []
         while scanner.nextElement() {
-            r?.element()
-            let read: String?
-            if let r { read = r.string(scanner.value()) } else { read = scanner.string() }
+            r.element()
+            let read = r.string(scanner.value())
             if let value = read {
                 result.append(value)
-            }
-            else {
+            } else {
                 context.dropped += 1  // one bad row never hides the others; drops inside it do not count
             }
-            r?.elementDone(read != nil)
+            r.elementDone(read != nil)
         }
-        r?.endContainer()
+        r.endContainer()
         return scanner.failed ? nil : result
     }
 
     /// A string-keyed map by exact keys; entries whose value is not a valid {array: string}
     /// are ignored one by one; a duplicate key replaces the earlier entry (the last wins).
-    private static func decodeMapOfArrayOfString(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext) -> ContractExactMap<[String]>? {
-        let r = context.report
+    private static func decodeMapOfArrayOfString(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext, report r: ContractReport) -> ContractExactMap<[String]>? {
         guard scanner.enterObject() else {
-            if let r { r.wrongType(scanner.value()) } else { scanner.skipValue() }
+            r.wrongType(scanner.value())
             return nil
         }
-        r?.beginMap()
+        r.beginMap()
         var map = ContractExactMap<[String]>()
         while let key = scanner.nextMember() {
-            r?.entry()
+            r.entry()
             let mark = context.dropped
-            let value = decodeArrayOfString(&scanner, &context)
+            let value = decodeArrayOfString(&scanner, &context, report: r)
             let inner = context.dropped - mark
             context.dropped = mark
-            r?.entryDone(key.text, value != nil)
+            r.entryDone(key.text, value != nil)
             // A key holding an unpaired surrogate is not a string, so no entry has it.
             guard let name = key.text else { continue }
             map.set(name, value, dropped: inner)  // the last occurrence wins, even an invalid one
         }
-        r?.endContainer()
+        r.endContainer()
         if scanner.failed { return nil }
         context.dropped += map.dropped
         return map
@@ -892,74 +1097,67 @@ public enum CalendarAgenda {
 
     /// A string-keyed map by exact keys; entries whose value is not a valid {enum: [free, busy, away]}
     /// are ignored one by one; a duplicate key replaces the earlier entry (the last wins).
-    private static func decodeMapOfEnum_Agenda_DayStatus(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext) -> ContractExactMap<Agenda.DayStatus>? {
-        let r = context.report
+    private static func decodeMapOfEnum_Agenda_DayStatus(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext, report r: ContractReport) -> ContractExactMap<Agenda.DayStatus>? {
         guard scanner.enterObject() else {
-            if let r { r.wrongType(scanner.value()) } else { scanner.skipValue() }
+            r.wrongType(scanner.value())
             return nil
         }
-        r?.beginMap()
+        r.beginMap()
         var map = ContractExactMap<Agenda.DayStatus>()
         while let key = scanner.nextMember() {
-            r?.entry()
-            let value: Agenda.DayStatus?
-            if let r { value = r.enumeration(scanner.value(), as: Agenda.DayStatus.self) } else { value = ContractEnum.read(scanner.string(), as: Agenda.DayStatus.self) }
-            r?.entryDone(key.text, value != nil)
+            r.entry()
+            let value = r.enumeration(scanner.value(), as: Agenda.DayStatus.self)
+            r.entryDone(key.text, value != nil)
             // A key holding an unpaired surrogate is not a string, so no entry has it.
             guard let name = key.text else { continue }
             map.set(name, value)  // the last occurrence wins, even an invalid one
         }
-        r?.endContainer()
+        r.endContainer()
         if scanner.failed { return nil }
         return map
     }
 
     /// An array; each element that is not a valid {enum: [work, family, travel, other], unknown: other} is dropped and counted.
-    private static func decodeArrayOfEnum_Event_Tags_Or3(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext) -> [Event.Tags]? {
-        let r = context.report
+    private static func decodeArrayOfEnum_Event_Tags_Or3(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext, report r: ContractReport) -> [Event.Tags]? {
         guard scanner.enterArray() else {
-            if let r { r.wrongType(scanner.value()) } else { scanner.skipValue() }
+            r.wrongType(scanner.value())
             return nil
         }
-        r?.beginArray()
+        r.beginArray()
         var result: [Event.Tags] = []
         while scanner.nextElement() {
-            r?.element()
-            let read: Event.Tags?
-            if let r { read = r.enumeration(scanner.value(), as: Event.Tags.self, unknown: .other) } else { read = ContractEnum.read(scanner.string(), as: Event.Tags.self, unknown: .other) }
+            r.element()
+            let read = r.enumeration(scanner.value(), as: Event.Tags.self, unknown: .other)
             if let value = read {
                 result.append(value)
-            }
-            else {
+            } else {
                 context.dropped += 1  // one bad row never hides the others; drops inside it do not count
             }
-            r?.elementDone(read != nil)
+            r.elementDone(read != nil)
         }
-        r?.endContainer()
+        r.endContainer()
         return scanner.failed ? nil : result
     }
 
     /// An array; each element that is not a valid Attachment is dropped and counted.
-    private static func decodeArrayOfAttachment(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext) -> [Attachment]? {
-        let r = context.report
+    private static func decodeArrayOfAttachment(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext, report r: ContractReport) -> [Attachment]? {
         guard scanner.enterArray() else {
-            if let r { r.wrongType(scanner.value()) } else { scanner.skipValue() }
+            r.wrongType(scanner.value())
             return nil
         }
-        r?.beginArray()
+        r.beginArray()
         var result: [Attachment] = []
         while scanner.nextElement() {
-            r?.element()
-            let read = decodeAttachment(&scanner, &context)
+            r.element()
+            let read = decodeAttachment(&scanner, &context, report: r)
             if let value = read {
                 result.append(value)
-            }
-            else {
+            } else {
                 context.dropped += 1  // one bad row never hides the others; drops inside it do not count
             }
-            r?.elementDone(read != nil)
+            r.elementDone(read != nil)
         }
-        r?.endContainer()
+        r.endContainer()
         return scanner.failed ? nil : result
     }
 

@@ -156,14 +156,21 @@ public enum TodoCount {
             }
             return decode(text, report: report)
         }
-        return ContractJSONScanner.scan(utf8: data) { readDocument(&$0, report: nil) } ?? .malformed
+        return ContractJSONScanner.scan(utf8: data) { readDocument(&$0, report: nil) }
     }
 
     private static func readDocument(_ scanner: inout ContractJSONScanner, report: ContractReport?) -> Decoded {
-        var context = DecodeContext(report: report)
+        var context = DecodeContext()
         var version: Double?
         let isObject = scanner.nextIsObject()
-        let value = decodeCountRecord(&scanner, &context, version: &version)
+        // Two families of decoders: the plain one holds no report code at all, so the default path pays nothing for it.
+        // (An if-expression: assigned in two branches instead, the value is kept alive next to its copy
+        // below, and filling in derived fields copied every array it holds.)
+        let value = if let report {
+            decodeCountRecord(&scanner, &context, version: &version, report: report)
+        } else {
+            decodeCountRecord(&scanner, &context, version: &version)
+        }
         // Not JSON, not an object, or nested deeper than ContractJSONScanner.maxDepth: nothing is usable.
         guard isObject, scanner.finish() else {
             return .malformed
@@ -187,17 +194,13 @@ public enum TodoCount {
         var dropped = 0
         /// Set when a `fail-document` field is missing or invalid.
         var failed = false
-        /// The report being recorded, if one was asked for; nil on the default path.
-        let report: ContractReport?
     }
 
     private static func decodeCountRecord(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext, version: inout Double?) -> CountRecord? {
-        let r = context.report
         guard scanner.enterObject() else {
-            if let r { r.wrongType(scanner.value()) } else { scanner.skipValue() }
+            scanner.skipValue()
             return nil
         }
-        r?.beginObject(7)
         var countSlot: Int64?
         var revisionSlot: Int64?
         var updatedAtSlot: Int64?
@@ -209,91 +212,38 @@ public enum TodoCount {
         var badgesSlot: ContractExactMap<Int64>?
         while let key = scanner.nextMember() {
             if key.matches("v") {
-                if let r { version = r.version(scanner.value()) } else { version = scanner.anyNumber() }
+                version = scanner.anyNumber()
             } else if key.matches("count") {
-                if let r {
-                    r.field(0, ".count")
-                    countSlot = r.satisfying(r.integer(scanner.value()), "min", { $0 >= 0 })
-                    r.fieldDone(0, "document")
-                } else {
-                    countSlot = scanner.integer().flatMap({ $0 >= 0 ? $0 : nil })
-                }
+                countSlot = scanner.integer().flatMap({ $0 >= 0 ? $0 : nil })
             } else if key.matches("revision") {
-                if let r {
-                    r.field(1, ".revision")
-                    revisionSlot = r.satisfying(r.satisfying(r.integer(scanner.value()), "min", { $0 >= 0 }), "max", { $0 <= 9007199254740991 })
-                    r.fieldDone(1, "document")
-                } else {
-                    revisionSlot = scanner.integer().flatMap({ $0 >= 0 && $0 <= 9007199254740991 ? $0 : nil })
-                }
+                revisionSlot = scanner.integer().flatMap({ $0 >= 0 && $0 <= 9007199254740991 ? $0 : nil })
             } else if key.matches("updatedAt") {
-                if let r {
-                    r.field(2, ".updatedAt")
-                    updatedAtSlot = r.epochMillis(scanner.value())
-                    r.fieldDone(2, "null")
-                } else {
-                    updatedAtSlot = scanner.epochMillis()
-                }
+                updatedAtSlot = scanner.epochMillis()
             } else if key.matches("sync") {
-                if let r {
-                    r.field(3, ".sync")
-                    syncSlot = r.enumeration(scanner.value(), as: CountRecord.Sync.self)
-                    r.fieldDone(3, "default")
-                } else {
-                    syncSlot = ContractEnum.read(scanner.string(), as: CountRecord.Sync.self)
-                }
+                syncSlot = ContractEnum.read(scanner.string(), as: CountRecord.Sync.self)
             } else if key.matches("source") {
-                if let r {
-                    r.field(4, ".source")
-                    let mark = context.dropped
-                    sourceSlot = decodeSource(&scanner, &context)
-                    sourceDropped = context.dropped - mark
-                    context.dropped = mark
-                    r.fieldDone(4, "null")
-                } else {
-                    let mark = context.dropped
-                    sourceSlot = decodeSource(&scanner, &context)
-                    sourceDropped = context.dropped - mark
-                    context.dropped = mark
-                }
+                let mark = context.dropped
+                sourceSlot = decodeSource(&scanner, &context)
+                sourceDropped = context.dropped - mark
+                context.dropped = mark
             } else if key.matches("lists") {
-                if let r {
-                    r.field(5, ".lists")
-                    let mark = context.dropped
-                    listsSlot = decodeArrayOfListCount(&scanner, &context)
-                    listsDropped = context.dropped - mark
-                    context.dropped = mark
-                    r.fieldDone(5, "default")
-                } else {
-                    let mark = context.dropped
-                    listsSlot = decodeArrayOfListCount(&scanner, &context)
-                    listsDropped = context.dropped - mark
-                    context.dropped = mark
-                }
+                let mark = context.dropped
+                listsSlot = decodeArrayOfListCount(&scanner, &context)
+                listsDropped = context.dropped - mark
+                context.dropped = mark
             } else if key.matches("badges") {
-                if let r {
-                    r.field(6, ".badges")
-                    badgesSlot = decodeMapOfInteger(&scanner, &context)
-                    r.fieldDone(6, "default")
-                } else {
-                    badgesSlot = decodeMapOfInteger(&scanner, &context)
-                }
+                badgesSlot = decodeMapOfInteger(&scanner, &context)
             } else {
                 scanner.skipValue()  // unknown keys are ignored: fields are added within a version
             }
         }
-        if scanner.failed {
-            r?.endObject()  // the document is malformed: the report keeps its frames balanced
-            return nil
-        }
+        if scanner.failed { return nil }
         guard let count = countSlot else {
             context.failed = true  // count missing or invalid: the whole document is unusable
-            r?.dropObject(0, ".count", "count", "document")
             return nil
         }
         guard let revision = revisionSlot else {
             context.failed = true  // revision missing or invalid: the whole document is unusable
-            r?.dropObject(1, ".revision", "revision", "document")
             return nil
         }
         let updatedAt = updatedAtSlot
@@ -302,153 +252,294 @@ public enum TodoCount {
         let lists = listsSlot ?? []
         let badges = badgesSlot ?? ContractExactMap()
         context.dropped += sourceDropped + listsDropped
-        r?.endObject()
         return CountRecord(count: count, revision: revision, updatedAt: updatedAt, sync: sync, source: source, lists: lists, badges: badges.dictionary)
     }
 
     private static func decodeSource(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext) -> Source? {
-        let r = context.report
         guard scanner.enterObject() else {
-            if let r { r.wrongType(scanner.value()) } else { scanner.skipValue() }
+            scanner.skipValue()
             return nil
         }
-        r?.beginObject(2)
         var platformSlot: Source.Platform?
         var appVersionSlot: String?
         while let key = scanner.nextMember() {
             if key.matches("platform") {
-                if let r {
-                    r.field(0, ".platform")
-                    platformSlot = r.enumeration(scanner.value(), as: Source.Platform.self)
-                    r.fieldDone(0, "parent")
-                } else {
-                    platformSlot = ContractEnum.read(scanner.string(), as: Source.Platform.self)
-                }
+                platformSlot = ContractEnum.read(scanner.string(), as: Source.Platform.self)
             } else if key.matches("appVersion") {
-                if let r {
-                    r.field(1, ".appVersion")
-                    appVersionSlot = r.satisfying(r.string(scanner.value()), "non-empty", { !$0.isEmpty })
-                    r.fieldDone(1, "null")
-                } else {
-                    appVersionSlot = scanner.string().flatMap({ !$0.isEmpty ? $0 : nil })
-                }
+                appVersionSlot = scanner.string().flatMap({ !$0.isEmpty ? $0 : nil })
             } else {
                 scanner.skipValue()  // unknown keys are ignored: fields are added within a version
             }
         }
-        if scanner.failed {
-            r?.endObject()  // the document is malformed: the report keeps its frames balanced
-            return nil
-        }
-        guard let platform = platformSlot else {
-            r?.dropObject(0, ".platform", "platform", "parent")
-            return nil  // platform missing or invalid: the element is dropped
-        }
+        if scanner.failed { return nil }
+        guard let platform = platformSlot else { return nil }  // platform missing or invalid: the element is dropped
         let appVersion = appVersionSlot
-        r?.endObject()
         return Source(platform: platform, appVersion: appVersion)
     }
 
     private static func decodeListCount(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext) -> ListCount? {
-        let r = context.report
         guard scanner.enterObject() else {
-            if let r { r.wrongType(scanner.value()) } else { scanner.skipValue() }
+            scanner.skipValue()
             return nil
         }
-        r?.beginObject(3)
         var nameSlot: String?
         var openSlot: Int64?
         var ratioSlot: Double?
         while let key = scanner.nextMember() {
             if key.matches("name") {
-                if let r {
-                    r.field(0, ".name")
-                    nameSlot = r.satisfying(r.string(scanner.value()), "non-empty", { !$0.isEmpty })
-                    r.fieldDone(0, "parent")
-                } else {
-                    nameSlot = scanner.string().flatMap({ !$0.isEmpty ? $0 : nil })
-                }
+                nameSlot = scanner.string().flatMap({ !$0.isEmpty ? $0 : nil })
             } else if key.matches("open") {
-                if let r {
-                    r.field(1, ".open")
-                    openSlot = r.satisfying(r.satisfying(r.integer(scanner.value()), "min", { $0 >= 0 }), "max", { $0 <= 100000 })
-                    r.fieldDone(1, "parent")
-                } else {
-                    openSlot = scanner.integer().flatMap({ $0 >= 0 && $0 <= 100000 ? $0 : nil })
-                }
+                openSlot = scanner.integer().flatMap({ $0 >= 0 && $0 <= 100000 ? $0 : nil })
             } else if key.matches("ratio") {
-                if let r {
-                    r.field(2, ".ratio")
-                    ratioSlot = r.satisfying(r.satisfying(r.number(scanner.value()), "min", { $0 >= 0.0 }), "max", { $0 <= 1.0 })
-                    r.fieldDone(2, "null")
-                } else {
-                    ratioSlot = scanner.number().flatMap({ $0 >= 0.0 && $0 <= 1.0 ? $0 : nil })
-                }
+                ratioSlot = scanner.number().flatMap({ $0 >= 0.0 && $0 <= 1.0 ? $0 : nil })
             } else {
                 scanner.skipValue()  // unknown keys are ignored: fields are added within a version
             }
         }
-        if scanner.failed {
-            r?.endObject()  // the document is malformed: the report keeps its frames balanced
-            return nil
-        }
-        guard let name = nameSlot else {
-            r?.dropObject(0, ".name", "name", "parent")
-            return nil  // name missing or invalid: the element is dropped
-        }
-        guard let open = openSlot else {
-            r?.dropObject(1, ".open", "open", "parent")
-            return nil  // open missing or invalid: the element is dropped
-        }
+        if scanner.failed { return nil }
+        guard let name = nameSlot else { return nil }  // name missing or invalid: the element is dropped
+        guard let open = openSlot else { return nil }  // open missing or invalid: the element is dropped
         let ratio = ratioSlot
-        r?.endObject()
         return ListCount(name: name, open: open, ratio: ratio)
     }
 
     /// An array; each element that is not a valid ListCount is dropped and counted.
     private static func decodeArrayOfListCount(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext) -> [ListCount]? {
-        let r = context.report
         guard scanner.enterArray() else {
-            if let r { r.wrongType(scanner.value()) } else { scanner.skipValue() }
+            scanner.skipValue()
             return nil
         }
-        r?.beginArray()
         var result: [ListCount] = []
         while scanner.nextElement() {
-            r?.element()
-            let read = decodeListCount(&scanner, &context)
-            if let value = read {
+            if let value = decodeListCount(&scanner, &context) {
                 result.append(value)
-            }
-            else {
+            } else {
                 context.dropped += 1  // one bad row never hides the others; drops inside it do not count
             }
-            r?.elementDone(read != nil)
         }
-        r?.endContainer()
         return scanner.failed ? nil : result
     }
 
     /// A string-keyed map by exact keys; entries whose value is not a valid integer
     /// are ignored one by one; a duplicate key replaces the earlier entry (the last wins).
     private static func decodeMapOfInteger(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext) -> ContractExactMap<Int64>? {
-        let r = context.report
         guard scanner.enterObject() else {
-            if let r { r.wrongType(scanner.value()) } else { scanner.skipValue() }
+            scanner.skipValue()
             return nil
         }
-        r?.beginMap()
         var map = ContractExactMap<Int64>()
         while let key = scanner.nextMember() {
-            r?.entry()
-            let value: Int64?
-            if let r { value = r.integer(scanner.value()) } else { value = scanner.integer() }
-            r?.entryDone(key.text, value != nil)
+            let value = scanner.integer()
             // A key holding an unpaired surrogate is not a string, so no entry has it.
             guard let name = key.text else { continue }
             map.set(name, value)  // the last occurrence wins, even an invalid one
         }
-        r?.endContainer()
+        if scanner.failed { return nil }
+        return map
+    }
+
+    // MARK: - Decoding with a report
+
+    // The same decoders, each also recording into the report `r` what it did not take as written
+    // and why (docs/report.md). A family of their own, so the plain ones above carry none of it.
+
+    private static func decodeCountRecord(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext, version: inout Double?, report r: ContractReport) -> CountRecord? {
+        guard scanner.enterObject() else {
+            r.wrongType(scanner.value())
+            return nil
+        }
+        r.beginObject(7)
+        var countSlot: Int64?
+        var revisionSlot: Int64?
+        var updatedAtSlot: Int64?
+        var syncSlot: CountRecord.Sync?
+        var sourceSlot: Source?
+        var sourceDropped = 0
+        var listsSlot: [ListCount]?
+        var listsDropped = 0
+        var badgesSlot: ContractExactMap<Int64>?
+        while let key = scanner.nextMember() {
+            if key.matches("v") {
+                version = r.version(scanner.value())
+            } else if key.matches("count") {
+                r.field(0, ".count")
+                countSlot = r.satisfying(r.integer(scanner.value()), "min", { $0 >= 0 })
+                r.fieldDone(0, "document")
+            } else if key.matches("revision") {
+                r.field(1, ".revision")
+                revisionSlot = r.satisfying(r.satisfying(r.integer(scanner.value()), "min", { $0 >= 0 }), "max", { $0 <= 9007199254740991 })
+                r.fieldDone(1, "document")
+            } else if key.matches("updatedAt") {
+                r.field(2, ".updatedAt")
+                updatedAtSlot = r.epochMillis(scanner.value())
+                r.fieldDone(2, "null")
+            } else if key.matches("sync") {
+                r.field(3, ".sync")
+                syncSlot = r.enumeration(scanner.value(), as: CountRecord.Sync.self)
+                r.fieldDone(3, "default")
+            } else if key.matches("source") {
+                r.field(4, ".source")
+                let mark = context.dropped
+                sourceSlot = decodeSource(&scanner, &context, report: r)
+                sourceDropped = context.dropped - mark
+                context.dropped = mark
+                r.fieldDone(4, "null")
+            } else if key.matches("lists") {
+                r.field(5, ".lists")
+                let mark = context.dropped
+                listsSlot = decodeArrayOfListCount(&scanner, &context, report: r)
+                listsDropped = context.dropped - mark
+                context.dropped = mark
+                r.fieldDone(5, "default")
+            } else if key.matches("badges") {
+                r.field(6, ".badges")
+                badgesSlot = decodeMapOfInteger(&scanner, &context, report: r)
+                r.fieldDone(6, "default")
+            } else {
+                scanner.skipValue()  // unknown keys are ignored: fields are added within a version
+            }
+        }
+        if scanner.failed {
+            r.endObject()  // the document is malformed: the report keeps its frames balanced
+            return nil
+        }
+        guard let count = countSlot else {
+            context.failed = true  // count missing or invalid: the whole document is unusable
+            r.dropObject(0, ".count", "count", "document")
+            return nil
+        }
+        guard let revision = revisionSlot else {
+            context.failed = true  // revision missing or invalid: the whole document is unusable
+            r.dropObject(1, ".revision", "revision", "document")
+            return nil
+        }
+        let updatedAt = updatedAtSlot
+        let sync = syncSlot ?? .idle
+        let source = sourceSlot
+        let lists = listsSlot ?? []
+        let badges = badgesSlot ?? ContractExactMap()
+        context.dropped += sourceDropped + listsDropped
+        r.endObject()
+        return CountRecord(count: count, revision: revision, updatedAt: updatedAt, sync: sync, source: source, lists: lists, badges: badges.dictionary)
+    }
+
+    private static func decodeSource(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext, report r: ContractReport) -> Source? {
+        guard scanner.enterObject() else {
+            r.wrongType(scanner.value())
+            return nil
+        }
+        r.beginObject(2)
+        var platformSlot: Source.Platform?
+        var appVersionSlot: String?
+        while let key = scanner.nextMember() {
+            if key.matches("platform") {
+                r.field(0, ".platform")
+                platformSlot = r.enumeration(scanner.value(), as: Source.Platform.self)
+                r.fieldDone(0, "parent")
+            } else if key.matches("appVersion") {
+                r.field(1, ".appVersion")
+                appVersionSlot = r.satisfying(r.string(scanner.value()), "non-empty", { !$0.isEmpty })
+                r.fieldDone(1, "null")
+            } else {
+                scanner.skipValue()  // unknown keys are ignored: fields are added within a version
+            }
+        }
+        if scanner.failed {
+            r.endObject()  // the document is malformed: the report keeps its frames balanced
+            return nil
+        }
+        guard let platform = platformSlot else {
+            r.dropObject(0, ".platform", "platform", "parent")
+            return nil  // platform missing or invalid: the element is dropped
+        }
+        let appVersion = appVersionSlot
+        r.endObject()
+        return Source(platform: platform, appVersion: appVersion)
+    }
+
+    private static func decodeListCount(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext, report r: ContractReport) -> ListCount? {
+        guard scanner.enterObject() else {
+            r.wrongType(scanner.value())
+            return nil
+        }
+        r.beginObject(3)
+        var nameSlot: String?
+        var openSlot: Int64?
+        var ratioSlot: Double?
+        while let key = scanner.nextMember() {
+            if key.matches("name") {
+                r.field(0, ".name")
+                nameSlot = r.satisfying(r.string(scanner.value()), "non-empty", { !$0.isEmpty })
+                r.fieldDone(0, "parent")
+            } else if key.matches("open") {
+                r.field(1, ".open")
+                openSlot = r.satisfying(r.satisfying(r.integer(scanner.value()), "min", { $0 >= 0 }), "max", { $0 <= 100000 })
+                r.fieldDone(1, "parent")
+            } else if key.matches("ratio") {
+                r.field(2, ".ratio")
+                ratioSlot = r.satisfying(r.satisfying(r.number(scanner.value()), "min", { $0 >= 0.0 }), "max", { $0 <= 1.0 })
+                r.fieldDone(2, "null")
+            } else {
+                scanner.skipValue()  // unknown keys are ignored: fields are added within a version
+            }
+        }
+        if scanner.failed {
+            r.endObject()  // the document is malformed: the report keeps its frames balanced
+            return nil
+        }
+        guard let name = nameSlot else {
+            r.dropObject(0, ".name", "name", "parent")
+            return nil  // name missing or invalid: the element is dropped
+        }
+        guard let open = openSlot else {
+            r.dropObject(1, ".open", "open", "parent")
+            return nil  // open missing or invalid: the element is dropped
+        }
+        let ratio = ratioSlot
+        r.endObject()
+        return ListCount(name: name, open: open, ratio: ratio)
+    }
+
+    /// An array; each element that is not a valid ListCount is dropped and counted.
+    private static func decodeArrayOfListCount(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext, report r: ContractReport) -> [ListCount]? {
+        guard scanner.enterArray() else {
+            r.wrongType(scanner.value())
+            return nil
+        }
+        r.beginArray()
+        var result: [ListCount] = []
+        while scanner.nextElement() {
+            r.element()
+            let read = decodeListCount(&scanner, &context, report: r)
+            if let value = read {
+                result.append(value)
+            } else {
+                context.dropped += 1  // one bad row never hides the others; drops inside it do not count
+            }
+            r.elementDone(read != nil)
+        }
+        r.endContainer()
+        return scanner.failed ? nil : result
+    }
+
+    /// A string-keyed map by exact keys; entries whose value is not a valid integer
+    /// are ignored one by one; a duplicate key replaces the earlier entry (the last wins).
+    private static func decodeMapOfInteger(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext, report r: ContractReport) -> ContractExactMap<Int64>? {
+        guard scanner.enterObject() else {
+            r.wrongType(scanner.value())
+            return nil
+        }
+        r.beginMap()
+        var map = ContractExactMap<Int64>()
+        while let key = scanner.nextMember() {
+            r.entry()
+            let value = r.integer(scanner.value())
+            r.entryDone(key.text, value != nil)
+            // A key holding an unpaired surrogate is not a string, so no entry has it.
+            guard let name = key.text else { continue }
+            map.set(name, value)  // the last occurrence wins, even an invalid one
+        }
+        r.endContainer()
         if scanner.failed { return nil }
         return map
     }

@@ -154,14 +154,21 @@ public enum WidgetData {
             }
             return decode(text, report: report)
         }
-        return ContractJSONScanner.scan(utf8: data) { readDocument(&$0, report: nil) } ?? .malformed
+        return ContractJSONScanner.scan(utf8: data) { readDocument(&$0, report: nil) }
     }
 
     private static func readDocument(_ scanner: inout ContractJSONScanner, report: ContractReport?) -> Decoded {
-        var context = DecodeContext(report: report)
+        var context = DecodeContext()
         var version: Double?
         let isObject = scanner.nextIsObject()
-        let value = decodeSnapshot(&scanner, &context, version: &version)
+        // Two families of decoders: the plain one holds no report code at all, so the default path pays nothing for it.
+        // (An if-expression: assigned in two branches instead, the value is kept alive next to its copy
+        // below, and filling in derived fields copied every array it holds.)
+        let value = if let report {
+            decodeSnapshot(&scanner, &context, version: &version, report: report)
+        } else {
+            decodeSnapshot(&scanner, &context, version: &version)
+        }
         // Not JSON, not an object, or nested deeper than ContractJSONScanner.maxDepth: nothing is usable.
         guard isObject, scanner.finish() else {
             return .malformed
@@ -187,8 +194,6 @@ public enum WidgetData {
         var dropped = 0
         /// Set when a `fail-document` field is missing or invalid.
         var failed = false
-        /// The report being recorded, if one was asked for; nil on the default path.
-        let report: ContractReport?
         /// `projectColors` by exact UTF-16 code units, as Kotlin and JavaScript compare keys (Swift's
         /// String equality is canonical: "é" == "e\u{301}", which would find entries they do not).
         var projectColors = ContractExactMap<String>()
@@ -205,12 +210,10 @@ public enum WidgetData {
     }
 
     private static func decodeSnapshot(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext, version: inout Double?) -> Snapshot? {
-        let r = context.report
         guard scanner.enterObject() else {
-            if let r { r.wrongType(scanner.value()) } else { scanner.skipValue() }
+            scanner.skipValue()
             return nil
         }
-        r?.beginObject(5)
         var dayStrSlot: String?
         var validUntilSlot: Int64?
         var tasksSlot: [TaskRow]?
@@ -220,65 +223,204 @@ public enum WidgetData {
         var projectsDropped = 0
         while let key = scanner.nextMember() {
             if key.matches("v") {
-                if let r { version = r.version(scanner.value()) } else { version = scanner.anyNumber() }
+                version = scanner.anyNumber()
             } else if key.matches("dayStr") {
-                if let r {
-                    r.field(0, ".dayStr")
-                    dayStrSlot = r.localDate(scanner.value())
-                    r.fieldDone(0, "null")
-                } else {
-                    dayStrSlot = scanner.localDate()
-                }
+                dayStrSlot = scanner.localDate()
             } else if key.matches("validUntil") {
-                if let r {
-                    r.field(1, ".validUntil")
-                    validUntilSlot = r.epochMillis(scanner.value())
-                    r.fieldDone(1, "null")
-                } else {
-                    validUntilSlot = scanner.epochMillis()
-                }
+                validUntilSlot = scanner.epochMillis()
             } else if key.matches("tasks") {
-                if let r {
-                    r.field(2, ".tasks")
-                    let mark = context.dropped
-                    tasksSlot = decodeArrayOfTaskRow(&scanner, &context)
-                    tasksDropped = context.dropped - mark
-                    context.dropped = mark
-                    r.fieldDone(2, "default")
-                } else {
-                    let mark = context.dropped
-                    tasksSlot = decodeArrayOfTaskRow(&scanner, &context)
-                    tasksDropped = context.dropped - mark
-                    context.dropped = mark
-                }
+                let mark = context.dropped
+                tasksSlot = decodeArrayOfTaskRow(&scanner, &context)
+                tasksDropped = context.dropped - mark
+                context.dropped = mark
             } else if key.matches("projectColors") {
-                if let r {
-                    r.field(3, ".projectColors")
-                    projectColorsSlot = decodeMapOfString(&scanner, &context)
-                    r.fieldDone(3, "default")
-                } else {
-                    projectColorsSlot = decodeMapOfString(&scanner, &context)
-                }
+                projectColorsSlot = decodeMapOfString(&scanner, &context)
             } else if key.matches("projects") {
-                if let r {
-                    r.field(4, ".projects")
-                    let mark = context.dropped
-                    projectsSlot = decodeArrayOfProject(&scanner, &context)
-                    projectsDropped = context.dropped - mark
-                    context.dropped = mark
-                    r.fieldDone(4, "default")
-                } else {
-                    let mark = context.dropped
-                    projectsSlot = decodeArrayOfProject(&scanner, &context)
-                    projectsDropped = context.dropped - mark
-                    context.dropped = mark
-                }
+                let mark = context.dropped
+                projectsSlot = decodeArrayOfProject(&scanner, &context)
+                projectsDropped = context.dropped - mark
+                context.dropped = mark
+            } else {
+                scanner.skipValue()  // unknown keys are ignored: fields are added within a version
+            }
+        }
+        if scanner.failed { return nil }
+        let dayStr = dayStrSlot
+        let validUntil = validUntilSlot
+        let tasks = tasksSlot ?? []
+        let projectColors = projectColorsSlot ?? ContractExactMap()
+        let projects = projectsSlot ?? []
+        context.dropped += tasksDropped + projectsDropped
+        if let projectColorsSlot { context.projectColors = projectColorsSlot }
+        return Snapshot(dayStr: dayStr, validUntil: validUntil, tasks: tasks, projectColors: projectColors.dictionary, projects: projects)
+    }
+
+    private static func decodeTaskRow(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext) -> TaskRow? {
+        guard scanner.enterObject() else {
+            scanner.skipValue()
+            return nil
+        }
+        var idSlot: String?
+        var titleSlot: String?
+        var isDoneSlot: Bool?
+        var projectIdSlot: String?
+        while let key = scanner.nextMember() {
+            if key.matches("id") {
+                idSlot = scanner.string()
+            } else if key.matches("title") {
+                titleSlot = scanner.string()
+            } else if key.matches("isDone") {
+                isDoneSlot = scanner.bool()
+            } else if key.matches("projectId") {
+                projectIdSlot = scanner.string().flatMap({ !$0.isEmpty ? $0 : nil })
+            } else {
+                scanner.skipValue()  // unknown keys are ignored: fields are added within a version
+            }
+        }
+        if scanner.failed { return nil }
+        guard let id = idSlot else { return nil }  // id missing or invalid: the element is dropped
+        guard let title = titleSlot else { return nil }  // title missing or invalid: the element is dropped
+        let isDone = isDoneSlot ?? false
+        let projectId = projectIdSlot
+        return TaskRow(id: id, title: title, isDone: isDone, projectId: projectId, projectColor: nil)
+    }
+
+    private static func decodeProject(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext) -> Project? {
+        guard scanner.enterObject() else {
+            scanner.skipValue()
+            return nil
+        }
+        var idSlot: String?
+        var titleSlot: String?
+        var tasksSlot: [TaskRow]?
+        var tasksDropped = 0
+        while let key = scanner.nextMember() {
+            if key.matches("id") {
+                idSlot = scanner.string()
+            } else if key.matches("title") {
+                titleSlot = scanner.string()
+            } else if key.matches("tasks") {
+                let mark = context.dropped
+                tasksSlot = decodeArrayOfTaskRow(&scanner, &context)
+                tasksDropped = context.dropped - mark
+                context.dropped = mark
+            } else {
+                scanner.skipValue()  // unknown keys are ignored: fields are added within a version
+            }
+        }
+        if scanner.failed { return nil }
+        guard let id = idSlot else { return nil }  // id missing or invalid: the element is dropped
+        guard let title = titleSlot else { return nil }  // title missing or invalid: the element is dropped
+        let tasks = tasksSlot ?? []
+        context.dropped += tasksDropped
+        return Project(id: id, title: title, tasks: tasks)
+    }
+
+    /// An array; each element that is not a valid TaskRow is dropped and counted.
+    private static func decodeArrayOfTaskRow(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext) -> [TaskRow]? {
+        guard scanner.enterArray() else {
+            scanner.skipValue()
+            return nil
+        }
+        var result: [TaskRow] = []
+        while scanner.nextElement() {
+            if let value = decodeTaskRow(&scanner, &context) {
+                result.append(value)
+            } else {
+                context.dropped += 1  // one bad row never hides the others; drops inside it do not count
+            }
+        }
+        return scanner.failed ? nil : result
+    }
+
+    /// A string-keyed map by exact keys; entries whose value is not a valid string
+    /// are ignored one by one; a duplicate key replaces the earlier entry (the last wins).
+    private static func decodeMapOfString(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext) -> ContractExactMap<String>? {
+        guard scanner.enterObject() else {
+            scanner.skipValue()
+            return nil
+        }
+        var map = ContractExactMap<String>()
+        while let key = scanner.nextMember() {
+            let value = scanner.string()
+            // A key holding an unpaired surrogate is not a string, so no entry has it.
+            guard let name = key.text else { continue }
+            map.set(name, value)  // the last occurrence wins, even an invalid one
+        }
+        if scanner.failed { return nil }
+        return map
+    }
+
+    /// An array; each element that is not a valid Project is dropped and counted.
+    private static func decodeArrayOfProject(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext) -> [Project]? {
+        guard scanner.enterArray() else {
+            scanner.skipValue()
+            return nil
+        }
+        var result: [Project] = []
+        while scanner.nextElement() {
+            if let value = decodeProject(&scanner, &context) {
+                result.append(value)
+            } else {
+                context.dropped += 1  // one bad row never hides the others; drops inside it do not count
+            }
+        }
+        return scanner.failed ? nil : result
+    }
+
+    // MARK: - Decoding with a report
+
+    // The same decoders, each also recording into the report `r` what it did not take as written
+    // and why (docs/report.md). A family of their own, so the plain ones above carry none of it.
+
+    private static func decodeSnapshot(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext, version: inout Double?, report r: ContractReport) -> Snapshot? {
+        guard scanner.enterObject() else {
+            r.wrongType(scanner.value())
+            return nil
+        }
+        r.beginObject(5)
+        var dayStrSlot: String?
+        var validUntilSlot: Int64?
+        var tasksSlot: [TaskRow]?
+        var tasksDropped = 0
+        var projectColorsSlot: ContractExactMap<String>?
+        var projectsSlot: [Project]?
+        var projectsDropped = 0
+        while let key = scanner.nextMember() {
+            if key.matches("v") {
+                version = r.version(scanner.value())
+            } else if key.matches("dayStr") {
+                r.field(0, ".dayStr")
+                dayStrSlot = r.localDate(scanner.value())
+                r.fieldDone(0, "null")
+            } else if key.matches("validUntil") {
+                r.field(1, ".validUntil")
+                validUntilSlot = r.epochMillis(scanner.value())
+                r.fieldDone(1, "null")
+            } else if key.matches("tasks") {
+                r.field(2, ".tasks")
+                let mark = context.dropped
+                tasksSlot = decodeArrayOfTaskRow(&scanner, &context, report: r)
+                tasksDropped = context.dropped - mark
+                context.dropped = mark
+                r.fieldDone(2, "default")
+            } else if key.matches("projectColors") {
+                r.field(3, ".projectColors")
+                projectColorsSlot = decodeMapOfString(&scanner, &context, report: r)
+                r.fieldDone(3, "default")
+            } else if key.matches("projects") {
+                r.field(4, ".projects")
+                let mark = context.dropped
+                projectsSlot = decodeArrayOfProject(&scanner, &context, report: r)
+                projectsDropped = context.dropped - mark
+                context.dropped = mark
+                r.fieldDone(4, "default")
             } else {
                 scanner.skipValue()  // unknown keys are ignored: fields are added within a version
             }
         }
         if scanner.failed {
-            r?.endObject()  // the document is malformed: the report keeps its frames balanced
+            r.endObject()  // the document is malformed: the report keeps its frames balanced
             return nil
         }
         let dayStr = dayStrSlot
@@ -288,209 +430,170 @@ public enum WidgetData {
         let projects = projectsSlot ?? []
         context.dropped += tasksDropped + projectsDropped
         if let projectColorsSlot { context.projectColors = projectColorsSlot }
-        r?.endObject()
+        r.endObject()
         return Snapshot(dayStr: dayStr, validUntil: validUntil, tasks: tasks, projectColors: projectColors.dictionary, projects: projects)
     }
 
-    private static func decodeTaskRow(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext) -> TaskRow? {
-        let r = context.report
+    private static func decodeTaskRow(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext, report r: ContractReport) -> TaskRow? {
         guard scanner.enterObject() else {
-            if let r { r.wrongType(scanner.value()) } else { scanner.skipValue() }
+            r.wrongType(scanner.value())
             return nil
         }
-        r?.beginObject(4)
+        r.beginObject(4)
         var idSlot: String?
         var titleSlot: String?
         var isDoneSlot: Bool?
         var projectIdSlot: String?
         while let key = scanner.nextMember() {
             if key.matches("id") {
-                if let r {
-                    r.field(0, ".id")
-                    idSlot = r.string(scanner.value())
-                    r.fieldDone(0, "parent")
-                } else {
-                    idSlot = scanner.string()
-                }
+                r.field(0, ".id")
+                idSlot = r.string(scanner.value())
+                r.fieldDone(0, "parent")
             } else if key.matches("title") {
-                if let r {
-                    r.field(1, ".title")
-                    titleSlot = r.string(scanner.value())
-                    r.fieldDone(1, "parent")
-                } else {
-                    titleSlot = scanner.string()
-                }
+                r.field(1, ".title")
+                titleSlot = r.string(scanner.value())
+                r.fieldDone(1, "parent")
             } else if key.matches("isDone") {
-                if let r {
-                    r.field(2, ".isDone")
-                    isDoneSlot = r.bool(scanner.value())
-                    r.fieldDone(2, "default")
-                } else {
-                    isDoneSlot = scanner.bool()
-                }
+                r.field(2, ".isDone")
+                isDoneSlot = r.bool(scanner.value())
+                r.fieldDone(2, "default")
             } else if key.matches("projectId") {
-                if let r {
-                    r.field(3, ".projectId")
-                    projectIdSlot = r.satisfying(r.string(scanner.value()), "non-empty", { !$0.isEmpty })
-                    r.fieldDone(3, "null")
-                } else {
-                    projectIdSlot = scanner.string().flatMap({ !$0.isEmpty ? $0 : nil })
-                }
+                r.field(3, ".projectId")
+                projectIdSlot = r.satisfying(r.string(scanner.value()), "non-empty", { !$0.isEmpty })
+                r.fieldDone(3, "null")
             } else {
                 scanner.skipValue()  // unknown keys are ignored: fields are added within a version
             }
         }
         if scanner.failed {
-            r?.endObject()  // the document is malformed: the report keeps its frames balanced
+            r.endObject()  // the document is malformed: the report keeps its frames balanced
             return nil
         }
         guard let id = idSlot else {
-            r?.dropObject(0, ".id", "id", "parent")
+            r.dropObject(0, ".id", "id", "parent")
             return nil  // id missing or invalid: the element is dropped
         }
         guard let title = titleSlot else {
-            r?.dropObject(1, ".title", "title", "parent")
+            r.dropObject(1, ".title", "title", "parent")
             return nil  // title missing or invalid: the element is dropped
         }
         let isDone = isDoneSlot ?? false
         let projectId = projectIdSlot
-        r?.endObject()
+        r.endObject()
         return TaskRow(id: id, title: title, isDone: isDone, projectId: projectId, projectColor: nil)
     }
 
-    private static func decodeProject(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext) -> Project? {
-        let r = context.report
+    private static func decodeProject(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext, report r: ContractReport) -> Project? {
         guard scanner.enterObject() else {
-            if let r { r.wrongType(scanner.value()) } else { scanner.skipValue() }
+            r.wrongType(scanner.value())
             return nil
         }
-        r?.beginObject(3)
+        r.beginObject(3)
         var idSlot: String?
         var titleSlot: String?
         var tasksSlot: [TaskRow]?
         var tasksDropped = 0
         while let key = scanner.nextMember() {
             if key.matches("id") {
-                if let r {
-                    r.field(0, ".id")
-                    idSlot = r.string(scanner.value())
-                    r.fieldDone(0, "parent")
-                } else {
-                    idSlot = scanner.string()
-                }
+                r.field(0, ".id")
+                idSlot = r.string(scanner.value())
+                r.fieldDone(0, "parent")
             } else if key.matches("title") {
-                if let r {
-                    r.field(1, ".title")
-                    titleSlot = r.string(scanner.value())
-                    r.fieldDone(1, "parent")
-                } else {
-                    titleSlot = scanner.string()
-                }
+                r.field(1, ".title")
+                titleSlot = r.string(scanner.value())
+                r.fieldDone(1, "parent")
             } else if key.matches("tasks") {
-                if let r {
-                    r.field(2, ".tasks")
-                    let mark = context.dropped
-                    tasksSlot = decodeArrayOfTaskRow(&scanner, &context)
-                    tasksDropped = context.dropped - mark
-                    context.dropped = mark
-                    r.fieldDone(2, "default")
-                } else {
-                    let mark = context.dropped
-                    tasksSlot = decodeArrayOfTaskRow(&scanner, &context)
-                    tasksDropped = context.dropped - mark
-                    context.dropped = mark
-                }
+                r.field(2, ".tasks")
+                let mark = context.dropped
+                tasksSlot = decodeArrayOfTaskRow(&scanner, &context, report: r)
+                tasksDropped = context.dropped - mark
+                context.dropped = mark
+                r.fieldDone(2, "default")
             } else {
                 scanner.skipValue()  // unknown keys are ignored: fields are added within a version
             }
         }
         if scanner.failed {
-            r?.endObject()  // the document is malformed: the report keeps its frames balanced
+            r.endObject()  // the document is malformed: the report keeps its frames balanced
             return nil
         }
         guard let id = idSlot else {
-            r?.dropObject(0, ".id", "id", "parent")
+            r.dropObject(0, ".id", "id", "parent")
             return nil  // id missing or invalid: the element is dropped
         }
         guard let title = titleSlot else {
-            r?.dropObject(1, ".title", "title", "parent")
+            r.dropObject(1, ".title", "title", "parent")
             return nil  // title missing or invalid: the element is dropped
         }
         let tasks = tasksSlot ?? []
         context.dropped += tasksDropped
-        r?.endObject()
+        r.endObject()
         return Project(id: id, title: title, tasks: tasks)
     }
 
     /// An array; each element that is not a valid TaskRow is dropped and counted.
-    private static func decodeArrayOfTaskRow(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext) -> [TaskRow]? {
-        let r = context.report
+    private static func decodeArrayOfTaskRow(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext, report r: ContractReport) -> [TaskRow]? {
         guard scanner.enterArray() else {
-            if let r { r.wrongType(scanner.value()) } else { scanner.skipValue() }
+            r.wrongType(scanner.value())
             return nil
         }
-        r?.beginArray()
+        r.beginArray()
         var result: [TaskRow] = []
         while scanner.nextElement() {
-            r?.element()
-            let read = decodeTaskRow(&scanner, &context)
+            r.element()
+            let read = decodeTaskRow(&scanner, &context, report: r)
             if let value = read {
                 result.append(value)
-            }
-            else {
+            } else {
                 context.dropped += 1  // one bad row never hides the others; drops inside it do not count
             }
-            r?.elementDone(read != nil)
+            r.elementDone(read != nil)
         }
-        r?.endContainer()
+        r.endContainer()
         return scanner.failed ? nil : result
     }
 
     /// A string-keyed map by exact keys; entries whose value is not a valid string
     /// are ignored one by one; a duplicate key replaces the earlier entry (the last wins).
-    private static func decodeMapOfString(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext) -> ContractExactMap<String>? {
-        let r = context.report
+    private static func decodeMapOfString(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext, report r: ContractReport) -> ContractExactMap<String>? {
         guard scanner.enterObject() else {
-            if let r { r.wrongType(scanner.value()) } else { scanner.skipValue() }
+            r.wrongType(scanner.value())
             return nil
         }
-        r?.beginMap()
+        r.beginMap()
         var map = ContractExactMap<String>()
         while let key = scanner.nextMember() {
-            r?.entry()
-            let value: String?
-            if let r { value = r.string(scanner.value()) } else { value = scanner.string() }
-            r?.entryDone(key.text, value != nil)
+            r.entry()
+            let value = r.string(scanner.value())
+            r.entryDone(key.text, value != nil)
             // A key holding an unpaired surrogate is not a string, so no entry has it.
             guard let name = key.text else { continue }
             map.set(name, value)  // the last occurrence wins, even an invalid one
         }
-        r?.endContainer()
+        r.endContainer()
         if scanner.failed { return nil }
         return map
     }
 
     /// An array; each element that is not a valid Project is dropped and counted.
-    private static func decodeArrayOfProject(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext) -> [Project]? {
-        let r = context.report
+    private static func decodeArrayOfProject(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext, report r: ContractReport) -> [Project]? {
         guard scanner.enterArray() else {
-            if let r { r.wrongType(scanner.value()) } else { scanner.skipValue() }
+            r.wrongType(scanner.value())
             return nil
         }
-        r?.beginArray()
+        r.beginArray()
         var result: [Project] = []
         while scanner.nextElement() {
-            r?.element()
-            let read = decodeProject(&scanner, &context)
+            r.element()
+            let read = decodeProject(&scanner, &context, report: r)
             if let value = read {
                 result.append(value)
-            }
-            else {
+            } else {
                 context.dropped += 1  // one bad row never hides the others; drops inside it do not count
             }
-            r?.elementDone(read != nil)
+            r.elementDone(read != nil)
         }
-        r?.endContainer()
+        r.endContainer()
         return scanner.failed ? nil : result
     }
 

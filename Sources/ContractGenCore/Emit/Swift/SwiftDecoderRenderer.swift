@@ -67,14 +67,21 @@ extension SwiftContractWriter {
                 }
                 p.line("return decode(text, report: report)")
             }
-            p.line("return ContractJSONScanner.scan(utf8: data) { readDocument(&$0, report: nil) } ?? .malformed")
+            p.line("return ContractJSONScanner.scan(utf8: data) { readDocument(&$0, report: nil) }")
         }
         p.line()
         p.block("private static func readDocument(_ scanner: inout ContractJSONScanner, report: ContractReport?) -> Decoded {") { p in
-            p.line("var context = DecodeContext(report: report)")
+            p.line("var context = DecodeContext()")
             p.line("var version: Double?")
             p.line("let isObject = scanner.nextIsObject()")
-            p.line("let value = decode\(root.name)(&scanner, &context, version: &version)")
+            p.line("// Two families of decoders: the plain one holds no report code at all, so the default path pays nothing for it.")
+            p.line("// (An if-expression: assigned in two branches instead, the value is kept alive next to its copy")
+            p.line("// below, and filling in derived fields copied every array it holds.)")
+            p.block("let value = if let report {", closer: "} else {") { p in
+                p.line("decode\(root.name)(&scanner, &context, version: &version, report: report)")
+            }
+            p.indented { p in p.line("decode\(root.name)(&scanner, &context, version: &version)") }
+            p.line("}")
             p.line("// Not JSON, not an object, or nested deeper than ContractJSONScanner.maxDepth: nothing is usable.")
             p.block("guard isObject, scanner.finish() else {") { p in
                 p.line("return .malformed")
@@ -103,8 +110,6 @@ extension SwiftContractWriter {
             p.line("var dropped = 0")
             p.line("/// Set when a `fail-document` field is missing or invalid.")
             p.line("var failed = false")
-            p.line("/// The report being recorded, if one was asked for; nil on the default path.")
-            p.line("let report: ContractReport?")
             for lookup in plan.lookups {
                 p.line("/// `\(lookup.name)` by exact UTF-16 code units, as Kotlin and JavaScript compare keys (Swift's")
                 p.line("/// String equality is canonical: \"é\" == \"e\\u{301}\", which would find entries they do not).")
@@ -112,17 +117,26 @@ extension SwiftContractWriter {
             }
         }
         derivedFieldPass(&p)
-        for object in plan.objects {
-            p.line()
-            objectDecoder(object, &p)
-        }
-        for union in plan.unions {
-            p.line()
-            unionDecoder(union, &p)
-        }
-        for composite in plan.composites {
-            p.line()
-            compositeDecoder(composite, &p)
+        for report in [false, true] {
+            if report {
+                p.line()
+                p.line("// MARK: - Decoding with a report")
+                p.line()
+                p.line("// The same decoders, each also recording into the report `r` what it did not take as written")
+                p.line("// and why (docs/report.md). A family of their own, so the plain ones above carry none of it.")
+            }
+            for object in plan.objects {
+                p.line()
+                objectDecoder(object, report: report, &p)
+            }
+            for union in plan.unions {
+                p.line()
+                unionDecoder(union, report: report, &p)
+            }
+            for composite in plan.composites {
+                p.line()
+                compositeDecoder(composite, report: report, &p)
+            }
         }
         for walker in plan.walkers {
             walkers(walker, &p)
@@ -133,32 +147,35 @@ extension SwiftContractWriter {
     /// A union's decoder (`UnionPlan`): the tag first, then the variant's object decoder; nil when
     /// the value is not an object, has no string tag, an unknown tag (without a fallback), or its
     /// variant is invalid.
-    func unionDecoder(_ union: UnionPlan, _ p: inout CodePrinter) {
-        p.block("private static func decode\(union.name)(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext) -> \(union.name)? {") { p in
+    func unionDecoder(_ union: UnionPlan, report: Bool, _ p: inout CodePrinter) {
+        p.block("private static func decode\(union.name)(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext\(reportParameter(report))) -> \(union.name)? {") { p in
             let tagKey = Naming.swiftQuoted(union.tagKey)
-            p.line("let r = context.report")
             p.block("guard let tag = scanner.peekTag(\(tagKey)) else {") { p in
                 p.line("// not an object, no tag, or a tag that is not a string: invalid")
-                p.line("if let r { r.badUnion(scanner.value(), \(tagKey), unknown: false) } else { scanner.skipValue() }")
+                p.line(report ? "r.badUnion(scanner.value(), \(tagKey), unknown: false)" : "scanner.skipValue()")
                 p.line("return nil")
             }
             p.line("// Exact code units: Swift's String == is canonical equivalence (\"\\u{212A}\" == \"K\").")
             for variant in union.variants {
                 p.block("if tag.utf8.elementsEqual(\(Naming.swiftQuoted(variant.tag)).utf8) {") { p in
-                    p.line("return decode\(variant.typeName)(&scanner, &context).map { .\(SwiftNames.caseName(variant.tag))($0) }")
+                    p.line("return decode\(variant.typeName)(&scanner, &context\(reportArgument(report))).map { .\(SwiftNames.caseName(variant.tag))($0) }")
                 }
             }
             if let fallback = union.fallback {
-                p.line("let value = decode\(fallback.typeName)(&scanner, &context)  // an unknown tag reads as '\(fallback.tag)'")
-                p.line("if value != nil { r?.unknownTag(\(tagKey), \(Naming.swiftQuoted(fallback.tag))) }")
+                p.line("let value = decode\(fallback.typeName)(&scanner, &context\(reportArgument(report)))  // an unknown tag reads as '\(fallback.tag)'")
+                if report { p.line("if value != nil { r.unknownTag(\(tagKey), \(Naming.swiftQuoted(fallback.tag))) }") }
                 p.line("return value.map { .\(SwiftNames.caseName(fallback.tag))($0) }")
             } else {
                 p.line("scanner.skipValue()  // an unknown tag: invalid")
-                p.line("r?.badUnion(nil, \(tagKey), unknown: true)")
+                if report { p.line("r.badUnion(nil, \(tagKey), unknown: true)") }
                 p.line("return nil")
             }
         }
     }
+
+    /// The report family's extra parameter and argument (none in the plain family).
+    func reportParameter(_ report: Bool) -> String { report ? ", report r: ContractReport" : "" }
+    func reportArgument(_ report: Bool) -> String { report ? ", report: r" : "" }
 
     /// Derived fields are filled in once the whole document is read.
     func derivedFieldPass(_ p: inout CodePrinter) {
@@ -182,19 +199,17 @@ extension SwiftContractWriter {
     }
 
     /// The decoder of one object type: nil when the value is not an object or a
-    /// `drop-element` field fails. Drops inside it count only if it is kept.
-    func objectDecoder(_ object: ObjectPlan, _ p: inout CodePrinter) {
+    /// `drop-element` field fails. Drops inside it count only if it is kept. With `report`, the
+    /// report family's twin: the same reads, each also recorded into `r`.
+    func objectDecoder(_ object: ObjectPlan, report: Bool, _ p: inout CodePrinter) {
         let signature = "private static func decode\(object.name)(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext"
-            + (object.isRoot ? ", version: inout Double?" : "") + ") -> \(object.name)? {"
+            + (object.isRoot ? ", version: inout Double?" : "") + reportParameter(report) + ") -> \(object.name)? {"
         p.block(signature) { p in
-            p.line("let r = context.report")
-            p.line("guard scanner.enterObject() else {")
-            p.indented { p in
-                p.line("if let r { r.wrongType(scanner.value()) } else { scanner.skipValue() }")
+            p.block("guard scanner.enterObject() else {") { p in
+                p.line(report ? "r.wrongType(scanner.value())" : "scanner.skipValue()")
                 p.line("return nil")
             }
-            p.line("}")
-            p.line("r?.beginObject(\(object.slots.count))")
+            if report { p.line("r.beginObject(\(object.slots.count))") }
             for slot in object.slots {
                 let type = slotType(slot.field)
                 let qualified = slot.field.type.isEnumeration ? object.name + "." + type : type
@@ -205,19 +220,15 @@ extension SwiftContractWriter {
                 var first = true
                 if object.isRoot {
                     p.line("if key.matches(\(Naming.swiftQuoted(plan.version.field))) {")
-                    p.indented { p in p.line("if let r { version = r.version(scanner.value()) } else { version = scanner.anyNumber() }") }
+                    p.indented { p in p.line(report ? "version = r.version(scanner.value())" : "version = scanner.anyNumber()") }
                     first = false
                 }
                 for (index, slot) in object.slots.enumerated() {
                     p.line("\(first ? "if" : "} else if") key.matches(\(Naming.swiftQuoted(slot.jsonKey))) {")
                     p.indented { p in
-                        p.block("if let r {", closer: "} else {") { p in
-                            p.line("r.field(\(index), \(Naming.swiftQuoted(ReportPlan.step(slot.jsonKey))))")
-                            slotDecode(slot, owner: object.name, report: true, &p)
-                            p.line("r.fieldDone(\(index), \(Naming.swiftQuoted(ReportPlan.used(slot))))")
-                        }
-                        p.indented { p in slotDecode(slot, owner: object.name, report: false, &p) }
-                        p.line("}")
+                        if report { p.line("r.field(\(index), \(Naming.swiftQuoted(ReportPlan.step(slot.jsonKey))))") }
+                        slotDecode(slot, owner: object.name, report: report, &p)
+                        if report { p.line("r.fieldDone(\(index), \(Naming.swiftQuoted(ReportPlan.used(slot))))") }
                     }
                     first = false
                 }
@@ -229,12 +240,16 @@ extension SwiftContractWriter {
                     p.line("}")
                 }
             }
-            p.block("if scanner.failed {") { p in
-                p.line("r?.endObject()  // the document is malformed: the report keeps its frames balanced")
-                p.line("return nil")
+            if report {
+                p.block("if scanner.failed {") { p in
+                    p.line("r.endObject()  // the document is malformed: the report keeps its frames balanced")
+                    p.line("return nil")
+                }
+            } else {
+                p.line("if scanner.failed { return nil }")
             }
             for (index, slot) in object.slots.enumerated() {
-                presenceAction(slot, index: index, &p)
+                presenceAction(slot, index: index, report: report, &p)
             }
             let counted = object.countedSlots
             if !counted.isEmpty {
@@ -255,7 +270,7 @@ extension SwiftContractWriter {
                 }
                 return "\(field.name): \(local)"
             }
-            p.line("r?.endObject()")
+            if report { p.line("r.endObject()") }
             p.line("return \(object.name)(\(arguments.joined(separator: ", ")))")
         }
     }
@@ -291,12 +306,16 @@ extension SwiftContractWriter {
     }
 
     /// After all keys: the field's presence policy decides what a missing or invalid value becomes.
-    func presenceAction(_ slot: SlotPlan, index: Int, _ p: inout CodePrinter) {
+    func presenceAction(_ slot: SlotPlan, index: Int, report: Bool, _ p: inout CodePrinter) {
         let name = slot.codeName
         let local = Self.local(slot.field)
-        let drop = "r?.dropObject(\(index), \(Naming.swiftQuoted(ReportPlan.step(slot.jsonKey))), \(Naming.swiftQuoted(slot.jsonKey)), \(Naming.swiftQuoted(ReportPlan.used(slot))))"
+        let drop = "r.dropObject(\(index), \(Naming.swiftQuoted(ReportPlan.step(slot.jsonKey))), \(Naming.swiftQuoted(slot.jsonKey)), \(Naming.swiftQuoted(ReportPlan.used(slot))))"
         switch slot.presence {
         case .dropElement:
+            if !report {
+                p.line("guard let \(local) = \(name)Slot else { return nil }  // \(name) missing or invalid: the element is dropped")
+                return
+            }
             p.line("guard let \(local) = \(name)Slot else {")
             p.indented { p in
                 p.line(drop)
@@ -307,7 +326,7 @@ extension SwiftContractWriter {
             p.line("guard let \(local) = \(name)Slot else {")
             p.indented { p in
                 p.line("context.failed = true  // \(name) missing or invalid: the whole document is unusable")
-                p.line(drop)
+                if report { p.line(drop) }
                 p.line("return nil")
             }
             p.line("}")
@@ -351,7 +370,7 @@ extension SwiftContractWriter {
         case .enumeration(let cases, let unknown):
             let enumType = enumTypeName(cases, field: field, owner: owner)
             expression = "r.enumeration(scanner.value(), as: \(enumType).self" + (unknown.map { ", unknown: .\(SwiftNames.caseName($0))" } ?? "") + ")"
-        case .array, .map, .object, .union: expression = "\(SwiftNames.helperName(read.operation, enums: enums))(&scanner, &context)"
+        case .array, .map, .object, .union: expression = "\(SwiftNames.helperName(read.operation, enums: enums))(&scanner, &context, report: r)"
         }
         for (name, check) in ReportPlan.checks(read.checks) {
             expression = "r.satisfying(\(expression), \(Naming.swiftQuoted(name)), { \(checkCondition(check)) })"
@@ -390,87 +409,75 @@ extension SwiftContractWriter {
         return field.type
     }
 
-    func compositeDecoder(_ composite: CompositePlan, _ p: inout CodePrinter) {
+    func compositeDecoder(_ composite: CompositePlan, report: Bool, _ p: inout CodePrinter) {
         let field = CompositePlan.elementField(at: contract.location)
-        let signature = "(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext)"
+        let signature = "(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext\(reportParameter(report)))"
         let elementType = SwiftNames.type(composite.elementType, field: field, enums: enums, nested: true)
         let element = ValueRead(composite.elementType)
         // Map helpers return exact-key maps (lookups need them); a map inside an array or map is
         // a dictionary like a map field's value, built as soon as it is read.
-        var readElement = readExpression(element, field: field)
-        var reportElement = reportReadExpression(element, field: field)
+        var readElement = report ? reportReadExpression(element, field: field) : readExpression(element, field: field)
         if case .map = composite.element {
             readElement += ".map({ $0.dictionary })"
-            reportElement += ".map({ $0.dictionary })"
         }
         let counts = composite.countsInnerDrops
+        let wrongType = report ? "r.wrongType(scanner.value())" : "scanner.skipValue()"
         switch composite.kind {
         case .array:
             p.line("/// An array; each element that is not a valid \(composite.elementSpelling) is dropped and counted.")
             p.block("private static func \(SwiftNames.helperName(composite.operation, enums: enums))\(signature) -> [\(elementType)]? {") { p in
-                p.line("let r = context.report")
-                p.line("guard scanner.enterArray() else {")
-                p.indented { p in
-                    p.line("if let r { r.wrongType(scanner.value()) } else { scanner.skipValue() }")
+                p.block("guard scanner.enterArray() else {") { p in
+                    p.line(wrongType)
                     p.line("return nil")
                 }
-                p.line("}")
-                p.line("r?.beginArray()")
+                if report { p.line("r.beginArray()") }
                 p.line("var result: [\(elementType)] = []")
                 p.block("while scanner.nextElement() {") { p in
-                    p.line("r?.element()")
-                    if reportElement == readElement {
+                    if report {
+                        p.line("r.element()")
                         p.line("let read = \(readElement)")
+                        p.block("if let value = read {", closer: "} else {") { p in
+                            p.line("result.append(value)")
+                        }
                     } else {
-                        p.line("let read: \(elementType)?")
-                        p.line("if let r { read = \(reportElement) } else { read = \(readElement) }")
+                        p.block("if let value = \(readElement) {", closer: "} else {") { p in
+                            p.line("result.append(value)")
+                        }
                     }
-                    p.block("if let value = read {") { p in
-                        p.line("result.append(value)")
-                    }
-                    p.block("else {") { p in
-                        p.line("context.dropped += 1  // \(DropAccounting.droppedElementComment)")
-                    }
-                    p.line("r?.elementDone(read != nil)")
+                    p.indented { p in p.line("context.dropped += 1  // \(DropAccounting.droppedElementComment)") }
+                    p.line("}")
+                    if report { p.line("r.elementDone(read != nil)") }
                 }
-                p.line("r?.endContainer()")
+                if report { p.line("r.endContainer()") }
                 p.line("return scanner.failed ? nil : result")
             }
         case .map:
             p.line("/// A string-keyed map by exact keys; entries whose value is not a valid \(composite.elementSpelling)")
             p.line("/// are ignored one by one; a duplicate key replaces the earlier entry (the last wins).")
             p.block("private static func \(SwiftNames.helperName(composite.operation, enums: enums))\(signature) -> ContractExactMap<\(elementType)>? {") { p in
-                p.line("let r = context.report")
-                p.line("guard scanner.enterObject() else {")
-                p.indented { p in
-                    p.line("if let r { r.wrongType(scanner.value()) } else { scanner.skipValue() }")
+                p.block("guard scanner.enterObject() else {") { p in
+                    p.line(wrongType)
                     p.line("return nil")
                 }
-                p.line("}")
-                p.line("r?.beginMap()")
+                if report { p.line("r.beginMap()") }
                 // A repeated key moves to the end (as in Kotlin's LinkedHashMap and JavaScript's
                 // Map), even when its new value is invalid; ContractExactMap keeps that linear.
                 p.line("var map = ContractExactMap<\(elementType)>()")
                 p.block("while let key = scanner.nextMember() {") { p in
-                    p.line("r?.entry()")
+                    if report { p.line("r.entry()") }
                     if counts { p.line("let \(DropAccounting.mark) = context.dropped") }
-                    if reportElement == readElement {
-                        p.line("let value = \(readElement)")
-                    } else {
-                        p.line("let value: \(elementType)?")
-                        p.line("if let r { value = \(reportElement) } else { value = \(readElement) }")
-                    }
+                    p.line("let value = \(readElement)")
                     if counts {
                         p.line("let inner = context.dropped - \(DropAccounting.mark)")
                         p.line("context.dropped = \(DropAccounting.mark)")
                     }
-                    p.line("r?.entryDone(key.text, value != nil)")
+                    if report { p.line("r.entryDone(key.text, value != nil)") }
                     p.line("// A key holding an unpaired surrogate is not a string, so no entry has it.")
                     p.line("guard let name = key.text else { continue }")
                     p.line(counts ? "map.set(name, value, dropped: inner)  // the last occurrence wins, even an invalid one"
                                   : "map.set(name, value)  // the last occurrence wins, even an invalid one")
                 }
-                p.line("r?.endContainer()")
+                if report { p.line("r.endContainer()") }
                 p.line("if scanner.failed { return nil }")
                 if counts { p.line("context.dropped += map.dropped") }
                 p.line("return map")
