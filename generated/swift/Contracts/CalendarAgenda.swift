@@ -697,7 +697,7 @@ public enum CalendarAgenda {
                 version = r.version(scanner.value())
             } else if key.matches("generated_at") {
                 r.field(0, ".generated_at")
-                generatedAtSlot = r.epochMillis(scanner.value())
+                generatedAtSlot = r.epochMillis(&scanner)
                 r.fieldDone(0, "null")
             } else if key.matches("events") {
                 r.field(1, ".events")
@@ -708,11 +708,11 @@ public enum CalendarAgenda {
                 r.fieldDone(1, "default")
             } else if key.matches("calendar_kind") {
                 r.field(2, ".calendar_kind")
-                calendarKindSlot = r.enumeration(scanner.value(), as: Agenda.CalendarKind.self, unknown: .other)
+                calendarKindSlot = r.enumeration(&scanner, as: Agenda.CalendarKind.self, unknown: .other)
                 r.fieldDone(2, "default")
             } else if key.matches("default") {
                 r.field(3, ".default")
-                isDefaultSlot = r.bool(scanner.value())
+                isDefaultSlot = r.bool(&scanner)
                 r.fieldDone(3, "default")
             } else if key.matches("hidden_calendars") {
                 r.field(4, ".hidden_calendars")
@@ -773,59 +773,59 @@ public enum CalendarAgenda {
         while let key = scanner.nextMember() {
             if key.matches("event_id") {
                 r.field(0, ".event_id")
-                eventIdSlot = r.satisfying(r.string(scanner.value()), "non-empty", { !$0.isEmpty })
+                eventIdSlot = r.satisfying(r.string(&scanner), "non-empty", { !$0.isEmpty })
                 r.fieldDone(0, "parent")
             } else if key.matches("title") {
                 r.field(1, ".title")
-                titleSlot = r.string(scanner.value())
+                titleSlot = r.string(&scanner)
                 r.fieldDone(1, "parent")
             } else if key.matches("start_time") {
                 r.field(2, ".start_time")
-                startTimeSlot = r.epochMillis(scanner.value())
+                startTimeSlot = r.epochMillis(&scanner)
                 r.fieldDone(2, "parent")
             } else if key.matches("end_time") {
                 r.field(3, ".end_time")
-                endTimeSlot = r.epochMillis(scanner.value())
+                endTimeSlot = r.epochMillis(&scanner)
                 r.fieldDone(3, "null")
             } else if key.matches("all-day") {
                 r.field(4, "[\"all-day\"]")
-                allDaySlot = r.bool(scanner.value())
+                allDaySlot = r.bool(&scanner)
                 r.fieldDone(4, "default")
             } else if key.matches("class") {
                 r.field(5, ".class")
-                cssClassSlot = r.string(scanner.value())
+                cssClassSlot = r.string(&scanner)
                 r.fieldDone(5, "null")
             } else if key.matches("Ort") {
                 r.field(6, ".Ort")
-                placeSlot = r.string(scanner.value())
+                placeSlot = r.string(&scanner)
                 r.fieldDone(6, "null")
             } else if key.matches("attendance") {
                 r.field(7, ".attendance")
-                attendanceSlot = r.enumeration(scanner.value(), as: Event.Attendance.self)
+                attendanceSlot = r.enumeration(&scanner, as: Event.Attendance.self)
                 r.fieldDone(7, "default")
             } else if key.matches("response_status") {
                 r.field(8, ".response_status")
-                responseSlot = r.enumeration(scanner.value(), as: Event.Response.self, unknown: .other)
+                responseSlot = r.enumeration(&scanner, as: Event.Response.self, unknown: .other)
                 r.fieldDone(8, "null")
             } else if key.matches("reminder_minutes") {
                 r.field(9, ".reminder_minutes")
-                reminderMinutesSlot = r.satisfying(r.satisfying(r.integer(scanner.value()), "min", { $0 >= 0 }), "max", { $0 <= 10080 })
+                reminderMinutesSlot = r.satisfying(r.satisfying(r.integer(&scanner), "min", { $0 >= 0 }), "max", { $0 <= 10080 })
                 r.fieldDone(9, "null")
             } else if key.matches("short_title") {
                 r.field(10, ".short_title")
-                shortTitleSlot = r.satisfying(r.string(scanner.value()), "max-length", { ContractText.length($0) <= 40 })
+                shortTitleSlot = r.satisfying(r.string(&scanner), "max-length", { ContractText.length($0) <= 40 })
                 r.fieldDone(10, "null")
             } else if key.matches("badge") {
                 r.field(11, ".badge")
-                badgeSlot = r.satisfying(r.satisfying(r.string(scanner.value()), "min-length", { ContractText.length($0) >= 1 }), "max-length", { ContractText.length($0) <= 2 })
+                badgeSlot = r.satisfying(r.satisfying(r.string(&scanner), "min-length", { ContractText.length($0) >= 1 }), "max-length", { ContractText.length($0) <= 2 })
                 r.fieldDone(11, "null")
             } else if key.matches("color") {
                 r.field(12, ".color")
-                colorSlot = scanner.nextIsNull() ? .null : ContractNullable(r.string(scanner.value()))
+                colorSlot = scanner.nextIsNull() ? .null : ContractNullable(r.string(&scanner))
                 r.fieldDone(12, "absent")
             } else if key.matches("updated_at") {
                 r.field(13, ".updated_at")
-                updatedAtSlot = r.dateTime(scanner.value())
+                updatedAtSlot = r.dateTime(&scanner)
                 r.fieldDone(13, "null")
             } else if key.matches("tags") {
                 r.field(14, ".tags")
@@ -899,15 +899,15 @@ public enum CalendarAgenda {
         while let key = scanner.nextMember() {
             if key.matches("url") {
                 r.field(0, ".url")
-                urlSlot = r.satisfying(r.string(scanner.value()), "non-empty", { !$0.isEmpty })
+                urlSlot = r.satisfying(r.string(&scanner), "non-empty", { !$0.isEmpty })
                 r.fieldDone(0, "parent")
             } else if key.matches("width") {
                 r.field(1, ".width")
-                widthSlot = r.satisfying(r.integer(scanner.value()), "min", { $0 >= 1 })
+                widthSlot = r.satisfying(r.integer(&scanner), "min", { $0 >= 1 })
                 r.fieldDone(1, "null")
             } else if key.matches("caption") {
                 r.field(2, ".caption")
-                captionSlot = r.string(scanner.value())
+                captionSlot = r.string(&scanner)
                 r.fieldDone(2, "null")
             } else {
                 scanner.skipValue()  // unknown keys are ignored: fields are added within a version
@@ -938,11 +938,11 @@ public enum CalendarAgenda {
         while let key = scanner.nextMember() {
             if key.matches("url") {
                 r.field(0, ".url")
-                urlSlot = r.satisfying(r.string(scanner.value()), "non-empty", { !$0.isEmpty })
+                urlSlot = r.satisfying(r.string(&scanner), "non-empty", { !$0.isEmpty })
                 r.fieldDone(0, "parent")
             } else if key.matches("title") {
                 r.field(1, ".title")
-                titleSlot = r.string(scanner.value())
+                titleSlot = r.string(&scanner)
                 r.fieldDone(1, "null")
             } else {
                 scanner.skipValue()  // unknown keys are ignored: fields are added within a version
@@ -973,15 +973,15 @@ public enum CalendarAgenda {
         while let key = scanner.nextMember() {
             if key.matches("latitude") {
                 r.field(0, ".latitude")
-                latitudeSlot = r.satisfying(r.satisfying(r.number(scanner.value()), "min", { $0 >= -90.0 }), "max", { $0 <= 90.0 })
+                latitudeSlot = r.satisfying(r.satisfying(r.number(&scanner), "min", { $0 >= -90.0 }), "max", { $0 <= 90.0 })
                 r.fieldDone(0, "parent")
             } else if key.matches("longitude") {
                 r.field(1, ".longitude")
-                longitudeSlot = r.satisfying(r.satisfying(r.number(scanner.value()), "min", { $0 >= -180.0 }), "max", { $0 <= 180.0 })
+                longitudeSlot = r.satisfying(r.satisfying(r.number(&scanner), "min", { $0 >= -180.0 }), "max", { $0 <= 180.0 })
                 r.fieldDone(1, "parent")
             } else if key.matches("name") {
                 r.field(2, ".name")
-                labelSlot = r.string(scanner.value())
+                labelSlot = r.string(&scanner)
                 r.fieldDone(2, "null")
             } else {
                 scanner.skipValue()  // unknown keys are ignored: fields are added within a version
@@ -1057,7 +1057,7 @@ public enum CalendarAgenda {
         var result: [String] = []
         while scanner.nextElement() {
             r.element()
-            let read = r.string(scanner.value())
+            let read = r.string(&scanner)
             if let value = read {
                 result.append(value)
             } else {
@@ -1106,7 +1106,7 @@ public enum CalendarAgenda {
         var map = ContractExactMap<Agenda.DayStatus>()
         while let key = scanner.nextMember() {
             r.entry()
-            let value = r.enumeration(scanner.value(), as: Agenda.DayStatus.self)
+            let value = r.enumeration(&scanner, as: Agenda.DayStatus.self)
             r.entryDone(key.text, value != nil)
             // A key holding an unpaired surrogate is not a string, so no entry has it.
             guard let name = key.text else { continue }
@@ -1127,7 +1127,7 @@ public enum CalendarAgenda {
         var result: [Event.Tags] = []
         while scanner.nextElement() {
             r.element()
-            let read = r.enumeration(scanner.value(), as: Event.Tags.self, unknown: .other)
+            let read = r.enumeration(&scanner, as: Event.Tags.self, unknown: .other)
             if let value = read {
                 result.append(value)
             } else {

@@ -461,6 +461,13 @@ extension ContractJSON {
         return position < bytes.count && bytes[position] == UInt8(ascii: "{")
     }
 
+    /// Whether a string comes next (nothing consumed): a report reads it as one, with no
+    /// `ContractJSON` built, and builds a value only for another type, to name it.
+    @_spi(ContractGenRuntime) public mutating func nextIsString() -> Bool {
+        skipWhitespace()
+        return position < bytes.count && bytes[position] == UInt8(ascii: "\"")
+    }
+
     /// Enters an object if one comes next; false (and nothing consumed) for any other value.
     public mutating func enterObject() -> Bool {
         enter(UInt8(ascii: "{"))
@@ -1853,15 +1860,29 @@ public final class ContractReport {
             self.seq = seq
         }
     }
-    private struct Why {
-        var rule: String
-        var found: String? = nil
-        var constraint: String? = nil
-        var fallback: String? = nil
-        var field: String? = nil
-        var offset: Int? = nil
-        var expected: String? = nil
-        var cause: Record? = nil
+    /// Why a class: `why` is set for every field read and cleared after it, and an optional
+    /// reference is one word to test and clear, where an optional seven-field struct is a
+    /// value-witness call each time; one is allocated only when a value is not taken as written.
+    private final class Why {
+        let rule: String
+        let found: String?
+        let constraint: String?
+        let fallback: String?
+        let field: String?
+        let offset: Int?
+        let expected: String?
+        var cause: Record?
+        init(rule: String, found: String? = nil, constraint: String? = nil, fallback: String? = nil, field: String? = nil,
+             offset: Int? = nil, expected: String? = nil, cause: Record? = nil) {
+            self.rule = rule
+            self.found = found
+            self.constraint = constraint
+            self.fallback = fallback
+            self.field = field
+            self.offset = offset
+            self.expected = expected
+            self.cause = cause
+        }
     }
     private final class Record {
         let why: Why
@@ -1874,19 +1895,22 @@ public final class ContractReport {
         }
     }
     /// One object, array or map being read. Why so lean: one is made per object of the blob, so
-    /// the per-field state is one array (`from`, then `to`, per field) and the rare parts
-    /// (duplicates, causes, a map's keys) are made when first needed.
+    /// its per-field state (`from`, then `to`, per field) lives in the report's one `ranges`
+    /// stack from `base` (no array allocated per object), and the rare parts (duplicates,
+    /// causes, a map's keys) are made when first needed.
     private struct Frame {
         let start: Int
+        let base: Int
+        let fields: Int
         var count = 0
-        var ranges: [Int]
         var dup: [Bool]? = nil
         var cause: [Record?]? = nil
         var keys: [ContractExactKey: Int]? = nil
-        var keyRanges: [(Node?, Int, Int)] = []
-        init(start: Int, fields: Int, map: Bool) {
+        var keyRanges: [(Node?, Int, Int)]? = nil  // with `keys`: nil costs no retain per frame
+        init(start: Int, base: Int, fields: Int) {
             self.start = start
-            ranges = Array(repeating: -1, count: map ? 2 : 2 * fields)
+            self.base = base
+            self.fields = fields
         }
     }
 
@@ -1908,6 +1932,10 @@ public final class ContractReport {
     /// `steps[0..<built]` have their nodes; deeper ones are made only when an entry needs them.
     @exclusivity(unchecked) private var built = 0
     @exclusivity(unchecked) private var frames: [Frame] = []
+    /// The open frames' per-field (from, to) pairs, each frame's from its `base`; -1 when unread.
+    /// `ranges[..<rangesTop]` is in use; the rest is kept for the next frames (no shrinking).
+    @exclusivity(unchecked) private var ranges: [Int] = []
+    @exclusivity(unchecked) private var rangesTop = 0
     @exclusivity(unchecked) private var why: Why?
     private var rendered: [ContractReportEntry]?
     private var omittedCount = 0
@@ -1930,6 +1958,8 @@ public final class ContractReport {
         began = 0
         built = 0
         frames = []
+        ranges = []
+        rangesTop = 0
         why = nil
         rendered = nil
         omittedCount = 0
@@ -1976,7 +2006,41 @@ public final class ContractReport {
         return nil
     }
 
-    @_spi(ContractGenRuntime) public func string(_ v: ContractJSON?) -> String? {
+    // The readers a report decoder calls: each reads the next value from the scanner and says why
+    // when it is not taken. A string is read as one; any other value is built as a `ContractJSON`
+    // (cheap for a scalar) so that its type can be named.
+
+    @_spi(ContractGenRuntime) public func string(_ scanner: inout ContractJSONScanner) -> String? {
+        guard scanner.nextIsString() else {
+            wrongType(scanner.value())
+            return nil
+        }
+        if let s = scanner.string() { return s }
+        if !scanner.failed { why = Why(rule: "unpaired-surrogate") }  // else a syntax error: malformed
+        return nil
+    }
+
+    @_spi(ContractGenRuntime) public func bool(_ scanner: inout ContractJSONScanner) -> Bool? { bool(scanner.value()) }
+    @_spi(ContractGenRuntime) public func number(_ scanner: inout ContractJSONScanner) -> Double? { number(scanner.value()) }
+    @_spi(ContractGenRuntime) public func integer(_ scanner: inout ContractJSONScanner) -> Int64? { integer(scanner.value()) }
+    @_spi(ContractGenRuntime) public func epochMillis(_ scanner: inout ContractJSONScanner) -> Int64? { epochMillis(scanner.value()) }
+
+    @_spi(ContractGenRuntime) public func localDate(_ scanner: inout ContractJSONScanner) -> String? {
+        guard let s = string(&scanner) else { return nil }
+        return validDate(s)
+    }
+
+    @_spi(ContractGenRuntime) public func dateTime(_ scanner: inout ContractJSONScanner) -> Int64? {
+        guard let s = string(&scanner) else { return nil }
+        return instant(s)
+    }
+
+    @_spi(ContractGenRuntime) public func enumeration<E: RawRepresentable>(_ scanner: inout ContractJSONScanner, as type: E.Type, unknown: E? = nil) -> E? where E.RawValue == String {
+        guard let s = string(&scanner) else { return nil }
+        return enumValue(s, as: type, unknown: unknown)
+    }
+
+    private func string(_ v: ContractJSON?) -> String? {
         switch v {
         case .string(let s)?: return s
         case .invalidString?: why = Why(rule: "unpaired-surrogate")
@@ -1985,13 +2049,13 @@ public final class ContractReport {
         return nil
     }
 
-    @_spi(ContractGenRuntime) public func bool(_ v: ContractJSON?) -> Bool? {
+    private func bool(_ v: ContractJSON?) -> Bool? {
         if case .bool(let b)? = v { return b }
         wrongType(v)
         return nil
     }
 
-    @_spi(ContractGenRuntime) public func number(_ v: ContractJSON?) -> Double? {
+    private func number(_ v: ContractJSON?) -> Double? {
         guard case .number(let d)? = v else {
             wrongType(v)
             return nil
@@ -2001,7 +2065,7 @@ public final class ContractReport {
         return nil
     }
 
-    @_spi(ContractGenRuntime) public func integer(_ v: ContractJSON?) -> Int64? {
+    private func integer(_ v: ContractJSON?) -> Int64? {
         guard case .number(let d)? = v else {
             wrongType(v)
             return nil
@@ -2011,22 +2075,20 @@ public final class ContractReport {
         return nil
     }
 
-    @_spi(ContractGenRuntime) public func epochMillis(_ v: ContractJSON?) -> Int64? {
+    private func epochMillis(_ v: ContractJSON?) -> Int64? {
         guard let x = integer(v) else { return nil }
         if x >= 1 { return x }
         why = Why(rule: "invalid-number")
         return nil
     }
 
-    @_spi(ContractGenRuntime) public func localDate(_ v: ContractJSON?) -> String? {
-        guard let s = string(v) else { return nil }
+    private func validDate(_ s: String) -> String? {
         if ContractCalendar.parseLocalDate(s) != nil { return s }
         why = Why(rule: "invalid-date")
         return nil
     }
 
-    @_spi(ContractGenRuntime) public func dateTime(_ v: ContractJSON?) -> Int64? {
-        guard let s = string(v) else { return nil }
+    private func instant(_ s: String) -> Int64? {
         let ms = ContractCalendar.parseDateTime(s)
         if ms == nil { why = Why(rule: "invalid-date") }
         return ms
@@ -2034,8 +2096,7 @@ public final class ContractReport {
 
     /// An enum spelled exactly like one of its cases, else the fallback (an open enum, held as used
     /// `fallback`) or nil.
-    @_spi(ContractGenRuntime) public func enumeration<E: RawRepresentable>(_ v: ContractJSON?, as type: E.Type, unknown: E? = nil) -> E? where E.RawValue == String {
-        guard let s = string(v) else { return nil }
+    private func enumValue<E: RawRepresentable>(_ s: String, as type: E.Type, unknown: E?) -> E? where E.RawValue == String {
         if let value = ContractEnum.read(s, as: type) { return value }
         why = Why(rule: "unknown-enum-value", fallback: unknown?.rawValue)
         return unknown
@@ -2076,23 +2137,24 @@ public final class ContractReport {
     }
 
     @_spi(ContractGenRuntime) public func beginObject(_ fields: Int) {
-        frames.append(Frame(start: records.count, fields: fields, map: false))
+        pushFrame(fields: fields, pairs: fields)
     }
 
     @_spi(ContractGenRuntime) public func field(_ index: Int, _ step: String) {
         let last = frames.count - 1
         push(step, 0)
-        if frames[last].ranges[2 * index] >= 0 {
-            kill(frames[last].ranges[2 * index], frames[last].ranges[2 * index + 1])
+        let at = frames[last].base + 2 * index
+        if ranges[at] >= 0 {
+            kill(ranges[at], ranges[at + 1])
             frames[last].cause?[index] = nil
-            let fields = frames[last].ranges.count / 2
+            let fields = frames[last].fields
             if frames[last].dup == nil { frames[last].dup = Array(repeating: false, count: fields) }
             if frames[last].dup?[index] == false {
                 frames[last].dup?[index] = true
                 records.append(Record(Why(rule: "duplicate-key"), node(), "last"))
             }
         }
-        frames[last].ranges[2 * index] = records.count
+        ranges[at] = records.count
         why = nil
     }
 
@@ -2101,20 +2163,40 @@ public final class ContractReport {
         if why != nil {
             let record = self.record(used)
             if used == "parent" {
-                if frames[last].cause == nil { frames[last].cause = Array(repeating: nil, count: frames[last].ranges.count / 2) }
+                if frames[last].cause == nil { frames[last].cause = Array(repeating: nil, count: frames[last].fields) }
                 frames[last].cause?[index] = record
             }
         }
-        frames[last].ranges[2 * index + 1] = records.count
+        ranges[frames[last].base + 2 * index + 1] = records.count
         pop()
     }
 
-    @_spi(ContractGenRuntime) public func endObject() { frames.removeLast() }
+    @_spi(ContractGenRuntime) public func endObject() { popFrame() }
+
+    private func pushFrame(fields: Int, pairs: Int) {
+        frames.append(Frame(start: records.count, base: rangesTop, fields: fields))
+        let top = rangesTop + 2 * pairs
+        while ranges.count < top { ranges.append(-1) }
+        var k = rangesTop
+        while k < top {
+            ranges[k] = -1
+            k += 1
+        }
+        rangesTop = top
+    }
+
+    @discardableResult
+    private func popFrame() -> Frame {
+        let frame = frames.removeLast()
+        rangesTop = frame.base
+        return frame
+    }
 
     @_spi(ContractGenRuntime) public func dropObject(_ index: Int, _ step: String, _ key: String, _ used: String) {
-        let frame = frames.removeLast()
+        let unread = ranges[frames[frames.count - 1].base + 2 * index] < 0
+        let frame = popFrame()
         var cause = frame.cause?[index] ?? nil
-        if frame.ranges[2 * index] < 0 {
+        if unread {
             push(step, 0)
             cause = Record(Why(rule: "missing"), node(), used)
             pop()
@@ -2129,7 +2211,7 @@ public final class ContractReport {
     }
 
     @_spi(ContractGenRuntime) public func beginArray() {
-        frames.append(Frame(start: records.count, fields: 0, map: false))
+        pushFrame(fields: 0, pairs: 0)
     }
 
     @_spi(ContractGenRuntime) public func element() {
@@ -2144,15 +2226,15 @@ public final class ContractReport {
         pop()
     }
 
-    @_spi(ContractGenRuntime) public func endContainer() { frames.removeLast() }
+    @_spi(ContractGenRuntime) public func endContainer() { popFrame() }
 
     @_spi(ContractGenRuntime) public func beginMap() {
-        frames.append(Frame(start: records.count, fields: 0, map: true))
+        pushFrame(fields: 0, pairs: 1)  // one pair: the entry being read
     }
 
     @_spi(ContractGenRuntime) public func entry() {
         let last = frames.count - 1
-        frames[last].ranges[0] = records.count
+        ranges[frames[last].base] = records.count
         push(nil, -1 - frames[last].count)
         frames[last].count += 1
         why = nil
@@ -2160,7 +2242,7 @@ public final class ContractReport {
 
     @_spi(ContractGenRuntime) public func entryDone(_ name: String?, _ kept: Bool) {
         let last = frames.count - 1
-        let from = frames[last].ranges[0]
+        let from = ranges[frames[last].base]
         guard let name else {
             kill(from, records.count)
             why = Why(rule: "invalid-key")
@@ -2170,10 +2252,13 @@ public final class ContractReport {
         }
         if why != nil { record(kept ? "fallback" : "ignored") }
         let exact = ContractExactKey(name)
-        if frames[last].keys == nil { frames[last].keys = [:] }
-        let earlier = frames[last].keys?[exact].map { frames[last].keyRanges[$0] }
-        frames[last].keys?[exact] = frames[last].keyRanges.count
-        frames[last].keyRanges.append((node(), from, records.count))
+        if frames[last].keys == nil {
+            frames[last].keys = [:]
+            frames[last].keyRanges = []
+        }
+        let earlier = frames[last].keys?[exact].map { frames[last].keyRanges![$0] }
+        frames[last].keys?[exact] = frames[last].keyRanges!.count
+        frames[last].keyRanges!.append((node(), from, records.count))
         pop()
         if let earlier {
             // The earlier entry of this key is replaced (the last wins): its own entries no longer count.
@@ -2206,7 +2291,7 @@ public final class ContractReport {
 
     @discardableResult
     private func record(_ used: String) -> Record {
-        var held = why!
+        let held = why!
         why = nil
         let cause = held.cause
         held.cause = nil

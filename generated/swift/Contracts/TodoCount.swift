@@ -363,19 +363,19 @@ public enum TodoCount {
                 version = r.version(scanner.value())
             } else if key.matches("count") {
                 r.field(0, ".count")
-                countSlot = r.satisfying(r.integer(scanner.value()), "min", { $0 >= 0 })
+                countSlot = r.satisfying(r.integer(&scanner), "min", { $0 >= 0 })
                 r.fieldDone(0, "document")
             } else if key.matches("revision") {
                 r.field(1, ".revision")
-                revisionSlot = r.satisfying(r.satisfying(r.integer(scanner.value()), "min", { $0 >= 0 }), "max", { $0 <= 9007199254740991 })
+                revisionSlot = r.satisfying(r.satisfying(r.integer(&scanner), "min", { $0 >= 0 }), "max", { $0 <= 9007199254740991 })
                 r.fieldDone(1, "document")
             } else if key.matches("updatedAt") {
                 r.field(2, ".updatedAt")
-                updatedAtSlot = r.epochMillis(scanner.value())
+                updatedAtSlot = r.epochMillis(&scanner)
                 r.fieldDone(2, "null")
             } else if key.matches("sync") {
                 r.field(3, ".sync")
-                syncSlot = r.enumeration(scanner.value(), as: CountRecord.Sync.self)
+                syncSlot = r.enumeration(&scanner, as: CountRecord.Sync.self)
                 r.fieldDone(3, "default")
             } else if key.matches("source") {
                 r.field(4, ".source")
@@ -434,11 +434,11 @@ public enum TodoCount {
         while let key = scanner.nextMember() {
             if key.matches("platform") {
                 r.field(0, ".platform")
-                platformSlot = r.enumeration(scanner.value(), as: Source.Platform.self)
+                platformSlot = r.enumeration(&scanner, as: Source.Platform.self)
                 r.fieldDone(0, "parent")
             } else if key.matches("appVersion") {
                 r.field(1, ".appVersion")
-                appVersionSlot = r.satisfying(r.string(scanner.value()), "non-empty", { !$0.isEmpty })
+                appVersionSlot = r.satisfying(r.string(&scanner), "non-empty", { !$0.isEmpty })
                 r.fieldDone(1, "null")
             } else {
                 scanner.skipValue()  // unknown keys are ignored: fields are added within a version
@@ -469,15 +469,15 @@ public enum TodoCount {
         while let key = scanner.nextMember() {
             if key.matches("name") {
                 r.field(0, ".name")
-                nameSlot = r.satisfying(r.string(scanner.value()), "non-empty", { !$0.isEmpty })
+                nameSlot = r.satisfying(r.string(&scanner), "non-empty", { !$0.isEmpty })
                 r.fieldDone(0, "parent")
             } else if key.matches("open") {
                 r.field(1, ".open")
-                openSlot = r.satisfying(r.satisfying(r.integer(scanner.value()), "min", { $0 >= 0 }), "max", { $0 <= 100000 })
+                openSlot = r.satisfying(r.satisfying(r.integer(&scanner), "min", { $0 >= 0 }), "max", { $0 <= 100000 })
                 r.fieldDone(1, "parent")
             } else if key.matches("ratio") {
                 r.field(2, ".ratio")
-                ratioSlot = r.satisfying(r.satisfying(r.number(scanner.value()), "min", { $0 >= 0.0 }), "max", { $0 <= 1.0 })
+                ratioSlot = r.satisfying(r.satisfying(r.number(&scanner), "min", { $0 >= 0.0 }), "max", { $0 <= 1.0 })
                 r.fieldDone(2, "null")
             } else {
                 scanner.skipValue()  // unknown keys are ignored: fields are added within a version
@@ -533,7 +533,7 @@ public enum TodoCount {
         var map = ContractExactMap<Int64>()
         while let key = scanner.nextMember() {
             r.entry()
-            let value = r.integer(scanner.value())
+            let value = r.integer(&scanner)
             r.entryDone(key.text, value != nil)
             // A key holding an unpaired surrogate is not a string, so no entry has it.
             guard let name = key.text else { continue }

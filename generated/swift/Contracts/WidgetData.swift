@@ -391,11 +391,11 @@ public enum WidgetData {
                 version = r.version(scanner.value())
             } else if key.matches("dayStr") {
                 r.field(0, ".dayStr")
-                dayStrSlot = r.localDate(scanner.value())
+                dayStrSlot = r.localDate(&scanner)
                 r.fieldDone(0, "null")
             } else if key.matches("validUntil") {
                 r.field(1, ".validUntil")
-                validUntilSlot = r.epochMillis(scanner.value())
+                validUntilSlot = r.epochMillis(&scanner)
                 r.fieldDone(1, "null")
             } else if key.matches("tasks") {
                 r.field(2, ".tasks")
@@ -447,19 +447,19 @@ public enum WidgetData {
         while let key = scanner.nextMember() {
             if key.matches("id") {
                 r.field(0, ".id")
-                idSlot = r.string(scanner.value())
+                idSlot = r.string(&scanner)
                 r.fieldDone(0, "parent")
             } else if key.matches("title") {
                 r.field(1, ".title")
-                titleSlot = r.string(scanner.value())
+                titleSlot = r.string(&scanner)
                 r.fieldDone(1, "parent")
             } else if key.matches("isDone") {
                 r.field(2, ".isDone")
-                isDoneSlot = r.bool(scanner.value())
+                isDoneSlot = r.bool(&scanner)
                 r.fieldDone(2, "default")
             } else if key.matches("projectId") {
                 r.field(3, ".projectId")
-                projectIdSlot = r.satisfying(r.string(scanner.value()), "non-empty", { !$0.isEmpty })
+                projectIdSlot = r.satisfying(r.string(&scanner), "non-empty", { !$0.isEmpty })
                 r.fieldDone(3, "null")
             } else {
                 scanner.skipValue()  // unknown keys are ignored: fields are added within a version
@@ -496,11 +496,11 @@ public enum WidgetData {
         while let key = scanner.nextMember() {
             if key.matches("id") {
                 r.field(0, ".id")
-                idSlot = r.string(scanner.value())
+                idSlot = r.string(&scanner)
                 r.fieldDone(0, "parent")
             } else if key.matches("title") {
                 r.field(1, ".title")
-                titleSlot = r.string(scanner.value())
+                titleSlot = r.string(&scanner)
                 r.fieldDone(1, "parent")
             } else if key.matches("tasks") {
                 r.field(2, ".tasks")
@@ -564,7 +564,7 @@ public enum WidgetData {
         var map = ContractExactMap<String>()
         while let key = scanner.nextMember() {
             r.entry()
-            let value = r.string(scanner.value())
+            let value = r.string(&scanner)
             r.entryDone(key.text, value != nil)
             // A key holding an unpaired surrogate is not a string, so no entry has it.
             guard let name = key.text else { continue }

@@ -366,10 +366,10 @@ extension SwiftContractWriter {
     func reportReadExpression(_ read: ValueRead, field: Field?, owner: String = "") -> String {
         var expression: String
         switch read.operation {
-        case .scalar(let kind): expression = "r.\(kind.rawValue)(scanner.value())"
+        case .scalar(let kind): expression = "r.\(kind.rawValue)(&scanner)"
         case .enumeration(let cases, let unknown):
             let enumType = enumTypeName(cases, field: field, owner: owner)
-            expression = "r.enumeration(scanner.value(), as: \(enumType).self" + (unknown.map { ", unknown: .\(SwiftNames.caseName($0))" } ?? "") + ")"
+            expression = "r.enumeration(&scanner, as: \(enumType).self" + (unknown.map { ", unknown: .\(SwiftNames.caseName($0))" } ?? "") + ")"
         case .array, .map, .object, .union: expression = "\(SwiftNames.helperName(read.operation, enums: enums))(&scanner, &context, report: r)"
         }
         for (name, check) in ReportPlan.checks(read.checks) {
