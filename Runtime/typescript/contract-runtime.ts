@@ -847,6 +847,85 @@ export class ContractJsonScanner {
   }
 }
 
+// MARK: - Tree decoding (the generated tree decoders' part)
+
+/**
+ * JSON.parse's result for `text`, or undefined when JSON.parse rejects it (it never returns
+ * undefined itself). A generated decoder walks the result with plain property reads when there is
+ * one (docs/runtime-api.md, "Tree decoding") and lexes the text otherwise, so a text JSON.parse
+ * rejects fails exactly as the lexer says. Why JSON.parse: the engine's native parser is several
+ * times faster than lexing in JavaScript, and it accepts exactly the RFC 8259 texts the lexer
+ * accepts except for unpaired surrogates and the depth limit, which the tree decoders check.
+ */
+export function contractJsonParse(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * What a tree decoder counts while it walks (its DecodeContext): the object keys it saw, each
+ * once — the members it read and every key inside the values it skipped. `contractTreeComplete`
+ * compares the total with the text.
+ */
+export interface ContractTreeCount {
+  treeKeys: number;
+}
+
+/**
+ * Thrown by a tree decoder for a container nested deeper than CONTRACT_MAX_DEPTH; the decoder
+ * catches it and the document is malformed, as the lexer makes it.
+ */
+export class ContractTooDeep extends RangeError {
+  constructor() {
+    super('nested deeper than CONTRACT_MAX_DEPTH');
+  }
+}
+
+/** Throws ContractTooDeep: the tree decoders call it on entering a container at CONTRACT_MAX_DEPTH. */
+export function treeTooDeep(): never {
+  throw new ContractTooDeep();
+}
+
+/**
+ * A value a tree decoder does not take (the wrong type, or an unpaired surrogate): nothing to
+ * read, but a container inside it still counts its keys and must nest within the depth limit
+ * (`depth` = the containers around `v`). Always undefined, so a read can end in it.
+ */
+export function treeSkip(v: unknown, depth: number, count: ContractTreeCount): undefined {
+  if (typeof v === 'object' && v !== null) {
+    const keys = countTreeKeys(v, CONTRACT_MAX_DEPTH - depth);
+    if (keys < 0) treeTooDeep();
+    count.treeKeys += keys;
+  }
+  return undefined;
+}
+
+/**
+ * A union's tag in a JSON.parse result: the value of `v`'s own member `key` when `v` is an object
+ * and that is a well-formed string, else undefined. JSON.parse keeps the last occurrence of a
+ * duplicate key, as `peekTag` does. (Own member: a key named like an Object.prototype member,
+ * `constructor`, `__proto__`, is data, never the prototype's.)
+ */
+export function treeTag(v: unknown, key: string): string | undefined {
+  if (typeof v !== 'object' || v === null || Array.isArray(v) || !Object.prototype.hasOwnProperty.call(v, key)) return undefined;
+  const tag = (v as Record<string, unknown>)[key];
+  return typeof tag === 'string' && isWellFormedUtf16(tag) ? tag : undefined;
+}
+
+/**
+ * After a tree decoder's walk: whether the text nests within CONTRACT_MAX_DEPTH where the walk did
+ * not look. Each member of the text has a `:` (and colons inside strings only add), so when the
+ * walk counted as many keys as the text has colons it saw every member, checked every depth, and
+ * the text held no duplicate key and no unknown key; otherwise (an unknown key, a value a later
+ * duplicate replaced, a colon in a string) the text itself is measured.
+ */
+export function contractTreeComplete(text: string, keys: number): boolean {
+  return countColons(text) === keys || nestsWithin(text, CONTRACT_MAX_DEPTH);
+}
+
 /** A JSON.parse result that is an object (tree mode). */
 function isTreeObject(v: unknown): boolean {
   return typeof v === 'object' && v !== null && !Array.isArray(v);

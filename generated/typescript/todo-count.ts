@@ -10,12 +10,18 @@
  */
 
 import {
+  CONTRACT_MAX_DEPTH,
   type ContractInputMap,
   type ContractJsonObject,
   ContractJsonScanner,
   ContractReport,
+  contractJsonParse,
+  contractTreeComplete,
+  isWellFormedUtf16,
   satisfying,
   serializeContractJson,
+  treeSkip,
+  treeTooDeep,
   writeArray,
   writeEpochMillis,
   writeInteger,
@@ -147,9 +153,15 @@ export type Decoded =
 export function decode(text: string, report?: ContractReport): Decoded {
   if (report !== undefined) report.begin();
   try {
-    // A report lexes: duplicate keys and map positions are what JSON.parse hides.
-    const scanner = new ContractJsonScanner(text, report === undefined);
-    const context: DecodeContext = { dropped: 0, failed: false, version: undefined, report };
+    if (report === undefined) {
+      // The default path walks JSON.parse's result when it accepts the text (decodeTree).
+      const json = contractJsonParse(text);
+      if (json !== undefined) return decodeTree(text, json);
+    }
+    // JSON.parse rejected the text (the lexer says where), or a report: duplicate keys and map positions
+    // are what JSON.parse hides.
+    const scanner = new ContractJsonScanner(text, false);
+    const context: DecodeContext = { dropped: 0, failed: false, version: undefined, report, treeKeys: 0 };
     const isObject = scanner.nextIsObject();
     const value = decodeCountRecord(scanner, context);
     // Not JSON, not an object, or nested deeper than CONTRACT_MAX_DEPTH: nothing is usable.
@@ -168,7 +180,8 @@ export function decode(text: string, report?: ContractReport): Decoded {
     }
     return { status: "ok", value, dropped: context.dropped };
   } catch {
-    // Only resource exhaustion (e.g. a string longer than the engine allows) can get here.
+    // Only resource exhaustion (e.g. a string longer than the engine allows) can get here, or
+    // ContractTooDeep from decodeTree.
     if (report !== undefined) report.malformed(text);
     return { status: "malformed", value: null, dropped: 0 };
   }
@@ -187,6 +200,8 @@ interface DecodeContext {
   version: number | undefined;
   /** The report being recorded, if one was asked for; undefined on the default path. */
   report: ContractReport | undefined;
+  /** The object keys decodeTree saw (contractTreeComplete); the scanner decoders leave it 0. */
+  treeKeys: number;
 }
 
 /** A `sync` value: exactly one of its JSON spellings (no case folding, no trimming), else undefined. */
@@ -481,6 +496,244 @@ function decodeMapOfInteger(scanner: ContractJsonScanner, context: DecodeContext
   }
   if (r !== undefined) r.endContainer();
   if (scanner.failed) return undefined;
+  return result;
+}
+
+/**
+ * `decode` without a report, for a text JSON.parse accepted: its result is walked by the tree
+ * decoders below, which keep the rules JSON.parse does not (unpaired surrogates, the depth limit).
+ * A container nested deeper than CONTRACT_MAX_DEPTH throws ContractTooDeep, which `decode` catches.
+ */
+function decodeTree(text: string, json: unknown): Decoded {
+  const context: DecodeContext = { dropped: 0, failed: false, version: undefined, report: undefined, treeKeys: 0 };
+  if (typeof json !== "object" || json === null || Array.isArray(json)) {
+    return { status: "malformed", value: null, dropped: 0 }; // not an object: nothing is usable
+  }
+  const value = treeCountRecord(json, 0, context);
+  // Where the walk did not look (unknown keys, replaced duplicates), the text must still nest within the limit.
+  if (!contractTreeComplete(text, context.treeKeys)) {
+    return { status: "malformed", value: null, dropped: 0 };
+  }
+  // The version gate comes before any field: a future version may mean something else by every field.
+  if (context.version === undefined || acceptedVersions.indexOf(context.version) < 0) {
+    return { status: "unsupportedVersion", value: null, dropped: 0 };
+  }
+  if (value === undefined || context.failed) {
+    return { status: "invalid", value: null, dropped: 0 };
+  }
+  return { status: "ok", value, dropped: context.dropped }; // derived fields filled in as read
+}
+
+/** `decodeCountRecord` over a JSON.parse result; `depth`: the containers around `json`. */
+function treeCountRecord(json: unknown, depth: number, context: DecodeContext): CountRecord | undefined {
+  if (typeof json !== "object" || json === null || Array.isArray(json)) {
+    return treeSkip(json, depth, context);
+  }
+  if (depth >= CONTRACT_MAX_DEPTH) treeTooDeep();
+  const object = json as Record<string, unknown>;
+  let countSlot: number | undefined;
+  let revisionSlot: number | undefined;
+  let updatedAtSlot: number | undefined;
+  let syncSlot: CountRecordSync | undefined;
+  let sourceSlot: Source | undefined;
+  let sourceDropped = 0;
+  let listsSlot: ReadonlyArray<ListCount> | undefined;
+  let listsDropped = 0;
+  let badgesSlot: ReadonlyMap<string, number> | undefined;
+  let present = 0; // the members read, for contractTreeComplete
+  {
+    const item = object[versionField];
+    if (item !== undefined) {
+      present++;
+      context.version = typeof item === "number" ? item : treeSkip(item, depth + 1, context);
+    }
+  }
+  {
+    const item = object["count"];
+    if (item !== undefined) {
+      present++;
+      countSlot = satisfying((typeof item === "number" && Number.isSafeInteger(item) ? item + 0 : treeSkip(item, depth + 1, context)), (v) => v >= 0);
+    }
+  }
+  {
+    const item = object["revision"];
+    if (item !== undefined) {
+      present++;
+      revisionSlot = satisfying((typeof item === "number" && Number.isSafeInteger(item) ? item + 0 : treeSkip(item, depth + 1, context)), (v) => v >= 0 && v <= 9007199254740991);
+    }
+  }
+  {
+    const item = object["updatedAt"];
+    if (item !== undefined) {
+      present++;
+      updatedAtSlot = (typeof item === "number" && Number.isSafeInteger(item) && item >= 1 ? item : treeSkip(item, depth + 1, context));
+    }
+  }
+  {
+    const item = object["sync"];
+    if (item !== undefined) {
+      present++;
+      syncSlot = readCountRecordSync(typeof item === "string" ? item : treeSkip(item, depth + 1, context));
+    }
+  }
+  {
+    const item = object["source"];
+    if (item !== undefined) {
+      present++;
+      const mark = context.dropped;
+      sourceSlot = treeSource(item, depth + 1, context);
+      sourceDropped = context.dropped - mark;
+      context.dropped = mark;
+    }
+  }
+  {
+    const item = object["lists"];
+    if (item !== undefined) {
+      present++;
+      const mark = context.dropped;
+      listsSlot = treeArrayOfListCount(item, depth + 1, context);
+      listsDropped = context.dropped - mark;
+      context.dropped = mark;
+    }
+  }
+  {
+    const item = object["badges"];
+    if (item !== undefined) {
+      present++;
+      badgesSlot = treeMapOfInteger(item, depth + 1, context);
+    }
+  }
+  context.treeKeys += present;
+  const count = countSlot;
+  if (count === undefined) {
+    context.failed = true; // count missing or invalid: the whole document is unusable
+    return undefined;
+  }
+  const revision = revisionSlot;
+  if (revision === undefined) {
+    context.failed = true; // revision missing or invalid: the whole document is unusable
+    return undefined;
+  }
+  const updatedAt = updatedAtSlot ?? null;
+  const sync = syncSlot ?? "idle";
+  const source = sourceSlot ?? null;
+  const lists = listsSlot ?? [];
+  const badges = badgesSlot ?? new Map();
+  context.dropped += sourceDropped + listsDropped;
+  return { count, revision, updatedAt, sync, source, lists, badges };
+}
+
+/** `decodeSource` over a JSON.parse result; `depth`: the containers around `json`. */
+function treeSource(json: unknown, depth: number, context: DecodeContext): Source | undefined {
+  if (typeof json !== "object" || json === null || Array.isArray(json)) {
+    return treeSkip(json, depth, context);
+  }
+  if (depth >= CONTRACT_MAX_DEPTH) treeTooDeep();
+  const object = json as Record<string, unknown>;
+  let platformSlot: SourcePlatform | undefined;
+  let appVersionSlot: string | undefined;
+  let present = 0; // the members read, for contractTreeComplete
+  {
+    const item = object["platform"];
+    if (item !== undefined) {
+      present++;
+      platformSlot = readSourcePlatform(typeof item === "string" ? item : treeSkip(item, depth + 1, context));
+    }
+  }
+  {
+    const item = object["appVersion"];
+    if (item !== undefined) {
+      present++;
+      appVersionSlot = satisfying((typeof item === "string" && isWellFormedUtf16(item) ? item : treeSkip(item, depth + 1, context)), (v) => v.length > 0);
+    }
+  }
+  context.treeKeys += present;
+  const platform = platformSlot;
+  if (platform === undefined) return undefined; // platform missing or invalid: the element is dropped
+  const appVersion = appVersionSlot ?? null;
+  return { platform, appVersion };
+}
+
+/** `decodeListCount` over a JSON.parse result; `depth`: the containers around `json`. */
+function treeListCount(json: unknown, depth: number, context: DecodeContext): ListCount | undefined {
+  if (typeof json !== "object" || json === null || Array.isArray(json)) {
+    return treeSkip(json, depth, context);
+  }
+  if (depth >= CONTRACT_MAX_DEPTH) treeTooDeep();
+  const object = json as Record<string, unknown>;
+  let nameSlot: string | undefined;
+  let openSlot: number | undefined;
+  let ratioSlot: number | undefined;
+  let present = 0; // the members read, for contractTreeComplete
+  {
+    const item = object["name"];
+    if (item !== undefined) {
+      present++;
+      nameSlot = satisfying((typeof item === "string" && isWellFormedUtf16(item) ? item : treeSkip(item, depth + 1, context)), (v) => v.length > 0);
+    }
+  }
+  {
+    const item = object["open"];
+    if (item !== undefined) {
+      present++;
+      openSlot = satisfying((typeof item === "number" && Number.isSafeInteger(item) ? item + 0 : treeSkip(item, depth + 1, context)), (v) => v >= 0 && v <= 100000);
+    }
+  }
+  {
+    const item = object["ratio"];
+    if (item !== undefined) {
+      present++;
+      ratioSlot = satisfying((typeof item === "number" && Number.isFinite(item) ? item : treeSkip(item, depth + 1, context)), (v) => v >= 0 && v <= 1);
+    }
+  }
+  context.treeKeys += present;
+  const name = nameSlot;
+  if (name === undefined) return undefined; // name missing or invalid: the element is dropped
+  const open = openSlot;
+  if (open === undefined) return undefined; // open missing or invalid: the element is dropped
+  const ratio = ratioSlot ?? null;
+  return { name, open, ratio };
+}
+
+/** `decodeArrayOfListCount` over a JSON.parse result. */
+function treeArrayOfListCount(json: unknown, depth: number, context: DecodeContext): ListCount[] | undefined {
+  if (!Array.isArray(json)) return treeSkip(json, depth, context);
+  if (depth >= CONTRACT_MAX_DEPTH) treeTooDeep();
+  const result: ListCount[] = [];
+  for (let i = 0; i < json.length; i++) {
+    const item: unknown = json[i];
+    const value = treeListCount(item, depth + 1, context);
+    if (value !== undefined) {
+      result.push(value);
+    } else {
+      context.dropped += 1; // one bad row never hides the others; drops inside it do not count
+    }
+  }
+  return result;
+}
+
+/**
+ * `decodeMapOfInteger` over a JSON.parse result (which has no duplicate key:
+ * it kept the last value, so each entry's drops count once).
+ */
+function treeMapOfInteger(json: unknown, depth: number, context: DecodeContext): Map<string, number> | undefined {
+  if (typeof json !== "object" || json === null || Array.isArray(json)) {
+    return treeSkip(json, depth, context);
+  }
+  if (depth >= CONTRACT_MAX_DEPTH) treeTooDeep();
+  const object = json as Record<string, unknown>;
+  const result = new Map<string, number>();
+  const names = Object.keys(object);
+  context.treeKeys += names.length;
+  for (let i = 0; i < names.length; i++) {
+    const name = names[i] as string;
+    const item = object[name];
+    const value = (typeof item === "number" && Number.isSafeInteger(item) ? item + 0 : treeSkip(item, depth + 1, context));
+    // A key holding an unpaired surrogate is not a string, so no entry has it.
+    if (value !== undefined && isWellFormedUtf16(name)) {
+      result.set(name, value);
+    }
+  }
   return result;
 }
 

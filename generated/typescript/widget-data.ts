@@ -10,18 +10,25 @@
  */
 
 import {
+  CONTRACT_MAX_DEPTH,
   type ContractInputMap,
   type ContractJsonObject,
   ContractJsonScanner,
   ContractReport,
   type ContractTimeline,
   buildTimeline,
+  contractJsonParse,
+  contractTreeComplete,
   dayStartMs,
+  isValidLocalDate,
+  isWellFormedUtf16,
   queueDrain,
   queuePeek,
   queueSet,
   satisfying,
   serializeContractJson,
+  treeSkip,
+  treeTooDeep,
   validUntilMs,
   writeArray,
   writeBool,
@@ -160,9 +167,15 @@ export type Decoded =
 export function decode(text: string, report?: ContractReport): Decoded {
   if (report !== undefined) report.begin();
   try {
-    // A report lexes: duplicate keys and map positions are what JSON.parse hides.
-    const scanner = new ContractJsonScanner(text, report === undefined);
-    const context: DecodeContext = { dropped: 0, failed: false, version: undefined, projectColors: new Map(), report };
+    if (report === undefined) {
+      // The default path walks JSON.parse's result when it accepts the text (decodeTree).
+      const json = contractJsonParse(text);
+      if (json !== undefined) return decodeTree(text, json);
+    }
+    // JSON.parse rejected the text (the lexer says where), or a report: duplicate keys and map positions
+    // are what JSON.parse hides.
+    const scanner = new ContractJsonScanner(text, false);
+    const context: DecodeContext = { dropped: 0, failed: false, version: undefined, projectColors: new Map(), report, treeKeys: 0 };
     const isObject = scanner.nextIsObject();
     const value = decodeSnapshot(scanner, context);
     // Not JSON, not an object, or nested deeper than CONTRACT_MAX_DEPTH: nothing is usable.
@@ -181,7 +194,8 @@ export function decode(text: string, report?: ContractReport): Decoded {
     }
     return { status: "ok", value: resolvingDerivedFields(value, context), dropped: context.dropped };
   } catch {
-    // Only resource exhaustion (e.g. a string longer than the engine allows) can get here.
+    // Only resource exhaustion (e.g. a string longer than the engine allows) can get here, or
+    // ContractTooDeep from decodeTree.
     if (report !== undefined) report.malformed(text);
     return { status: "malformed", value: null, dropped: 0 };
   }
@@ -200,6 +214,8 @@ interface DecodeContext {
   version: number | undefined;
   /** The report being recorded, if one was asked for; undefined on the default path. */
   report: ContractReport | undefined;
+  /** The object keys decodeTree saw (contractTreeComplete); the scanner decoders leave it 0. */
+  treeKeys: number;
   /** `projectColors`, read with the root, for derived fields (exact UTF-16 keys). */
   projectColors: ReadonlyMap<string, string>;
 }
@@ -514,6 +530,260 @@ function decodeArrayOfProject(scanner: ContractJsonScanner, context: DecodeConte
   }
   if (r !== undefined) r.endContainer();
   return scanner.failed ? undefined : result;
+}
+
+/**
+ * `decode` without a report, for a text JSON.parse accepted: its result is walked by the tree
+ * decoders below, which keep the rules JSON.parse does not (unpaired surrogates, the depth limit).
+ * A container nested deeper than CONTRACT_MAX_DEPTH throws ContractTooDeep, which `decode` catches.
+ */
+function decodeTree(text: string, json: unknown): Decoded {
+  const context: DecodeContext = { dropped: 0, failed: false, version: undefined, projectColors: new Map(), report: undefined, treeKeys: 0 };
+  if (typeof json !== "object" || json === null || Array.isArray(json)) {
+    return { status: "malformed", value: null, dropped: 0 }; // not an object: nothing is usable
+  }
+  const value = treeSnapshot(json, 0, context);
+  // Where the walk did not look (unknown keys, replaced duplicates), the text must still nest within the limit.
+  if (!contractTreeComplete(text, context.treeKeys)) {
+    return { status: "malformed", value: null, dropped: 0 };
+  }
+  // The version gate comes before any field: a future version may mean something else by every field.
+  if (context.version === undefined || acceptedVersions.indexOf(context.version) < 0) {
+    return { status: "unsupportedVersion", value: null, dropped: 0 };
+  }
+  if (value === undefined || context.failed) {
+    return { status: "invalid", value: null, dropped: 0 };
+  }
+  return { status: "ok", value, dropped: context.dropped }; // derived fields filled in as read
+}
+
+/** `decodeSnapshot` over a JSON.parse result; `depth`: the containers around `json`. */
+function treeSnapshot(json: unknown, depth: number, context: DecodeContext): Snapshot | undefined {
+  if (typeof json !== "object" || json === null || Array.isArray(json)) {
+    return treeSkip(json, depth, context);
+  }
+  if (depth >= CONTRACT_MAX_DEPTH) treeTooDeep();
+  const object = json as Record<string, unknown>;
+  let dayStrSlot: string | undefined;
+  let validUntilSlot: number | undefined;
+  let tasksSlot: ReadonlyArray<TaskRow> | undefined;
+  let tasksDropped = 0;
+  let projectColorsSlot: ReadonlyMap<string, string> | undefined;
+  let projectsSlot: ReadonlyArray<Project> | undefined;
+  let projectsDropped = 0;
+  let present = 0; // the members read, for contractTreeComplete
+  {
+    const item = object[versionField];
+    if (item !== undefined) {
+      present++;
+      context.version = typeof item === "number" ? item : treeSkip(item, depth + 1, context);
+    }
+  }
+  {
+    const item = object["projectColors"];
+    if (item !== undefined) {
+      present++;
+      projectColorsSlot = treeMapOfString(item, depth + 1, context);
+    }
+  }
+  context.projectColors = projectColorsSlot ?? new Map();
+  {
+    const item = object["dayStr"];
+    if (item !== undefined) {
+      present++;
+      dayStrSlot = (typeof item === "string" && isWellFormedUtf16(item) && isValidLocalDate(item) ? item : treeSkip(item, depth + 1, context));
+    }
+  }
+  {
+    const item = object["validUntil"];
+    if (item !== undefined) {
+      present++;
+      validUntilSlot = (typeof item === "number" && Number.isSafeInteger(item) && item >= 1 ? item : treeSkip(item, depth + 1, context));
+    }
+  }
+  {
+    const item = object["tasks"];
+    if (item !== undefined) {
+      present++;
+      const mark = context.dropped;
+      tasksSlot = treeArrayOfTaskRow(item, depth + 1, context);
+      tasksDropped = context.dropped - mark;
+      context.dropped = mark;
+    }
+  }
+  {
+    const item = object["projects"];
+    if (item !== undefined) {
+      present++;
+      const mark = context.dropped;
+      projectsSlot = treeArrayOfProject(item, depth + 1, context);
+      projectsDropped = context.dropped - mark;
+      context.dropped = mark;
+    }
+  }
+  context.treeKeys += present;
+  const dayStr = dayStrSlot ?? null;
+  const validUntil = validUntilSlot ?? null;
+  const tasks = tasksSlot ?? [];
+  const projectColors = projectColorsSlot ?? new Map();
+  const projects = projectsSlot ?? [];
+  context.dropped += tasksDropped + projectsDropped;
+  return { dayStr, validUntil, tasks, projectColors, projects };
+}
+
+/** `decodeTaskRow` over a JSON.parse result; `depth`: the containers around `json`. */
+function treeTaskRow(json: unknown, depth: number, context: DecodeContext): TaskRow | undefined {
+  if (typeof json !== "object" || json === null || Array.isArray(json)) {
+    return treeSkip(json, depth, context);
+  }
+  if (depth >= CONTRACT_MAX_DEPTH) treeTooDeep();
+  const object = json as Record<string, unknown>;
+  let idSlot: string | undefined;
+  let titleSlot: string | undefined;
+  let isDoneSlot: boolean | undefined;
+  let projectIdSlot: string | undefined;
+  let present = 0; // the members read, for contractTreeComplete
+  {
+    const item = object["id"];
+    if (item !== undefined) {
+      present++;
+      idSlot = (typeof item === "string" && isWellFormedUtf16(item) ? item : treeSkip(item, depth + 1, context));
+    }
+  }
+  {
+    const item = object["title"];
+    if (item !== undefined) {
+      present++;
+      titleSlot = (typeof item === "string" && isWellFormedUtf16(item) ? item : treeSkip(item, depth + 1, context));
+    }
+  }
+  {
+    const item = object["isDone"];
+    if (item !== undefined) {
+      present++;
+      isDoneSlot = (typeof item === "boolean" ? item : treeSkip(item, depth + 1, context));
+    }
+  }
+  {
+    const item = object["projectId"];
+    if (item !== undefined) {
+      present++;
+      projectIdSlot = satisfying((typeof item === "string" && isWellFormedUtf16(item) ? item : treeSkip(item, depth + 1, context)), (v) => v.length > 0);
+    }
+  }
+  context.treeKeys += present;
+  const id = idSlot;
+  if (id === undefined) return undefined; // id missing or invalid: the element is dropped
+  const title = titleSlot;
+  if (title === undefined) return undefined; // title missing or invalid: the element is dropped
+  const isDone = isDoneSlot ?? false;
+  const projectId = projectIdSlot ?? null;
+  return { id, title, isDone, projectId, projectColor: projectId === null ? null : context.projectColors.get(projectId) ?? null };
+}
+
+/** `decodeProject` over a JSON.parse result; `depth`: the containers around `json`. */
+function treeProject(json: unknown, depth: number, context: DecodeContext): Project | undefined {
+  if (typeof json !== "object" || json === null || Array.isArray(json)) {
+    return treeSkip(json, depth, context);
+  }
+  if (depth >= CONTRACT_MAX_DEPTH) treeTooDeep();
+  const object = json as Record<string, unknown>;
+  let idSlot: string | undefined;
+  let titleSlot: string | undefined;
+  let tasksSlot: ReadonlyArray<TaskRow> | undefined;
+  let tasksDropped = 0;
+  let present = 0; // the members read, for contractTreeComplete
+  {
+    const item = object["id"];
+    if (item !== undefined) {
+      present++;
+      idSlot = (typeof item === "string" && isWellFormedUtf16(item) ? item : treeSkip(item, depth + 1, context));
+    }
+  }
+  {
+    const item = object["title"];
+    if (item !== undefined) {
+      present++;
+      titleSlot = (typeof item === "string" && isWellFormedUtf16(item) ? item : treeSkip(item, depth + 1, context));
+    }
+  }
+  {
+    const item = object["tasks"];
+    if (item !== undefined) {
+      present++;
+      const mark = context.dropped;
+      tasksSlot = treeArrayOfTaskRow(item, depth + 1, context);
+      tasksDropped = context.dropped - mark;
+      context.dropped = mark;
+    }
+  }
+  context.treeKeys += present;
+  const id = idSlot;
+  if (id === undefined) return undefined; // id missing or invalid: the element is dropped
+  const title = titleSlot;
+  if (title === undefined) return undefined; // title missing or invalid: the element is dropped
+  const tasks = tasksSlot ?? [];
+  context.dropped += tasksDropped;
+  return { id, title, tasks };
+}
+
+/** `decodeArrayOfTaskRow` over a JSON.parse result. */
+function treeArrayOfTaskRow(json: unknown, depth: number, context: DecodeContext): TaskRow[] | undefined {
+  if (!Array.isArray(json)) return treeSkip(json, depth, context);
+  if (depth >= CONTRACT_MAX_DEPTH) treeTooDeep();
+  const result: TaskRow[] = [];
+  for (let i = 0; i < json.length; i++) {
+    const item: unknown = json[i];
+    const value = treeTaskRow(item, depth + 1, context);
+    if (value !== undefined) {
+      result.push(value);
+    } else {
+      context.dropped += 1; // one bad row never hides the others; drops inside it do not count
+    }
+  }
+  return result;
+}
+
+/**
+ * `decodeMapOfString` over a JSON.parse result (which has no duplicate key:
+ * it kept the last value, so each entry's drops count once).
+ */
+function treeMapOfString(json: unknown, depth: number, context: DecodeContext): Map<string, string> | undefined {
+  if (typeof json !== "object" || json === null || Array.isArray(json)) {
+    return treeSkip(json, depth, context);
+  }
+  if (depth >= CONTRACT_MAX_DEPTH) treeTooDeep();
+  const object = json as Record<string, unknown>;
+  const result = new Map<string, string>();
+  const names = Object.keys(object);
+  context.treeKeys += names.length;
+  for (let i = 0; i < names.length; i++) {
+    const name = names[i] as string;
+    const item = object[name];
+    const value = (typeof item === "string" && isWellFormedUtf16(item) ? item : treeSkip(item, depth + 1, context));
+    // A key holding an unpaired surrogate is not a string, so no entry has it.
+    if (value !== undefined && isWellFormedUtf16(name)) {
+      result.set(name, value);
+    }
+  }
+  return result;
+}
+
+/** `decodeArrayOfProject` over a JSON.parse result. */
+function treeArrayOfProject(json: unknown, depth: number, context: DecodeContext): Project[] | undefined {
+  if (!Array.isArray(json)) return treeSkip(json, depth, context);
+  if (depth >= CONTRACT_MAX_DEPTH) treeTooDeep();
+  const result: Project[] = [];
+  for (let i = 0; i < json.length; i++) {
+    const item: unknown = json[i];
+    const value = treeProject(item, depth + 1, context);
+    if (value !== undefined) {
+      result.push(value);
+    } else {
+      context.dropped += 1; // one bad row never hides the others; drops inside it do not count
+    }
+  }
+  return result;
 }
 
 function eachTaskRowInSnapshot(value: Snapshot, update: (element: TaskRow) => TaskRow): Snapshot {

@@ -35,11 +35,16 @@ extension TypeScriptContractWriter {
                     // later duplicate key replaces, which JSON.parse never shows: lex every text.
                     p.line("const scanner = new ContractJsonScanner(text, false); // a nested fail-document field: no tree mode")
                 } else {
-                    p.line("// A report lexes: duplicate keys and map positions are what JSON.parse hides.")
-                    p.line("const scanner = new ContractJsonScanner(text, report === undefined);")
+                    p.block("if (report === undefined) {") { p in
+                        p.line("// The default path walks JSON.parse's result when it accepts the text (decodeTree).")
+                        p.line("const json = contractJsonParse(text);")
+                        p.line("if (json !== undefined) return decodeTree(text, json);")
+                    }
+                    p.line("// JSON.parse rejected the text (the lexer says where), or a report: duplicate keys and map positions")
+                    p.line("// are what JSON.parse hides.")
+                    p.line("const scanner = new ContractJsonScanner(text, false);")
                 }
-                let lookups = plan.lookups
-                p.line("const context: DecodeContext = { dropped: 0, failed: false, version: undefined\(lookups.map { ", \($0.name): new Map()" }.joined()), report };")
+                p.line("const context: DecodeContext = \(contextLiteral(report: "report"));")
                 p.line("const isObject = scanner.nextIsObject();")
                 p.line("const value = decode\(root.name)(scanner, context);")
                 p.line("// Not JSON, not an object, or nested deeper than CONTRACT_MAX_DEPTH: nothing is usable.")
@@ -63,7 +68,8 @@ extension TypeScriptContractWriter {
                 }
             }
             p.indented { p in
-                p.line("// Only resource exhaustion (e.g. a string longer than the engine allows) can get here.")
+                p.line("// Only resource exhaustion (e.g. a string longer than the engine allows) can get here, or")
+                p.line("// ContractTooDeep from decodeTree.")
                 p.line("if (report !== undefined) report.malformed(text);")
                 p.line("return { status: \"malformed\", value: null, dropped: 0 };")
             }
@@ -82,6 +88,8 @@ extension TypeScriptContractWriter {
             p.line("version: number | undefined;")
             p.line("/** The report being recorded, if one was asked for; undefined on the default path. */")
             p.line("report: ContractReport | undefined;")
+            p.line("/** The object keys decodeTree saw (contractTreeComplete); the scanner decoders leave it 0. */")
+            p.line("treeKeys: number;")
             for lookup in plan.lookups {
                 p.line("/** `\(lookup.name)`, read with the root, for derived fields (exact UTF-16 keys). */")
                 p.line("\(lookup.name): \(type(lookup.type));")
@@ -129,6 +137,7 @@ extension TypeScriptContractWriter {
             p.line()
             compositeDecoder(composite, &p)
         }
+        treeDecoders(&p)
         for walker in plan.walkers {
             walkers(walker, &p)
         }
