@@ -18,11 +18,13 @@ import {
   contractJsonParse,
   contractTextLength,
   contractTreeComplete,
+  contractTreeSawAll,
   isWellFormedUtf16,
   orUnknown,
   parseDateTime,
   satisfying,
   serializeContractJson,
+  treeOrUnknown,
   treeSkip,
   treeTag,
   treeTooDeep,
@@ -292,15 +294,19 @@ export type Decoded =
 export function decode(text: string, report?: ContractReport): Decoded {
   if (report !== undefined) report.begin();
   try {
-    if (report === undefined) {
-      // The default path walks JSON.parse's result when it accepts the text (decodeTree).
-      const json = contractJsonParse(text);
-      if (json !== undefined) return decodeTree(text, json);
+    // JSON.parse's result is walked when it accepts the text (decodeTree).
+    const json = contractJsonParse(text);
+    if (json !== undefined) {
+      const decoded = decodeTree(text, json, report !== undefined);
+      if (decoded !== undefined) {
+        if (report !== undefined) report.end(); // nothing to report
+        return decoded;
+      }
     }
-    // JSON.parse rejected the text (the lexer says where), or a report: duplicate keys and map positions
-    // are what JSON.parse hides.
+    // JSON.parse rejected the text (the lexer says where), or a report has entries: they need the
+    // duplicate keys and member positions JSON.parse hides.
     const scanner = new ContractJsonScanner(text, false);
-    const context: DecodeContext = { dropped: 0, failed: false, version: undefined, report, treeKeys: 0 };
+    const context: DecodeContext = { dropped: 0, failed: false, version: undefined, report, treeKeys: 0, degraded: false };
     const isObject = scanner.nextIsObject();
     const value = decodeAgenda(scanner, context);
     // Not JSON, not an object, or nested deeper than CONTRACT_MAX_DEPTH: nothing is usable.
@@ -341,6 +347,8 @@ interface DecodeContext {
   report: ContractReport | undefined;
   /** The object keys decodeTree saw (contractTreeComplete); the scanner decoders leave it 0. */
   treeKeys: number;
+  /** decodeTree: a value was not taken as written (a report would have an entry). */
+  degraded: boolean;
 }
 
 /** A `calendarKind` value: exactly one of its JSON spellings (no case folding, no trimming), else undefined. */
@@ -1070,26 +1078,30 @@ function decodeArrayOfAttachment(scanner: ContractJsonScanner, context: DecodeCo
 }
 
 /**
- * `decode` without a report, for a text JSON.parse accepted: its result is walked by the tree
- * decoders below, which keep the rules JSON.parse does not (unpaired surrogates, the depth limit).
- * A container nested deeper than CONTRACT_MAX_DEPTH throws ContractTooDeep, which `decode` catches.
+ * `decode` for a text JSON.parse accepted: its result is walked by the tree decoders below, which
+ * keep the rules JSON.parse does not (unpaired surrogates, the depth limit). A container nested
+ * deeper than CONTRACT_MAX_DEPTH throws ContractTooDeep, which `decode` catches. `reporting`: a
+ * report was asked for, and it is empty only when every member was seen (no duplicate key) and
+ * every value taken as written; otherwise undefined, and `decode` lexes the text to record why.
  */
-function decodeTree(text: string, json: unknown): Decoded {
-  const context: DecodeContext = { dropped: 0, failed: false, version: undefined, report: undefined, treeKeys: 0 };
+function decodeTree(text: string, json: unknown, reporting: boolean): Decoded | undefined {
+  const context: DecodeContext = { dropped: 0, failed: false, version: undefined, report: undefined, treeKeys: 0, degraded: false };
   if (typeof json !== "object" || json === null || Array.isArray(json)) {
-    return { status: "malformed", value: null, dropped: 0 }; // not an object: nothing is usable
+    return reporting ? undefined : { status: "malformed", value: null, dropped: 0 }; // not an object: nothing is usable
   }
   const value = treeAgenda(json, 0, context);
-  // Where the walk did not look (unknown keys, replaced duplicates), the text must still nest within the limit.
-  if (!contractTreeComplete(text, context.treeKeys)) {
+  if (reporting) {
+    if (context.degraded || !contractTreeSawAll(text, context.treeKeys)) return undefined;
+  } else if (!contractTreeComplete(text, context.treeKeys)) {
+    // Where the walk did not look (unknown keys, replaced duplicates), the text must still nest within the limit.
     return { status: "malformed", value: null, dropped: 0 };
   }
   // The version gate comes before any field: a future version may mean something else by every field.
   if (context.version === undefined || acceptedVersions.indexOf(context.version) < 0) {
-    return { status: "unsupportedVersion", value: null, dropped: 0 };
+    return reporting ? undefined : { status: "unsupportedVersion", value: null, dropped: 0 };
   }
   if (value === undefined || context.failed) {
-    return { status: "invalid", value: null, dropped: 0 };
+    return reporting ? undefined : { status: "invalid", value: null, dropped: 0 };
   }
   return { status: "ok", value, dropped: context.dropped }; // derived fields filled in as read
 }
@@ -1122,6 +1134,7 @@ function treeAgenda(json: unknown, depth: number, context: DecodeContext): Agend
     if (item !== undefined) {
       present++;
       generatedAtSlot = (typeof item === "number" && Number.isSafeInteger(item) && item >= 1 ? item : treeSkip(item, depth + 1, context));
+      if (generatedAtSlot === undefined) context.degraded = true; // present, not taken: a report would say why
     }
   }
   {
@@ -1132,13 +1145,15 @@ function treeAgenda(json: unknown, depth: number, context: DecodeContext): Agend
       eventsSlot = treeArrayOfEvent(item, depth + 1, context);
       eventsDropped = context.dropped - mark;
       context.dropped = mark;
+      if (eventsSlot === undefined) context.degraded = true; // present, not taken: a report would say why
     }
   }
   {
     const item = object["calendar_kind"];
     if (item !== undefined) {
       present++;
-      calendarKindSlot = orUnknown(typeof item === "string" && isWellFormedUtf16(item) ? item : treeSkip(item, depth + 1, context), readAgendaCalendarKind, "other");
+      calendarKindSlot = treeOrUnknown(typeof item === "string" && isWellFormedUtf16(item) ? item : treeSkip(item, depth + 1, context), readAgendaCalendarKind, "other", context);
+      if (calendarKindSlot === undefined) context.degraded = true; // present, not taken: a report would say why
     }
   }
   {
@@ -1146,6 +1161,7 @@ function treeAgenda(json: unknown, depth: number, context: DecodeContext): Agend
     if (item !== undefined) {
       present++;
       isDefaultSlot = (typeof item === "boolean" ? item : treeSkip(item, depth + 1, context));
+      if (isDefaultSlot === undefined) context.degraded = true; // present, not taken: a report would say why
     }
   }
   {
@@ -1156,6 +1172,7 @@ function treeAgenda(json: unknown, depth: number, context: DecodeContext): Agend
       hiddenCalendarsSlot = treeMapOfArrayOfString(item, depth + 1, context);
       hiddenCalendarsDropped = context.dropped - mark;
       context.dropped = mark;
+      if (hiddenCalendarsSlot === undefined) context.degraded = true; // present, not taken: a report would say why
     }
   }
   {
@@ -1163,6 +1180,7 @@ function treeAgenda(json: unknown, depth: number, context: DecodeContext): Agend
     if (item !== undefined) {
       present++;
       dayStatusSlot = treeMapOfEnum_AgendaDayStatus(item, depth + 1, context);
+      if (dayStatusSlot === undefined) context.degraded = true; // present, not taken: a report would say why
     }
   }
   context.treeKeys += present;
@@ -1209,6 +1227,7 @@ function treeEvent(json: unknown, depth: number, context: DecodeContext): Event 
     if (item !== undefined) {
       present++;
       eventIdSlot = satisfying((typeof item === "string" && isWellFormedUtf16(item) ? item : treeSkip(item, depth + 1, context)), (v) => v.length > 0);
+      if (eventIdSlot === undefined) context.degraded = true; // present, not taken: a report would say why
     }
   }
   {
@@ -1216,6 +1235,7 @@ function treeEvent(json: unknown, depth: number, context: DecodeContext): Event 
     if (item !== undefined) {
       present++;
       titleSlot = (typeof item === "string" && isWellFormedUtf16(item) ? item : treeSkip(item, depth + 1, context));
+      if (titleSlot === undefined) context.degraded = true; // present, not taken: a report would say why
     }
   }
   {
@@ -1223,6 +1243,7 @@ function treeEvent(json: unknown, depth: number, context: DecodeContext): Event 
     if (item !== undefined) {
       present++;
       startTimeSlot = (typeof item === "number" && Number.isSafeInteger(item) && item >= 1 ? item : treeSkip(item, depth + 1, context));
+      if (startTimeSlot === undefined) context.degraded = true; // present, not taken: a report would say why
     }
   }
   {
@@ -1230,6 +1251,7 @@ function treeEvent(json: unknown, depth: number, context: DecodeContext): Event 
     if (item !== undefined) {
       present++;
       endTimeSlot = (typeof item === "number" && Number.isSafeInteger(item) && item >= 1 ? item : treeSkip(item, depth + 1, context));
+      if (endTimeSlot === undefined) context.degraded = true; // present, not taken: a report would say why
     }
   }
   {
@@ -1237,6 +1259,7 @@ function treeEvent(json: unknown, depth: number, context: DecodeContext): Event 
     if (item !== undefined) {
       present++;
       allDaySlot = (typeof item === "boolean" ? item : treeSkip(item, depth + 1, context));
+      if (allDaySlot === undefined) context.degraded = true; // present, not taken: a report would say why
     }
   }
   {
@@ -1244,6 +1267,7 @@ function treeEvent(json: unknown, depth: number, context: DecodeContext): Event 
     if (item !== undefined) {
       present++;
       cssClassSlot = (typeof item === "string" && isWellFormedUtf16(item) ? item : treeSkip(item, depth + 1, context));
+      if (cssClassSlot === undefined) context.degraded = true; // present, not taken: a report would say why
     }
   }
   {
@@ -1251,6 +1275,7 @@ function treeEvent(json: unknown, depth: number, context: DecodeContext): Event 
     if (item !== undefined) {
       present++;
       placeSlot = (typeof item === "string" && isWellFormedUtf16(item) ? item : treeSkip(item, depth + 1, context));
+      if (placeSlot === undefined) context.degraded = true; // present, not taken: a report would say why
     }
   }
   {
@@ -1258,13 +1283,15 @@ function treeEvent(json: unknown, depth: number, context: DecodeContext): Event 
     if (item !== undefined) {
       present++;
       attendanceSlot = readEventAttendance(typeof item === "string" ? item : treeSkip(item, depth + 1, context));
+      if (attendanceSlot === undefined) context.degraded = true; // present, not taken: a report would say why
     }
   }
   {
     const item = object["response_status"];
     if (item !== undefined) {
       present++;
-      responseSlot = orUnknown(typeof item === "string" && isWellFormedUtf16(item) ? item : treeSkip(item, depth + 1, context), readEventResponse, "other");
+      responseSlot = treeOrUnknown(typeof item === "string" && isWellFormedUtf16(item) ? item : treeSkip(item, depth + 1, context), readEventResponse, "other", context);
+      if (responseSlot === undefined) context.degraded = true; // present, not taken: a report would say why
     }
   }
   {
@@ -1272,6 +1299,7 @@ function treeEvent(json: unknown, depth: number, context: DecodeContext): Event 
     if (item !== undefined) {
       present++;
       reminderMinutesSlot = satisfying((typeof item === "number" && Number.isSafeInteger(item) ? item + 0 : treeSkip(item, depth + 1, context)), (v) => v >= 0 && v <= 10080);
+      if (reminderMinutesSlot === undefined) context.degraded = true; // present, not taken: a report would say why
     }
   }
   {
@@ -1279,6 +1307,7 @@ function treeEvent(json: unknown, depth: number, context: DecodeContext): Event 
     if (item !== undefined) {
       present++;
       shortTitleSlot = satisfying((typeof item === "string" && isWellFormedUtf16(item) ? item : treeSkip(item, depth + 1, context)), (v) => contractTextLength(v) <= 40);
+      if (shortTitleSlot === undefined) context.degraded = true; // present, not taken: a report would say why
     }
   }
   {
@@ -1286,6 +1315,7 @@ function treeEvent(json: unknown, depth: number, context: DecodeContext): Event 
     if (item !== undefined) {
       present++;
       badgeSlot = satisfying((typeof item === "string" && isWellFormedUtf16(item) ? item : treeSkip(item, depth + 1, context)), (v) => ((n) => n >= 1 && n <= 2)(contractTextLength(v)));
+      if (badgeSlot === undefined) context.degraded = true; // present, not taken: a report would say why
     }
   }
   {
@@ -1293,6 +1323,7 @@ function treeEvent(json: unknown, depth: number, context: DecodeContext): Event 
     if (item !== undefined) {
       present++;
       colorSlot = item === null ? null : (typeof item === "string" && isWellFormedUtf16(item) ? item : treeSkip(item, depth + 1, context));
+      if (colorSlot === undefined) context.degraded = true; // present, not taken: a report would say why
     }
   }
   {
@@ -1300,6 +1331,7 @@ function treeEvent(json: unknown, depth: number, context: DecodeContext): Event 
     if (item !== undefined) {
       present++;
       updatedAtSlot = (typeof item === "string" && isWellFormedUtf16(item) ? parseDateTime(item) : treeSkip(item, depth + 1, context));
+      if (updatedAtSlot === undefined) context.degraded = true; // present, not taken: a report would say why
     }
   }
   {
@@ -1310,6 +1342,7 @@ function treeEvent(json: unknown, depth: number, context: DecodeContext): Event 
       tagsSlot = treeArrayOfEnum_EventTags_Or3(item, depth + 1, context);
       tagsDropped = context.dropped - mark;
       context.dropped = mark;
+      if (tagsSlot === undefined) context.degraded = true; // present, not taken: a report would say why
     }
   }
   {
@@ -1320,6 +1353,7 @@ function treeEvent(json: unknown, depth: number, context: DecodeContext): Event 
       attendeesSlot = satisfying(treeArrayOfString(item, depth + 1, context), (v) => ((n) => n >= 1 && n <= 4)(v.length));
       attendeesDropped = context.dropped - mark;
       context.dropped = mark;
+      if (attendeesSlot === undefined) context.degraded = true; // present, not taken: a report would say why
     }
   }
   {
@@ -1330,6 +1364,7 @@ function treeEvent(json: unknown, depth: number, context: DecodeContext): Event 
       attachmentsSlot = treeArrayOfAttachment(item, depth + 1, context);
       attachmentsDropped = context.dropped - mark;
       context.dropped = mark;
+      if (attachmentsSlot === undefined) context.degraded = true; // present, not taken: a report would say why
     }
   }
   context.treeKeys += present;
@@ -1373,6 +1408,7 @@ function treePhoto(json: unknown, depth: number, context: DecodeContext): Photo 
     if (item !== undefined) {
       present++;
       urlSlot = satisfying((typeof item === "string" && isWellFormedUtf16(item) ? item : treeSkip(item, depth + 1, context)), (v) => v.length > 0);
+      if (urlSlot === undefined) context.degraded = true; // present, not taken: a report would say why
     }
   }
   {
@@ -1380,6 +1416,7 @@ function treePhoto(json: unknown, depth: number, context: DecodeContext): Photo 
     if (item !== undefined) {
       present++;
       widthSlot = satisfying((typeof item === "number" && Number.isSafeInteger(item) ? item + 0 : treeSkip(item, depth + 1, context)), (v) => v >= 1);
+      if (widthSlot === undefined) context.degraded = true; // present, not taken: a report would say why
     }
   }
   {
@@ -1387,6 +1424,7 @@ function treePhoto(json: unknown, depth: number, context: DecodeContext): Photo 
     if (item !== undefined) {
       present++;
       captionSlot = (typeof item === "string" && isWellFormedUtf16(item) ? item : treeSkip(item, depth + 1, context));
+      if (captionSlot === undefined) context.degraded = true; // present, not taken: a report would say why
     }
   }
   context.treeKeys += present;
@@ -1412,6 +1450,7 @@ function treeLink(json: unknown, depth: number, context: DecodeContext): Link | 
     if (item !== undefined) {
       present++;
       urlSlot = satisfying((typeof item === "string" && isWellFormedUtf16(item) ? item : treeSkip(item, depth + 1, context)), (v) => v.length > 0);
+      if (urlSlot === undefined) context.degraded = true; // present, not taken: a report would say why
     }
   }
   {
@@ -1419,6 +1458,7 @@ function treeLink(json: unknown, depth: number, context: DecodeContext): Link | 
     if (item !== undefined) {
       present++;
       titleSlot = (typeof item === "string" && isWellFormedUtf16(item) ? item : treeSkip(item, depth + 1, context));
+      if (titleSlot === undefined) context.degraded = true; // present, not taken: a report would say why
     }
   }
   context.treeKeys += present;
@@ -1444,6 +1484,7 @@ function treePlaceRef(json: unknown, depth: number, context: DecodeContext): Pla
     if (item !== undefined) {
       present++;
       latitudeSlot = satisfying((typeof item === "number" && Number.isFinite(item) ? item : treeSkip(item, depth + 1, context)), (v) => v >= -90 && v <= 90);
+      if (latitudeSlot === undefined) context.degraded = true; // present, not taken: a report would say why
     }
   }
   {
@@ -1451,6 +1492,7 @@ function treePlaceRef(json: unknown, depth: number, context: DecodeContext): Pla
     if (item !== undefined) {
       present++;
       longitudeSlot = satisfying((typeof item === "number" && Number.isFinite(item) ? item : treeSkip(item, depth + 1, context)), (v) => v >= -180 && v <= 180);
+      if (longitudeSlot === undefined) context.degraded = true; // present, not taken: a report would say why
     }
   }
   {
@@ -1458,6 +1500,7 @@ function treePlaceRef(json: unknown, depth: number, context: DecodeContext): Pla
     if (item !== undefined) {
       present++;
       labelSlot = (typeof item === "string" && isWellFormedUtf16(item) ? item : treeSkip(item, depth + 1, context));
+      if (labelSlot === undefined) context.degraded = true; // present, not taken: a report would say why
     }
   }
   context.treeKeys += present;
@@ -1490,6 +1533,7 @@ function treeAttachment(json: unknown, depth: number, context: DecodeContext): A
       return value === undefined ? undefined : { ...value, kind: "place" };
     }
     default: { // an unknown tag reads as 'link'
+      context.degraded = true; // a report records the fallback
       context.treeKeys += 1; // the tag, not a field of the variant
       const value = treeLink(json, depth, context);
       return value === undefined ? undefined : { ...value, kind: "link" };
@@ -1509,6 +1553,7 @@ function treeArrayOfEvent(json: unknown, depth: number, context: DecodeContext):
       result.push(value);
     } else {
       context.dropped += 1; // one bad row never hides the others; drops inside it do not count
+      context.degraded = true;
     }
   }
   return result;
@@ -1526,6 +1571,7 @@ function treeArrayOfString(json: unknown, depth: number, context: DecodeContext)
       result.push(value);
     } else {
       context.dropped += 1; // one bad row never hides the others; drops inside it do not count
+      context.degraded = true;
     }
   }
   return result;
@@ -1555,6 +1601,8 @@ function treeMapOfArrayOfString(json: unknown, depth: number, context: DecodeCon
     if (value !== undefined && isWellFormedUtf16(name)) {
       result.set(name, value);
       context.dropped += inner;
+    } else {
+      context.degraded = true; // the entry is ignored
     }
   }
   return result;
@@ -1580,6 +1628,8 @@ function treeMapOfEnum_AgendaDayStatus(json: unknown, depth: number, context: De
     // A key holding an unpaired surrogate is not a string, so no entry has it.
     if (value !== undefined && isWellFormedUtf16(name)) {
       result.set(name, value);
+    } else {
+      context.degraded = true; // the entry is ignored
     }
   }
   return result;
@@ -1592,11 +1642,12 @@ function treeArrayOfEnum_EventTags_Or3(json: unknown, depth: number, context: De
   const result: EventTags[] = [];
   for (let i = 0; i < json.length; i++) {
     const item: unknown = json[i];
-    const value = orUnknown(typeof item === "string" && isWellFormedUtf16(item) ? item : treeSkip(item, depth + 1, context), readEventTags, "other");
+    const value = treeOrUnknown(typeof item === "string" && isWellFormedUtf16(item) ? item : treeSkip(item, depth + 1, context), readEventTags, "other", context);
     if (value !== undefined) {
       result.push(value);
     } else {
       context.dropped += 1; // one bad row never hides the others; drops inside it do not count
+      context.degraded = true;
     }
   }
   return result;
@@ -1614,6 +1665,7 @@ function treeArrayOfAttachment(json: unknown, depth: number, context: DecodeCont
       result.push(value);
     } else {
       context.dropped += 1; // one bad row never hides the others; drops inside it do not count
+      context.degraded = true;
     }
   }
   return result;

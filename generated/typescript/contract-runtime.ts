@@ -876,6 +876,12 @@ export function contractJsonParse(text: string): unknown {
  */
 export interface ContractTreeCount {
   treeKeys: number;
+  /**
+   * Set when a value was not taken as written (a report would have an entry for it; docs/report.md).
+   * Conservative: set for any value a tree read does not take, so a report is only ever left empty
+   * when nothing was degraded.
+   */
+  degraded: boolean;
 }
 
 /**
@@ -927,7 +933,27 @@ export function treeTag(v: unknown, key: string): string | undefined {
  * duplicate replaced, a colon in a string) the text itself is measured.
  */
 export function contractTreeComplete(text: string, keys: number): boolean {
-  return countColons(text) === keys || nestsWithin(text, CONTRACT_MAX_DEPTH);
+  return contractTreeSawAll(text, keys) || nestsWithin(text, CONTRACT_MAX_DEPTH);
+}
+
+/**
+ * Whether the walk counted as many keys as the text has colons: it saw every member, so the text
+ * held no duplicate key, no unknown key and no colon inside a string (see `contractTreeComplete`).
+ */
+export function contractTreeSawAll(text: string, keys: number): boolean {
+  return countColons(text) === keys;
+}
+
+/**
+ * `orUnknown` in a tree decoder: a string none of the enum's values reads as `unknown`, which a
+ * report would record (`count.degraded`).
+ */
+export function treeOrUnknown<T extends string>(text: string | undefined, read: (text: string | undefined) => T | undefined, unknown: T, count: ContractTreeCount): T | undefined {
+  if (text === undefined) return undefined;
+  const known = read(text);
+  if (known !== undefined) return known;
+  count.degraded = true;
+  return unknown;
 }
 
 /** A JSON.parse result that is an object (tree mode). */

@@ -17,6 +17,7 @@ import {
   ContractReport,
   contractJsonParse,
   contractTreeComplete,
+  contractTreeSawAll,
   isWellFormedUtf16,
   satisfying,
   serializeContractJson,
@@ -153,15 +154,19 @@ export type Decoded =
 export function decode(text: string, report?: ContractReport): Decoded {
   if (report !== undefined) report.begin();
   try {
-    if (report === undefined) {
-      // The default path walks JSON.parse's result when it accepts the text (decodeTree).
-      const json = contractJsonParse(text);
-      if (json !== undefined) return decodeTree(text, json);
+    // JSON.parse's result is walked when it accepts the text (decodeTree).
+    const json = contractJsonParse(text);
+    if (json !== undefined) {
+      const decoded = decodeTree(text, json, report !== undefined);
+      if (decoded !== undefined) {
+        if (report !== undefined) report.end(); // nothing to report
+        return decoded;
+      }
     }
-    // JSON.parse rejected the text (the lexer says where), or a report: duplicate keys and map positions
-    // are what JSON.parse hides.
+    // JSON.parse rejected the text (the lexer says where), or a report has entries: they need the
+    // duplicate keys and member positions JSON.parse hides.
     const scanner = new ContractJsonScanner(text, false);
-    const context: DecodeContext = { dropped: 0, failed: false, version: undefined, report, treeKeys: 0 };
+    const context: DecodeContext = { dropped: 0, failed: false, version: undefined, report, treeKeys: 0, degraded: false };
     const isObject = scanner.nextIsObject();
     const value = decodeCountRecord(scanner, context);
     // Not JSON, not an object, or nested deeper than CONTRACT_MAX_DEPTH: nothing is usable.
@@ -202,6 +207,8 @@ interface DecodeContext {
   report: ContractReport | undefined;
   /** The object keys decodeTree saw (contractTreeComplete); the scanner decoders leave it 0. */
   treeKeys: number;
+  /** decodeTree: a value was not taken as written (a report would have an entry). */
+  degraded: boolean;
 }
 
 /** A `sync` value: exactly one of its JSON spellings (no case folding, no trimming), else undefined. */
@@ -500,26 +507,30 @@ function decodeMapOfInteger(scanner: ContractJsonScanner, context: DecodeContext
 }
 
 /**
- * `decode` without a report, for a text JSON.parse accepted: its result is walked by the tree
- * decoders below, which keep the rules JSON.parse does not (unpaired surrogates, the depth limit).
- * A container nested deeper than CONTRACT_MAX_DEPTH throws ContractTooDeep, which `decode` catches.
+ * `decode` for a text JSON.parse accepted: its result is walked by the tree decoders below, which
+ * keep the rules JSON.parse does not (unpaired surrogates, the depth limit). A container nested
+ * deeper than CONTRACT_MAX_DEPTH throws ContractTooDeep, which `decode` catches. `reporting`: a
+ * report was asked for, and it is empty only when every member was seen (no duplicate key) and
+ * every value taken as written; otherwise undefined, and `decode` lexes the text to record why.
  */
-function decodeTree(text: string, json: unknown): Decoded {
-  const context: DecodeContext = { dropped: 0, failed: false, version: undefined, report: undefined, treeKeys: 0 };
+function decodeTree(text: string, json: unknown, reporting: boolean): Decoded | undefined {
+  const context: DecodeContext = { dropped: 0, failed: false, version: undefined, report: undefined, treeKeys: 0, degraded: false };
   if (typeof json !== "object" || json === null || Array.isArray(json)) {
-    return { status: "malformed", value: null, dropped: 0 }; // not an object: nothing is usable
+    return reporting ? undefined : { status: "malformed", value: null, dropped: 0 }; // not an object: nothing is usable
   }
   const value = treeCountRecord(json, 0, context);
-  // Where the walk did not look (unknown keys, replaced duplicates), the text must still nest within the limit.
-  if (!contractTreeComplete(text, context.treeKeys)) {
+  if (reporting) {
+    if (context.degraded || !contractTreeSawAll(text, context.treeKeys)) return undefined;
+  } else if (!contractTreeComplete(text, context.treeKeys)) {
+    // Where the walk did not look (unknown keys, replaced duplicates), the text must still nest within the limit.
     return { status: "malformed", value: null, dropped: 0 };
   }
   // The version gate comes before any field: a future version may mean something else by every field.
   if (context.version === undefined || acceptedVersions.indexOf(context.version) < 0) {
-    return { status: "unsupportedVersion", value: null, dropped: 0 };
+    return reporting ? undefined : { status: "unsupportedVersion", value: null, dropped: 0 };
   }
   if (value === undefined || context.failed) {
-    return { status: "invalid", value: null, dropped: 0 };
+    return reporting ? undefined : { status: "invalid", value: null, dropped: 0 };
   }
   return { status: "ok", value, dropped: context.dropped }; // derived fields filled in as read
 }
@@ -553,6 +564,7 @@ function treeCountRecord(json: unknown, depth: number, context: DecodeContext): 
     if (item !== undefined) {
       present++;
       countSlot = satisfying((typeof item === "number" && Number.isSafeInteger(item) ? item + 0 : treeSkip(item, depth + 1, context)), (v) => v >= 0);
+      if (countSlot === undefined) context.degraded = true; // present, not taken: a report would say why
     }
   }
   {
@@ -560,6 +572,7 @@ function treeCountRecord(json: unknown, depth: number, context: DecodeContext): 
     if (item !== undefined) {
       present++;
       revisionSlot = satisfying((typeof item === "number" && Number.isSafeInteger(item) ? item + 0 : treeSkip(item, depth + 1, context)), (v) => v >= 0 && v <= 9007199254740991);
+      if (revisionSlot === undefined) context.degraded = true; // present, not taken: a report would say why
     }
   }
   {
@@ -567,6 +580,7 @@ function treeCountRecord(json: unknown, depth: number, context: DecodeContext): 
     if (item !== undefined) {
       present++;
       updatedAtSlot = (typeof item === "number" && Number.isSafeInteger(item) && item >= 1 ? item : treeSkip(item, depth + 1, context));
+      if (updatedAtSlot === undefined) context.degraded = true; // present, not taken: a report would say why
     }
   }
   {
@@ -574,6 +588,7 @@ function treeCountRecord(json: unknown, depth: number, context: DecodeContext): 
     if (item !== undefined) {
       present++;
       syncSlot = readCountRecordSync(typeof item === "string" ? item : treeSkip(item, depth + 1, context));
+      if (syncSlot === undefined) context.degraded = true; // present, not taken: a report would say why
     }
   }
   {
@@ -584,6 +599,7 @@ function treeCountRecord(json: unknown, depth: number, context: DecodeContext): 
       sourceSlot = treeSource(item, depth + 1, context);
       sourceDropped = context.dropped - mark;
       context.dropped = mark;
+      if (sourceSlot === undefined) context.degraded = true; // present, not taken: a report would say why
     }
   }
   {
@@ -594,6 +610,7 @@ function treeCountRecord(json: unknown, depth: number, context: DecodeContext): 
       listsSlot = treeArrayOfListCount(item, depth + 1, context);
       listsDropped = context.dropped - mark;
       context.dropped = mark;
+      if (listsSlot === undefined) context.degraded = true; // present, not taken: a report would say why
     }
   }
   {
@@ -601,6 +618,7 @@ function treeCountRecord(json: unknown, depth: number, context: DecodeContext): 
     if (item !== undefined) {
       present++;
       badgesSlot = treeMapOfInteger(item, depth + 1, context);
+      if (badgesSlot === undefined) context.degraded = true; // present, not taken: a report would say why
     }
   }
   context.treeKeys += present;
@@ -638,6 +656,7 @@ function treeSource(json: unknown, depth: number, context: DecodeContext): Sourc
     if (item !== undefined) {
       present++;
       platformSlot = readSourcePlatform(typeof item === "string" ? item : treeSkip(item, depth + 1, context));
+      if (platformSlot === undefined) context.degraded = true; // present, not taken: a report would say why
     }
   }
   {
@@ -645,6 +664,7 @@ function treeSource(json: unknown, depth: number, context: DecodeContext): Sourc
     if (item !== undefined) {
       present++;
       appVersionSlot = satisfying((typeof item === "string" && isWellFormedUtf16(item) ? item : treeSkip(item, depth + 1, context)), (v) => v.length > 0);
+      if (appVersionSlot === undefined) context.degraded = true; // present, not taken: a report would say why
     }
   }
   context.treeKeys += present;
@@ -670,6 +690,7 @@ function treeListCount(json: unknown, depth: number, context: DecodeContext): Li
     if (item !== undefined) {
       present++;
       nameSlot = satisfying((typeof item === "string" && isWellFormedUtf16(item) ? item : treeSkip(item, depth + 1, context)), (v) => v.length > 0);
+      if (nameSlot === undefined) context.degraded = true; // present, not taken: a report would say why
     }
   }
   {
@@ -677,6 +698,7 @@ function treeListCount(json: unknown, depth: number, context: DecodeContext): Li
     if (item !== undefined) {
       present++;
       openSlot = satisfying((typeof item === "number" && Number.isSafeInteger(item) ? item + 0 : treeSkip(item, depth + 1, context)), (v) => v >= 0 && v <= 100000);
+      if (openSlot === undefined) context.degraded = true; // present, not taken: a report would say why
     }
   }
   {
@@ -684,6 +706,7 @@ function treeListCount(json: unknown, depth: number, context: DecodeContext): Li
     if (item !== undefined) {
       present++;
       ratioSlot = satisfying((typeof item === "number" && Number.isFinite(item) ? item : treeSkip(item, depth + 1, context)), (v) => v >= 0 && v <= 1);
+      if (ratioSlot === undefined) context.degraded = true; // present, not taken: a report would say why
     }
   }
   context.treeKeys += present;
@@ -707,6 +730,7 @@ function treeArrayOfListCount(json: unknown, depth: number, context: DecodeConte
       result.push(value);
     } else {
       context.dropped += 1; // one bad row never hides the others; drops inside it do not count
+      context.degraded = true;
     }
   }
   return result;
@@ -732,6 +756,8 @@ function treeMapOfInteger(json: unknown, depth: number, context: DecodeContext):
     // A key holding an unpaired surrogate is not a string, so no entry has it.
     if (value !== undefined && isWellFormedUtf16(name)) {
       result.set(name, value);
+    } else {
+      context.degraded = true; // the entry is ignored
     }
   }
   return result;

@@ -19,6 +19,7 @@ import {
   buildTimeline,
   contractJsonParse,
   contractTreeComplete,
+  contractTreeSawAll,
   dayStartMs,
   isValidLocalDate,
   isWellFormedUtf16,
@@ -167,15 +168,19 @@ export type Decoded =
 export function decode(text: string, report?: ContractReport): Decoded {
   if (report !== undefined) report.begin();
   try {
-    if (report === undefined) {
-      // The default path walks JSON.parse's result when it accepts the text (decodeTree).
-      const json = contractJsonParse(text);
-      if (json !== undefined) return decodeTree(text, json);
+    // JSON.parse's result is walked when it accepts the text (decodeTree).
+    const json = contractJsonParse(text);
+    if (json !== undefined) {
+      const decoded = decodeTree(text, json, report !== undefined);
+      if (decoded !== undefined) {
+        if (report !== undefined) report.end(); // nothing to report
+        return decoded;
+      }
     }
-    // JSON.parse rejected the text (the lexer says where), or a report: duplicate keys and map positions
-    // are what JSON.parse hides.
+    // JSON.parse rejected the text (the lexer says where), or a report has entries: they need the
+    // duplicate keys and member positions JSON.parse hides.
     const scanner = new ContractJsonScanner(text, false);
-    const context: DecodeContext = { dropped: 0, failed: false, version: undefined, projectColors: new Map(), report, treeKeys: 0 };
+    const context: DecodeContext = { dropped: 0, failed: false, version: undefined, projectColors: new Map(), report, treeKeys: 0, degraded: false };
     const isObject = scanner.nextIsObject();
     const value = decodeSnapshot(scanner, context);
     // Not JSON, not an object, or nested deeper than CONTRACT_MAX_DEPTH: nothing is usable.
@@ -216,6 +221,8 @@ interface DecodeContext {
   report: ContractReport | undefined;
   /** The object keys decodeTree saw (contractTreeComplete); the scanner decoders leave it 0. */
   treeKeys: number;
+  /** decodeTree: a value was not taken as written (a report would have an entry). */
+  degraded: boolean;
   /** `projectColors`, read with the root, for derived fields (exact UTF-16 keys). */
   projectColors: ReadonlyMap<string, string>;
 }
@@ -533,26 +540,30 @@ function decodeArrayOfProject(scanner: ContractJsonScanner, context: DecodeConte
 }
 
 /**
- * `decode` without a report, for a text JSON.parse accepted: its result is walked by the tree
- * decoders below, which keep the rules JSON.parse does not (unpaired surrogates, the depth limit).
- * A container nested deeper than CONTRACT_MAX_DEPTH throws ContractTooDeep, which `decode` catches.
+ * `decode` for a text JSON.parse accepted: its result is walked by the tree decoders below, which
+ * keep the rules JSON.parse does not (unpaired surrogates, the depth limit). A container nested
+ * deeper than CONTRACT_MAX_DEPTH throws ContractTooDeep, which `decode` catches. `reporting`: a
+ * report was asked for, and it is empty only when every member was seen (no duplicate key) and
+ * every value taken as written; otherwise undefined, and `decode` lexes the text to record why.
  */
-function decodeTree(text: string, json: unknown): Decoded {
-  const context: DecodeContext = { dropped: 0, failed: false, version: undefined, projectColors: new Map(), report: undefined, treeKeys: 0 };
+function decodeTree(text: string, json: unknown, reporting: boolean): Decoded | undefined {
+  const context: DecodeContext = { dropped: 0, failed: false, version: undefined, projectColors: new Map(), report: undefined, treeKeys: 0, degraded: false };
   if (typeof json !== "object" || json === null || Array.isArray(json)) {
-    return { status: "malformed", value: null, dropped: 0 }; // not an object: nothing is usable
+    return reporting ? undefined : { status: "malformed", value: null, dropped: 0 }; // not an object: nothing is usable
   }
   const value = treeSnapshot(json, 0, context);
-  // Where the walk did not look (unknown keys, replaced duplicates), the text must still nest within the limit.
-  if (!contractTreeComplete(text, context.treeKeys)) {
+  if (reporting) {
+    if (context.degraded || !contractTreeSawAll(text, context.treeKeys)) return undefined;
+  } else if (!contractTreeComplete(text, context.treeKeys)) {
+    // Where the walk did not look (unknown keys, replaced duplicates), the text must still nest within the limit.
     return { status: "malformed", value: null, dropped: 0 };
   }
   // The version gate comes before any field: a future version may mean something else by every field.
   if (context.version === undefined || acceptedVersions.indexOf(context.version) < 0) {
-    return { status: "unsupportedVersion", value: null, dropped: 0 };
+    return reporting ? undefined : { status: "unsupportedVersion", value: null, dropped: 0 };
   }
   if (value === undefined || context.failed) {
-    return { status: "invalid", value: null, dropped: 0 };
+    return reporting ? undefined : { status: "invalid", value: null, dropped: 0 };
   }
   return { status: "ok", value, dropped: context.dropped }; // derived fields filled in as read
 }
@@ -584,6 +595,7 @@ function treeSnapshot(json: unknown, depth: number, context: DecodeContext): Sna
     if (item !== undefined) {
       present++;
       projectColorsSlot = treeMapOfString(item, depth + 1, context);
+      if (projectColorsSlot === undefined) context.degraded = true; // present, not taken: a report would say why
     }
   }
   context.projectColors = projectColorsSlot ?? new Map();
@@ -592,6 +604,7 @@ function treeSnapshot(json: unknown, depth: number, context: DecodeContext): Sna
     if (item !== undefined) {
       present++;
       dayStrSlot = (typeof item === "string" && isWellFormedUtf16(item) && isValidLocalDate(item) ? item : treeSkip(item, depth + 1, context));
+      if (dayStrSlot === undefined) context.degraded = true; // present, not taken: a report would say why
     }
   }
   {
@@ -599,6 +612,7 @@ function treeSnapshot(json: unknown, depth: number, context: DecodeContext): Sna
     if (item !== undefined) {
       present++;
       validUntilSlot = (typeof item === "number" && Number.isSafeInteger(item) && item >= 1 ? item : treeSkip(item, depth + 1, context));
+      if (validUntilSlot === undefined) context.degraded = true; // present, not taken: a report would say why
     }
   }
   {
@@ -609,6 +623,7 @@ function treeSnapshot(json: unknown, depth: number, context: DecodeContext): Sna
       tasksSlot = treeArrayOfTaskRow(item, depth + 1, context);
       tasksDropped = context.dropped - mark;
       context.dropped = mark;
+      if (tasksSlot === undefined) context.degraded = true; // present, not taken: a report would say why
     }
   }
   {
@@ -619,6 +634,7 @@ function treeSnapshot(json: unknown, depth: number, context: DecodeContext): Sna
       projectsSlot = treeArrayOfProject(item, depth + 1, context);
       projectsDropped = context.dropped - mark;
       context.dropped = mark;
+      if (projectsSlot === undefined) context.degraded = true; // present, not taken: a report would say why
     }
   }
   context.treeKeys += present;
@@ -648,6 +664,7 @@ function treeTaskRow(json: unknown, depth: number, context: DecodeContext): Task
     if (item !== undefined) {
       present++;
       idSlot = (typeof item === "string" && isWellFormedUtf16(item) ? item : treeSkip(item, depth + 1, context));
+      if (idSlot === undefined) context.degraded = true; // present, not taken: a report would say why
     }
   }
   {
@@ -655,6 +672,7 @@ function treeTaskRow(json: unknown, depth: number, context: DecodeContext): Task
     if (item !== undefined) {
       present++;
       titleSlot = (typeof item === "string" && isWellFormedUtf16(item) ? item : treeSkip(item, depth + 1, context));
+      if (titleSlot === undefined) context.degraded = true; // present, not taken: a report would say why
     }
   }
   {
@@ -662,6 +680,7 @@ function treeTaskRow(json: unknown, depth: number, context: DecodeContext): Task
     if (item !== undefined) {
       present++;
       isDoneSlot = (typeof item === "boolean" ? item : treeSkip(item, depth + 1, context));
+      if (isDoneSlot === undefined) context.degraded = true; // present, not taken: a report would say why
     }
   }
   {
@@ -669,6 +688,7 @@ function treeTaskRow(json: unknown, depth: number, context: DecodeContext): Task
     if (item !== undefined) {
       present++;
       projectIdSlot = satisfying((typeof item === "string" && isWellFormedUtf16(item) ? item : treeSkip(item, depth + 1, context)), (v) => v.length > 0);
+      if (projectIdSlot === undefined) context.degraded = true; // present, not taken: a report would say why
     }
   }
   context.treeKeys += present;
@@ -698,6 +718,7 @@ function treeProject(json: unknown, depth: number, context: DecodeContext): Proj
     if (item !== undefined) {
       present++;
       idSlot = (typeof item === "string" && isWellFormedUtf16(item) ? item : treeSkip(item, depth + 1, context));
+      if (idSlot === undefined) context.degraded = true; // present, not taken: a report would say why
     }
   }
   {
@@ -705,6 +726,7 @@ function treeProject(json: unknown, depth: number, context: DecodeContext): Proj
     if (item !== undefined) {
       present++;
       titleSlot = (typeof item === "string" && isWellFormedUtf16(item) ? item : treeSkip(item, depth + 1, context));
+      if (titleSlot === undefined) context.degraded = true; // present, not taken: a report would say why
     }
   }
   {
@@ -715,6 +737,7 @@ function treeProject(json: unknown, depth: number, context: DecodeContext): Proj
       tasksSlot = treeArrayOfTaskRow(item, depth + 1, context);
       tasksDropped = context.dropped - mark;
       context.dropped = mark;
+      if (tasksSlot === undefined) context.degraded = true; // present, not taken: a report would say why
     }
   }
   context.treeKeys += present;
@@ -739,6 +762,7 @@ function treeArrayOfTaskRow(json: unknown, depth: number, context: DecodeContext
       result.push(value);
     } else {
       context.dropped += 1; // one bad row never hides the others; drops inside it do not count
+      context.degraded = true;
     }
   }
   return result;
@@ -764,6 +788,8 @@ function treeMapOfString(json: unknown, depth: number, context: DecodeContext): 
     // A key holding an unpaired surrogate is not a string, so no entry has it.
     if (value !== undefined && isWellFormedUtf16(name)) {
       result.set(name, value);
+    } else {
+      context.degraded = true; // the entry is ignored
     }
   }
   return result;
@@ -781,6 +807,7 @@ function treeArrayOfProject(json: unknown, depth: number, context: DecodeContext
       result.push(value);
     } else {
       context.dropped += 1; // one bad row never hides the others; drops inside it do not count
+      context.degraded = true;
     }
   }
   return result;

@@ -35,13 +35,17 @@ extension TypeScriptContractWriter {
                     // later duplicate key replaces, which JSON.parse never shows: lex every text.
                     p.line("const scanner = new ContractJsonScanner(text, false); // a nested fail-document field: no tree mode")
                 } else {
-                    p.block("if (report === undefined) {") { p in
-                        p.line("// The default path walks JSON.parse's result when it accepts the text (decodeTree).")
-                        p.line("const json = contractJsonParse(text);")
-                        p.line("if (json !== undefined) return decodeTree(text, json);")
+                    p.line("// JSON.parse's result is walked when it accepts the text (decodeTree).")
+                    p.line("const json = contractJsonParse(text);")
+                    p.block("if (json !== undefined) {") { p in
+                        p.line("const decoded = decodeTree(text, json, report !== undefined);")
+                        p.block("if (decoded !== undefined) {") { p in
+                            p.line("if (report !== undefined) report.end(); // nothing to report")
+                            p.line("return decoded;")
+                        }
                     }
-                    p.line("// JSON.parse rejected the text (the lexer says where), or a report: duplicate keys and map positions")
-                    p.line("// are what JSON.parse hides.")
+                    p.line("// JSON.parse rejected the text (the lexer says where), or a report has entries: they need the")
+                    p.line("// duplicate keys and member positions JSON.parse hides.")
                     p.line("const scanner = new ContractJsonScanner(text, false);")
                 }
                 p.line("const context: DecodeContext = \(contextLiteral(report: "report"));")
@@ -90,6 +94,8 @@ extension TypeScriptContractWriter {
             p.line("report: ContractReport | undefined;")
             p.line("/** The object keys decodeTree saw (contractTreeComplete); the scanner decoders leave it 0. */")
             p.line("treeKeys: number;")
+            p.line("/** decodeTree: a value was not taken as written (a report would have an entry). */")
+            p.line("degraded: boolean;")
             for lookup in plan.lookups {
                 p.line("/** `\(lookup.name)`, read with the root, for derived fields (exact UTF-16 keys). */")
                 p.line("\(lookup.name): \(type(lookup.type));")

@@ -17,7 +17,7 @@ extension TypeScriptContractWriter {
     /// The runtime names the tree decoders use (an unused import does not compile under --noUnusedLocals).
     var treeRuntimeNames: Set<String> {
         guard decodesTrees else { return [] }
-        var names: Set<String> = ["contractJsonParse", "contractTreeComplete", "treeSkip", "treeTooDeep", "CONTRACT_MAX_DEPTH"]
+        var names: Set<String> = ["contractJsonParse", "contractTreeComplete", "contractTreeSawAll", "treeSkip", "treeTooDeep", "CONTRACT_MAX_DEPTH"]
         func visit(_ operation: ReadOperation) {
             switch operation {
             case .scalar(let kind):
@@ -27,7 +27,7 @@ extension TypeScriptContractWriter {
                 case .dateTime: names.formUnion(["isWellFormedUtf16", "parseDateTime"])
                 case .bool, .integer, .number, .epochMillis: break
                 }
-            case .enumeration(_, let unknown): if unknown != nil { names.insert("isWellFormedUtf16") }
+            case .enumeration(_, let unknown): if unknown != nil { names.formUnion(["isWellFormedUtf16", "treeOrUnknown"]) }
             case .array(let element): visit(element)
             case .map(let value): names.insert("isWellFormedUtf16"); visit(value)
             case .union: names.insert("treeTag")
@@ -62,29 +62,35 @@ extension TypeScriptContractWriter {
             : "object[\(literal)]"
     }
 
-    /// `decodeTree`, called by `decode` for a text JSON.parse accepted and no report asked for.
+    /// `decodeTree`, called by `decode` for a text JSON.parse accepted.
     func treeDecode(_ p: inout CodePrinter) {
         p.line("/**")
-        p.line(" * `decode` without a report, for a text JSON.parse accepted: its result is walked by the tree")
-        p.line(" * decoders below, which keep the rules JSON.parse does not (unpaired surrogates, the depth limit).")
-        p.line(" * A container nested deeper than CONTRACT_MAX_DEPTH throws ContractTooDeep, which `decode` catches.")
+        p.line(" * `decode` for a text JSON.parse accepted: its result is walked by the tree decoders below, which")
+        p.line(" * keep the rules JSON.parse does not (unpaired surrogates, the depth limit). A container nested")
+        p.line(" * deeper than CONTRACT_MAX_DEPTH throws ContractTooDeep, which `decode` catches. `reporting`: a")
+        p.line(" * report was asked for, and it is empty only when every member was seen (no duplicate key) and")
+        p.line(" * every value taken as written; otherwise undefined, and `decode` lexes the text to record why.")
         p.line(" */")
-        p.block("function decodeTree(text: string, json: unknown): Decoded {") { p in
+        p.block("function decodeTree(text: string, json: unknown, reporting: boolean): Decoded | undefined {") { p in
             p.line("const context: DecodeContext = \(contextLiteral(report: "undefined"));")
             p.block("if (typeof json !== \"object\" || json === null || Array.isArray(json)) {") { p in
-                p.line("return { status: \"malformed\", value: null, dropped: 0 }; // not an object: nothing is usable")
+                p.line("return reporting ? undefined : { status: \"malformed\", value: null, dropped: 0 }; // not an object: nothing is usable")
             }
             p.line("const value = tree\(root.name)(json, 0, context);")
-            p.line("// Where the walk did not look (unknown keys, replaced duplicates), the text must still nest within the limit.")
-            p.block("if (!contractTreeComplete(text, context.treeKeys)) {") { p in
+            p.block("if (reporting) {", closer: "} else if (!contractTreeComplete(text, context.treeKeys)) {") { p in
+                p.line("if (context.degraded || !contractTreeSawAll(text, context.treeKeys)) return undefined;")
+            }
+            p.indented { p in
+                p.line("// Where the walk did not look (unknown keys, replaced duplicates), the text must still nest within the limit.")
                 p.line("return { status: \"malformed\", value: null, dropped: 0 };")
             }
+            p.line("}")
             p.line("// The version gate comes before any field: a future version may mean something else by every field.")
             p.block("if (context.version === undefined || acceptedVersions.indexOf(context.version) < 0) {") { p in
-                p.line("return { status: \"unsupportedVersion\", value: null, dropped: 0 };")
+                p.line("return reporting ? undefined : { status: \"unsupportedVersion\", value: null, dropped: 0 };")
             }
             p.block("if (value === undefined || context.failed) {") { p in
-                p.line("return { status: \"invalid\", value: null, dropped: 0 };")
+                p.line("return reporting ? undefined : { status: \"invalid\", value: null, dropped: 0 };")
             }
             p.line("return { status: \"ok\", value, dropped: context.dropped }; // derived fields filled in as read")
         }
@@ -93,7 +99,7 @@ extension TypeScriptContractWriter {
     /// The decode context's initial value.
     func contextLiteral(report: String) -> String {
         "{ dropped: 0, failed: false, version: undefined\(plan.lookups.map { ", \($0.name): new Map()" }.joined()), "
-            + "\(report == "report" ? "report" : "report: " + report), treeKeys: 0 }"
+            + "\(report == "report" ? "report" : "report: " + report), treeKeys: 0, degraded: false }"
     }
 
     /// Every tree function, after the scanner decoders.
@@ -197,6 +203,7 @@ extension TypeScriptContractWriter {
         } else {
             p.line("\(name)Slot = \(read);")
         }
+        p.line("if (\(name)Slot === undefined) context.degraded = true; // present, not taken: a report would say why")
     }
 
     /// `presenceAction` without a report.
@@ -246,7 +253,7 @@ extension TypeScriptContractWriter {
             let reader = TypeScriptNames.helperName(read.operation, owners: owners)
             // A closed enum's reader matches exact (well-formed) spellings only; an open one takes any
             // other string, so an unpaired surrogate must be refused first.
-            expression = unknown.map { "orUnknown(\(wellFormed) ? \(v) : \(skip), \(reader), \(TypeScriptNames.quoted($0)))" }
+            expression = unknown.map { "treeOrUnknown(\(wellFormed) ? \(v) : \(skip), \(reader), \(TypeScriptNames.quoted($0)), context)" }
                 ?? "\(reader)(typeof \(v) === \"string\" ? \(v) : \(skip))"
         case .array, .map, .object, .union:
             expression = "\(treeHelperName(read.operation))(\(v), \(depth), context)"
@@ -276,7 +283,10 @@ extension TypeScriptContractWriter {
                     p.block("case \(TypeScriptNames.quoted(variant.tag)): {") { p in read(variant, &p) }
                 }
                 if let fallback = union.fallback {
-                    p.block("default: { // an unknown tag reads as '\(fallback.tag)'") { p in read(fallback, &p) }
+                    p.block("default: { // an unknown tag reads as '\(fallback.tag)'") { p in
+                        p.line("context.degraded = true; // a report records the fallback")
+                        read(fallback, &p)
+                    }
                 } else {
                     p.line("default:")
                     p.indented { p in p.line("return treeSkip(json, depth, context); // an unknown tag: invalid") }
@@ -305,6 +315,7 @@ extension TypeScriptContractWriter {
                     }
                     p.indented { p in
                         p.line("context.dropped += 1; // \(DropAccounting.droppedElementComment)")
+                        p.line("context.degraded = true;")
                     }
                     p.line("}")
                 }
@@ -331,10 +342,12 @@ extension TypeScriptContractWriter {
                         p.line("context.dropped = \(DropAccounting.mark);")
                     }
                     p.line("// A key holding an unpaired surrogate is not a string, so no entry has it.")
-                    p.block("if (value !== undefined && isWellFormedUtf16(name)) {") { p in
+                    p.block("if (value !== undefined && isWellFormedUtf16(name)) {", closer: "} else {") { p in
                         p.line("result.set(name, value);")
                         if counts { p.line("context.dropped += inner;") }
                     }
+                    p.indented { p in p.line("context.degraded = true; // the entry is ignored") }
+                    p.line("}")
                 }
                 p.line("return result;")
             }
