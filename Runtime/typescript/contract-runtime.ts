@@ -878,6 +878,20 @@ export interface ContractTreeCount {
    * when nothing was degraded.
    */
   degraded: boolean;
+  /** A report was asked for: the first degraded value ends the walk (`treeDegraded`). */
+  reporting: boolean;
+}
+
+/**
+ * Thrown by `treeDegraded` when a report was asked for: the report has entries, which need the
+ * lexer (duplicate keys, member positions), so the rest of the walk would be wasted.
+ */
+export const CONTRACT_TREE_DEGRADED: { readonly contractTreeDegraded: true } = Object.freeze({ contractTreeDegraded: true as const });
+
+/** A value was not taken as written: marks `count`, and with a report ends the walk (CONTRACT_TREE_DEGRADED). */
+export function treeDegraded(count: ContractTreeCount): void {
+  count.degraded = true;
+  if (count.reporting) throw CONTRACT_TREE_DEGRADED;
 }
 
 /**
@@ -948,7 +962,7 @@ export function treeOrUnknown<T extends string>(text: string | undefined, read: 
   if (text === undefined) return undefined;
   const known = read(text);
   if (known !== undefined) return known;
-  count.degraded = true;
+  treeDegraded(count);
   return unknown;
 }
 

@@ -10,6 +10,7 @@
 
 import {
   CONTRACT_MAX_DEPTH,
+  CONTRACT_TREE_DEGRADED,
   ContractEncodeError,
   type ContractInputMap,
   type ContractJsonObject,
@@ -24,6 +25,7 @@ import {
   parseDateTime,
   satisfying,
   serializeContractJson,
+  treeDegraded,
   treeOrUnknown,
   treeSkip,
   treeTag,
@@ -306,7 +308,7 @@ export function decode(text: string, report?: ContractReport): Decoded {
     // JSON.parse rejected the text (the lexer says where), or a report has entries: they need the
     // duplicate keys and member positions JSON.parse hides.
     const scanner = new ContractJsonScanner(text, false);
-    const context: DecodeContext = { dropped: 0, failed: false, version: undefined, report, treeKeys: 0, degraded: false };
+    const context: DecodeContext = { dropped: 0, failed: false, version: undefined, report, treeKeys: 0, degraded: false, reporting: false };
     const isObject = scanner.nextIsObject();
     const value = decodeAgenda(scanner, context);
     // Not JSON, not an object, or nested deeper than CONTRACT_MAX_DEPTH: nothing is usable.
@@ -349,6 +351,8 @@ interface DecodeContext {
   treeKeys: number;
   /** decodeTree: a value was not taken as written (a report would have an entry). */
   degraded: boolean;
+  /** decodeTree: a report was asked for, so the first degraded value ends the walk. */
+  reporting: boolean;
 }
 
 /** A `calendarKind` value: exactly one of its JSON spellings (no case folding, no trimming), else undefined. */
@@ -1085,11 +1089,17 @@ function decodeArrayOfAttachment(scanner: ContractJsonScanner, context: DecodeCo
  * every value taken as written; otherwise undefined, and `decode` lexes the text to record why.
  */
 function decodeTree(text: string, json: unknown, reporting: boolean): Decoded | undefined {
-  const context: DecodeContext = { dropped: 0, failed: false, version: undefined, report: undefined, treeKeys: 0, degraded: false };
+  const context: DecodeContext = { dropped: 0, failed: false, version: undefined, report: undefined, treeKeys: 0, degraded: false, reporting };
   if (typeof json !== "object" || json === null || Array.isArray(json)) {
     return reporting ? undefined : { status: "malformed", value: null, dropped: 0 }; // not an object: nothing is usable
   }
-  const value = treeAgenda(json, 0, context);
+  let value: Agenda | undefined;
+  try {
+    value = treeAgenda(json, 0, context);
+  } catch (error) {
+    if (error === CONTRACT_TREE_DEGRADED) return undefined; // a report has entries: decode lexes
+    throw error;
+  }
   if (reporting) {
     if (context.degraded || !contractTreeSawAll(text, context.treeKeys)) return undefined;
   } else if (!contractTreeComplete(text, context.treeKeys)) {
@@ -1134,7 +1144,7 @@ function treeAgenda(json: unknown, depth: number, context: DecodeContext): Agend
     if (item !== undefined) {
       present++;
       generatedAtSlot = (typeof item === "number" && Number.isSafeInteger(item) && item >= 1 ? item : treeSkip(item, depth + 1, context));
-      if (generatedAtSlot === undefined) context.degraded = true; // present, not taken: a report would say why
+      if (generatedAtSlot === undefined) treeDegraded(context); // present, not taken: a report would say why
     }
   }
   {
@@ -1145,7 +1155,7 @@ function treeAgenda(json: unknown, depth: number, context: DecodeContext): Agend
       eventsSlot = treeArrayOfEvent(item, depth + 1, context);
       eventsDropped = context.dropped - mark;
       context.dropped = mark;
-      if (eventsSlot === undefined) context.degraded = true; // present, not taken: a report would say why
+      if (eventsSlot === undefined) treeDegraded(context); // present, not taken: a report would say why
     }
   }
   {
@@ -1153,7 +1163,7 @@ function treeAgenda(json: unknown, depth: number, context: DecodeContext): Agend
     if (item !== undefined) {
       present++;
       calendarKindSlot = treeOrUnknown(typeof item === "string" && isWellFormedUtf16(item) ? item : treeSkip(item, depth + 1, context), readAgendaCalendarKind, "other", context);
-      if (calendarKindSlot === undefined) context.degraded = true; // present, not taken: a report would say why
+      if (calendarKindSlot === undefined) treeDegraded(context); // present, not taken: a report would say why
     }
   }
   {
@@ -1161,7 +1171,7 @@ function treeAgenda(json: unknown, depth: number, context: DecodeContext): Agend
     if (item !== undefined) {
       present++;
       isDefaultSlot = (typeof item === "boolean" ? item : treeSkip(item, depth + 1, context));
-      if (isDefaultSlot === undefined) context.degraded = true; // present, not taken: a report would say why
+      if (isDefaultSlot === undefined) treeDegraded(context); // present, not taken: a report would say why
     }
   }
   {
@@ -1172,7 +1182,7 @@ function treeAgenda(json: unknown, depth: number, context: DecodeContext): Agend
       hiddenCalendarsSlot = treeMapOfArrayOfString(item, depth + 1, context);
       hiddenCalendarsDropped = context.dropped - mark;
       context.dropped = mark;
-      if (hiddenCalendarsSlot === undefined) context.degraded = true; // present, not taken: a report would say why
+      if (hiddenCalendarsSlot === undefined) treeDegraded(context); // present, not taken: a report would say why
     }
   }
   {
@@ -1180,7 +1190,7 @@ function treeAgenda(json: unknown, depth: number, context: DecodeContext): Agend
     if (item !== undefined) {
       present++;
       dayStatusSlot = treeMapOfEnum_AgendaDayStatus(item, depth + 1, context);
-      if (dayStatusSlot === undefined) context.degraded = true; // present, not taken: a report would say why
+      if (dayStatusSlot === undefined) treeDegraded(context); // present, not taken: a report would say why
     }
   }
   context.treeKeys += present;
@@ -1227,7 +1237,7 @@ function treeEvent(json: unknown, depth: number, context: DecodeContext): Event 
     if (item !== undefined) {
       present++;
       eventIdSlot = satisfying((typeof item === "string" && isWellFormedUtf16(item) ? item : treeSkip(item, depth + 1, context)), (v) => v.length > 0);
-      if (eventIdSlot === undefined) context.degraded = true; // present, not taken: a report would say why
+      if (eventIdSlot === undefined) treeDegraded(context); // present, not taken: a report would say why
     }
   }
   {
@@ -1235,7 +1245,7 @@ function treeEvent(json: unknown, depth: number, context: DecodeContext): Event 
     if (item !== undefined) {
       present++;
       titleSlot = (typeof item === "string" && isWellFormedUtf16(item) ? item : treeSkip(item, depth + 1, context));
-      if (titleSlot === undefined) context.degraded = true; // present, not taken: a report would say why
+      if (titleSlot === undefined) treeDegraded(context); // present, not taken: a report would say why
     }
   }
   {
@@ -1243,7 +1253,7 @@ function treeEvent(json: unknown, depth: number, context: DecodeContext): Event 
     if (item !== undefined) {
       present++;
       startTimeSlot = (typeof item === "number" && Number.isSafeInteger(item) && item >= 1 ? item : treeSkip(item, depth + 1, context));
-      if (startTimeSlot === undefined) context.degraded = true; // present, not taken: a report would say why
+      if (startTimeSlot === undefined) treeDegraded(context); // present, not taken: a report would say why
     }
   }
   {
@@ -1251,7 +1261,7 @@ function treeEvent(json: unknown, depth: number, context: DecodeContext): Event 
     if (item !== undefined) {
       present++;
       endTimeSlot = (typeof item === "number" && Number.isSafeInteger(item) && item >= 1 ? item : treeSkip(item, depth + 1, context));
-      if (endTimeSlot === undefined) context.degraded = true; // present, not taken: a report would say why
+      if (endTimeSlot === undefined) treeDegraded(context); // present, not taken: a report would say why
     }
   }
   {
@@ -1259,7 +1269,7 @@ function treeEvent(json: unknown, depth: number, context: DecodeContext): Event 
     if (item !== undefined) {
       present++;
       allDaySlot = (typeof item === "boolean" ? item : treeSkip(item, depth + 1, context));
-      if (allDaySlot === undefined) context.degraded = true; // present, not taken: a report would say why
+      if (allDaySlot === undefined) treeDegraded(context); // present, not taken: a report would say why
     }
   }
   {
@@ -1267,7 +1277,7 @@ function treeEvent(json: unknown, depth: number, context: DecodeContext): Event 
     if (item !== undefined) {
       present++;
       cssClassSlot = (typeof item === "string" && isWellFormedUtf16(item) ? item : treeSkip(item, depth + 1, context));
-      if (cssClassSlot === undefined) context.degraded = true; // present, not taken: a report would say why
+      if (cssClassSlot === undefined) treeDegraded(context); // present, not taken: a report would say why
     }
   }
   {
@@ -1275,7 +1285,7 @@ function treeEvent(json: unknown, depth: number, context: DecodeContext): Event 
     if (item !== undefined) {
       present++;
       placeSlot = (typeof item === "string" && isWellFormedUtf16(item) ? item : treeSkip(item, depth + 1, context));
-      if (placeSlot === undefined) context.degraded = true; // present, not taken: a report would say why
+      if (placeSlot === undefined) treeDegraded(context); // present, not taken: a report would say why
     }
   }
   {
@@ -1283,7 +1293,7 @@ function treeEvent(json: unknown, depth: number, context: DecodeContext): Event 
     if (item !== undefined) {
       present++;
       attendanceSlot = readEventAttendance(typeof item === "string" ? item : treeSkip(item, depth + 1, context));
-      if (attendanceSlot === undefined) context.degraded = true; // present, not taken: a report would say why
+      if (attendanceSlot === undefined) treeDegraded(context); // present, not taken: a report would say why
     }
   }
   {
@@ -1291,7 +1301,7 @@ function treeEvent(json: unknown, depth: number, context: DecodeContext): Event 
     if (item !== undefined) {
       present++;
       responseSlot = treeOrUnknown(typeof item === "string" && isWellFormedUtf16(item) ? item : treeSkip(item, depth + 1, context), readEventResponse, "other", context);
-      if (responseSlot === undefined) context.degraded = true; // present, not taken: a report would say why
+      if (responseSlot === undefined) treeDegraded(context); // present, not taken: a report would say why
     }
   }
   {
@@ -1299,7 +1309,7 @@ function treeEvent(json: unknown, depth: number, context: DecodeContext): Event 
     if (item !== undefined) {
       present++;
       reminderMinutesSlot = satisfying((typeof item === "number" && Number.isSafeInteger(item) ? item + 0 : treeSkip(item, depth + 1, context)), (v) => v >= 0 && v <= 10080);
-      if (reminderMinutesSlot === undefined) context.degraded = true; // present, not taken: a report would say why
+      if (reminderMinutesSlot === undefined) treeDegraded(context); // present, not taken: a report would say why
     }
   }
   {
@@ -1307,7 +1317,7 @@ function treeEvent(json: unknown, depth: number, context: DecodeContext): Event 
     if (item !== undefined) {
       present++;
       shortTitleSlot = satisfying((typeof item === "string" && isWellFormedUtf16(item) ? item : treeSkip(item, depth + 1, context)), (v) => contractTextLength(v) <= 40);
-      if (shortTitleSlot === undefined) context.degraded = true; // present, not taken: a report would say why
+      if (shortTitleSlot === undefined) treeDegraded(context); // present, not taken: a report would say why
     }
   }
   {
@@ -1315,7 +1325,7 @@ function treeEvent(json: unknown, depth: number, context: DecodeContext): Event 
     if (item !== undefined) {
       present++;
       badgeSlot = satisfying((typeof item === "string" && isWellFormedUtf16(item) ? item : treeSkip(item, depth + 1, context)), (v) => ((n) => n >= 1 && n <= 2)(contractTextLength(v)));
-      if (badgeSlot === undefined) context.degraded = true; // present, not taken: a report would say why
+      if (badgeSlot === undefined) treeDegraded(context); // present, not taken: a report would say why
     }
   }
   {
@@ -1323,7 +1333,7 @@ function treeEvent(json: unknown, depth: number, context: DecodeContext): Event 
     if (item !== undefined) {
       present++;
       colorSlot = item === null ? null : (typeof item === "string" && isWellFormedUtf16(item) ? item : treeSkip(item, depth + 1, context));
-      if (colorSlot === undefined) context.degraded = true; // present, not taken: a report would say why
+      if (colorSlot === undefined) treeDegraded(context); // present, not taken: a report would say why
     }
   }
   {
@@ -1331,7 +1341,7 @@ function treeEvent(json: unknown, depth: number, context: DecodeContext): Event 
     if (item !== undefined) {
       present++;
       updatedAtSlot = (typeof item === "string" && isWellFormedUtf16(item) ? parseDateTime(item) : treeSkip(item, depth + 1, context));
-      if (updatedAtSlot === undefined) context.degraded = true; // present, not taken: a report would say why
+      if (updatedAtSlot === undefined) treeDegraded(context); // present, not taken: a report would say why
     }
   }
   {
@@ -1342,7 +1352,7 @@ function treeEvent(json: unknown, depth: number, context: DecodeContext): Event 
       tagsSlot = treeArrayOfEnum_EventTags_Or3(item, depth + 1, context);
       tagsDropped = context.dropped - mark;
       context.dropped = mark;
-      if (tagsSlot === undefined) context.degraded = true; // present, not taken: a report would say why
+      if (tagsSlot === undefined) treeDegraded(context); // present, not taken: a report would say why
     }
   }
   {
@@ -1353,7 +1363,7 @@ function treeEvent(json: unknown, depth: number, context: DecodeContext): Event 
       attendeesSlot = satisfying(treeArrayOfString(item, depth + 1, context), (v) => ((n) => n >= 1 && n <= 4)(v.length));
       attendeesDropped = context.dropped - mark;
       context.dropped = mark;
-      if (attendeesSlot === undefined) context.degraded = true; // present, not taken: a report would say why
+      if (attendeesSlot === undefined) treeDegraded(context); // present, not taken: a report would say why
     }
   }
   {
@@ -1364,7 +1374,7 @@ function treeEvent(json: unknown, depth: number, context: DecodeContext): Event 
       attachmentsSlot = treeArrayOfAttachment(item, depth + 1, context);
       attachmentsDropped = context.dropped - mark;
       context.dropped = mark;
-      if (attachmentsSlot === undefined) context.degraded = true; // present, not taken: a report would say why
+      if (attachmentsSlot === undefined) treeDegraded(context); // present, not taken: a report would say why
     }
   }
   context.treeKeys += present;
@@ -1408,7 +1418,7 @@ function treePhoto(json: unknown, depth: number, context: DecodeContext): Photo 
     if (item !== undefined) {
       present++;
       urlSlot = satisfying((typeof item === "string" && isWellFormedUtf16(item) ? item : treeSkip(item, depth + 1, context)), (v) => v.length > 0);
-      if (urlSlot === undefined) context.degraded = true; // present, not taken: a report would say why
+      if (urlSlot === undefined) treeDegraded(context); // present, not taken: a report would say why
     }
   }
   {
@@ -1416,7 +1426,7 @@ function treePhoto(json: unknown, depth: number, context: DecodeContext): Photo 
     if (item !== undefined) {
       present++;
       widthSlot = satisfying((typeof item === "number" && Number.isSafeInteger(item) ? item + 0 : treeSkip(item, depth + 1, context)), (v) => v >= 1);
-      if (widthSlot === undefined) context.degraded = true; // present, not taken: a report would say why
+      if (widthSlot === undefined) treeDegraded(context); // present, not taken: a report would say why
     }
   }
   {
@@ -1424,7 +1434,7 @@ function treePhoto(json: unknown, depth: number, context: DecodeContext): Photo 
     if (item !== undefined) {
       present++;
       captionSlot = (typeof item === "string" && isWellFormedUtf16(item) ? item : treeSkip(item, depth + 1, context));
-      if (captionSlot === undefined) context.degraded = true; // present, not taken: a report would say why
+      if (captionSlot === undefined) treeDegraded(context); // present, not taken: a report would say why
     }
   }
   context.treeKeys += present;
@@ -1450,7 +1460,7 @@ function treeLink(json: unknown, depth: number, context: DecodeContext): Link | 
     if (item !== undefined) {
       present++;
       urlSlot = satisfying((typeof item === "string" && isWellFormedUtf16(item) ? item : treeSkip(item, depth + 1, context)), (v) => v.length > 0);
-      if (urlSlot === undefined) context.degraded = true; // present, not taken: a report would say why
+      if (urlSlot === undefined) treeDegraded(context); // present, not taken: a report would say why
     }
   }
   {
@@ -1458,7 +1468,7 @@ function treeLink(json: unknown, depth: number, context: DecodeContext): Link | 
     if (item !== undefined) {
       present++;
       titleSlot = (typeof item === "string" && isWellFormedUtf16(item) ? item : treeSkip(item, depth + 1, context));
-      if (titleSlot === undefined) context.degraded = true; // present, not taken: a report would say why
+      if (titleSlot === undefined) treeDegraded(context); // present, not taken: a report would say why
     }
   }
   context.treeKeys += present;
@@ -1484,7 +1494,7 @@ function treePlaceRef(json: unknown, depth: number, context: DecodeContext): Pla
     if (item !== undefined) {
       present++;
       latitudeSlot = satisfying((typeof item === "number" && Number.isFinite(item) ? item : treeSkip(item, depth + 1, context)), (v) => v >= -90 && v <= 90);
-      if (latitudeSlot === undefined) context.degraded = true; // present, not taken: a report would say why
+      if (latitudeSlot === undefined) treeDegraded(context); // present, not taken: a report would say why
     }
   }
   {
@@ -1492,7 +1502,7 @@ function treePlaceRef(json: unknown, depth: number, context: DecodeContext): Pla
     if (item !== undefined) {
       present++;
       longitudeSlot = satisfying((typeof item === "number" && Number.isFinite(item) ? item : treeSkip(item, depth + 1, context)), (v) => v >= -180 && v <= 180);
-      if (longitudeSlot === undefined) context.degraded = true; // present, not taken: a report would say why
+      if (longitudeSlot === undefined) treeDegraded(context); // present, not taken: a report would say why
     }
   }
   {
@@ -1500,7 +1510,7 @@ function treePlaceRef(json: unknown, depth: number, context: DecodeContext): Pla
     if (item !== undefined) {
       present++;
       labelSlot = (typeof item === "string" && isWellFormedUtf16(item) ? item : treeSkip(item, depth + 1, context));
-      if (labelSlot === undefined) context.degraded = true; // present, not taken: a report would say why
+      if (labelSlot === undefined) treeDegraded(context); // present, not taken: a report would say why
     }
   }
   context.treeKeys += present;
@@ -1533,7 +1543,7 @@ function treeAttachment(json: unknown, depth: number, context: DecodeContext): A
       return value === undefined ? undefined : { ...value, kind: "place" };
     }
     default: { // an unknown tag reads as 'link'
-      context.degraded = true; // a report records the fallback
+      treeDegraded(context); // a report records the fallback
       context.treeKeys += 1; // the tag, not a field of the variant
       const value = treeLink(json, depth, context);
       return value === undefined ? undefined : { ...value, kind: "link" };
@@ -1553,7 +1563,7 @@ function treeArrayOfEvent(json: unknown, depth: number, context: DecodeContext):
       result.push(value);
     } else {
       context.dropped += 1; // one bad row never hides the others; drops inside it do not count
-      context.degraded = true;
+      treeDegraded(context);
     }
   }
   return result;
@@ -1571,7 +1581,7 @@ function treeArrayOfString(json: unknown, depth: number, context: DecodeContext)
       result.push(value);
     } else {
       context.dropped += 1; // one bad row never hides the others; drops inside it do not count
-      context.degraded = true;
+      treeDegraded(context);
     }
   }
   return result;
@@ -1602,7 +1612,7 @@ function treeMapOfArrayOfString(json: unknown, depth: number, context: DecodeCon
       result.set(name, value);
       context.dropped += inner;
     } else {
-      context.degraded = true; // the entry is ignored
+      treeDegraded(context); // the entry is ignored
     }
   }
   return result;
@@ -1629,7 +1639,7 @@ function treeMapOfEnum_AgendaDayStatus(json: unknown, depth: number, context: De
     if (value !== undefined && isWellFormedUtf16(name)) {
       result.set(name, value);
     } else {
-      context.degraded = true; // the entry is ignored
+      treeDegraded(context); // the entry is ignored
     }
   }
   return result;
@@ -1647,7 +1657,7 @@ function treeArrayOfEnum_EventTags_Or3(json: unknown, depth: number, context: De
       result.push(value);
     } else {
       context.dropped += 1; // one bad row never hides the others; drops inside it do not count
-      context.degraded = true;
+      treeDegraded(context);
     }
   }
   return result;
@@ -1665,7 +1675,7 @@ function treeArrayOfAttachment(json: unknown, depth: number, context: DecodeCont
       result.push(value);
     } else {
       context.dropped += 1; // one bad row never hides the others; drops inside it do not count
-      context.degraded = true;
+      treeDegraded(context);
     }
   }
   return result;

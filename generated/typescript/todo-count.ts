@@ -11,6 +11,7 @@
 
 import {
   CONTRACT_MAX_DEPTH,
+  CONTRACT_TREE_DEGRADED,
   type ContractInputMap,
   type ContractJsonObject,
   ContractJsonScanner,
@@ -21,6 +22,7 @@ import {
   isWellFormedUtf16,
   satisfying,
   serializeContractJson,
+  treeDegraded,
   treeSkip,
   treeTooDeep,
   writeArray,
@@ -166,7 +168,7 @@ export function decode(text: string, report?: ContractReport): Decoded {
     // JSON.parse rejected the text (the lexer says where), or a report has entries: they need the
     // duplicate keys and member positions JSON.parse hides.
     const scanner = new ContractJsonScanner(text, false);
-    const context: DecodeContext = { dropped: 0, failed: false, version: undefined, report, treeKeys: 0, degraded: false };
+    const context: DecodeContext = { dropped: 0, failed: false, version: undefined, report, treeKeys: 0, degraded: false, reporting: false };
     const isObject = scanner.nextIsObject();
     const value = decodeCountRecord(scanner, context);
     // Not JSON, not an object, or nested deeper than CONTRACT_MAX_DEPTH: nothing is usable.
@@ -209,6 +211,8 @@ interface DecodeContext {
   treeKeys: number;
   /** decodeTree: a value was not taken as written (a report would have an entry). */
   degraded: boolean;
+  /** decodeTree: a report was asked for, so the first degraded value ends the walk. */
+  reporting: boolean;
 }
 
 /** A `sync` value: exactly one of its JSON spellings (no case folding, no trimming), else undefined. */
@@ -514,11 +518,17 @@ function decodeMapOfInteger(scanner: ContractJsonScanner, context: DecodeContext
  * every value taken as written; otherwise undefined, and `decode` lexes the text to record why.
  */
 function decodeTree(text: string, json: unknown, reporting: boolean): Decoded | undefined {
-  const context: DecodeContext = { dropped: 0, failed: false, version: undefined, report: undefined, treeKeys: 0, degraded: false };
+  const context: DecodeContext = { dropped: 0, failed: false, version: undefined, report: undefined, treeKeys: 0, degraded: false, reporting };
   if (typeof json !== "object" || json === null || Array.isArray(json)) {
     return reporting ? undefined : { status: "malformed", value: null, dropped: 0 }; // not an object: nothing is usable
   }
-  const value = treeCountRecord(json, 0, context);
+  let value: CountRecord | undefined;
+  try {
+    value = treeCountRecord(json, 0, context);
+  } catch (error) {
+    if (error === CONTRACT_TREE_DEGRADED) return undefined; // a report has entries: decode lexes
+    throw error;
+  }
   if (reporting) {
     if (context.degraded || !contractTreeSawAll(text, context.treeKeys)) return undefined;
   } else if (!contractTreeComplete(text, context.treeKeys)) {
@@ -564,7 +574,7 @@ function treeCountRecord(json: unknown, depth: number, context: DecodeContext): 
     if (item !== undefined) {
       present++;
       countSlot = satisfying((typeof item === "number" && Number.isSafeInteger(item) ? item + 0 : treeSkip(item, depth + 1, context)), (v) => v >= 0);
-      if (countSlot === undefined) context.degraded = true; // present, not taken: a report would say why
+      if (countSlot === undefined) treeDegraded(context); // present, not taken: a report would say why
     }
   }
   {
@@ -572,7 +582,7 @@ function treeCountRecord(json: unknown, depth: number, context: DecodeContext): 
     if (item !== undefined) {
       present++;
       revisionSlot = satisfying((typeof item === "number" && Number.isSafeInteger(item) ? item + 0 : treeSkip(item, depth + 1, context)), (v) => v >= 0 && v <= 9007199254740991);
-      if (revisionSlot === undefined) context.degraded = true; // present, not taken: a report would say why
+      if (revisionSlot === undefined) treeDegraded(context); // present, not taken: a report would say why
     }
   }
   {
@@ -580,7 +590,7 @@ function treeCountRecord(json: unknown, depth: number, context: DecodeContext): 
     if (item !== undefined) {
       present++;
       updatedAtSlot = (typeof item === "number" && Number.isSafeInteger(item) && item >= 1 ? item : treeSkip(item, depth + 1, context));
-      if (updatedAtSlot === undefined) context.degraded = true; // present, not taken: a report would say why
+      if (updatedAtSlot === undefined) treeDegraded(context); // present, not taken: a report would say why
     }
   }
   {
@@ -588,7 +598,7 @@ function treeCountRecord(json: unknown, depth: number, context: DecodeContext): 
     if (item !== undefined) {
       present++;
       syncSlot = readCountRecordSync(typeof item === "string" ? item : treeSkip(item, depth + 1, context));
-      if (syncSlot === undefined) context.degraded = true; // present, not taken: a report would say why
+      if (syncSlot === undefined) treeDegraded(context); // present, not taken: a report would say why
     }
   }
   {
@@ -599,7 +609,7 @@ function treeCountRecord(json: unknown, depth: number, context: DecodeContext): 
       sourceSlot = treeSource(item, depth + 1, context);
       sourceDropped = context.dropped - mark;
       context.dropped = mark;
-      if (sourceSlot === undefined) context.degraded = true; // present, not taken: a report would say why
+      if (sourceSlot === undefined) treeDegraded(context); // present, not taken: a report would say why
     }
   }
   {
@@ -610,7 +620,7 @@ function treeCountRecord(json: unknown, depth: number, context: DecodeContext): 
       listsSlot = treeArrayOfListCount(item, depth + 1, context);
       listsDropped = context.dropped - mark;
       context.dropped = mark;
-      if (listsSlot === undefined) context.degraded = true; // present, not taken: a report would say why
+      if (listsSlot === undefined) treeDegraded(context); // present, not taken: a report would say why
     }
   }
   {
@@ -618,7 +628,7 @@ function treeCountRecord(json: unknown, depth: number, context: DecodeContext): 
     if (item !== undefined) {
       present++;
       badgesSlot = treeMapOfInteger(item, depth + 1, context);
-      if (badgesSlot === undefined) context.degraded = true; // present, not taken: a report would say why
+      if (badgesSlot === undefined) treeDegraded(context); // present, not taken: a report would say why
     }
   }
   context.treeKeys += present;
@@ -656,7 +666,7 @@ function treeSource(json: unknown, depth: number, context: DecodeContext): Sourc
     if (item !== undefined) {
       present++;
       platformSlot = readSourcePlatform(typeof item === "string" ? item : treeSkip(item, depth + 1, context));
-      if (platformSlot === undefined) context.degraded = true; // present, not taken: a report would say why
+      if (platformSlot === undefined) treeDegraded(context); // present, not taken: a report would say why
     }
   }
   {
@@ -664,7 +674,7 @@ function treeSource(json: unknown, depth: number, context: DecodeContext): Sourc
     if (item !== undefined) {
       present++;
       appVersionSlot = satisfying((typeof item === "string" && isWellFormedUtf16(item) ? item : treeSkip(item, depth + 1, context)), (v) => v.length > 0);
-      if (appVersionSlot === undefined) context.degraded = true; // present, not taken: a report would say why
+      if (appVersionSlot === undefined) treeDegraded(context); // present, not taken: a report would say why
     }
   }
   context.treeKeys += present;
@@ -690,7 +700,7 @@ function treeListCount(json: unknown, depth: number, context: DecodeContext): Li
     if (item !== undefined) {
       present++;
       nameSlot = satisfying((typeof item === "string" && isWellFormedUtf16(item) ? item : treeSkip(item, depth + 1, context)), (v) => v.length > 0);
-      if (nameSlot === undefined) context.degraded = true; // present, not taken: a report would say why
+      if (nameSlot === undefined) treeDegraded(context); // present, not taken: a report would say why
     }
   }
   {
@@ -698,7 +708,7 @@ function treeListCount(json: unknown, depth: number, context: DecodeContext): Li
     if (item !== undefined) {
       present++;
       openSlot = satisfying((typeof item === "number" && Number.isSafeInteger(item) ? item + 0 : treeSkip(item, depth + 1, context)), (v) => v >= 0 && v <= 100000);
-      if (openSlot === undefined) context.degraded = true; // present, not taken: a report would say why
+      if (openSlot === undefined) treeDegraded(context); // present, not taken: a report would say why
     }
   }
   {
@@ -706,7 +716,7 @@ function treeListCount(json: unknown, depth: number, context: DecodeContext): Li
     if (item !== undefined) {
       present++;
       ratioSlot = satisfying((typeof item === "number" && Number.isFinite(item) ? item : treeSkip(item, depth + 1, context)), (v) => v >= 0 && v <= 1);
-      if (ratioSlot === undefined) context.degraded = true; // present, not taken: a report would say why
+      if (ratioSlot === undefined) treeDegraded(context); // present, not taken: a report would say why
     }
   }
   context.treeKeys += present;
@@ -730,7 +740,7 @@ function treeArrayOfListCount(json: unknown, depth: number, context: DecodeConte
       result.push(value);
     } else {
       context.dropped += 1; // one bad row never hides the others; drops inside it do not count
-      context.degraded = true;
+      treeDegraded(context);
     }
   }
   return result;
@@ -757,7 +767,7 @@ function treeMapOfInteger(json: unknown, depth: number, context: DecodeContext):
     if (value !== undefined && isWellFormedUtf16(name)) {
       result.set(name, value);
     } else {
-      context.degraded = true; // the entry is ignored
+      treeDegraded(context); // the entry is ignored
     }
   }
   return result;

@@ -11,6 +11,7 @@
 
 import {
   CONTRACT_MAX_DEPTH,
+  CONTRACT_TREE_DEGRADED,
   type ContractInputMap,
   type ContractJsonObject,
   ContractJsonScanner,
@@ -28,6 +29,7 @@ import {
   queueSet,
   satisfying,
   serializeContractJson,
+  treeDegraded,
   treeSkip,
   treeTooDeep,
   validUntilMs,
@@ -180,7 +182,7 @@ export function decode(text: string, report?: ContractReport): Decoded {
     // JSON.parse rejected the text (the lexer says where), or a report has entries: they need the
     // duplicate keys and member positions JSON.parse hides.
     const scanner = new ContractJsonScanner(text, false);
-    const context: DecodeContext = { dropped: 0, failed: false, version: undefined, projectColors: new Map(), report, treeKeys: 0, degraded: false };
+    const context: DecodeContext = { dropped: 0, failed: false, version: undefined, projectColors: new Map(), report, treeKeys: 0, degraded: false, reporting: false };
     const isObject = scanner.nextIsObject();
     const value = decodeSnapshot(scanner, context);
     // Not JSON, not an object, or nested deeper than CONTRACT_MAX_DEPTH: nothing is usable.
@@ -223,6 +225,8 @@ interface DecodeContext {
   treeKeys: number;
   /** decodeTree: a value was not taken as written (a report would have an entry). */
   degraded: boolean;
+  /** decodeTree: a report was asked for, so the first degraded value ends the walk. */
+  reporting: boolean;
   /** `projectColors`, read with the root, for derived fields (exact UTF-16 keys). */
   projectColors: ReadonlyMap<string, string>;
 }
@@ -547,11 +551,17 @@ function decodeArrayOfProject(scanner: ContractJsonScanner, context: DecodeConte
  * every value taken as written; otherwise undefined, and `decode` lexes the text to record why.
  */
 function decodeTree(text: string, json: unknown, reporting: boolean): Decoded | undefined {
-  const context: DecodeContext = { dropped: 0, failed: false, version: undefined, projectColors: new Map(), report: undefined, treeKeys: 0, degraded: false };
+  const context: DecodeContext = { dropped: 0, failed: false, version: undefined, projectColors: new Map(), report: undefined, treeKeys: 0, degraded: false, reporting };
   if (typeof json !== "object" || json === null || Array.isArray(json)) {
     return reporting ? undefined : { status: "malformed", value: null, dropped: 0 }; // not an object: nothing is usable
   }
-  const value = treeSnapshot(json, 0, context);
+  let value: Snapshot | undefined;
+  try {
+    value = treeSnapshot(json, 0, context);
+  } catch (error) {
+    if (error === CONTRACT_TREE_DEGRADED) return undefined; // a report has entries: decode lexes
+    throw error;
+  }
   if (reporting) {
     if (context.degraded || !contractTreeSawAll(text, context.treeKeys)) return undefined;
   } else if (!contractTreeComplete(text, context.treeKeys)) {
@@ -595,7 +605,7 @@ function treeSnapshot(json: unknown, depth: number, context: DecodeContext): Sna
     if (item !== undefined) {
       present++;
       projectColorsSlot = treeMapOfString(item, depth + 1, context);
-      if (projectColorsSlot === undefined) context.degraded = true; // present, not taken: a report would say why
+      if (projectColorsSlot === undefined) treeDegraded(context); // present, not taken: a report would say why
     }
   }
   context.projectColors = projectColorsSlot ?? new Map();
@@ -604,7 +614,7 @@ function treeSnapshot(json: unknown, depth: number, context: DecodeContext): Sna
     if (item !== undefined) {
       present++;
       dayStrSlot = (typeof item === "string" && isWellFormedUtf16(item) && isValidLocalDate(item) ? item : treeSkip(item, depth + 1, context));
-      if (dayStrSlot === undefined) context.degraded = true; // present, not taken: a report would say why
+      if (dayStrSlot === undefined) treeDegraded(context); // present, not taken: a report would say why
     }
   }
   {
@@ -612,7 +622,7 @@ function treeSnapshot(json: unknown, depth: number, context: DecodeContext): Sna
     if (item !== undefined) {
       present++;
       validUntilSlot = (typeof item === "number" && Number.isSafeInteger(item) && item >= 1 ? item : treeSkip(item, depth + 1, context));
-      if (validUntilSlot === undefined) context.degraded = true; // present, not taken: a report would say why
+      if (validUntilSlot === undefined) treeDegraded(context); // present, not taken: a report would say why
     }
   }
   {
@@ -623,7 +633,7 @@ function treeSnapshot(json: unknown, depth: number, context: DecodeContext): Sna
       tasksSlot = treeArrayOfTaskRow(item, depth + 1, context);
       tasksDropped = context.dropped - mark;
       context.dropped = mark;
-      if (tasksSlot === undefined) context.degraded = true; // present, not taken: a report would say why
+      if (tasksSlot === undefined) treeDegraded(context); // present, not taken: a report would say why
     }
   }
   {
@@ -634,7 +644,7 @@ function treeSnapshot(json: unknown, depth: number, context: DecodeContext): Sna
       projectsSlot = treeArrayOfProject(item, depth + 1, context);
       projectsDropped = context.dropped - mark;
       context.dropped = mark;
-      if (projectsSlot === undefined) context.degraded = true; // present, not taken: a report would say why
+      if (projectsSlot === undefined) treeDegraded(context); // present, not taken: a report would say why
     }
   }
   context.treeKeys += present;
@@ -664,7 +674,7 @@ function treeTaskRow(json: unknown, depth: number, context: DecodeContext): Task
     if (item !== undefined) {
       present++;
       idSlot = (typeof item === "string" && isWellFormedUtf16(item) ? item : treeSkip(item, depth + 1, context));
-      if (idSlot === undefined) context.degraded = true; // present, not taken: a report would say why
+      if (idSlot === undefined) treeDegraded(context); // present, not taken: a report would say why
     }
   }
   {
@@ -672,7 +682,7 @@ function treeTaskRow(json: unknown, depth: number, context: DecodeContext): Task
     if (item !== undefined) {
       present++;
       titleSlot = (typeof item === "string" && isWellFormedUtf16(item) ? item : treeSkip(item, depth + 1, context));
-      if (titleSlot === undefined) context.degraded = true; // present, not taken: a report would say why
+      if (titleSlot === undefined) treeDegraded(context); // present, not taken: a report would say why
     }
   }
   {
@@ -680,7 +690,7 @@ function treeTaskRow(json: unknown, depth: number, context: DecodeContext): Task
     if (item !== undefined) {
       present++;
       isDoneSlot = (typeof item === "boolean" ? item : treeSkip(item, depth + 1, context));
-      if (isDoneSlot === undefined) context.degraded = true; // present, not taken: a report would say why
+      if (isDoneSlot === undefined) treeDegraded(context); // present, not taken: a report would say why
     }
   }
   {
@@ -688,7 +698,7 @@ function treeTaskRow(json: unknown, depth: number, context: DecodeContext): Task
     if (item !== undefined) {
       present++;
       projectIdSlot = satisfying((typeof item === "string" && isWellFormedUtf16(item) ? item : treeSkip(item, depth + 1, context)), (v) => v.length > 0);
-      if (projectIdSlot === undefined) context.degraded = true; // present, not taken: a report would say why
+      if (projectIdSlot === undefined) treeDegraded(context); // present, not taken: a report would say why
     }
   }
   context.treeKeys += present;
@@ -718,7 +728,7 @@ function treeProject(json: unknown, depth: number, context: DecodeContext): Proj
     if (item !== undefined) {
       present++;
       idSlot = (typeof item === "string" && isWellFormedUtf16(item) ? item : treeSkip(item, depth + 1, context));
-      if (idSlot === undefined) context.degraded = true; // present, not taken: a report would say why
+      if (idSlot === undefined) treeDegraded(context); // present, not taken: a report would say why
     }
   }
   {
@@ -726,7 +736,7 @@ function treeProject(json: unknown, depth: number, context: DecodeContext): Proj
     if (item !== undefined) {
       present++;
       titleSlot = (typeof item === "string" && isWellFormedUtf16(item) ? item : treeSkip(item, depth + 1, context));
-      if (titleSlot === undefined) context.degraded = true; // present, not taken: a report would say why
+      if (titleSlot === undefined) treeDegraded(context); // present, not taken: a report would say why
     }
   }
   {
@@ -737,7 +747,7 @@ function treeProject(json: unknown, depth: number, context: DecodeContext): Proj
       tasksSlot = treeArrayOfTaskRow(item, depth + 1, context);
       tasksDropped = context.dropped - mark;
       context.dropped = mark;
-      if (tasksSlot === undefined) context.degraded = true; // present, not taken: a report would say why
+      if (tasksSlot === undefined) treeDegraded(context); // present, not taken: a report would say why
     }
   }
   context.treeKeys += present;
@@ -762,7 +772,7 @@ function treeArrayOfTaskRow(json: unknown, depth: number, context: DecodeContext
       result.push(value);
     } else {
       context.dropped += 1; // one bad row never hides the others; drops inside it do not count
-      context.degraded = true;
+      treeDegraded(context);
     }
   }
   return result;
@@ -789,7 +799,7 @@ function treeMapOfString(json: unknown, depth: number, context: DecodeContext): 
     if (value !== undefined && isWellFormedUtf16(name)) {
       result.set(name, value);
     } else {
-      context.degraded = true; // the entry is ignored
+      treeDegraded(context); // the entry is ignored
     }
   }
   return result;
@@ -807,7 +817,7 @@ function treeArrayOfProject(json: unknown, depth: number, context: DecodeContext
       result.push(value);
     } else {
       context.dropped += 1; // one bad row never hides the others; drops inside it do not count
-      context.degraded = true;
+      treeDegraded(context);
     }
   }
   return result;

@@ -96,6 +96,8 @@ extension TypeScriptContractWriter {
             p.line("treeKeys: number;")
             p.line("/** decodeTree: a value was not taken as written (a report would have an entry). */")
             p.line("degraded: boolean;")
+            p.line("/** decodeTree: a report was asked for, so the first degraded value ends the walk. */")
+            p.line("reporting: boolean;")
             for lookup in plan.lookups {
                 p.line("/** `\(lookup.name)`, read with the root, for derived fields (exact UTF-16 keys). */")
                 p.line("\(lookup.name): \(type(lookup.type));")

@@ -17,7 +17,7 @@ extension TypeScriptContractWriter {
     /// The runtime names the tree decoders use (an unused import does not compile under --noUnusedLocals).
     var treeRuntimeNames: Set<String> {
         guard decodesTrees else { return [] }
-        var names: Set<String> = ["contractJsonParse", "contractTreeComplete", "contractTreeSawAll", "treeSkip", "treeTooDeep", "CONTRACT_MAX_DEPTH"]
+        var names: Set<String> = ["contractJsonParse", "contractTreeComplete", "contractTreeSawAll", "treeDegraded", "CONTRACT_TREE_DEGRADED", "treeSkip", "treeTooDeep", "CONTRACT_MAX_DEPTH"]
         func visit(_ operation: ReadOperation) {
             switch operation {
             case .scalar(let kind):
@@ -72,11 +72,19 @@ extension TypeScriptContractWriter {
         p.line(" * every value taken as written; otherwise undefined, and `decode` lexes the text to record why.")
         p.line(" */")
         p.block("function decodeTree(text: string, json: unknown, reporting: boolean): Decoded | undefined {") { p in
-            p.line("const context: DecodeContext = \(contextLiteral(report: "undefined"));")
+            p.line("const context: DecodeContext = \(contextLiteral(report: "undefined", reporting: "reporting"));")
             p.block("if (typeof json !== \"object\" || json === null || Array.isArray(json)) {") { p in
                 p.line("return reporting ? undefined : { status: \"malformed\", value: null, dropped: 0 }; // not an object: nothing is usable")
             }
-            p.line("const value = tree\(root.name)(json, 0, context);")
+            p.line("let value: \(root.name) | undefined;")
+            p.block("try {", closer: "} catch (error) {") { p in
+                p.line("value = tree\(root.name)(json, 0, context);")
+            }
+            p.indented { p in
+                p.line("if (error === CONTRACT_TREE_DEGRADED) return undefined; // a report has entries: decode lexes")
+                p.line("throw error;")
+            }
+            p.line("}")
             p.block("if (reporting) {", closer: "} else if (!contractTreeComplete(text, context.treeKeys)) {") { p in
                 p.line("if (context.degraded || !contractTreeSawAll(text, context.treeKeys)) return undefined;")
             }
@@ -97,9 +105,9 @@ extension TypeScriptContractWriter {
     }
 
     /// The decode context's initial value.
-    func contextLiteral(report: String) -> String {
+    func contextLiteral(report: String, reporting: String = "false") -> String {
         "{ dropped: 0, failed: false, version: undefined\(plan.lookups.map { ", \($0.name): new Map()" }.joined()), "
-            + "\(report == "report" ? "report" : "report: " + report), treeKeys: 0, degraded: false }"
+            + "\(report == "report" ? "report" : "report: " + report), treeKeys: 0, degraded: false, reporting\(reporting == "reporting" ? "" : ": " + reporting) }"
     }
 
     /// Every tree function, after the scanner decoders.
@@ -203,7 +211,7 @@ extension TypeScriptContractWriter {
         } else {
             p.line("\(name)Slot = \(read);")
         }
-        p.line("if (\(name)Slot === undefined) context.degraded = true; // present, not taken: a report would say why")
+        p.line("if (\(name)Slot === undefined) treeDegraded(context); // present, not taken: a report would say why")
     }
 
     /// `presenceAction` without a report.
@@ -284,7 +292,7 @@ extension TypeScriptContractWriter {
                 }
                 if let fallback = union.fallback {
                     p.block("default: { // an unknown tag reads as '\(fallback.tag)'") { p in
-                        p.line("context.degraded = true; // a report records the fallback")
+                        p.line("treeDegraded(context); // a report records the fallback")
                         read(fallback, &p)
                     }
                 } else {
@@ -315,7 +323,7 @@ extension TypeScriptContractWriter {
                     }
                     p.indented { p in
                         p.line("context.dropped += 1; // \(DropAccounting.droppedElementComment)")
-                        p.line("context.degraded = true;")
+                        p.line("treeDegraded(context);")
                     }
                     p.line("}")
                 }
@@ -346,7 +354,7 @@ extension TypeScriptContractWriter {
                         p.line("result.set(name, value);")
                         if counts { p.line("context.dropped += inner;") }
                     }
-                    p.indented { p in p.line("context.degraded = true; // the entry is ignored") }
+                    p.indented { p in p.line("treeDegraded(context); // the entry is ignored") }
                     p.line("}")
                 }
                 p.line("return result;")
