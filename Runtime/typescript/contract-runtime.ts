@@ -177,8 +177,30 @@ export class ContractJsonScanner {
    * root fails the document even in a value a later duplicate replaces — because JSON.parse
    * keeps only the last value of a duplicate key.
    */
-  constructor(private readonly text: string, private readonly treeMode = true) {
+  /**
+   * Tree mode only: false once the walk met something JSON.parse's result may show in another
+   * order than the text (an object whose first key starts with a digit: JavaScript puts
+   * integer-like keys first), or `finish` found more `:` in the text than the tree has keys (a
+   * duplicate key, or a colon inside a string). A report recorded over the tree is then not
+   * the text's and is recorded again by lexing (see `showsText`).
+   */
+  private treeInTextOrder = true;
+
+  /**
+   * `parsed`: JSON.parse's result for `text`, when the caller has it (a tree decode came first),
+   * so tree mode does not parse the text again.
+   */
+  constructor(private readonly text: string, private readonly treeMode = true, private readonly parsed: unknown = undefined) {
     this.n = text.length;
+  }
+
+  /**
+   * After `finish`: whether the reads saw the text itself — lexed, or in tree mode a tree that
+   * holds every member of the text (no duplicate key) in the text's order. A report recorded
+   * while this is false may miss a duplicate key or list entries out of order.
+   */
+  get showsText(): boolean {
+    return !this.tree || this.treeInTextOrder;
   }
 
   // Structure
@@ -198,13 +220,15 @@ export class ContractJsonScanner {
    */
   nextIsObject(): boolean {
     if (this.i === 0 && !this.tree && !this.failed && this.depth === 0 && this.treeMode && contractJsonScannerSettings.treeMode) {
-      let root: unknown;
-      let parsed = false;
-      try {
-        root = JSON.parse(this.text);
-        parsed = true;
-      } catch {
-        // Malformed (or too deep for the engine's parser): the lexer decides, as before.
+      let root: unknown = this.parsed;
+      let parsed = root !== undefined;
+      if (!parsed) {
+        try {
+          root = JSON.parse(this.text);
+          parsed = true;
+        } catch {
+          // Malformed (or too deep for the engine's parser): the lexer decides, as before.
+        }
       }
       if (parsed) {
         this.tree = true;
@@ -424,9 +448,12 @@ export class ContractJsonScanner {
       // the text has as many `:` as the tree has keys there was no duplicate (each member has a
       // colon, and colons inside strings only add), so the depths seen were all there is;
       // otherwise the text itself is measured.
-      if (countColons(this.text) !== this.treeKeys && !nestsWithin(this.text, CONTRACT_MAX_DEPTH)) {
-        this.fail();
-        return false;
+      if (countColons(this.text) !== this.treeKeys) {
+        this.treeInTextOrder = false;
+        if (!nestsWithin(this.text, CONTRACT_MAX_DEPTH)) {
+          this.fail();
+          return false;
+        }
       }
       return true;
     }
@@ -633,6 +660,8 @@ export class ContractJsonScanner {
       const keys = Object.keys(v);
       this.frameKeys = keys;
       this.treeKeys += keys.length;
+      // Integer-like keys come first in Object.keys: when the first does not start with a digit, there is none.
+      if (keys.length > 1 && isDigit((keys[0] as string).charCodeAt(0))) this.treeInTextOrder = false;
     } else {
       this.frameKeys = undefined;
     }

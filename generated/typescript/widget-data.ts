@@ -178,34 +178,48 @@ export function decode(text: string, report?: ContractReport): Decoded {
         if (report !== undefined) report.end(); // nothing to report
         return decoded;
       }
+      // A report has entries: recorded over the same tree, unless it hides a duplicate key or a
+      // member's position (then undefined, and the text is lexed).
+      const recorded = decodeScanned(text, new ContractJsonScanner(text, true, json), report);
+      if (recorded !== undefined) return recorded;
+      if (report !== undefined) report.begin();
     }
-    // JSON.parse rejected the text (the lexer says where), or a report has entries: they need the
-    // duplicate keys and member positions JSON.parse hides.
-    const scanner = new ContractJsonScanner(text, false);
-    const context: DecodeContext = { dropped: 0, failed: false, version: undefined, projectColors: new Map(), report, treeKeys: 0, degraded: false, reporting: false };
-    const isObject = scanner.nextIsObject();
-    const value = decodeSnapshot(scanner, context);
-    // Not JSON, not an object, or nested deeper than CONTRACT_MAX_DEPTH: nothing is usable.
-    if (!isObject || !scanner.finish()) {
-      if (report !== undefined) report.malformed(text);
-      return { status: "malformed", value: null, dropped: 0 };
-    }
-    // The version gate comes before any field: a future version may mean something else by every field.
-    if (context.version === undefined || acceptedVersions.indexOf(context.version) < 0) {
-      if (report !== undefined) report.versionRejected(".v", report.versionType);
-      return { status: "unsupportedVersion", value: null, dropped: 0 };
-    }
-    if (report !== undefined) report.end();
-    if (value === undefined || context.failed) {
-      return { status: "invalid", value: null, dropped: 0 };
-    }
-    return { status: "ok", value: resolvingDerivedFields(value, context), dropped: context.dropped };
+    // JSON.parse rejected the text (the lexer says where), or the tree hid what a report must show.
+    // A lexing scanner shows the text: never undefined.
+    return decodeScanned(text, new ContractJsonScanner(text, false), report) ?? { status: "malformed", value: null, dropped: 0 };
   } catch {
     // Only resource exhaustion (e.g. a string longer than the engine allows) can get here, or
     // ContractTooDeep from decodeTree.
     if (report !== undefined) report.malformed(text);
     return { status: "malformed", value: null, dropped: 0 };
   }
+}
+
+/**
+ * `decode` through a scanner: the scanner decoders, lexing or over JSON.parse's result (scanner tree
+ * mode). Undefined when the tree hid what the reads must see (`showsText`: a duplicate key, an
+ * integer-like key out of the text's order), so that a report is recorded again by lexing.
+ */
+function decodeScanned(text: string, scanner: ContractJsonScanner, report: ContractReport | undefined): Decoded | undefined {
+  const context: DecodeContext = { dropped: 0, failed: false, version: undefined, projectColors: new Map(), report, treeKeys: 0, degraded: false, reporting: false };
+  const isObject = scanner.nextIsObject();
+  const value = decodeSnapshot(scanner, context);
+  // Not JSON, not an object, or nested deeper than CONTRACT_MAX_DEPTH: nothing is usable.
+  if (!isObject || !scanner.finish()) {
+    if (report !== undefined) report.malformed(text);
+    return { status: "malformed", value: null, dropped: 0 };
+  }
+  if (!scanner.showsText) return undefined;
+  // The version gate comes before any field: a future version may mean something else by every field.
+  if (context.version === undefined || acceptedVersions.indexOf(context.version) < 0) {
+    if (report !== undefined) report.versionRejected(".v", report.versionType);
+    return { status: "unsupportedVersion", value: null, dropped: 0 };
+  }
+  if (report !== undefined) report.end();
+  if (value === undefined || context.failed) {
+    return { status: "invalid", value: null, dropped: 0 };
+  }
+  return { status: "ok", value: resolvingDerivedFields(value, context), dropped: context.dropped };
 }
 
 /** State threaded through one decode. */
