@@ -2080,6 +2080,8 @@ export class ContractReport {
   /** `nodes[0..<built]` exist; deeper ones are made only when an entry needs them. */
   private built = 0;
   private frames: ReportFrame[] = [];
+  /** Frames made so far, one per nesting level, reused by every container at that level (no allocation per object). */
+  private framePool: ReportFrame[] = [];
   private why: ReportWhy | undefined = undefined;
   private rendered: ContractReportEntry[] | undefined = undefined;
   private omittedCount = 0;
@@ -2240,7 +2242,29 @@ export class ContractReport {
 
   /** @internal */
   beginObject(fields: number): void {
-    this.frames.push({ start: this.records.length, count: 0, from: new Array<number>(fields).fill(-1), to: new Array<number>(fields).fill(0), dup: new Array<boolean>(fields).fill(false), cause: new Array<ReportRecord | undefined>(fields).fill(undefined), keys: undefined });
+    const frame = this.nextFrame();
+    const from = frame.from, to = frame.to, dup = frame.dup, cause = frame.cause;
+    // Only indices below `fields` are read: what a container at this level left beyond them stays.
+    for (let k = 0; k < fields; k++) {
+      from[k] = -1;
+      to[k] = 0;
+      dup[k] = false;
+      cause[k] = undefined;
+    }
+  }
+  /** The frame of a container begun now, pushed: its level's pooled frame, emptied. */
+  private nextFrame(): ReportFrame {
+    const level = this.frames.length;
+    let frame = this.framePool[level];
+    if (frame === undefined) {
+      frame = { start: 0, count: 0, from: [], to: [], dup: [], cause: [], keys: undefined };
+      this.framePool[level] = frame;
+    }
+    frame.start = this.records.length;
+    frame.count = 0;
+    frame.keys = undefined;
+    this.frames.push(frame);
+    return frame;
   }
   /** @internal An occurrence of field `index` (its path step `step`): a repeat replaces the earlier one's entries. */
   field(index: number, step: string): void {
@@ -2298,7 +2322,7 @@ export class ContractReport {
 
   /** @internal */
   beginArray(): void {
-    this.frames.push({ start: this.records.length, count: 0, from: [], to: [], dup: [], cause: [], keys: undefined });
+    this.nextFrame();
   }
   /** @internal The next element (its index is the path step). */
   element(): void {
@@ -2317,7 +2341,9 @@ export class ContractReport {
   }
   /** @internal */
   beginMap(): void {
-    this.frames.push({ start: this.records.length, count: 0, from: [0], to: [], dup: [], cause: [], keys: new Map() });
+    const frame = this.nextFrame();
+    frame.from[0] = 0;
+    frame.keys = new Map();
   }
   /** @internal The next entry (its position is the path step; never its key). */
   entry(): void {
@@ -2373,8 +2399,14 @@ export class ContractReport {
   private record(used: ContractReportUsed): ReportRecord {
     const why = this.why as ReportWhy;
     this.why = undefined;
-    const record: ReportRecord = { ...why, node: this.node(), used: why.fallback !== undefined ? 'fallback' : used };
-    delete record.cause;
+    // Field by field, not a spread and a `delete` (which turns every record into a slow dictionary object).
+    const record: ReportRecord = { rule: why.rule, node: this.node(), used: why.fallback !== undefined ? 'fallback' : used };
+    if (why.found !== undefined) record.found = why.found;
+    if (why.constraint !== undefined) record.constraint = why.constraint;
+    if (why.fallback !== undefined) record.fallback = why.fallback;
+    if (why.field !== undefined) record.field = why.field;
+    if (why.offset !== undefined) record.offset = why.offset;
+    if (why.expected !== undefined) record.expected = why.expected;
     this.records.push(record);
     if (why.cause !== undefined) this.records.push(why.cause);
     return record;
