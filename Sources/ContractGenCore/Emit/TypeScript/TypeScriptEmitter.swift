@@ -43,7 +43,7 @@ public struct TypeScriptEmitter: LanguageEmitter {
         p.line()
         p.doc(contract.doc + "\n@packageDocumentation", style: .block)
         p.line()
-        TypeScriptNames.importLine(Set(TypeScriptRuntimeImports.names(for: writer.plan)).union(writer.treeRuntimeNames).sorted(), from: imports.runtime(from: contract), &p)
+        TypeScriptNames.importLine(TypeScriptRuntimeImports.names(for: writer.plan), from: imports.runtime(from: contract), &p)
         p.line()
         return GeneratedFile(path: "\(Self.directory)/\(contract.targets.typeScriptModule).ts", contents: p.text + body.text)
     }

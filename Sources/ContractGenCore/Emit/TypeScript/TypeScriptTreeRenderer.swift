@@ -7,36 +7,8 @@
 /// measured (`treeSkip`), and `contractTreeComplete` measures the text itself unless the walk
 /// counted every member (no unknown key, no duplicate). Any text JSON.parse rejects is lexed.
 extension TypeScriptContractWriter {
-    /// Whether the default path walks JSON.parse's result. Not when a `fail-document` field sits
-    /// below the root: it fails the document even inside a value a later duplicate key replaces,
-    /// which JSON.parse never shows.
-    var decodesTrees: Bool {
-        !plan.objects.contains(where: { !$0.isRoot && $0.failsDocument })
-    }
-
-    /// The runtime names the tree decoders use (an unused import does not compile under --noUnusedLocals).
-    var treeRuntimeNames: Set<String> {
-        guard decodesTrees else { return [] }
-        var names: Set<String> = ["contractJsonParse", "contractTreeComplete", "contractTreeSawAll", "treeDegraded", "CONTRACT_TREE_DEGRADED", "treeSkip", "treeTooDeep", "CONTRACT_MAX_DEPTH"]
-        func visit(_ operation: ReadOperation) {
-            switch operation {
-            case .scalar(let kind):
-                switch kind {
-                case .string: names.insert("isWellFormedUtf16")
-                case .localDate: names.formUnion(["isWellFormedUtf16", "isValidLocalDate"])
-                case .dateTime: names.formUnion(["isWellFormedUtf16", "parseDateTime"])
-                case .bool, .integer, .number, .epochMillis: break
-                }
-            case .enumeration(_, let unknown): if unknown != nil { names.formUnion(["isWellFormedUtf16", "treeOrUnknown"]) }
-            case .array(let element): visit(element)
-            case .map(let value): names.insert("isWellFormedUtf16"); visit(value)
-            case .union: names.insert("treeTag")
-            case .object: break
-            }
-        }
-        for object in plan.objects { for slot in object.slots { visit(slot.read.operation) } }
-        return names
-    }
+    /// Whether the default path walks JSON.parse's result (TypeScriptRuntimeImports.decodesTrees).
+    var decodesTrees: Bool { TypeScriptRuntimeImports.decodesTrees(plan) }
 
     /// A tree function's name: `treeTaskRow`, `treeArrayOfTaskRow` beside `decodeTaskRow`, `decodeArrayOfTaskRow`.
     static func treeName(_ decoderName: String) -> String {
