@@ -912,8 +912,9 @@ export interface ContractTreeCount {
 }
 
 /**
- * Thrown by `treeDegraded` when a report was asked for: the report has entries, which need the
- * lexer (duplicate keys, member positions), so the rest of the walk would be wasted.
+ * Thrown by `treeDegraded` when a report was asked for: the report has entries, which the
+ * scanner decoders record (they keep duplicate keys and member positions), so the rest of the
+ * walk would be wasted.
  */
 export const CONTRACT_TREE_DEGRADED: { readonly contractTreeDegraded: true } = Object.freeze({ contractTreeDegraded: true as const });
 

@@ -562,7 +562,7 @@ function decodeArrayOfProject(scanner: ContractJsonScanner, context: DecodeConte
  * keep the rules JSON.parse does not (unpaired surrogates, the depth limit). A container nested
  * deeper than CONTRACT_MAX_DEPTH throws ContractTooDeep, which `decode` catches. `reporting`: a
  * report was asked for, and it is empty only when every member was seen (no duplicate key) and
- * every value taken as written; otherwise undefined, and `decode` lexes the text to record why.
+ * every value taken as written; otherwise undefined, and `decode` records the entries with the scanner.
  */
 function decodeTree(text: string, json: unknown, reporting: boolean): Decoded | undefined {
   const context: DecodeContext = { dropped: 0, failed: false, version: undefined, projectColors: new Map(), report: undefined, treeKeys: 0, degraded: false, reporting };
@@ -573,7 +573,7 @@ function decodeTree(text: string, json: unknown, reporting: boolean): Decoded | 
   try {
     value = treeSnapshot(json, 0, context);
   } catch (error) {
-    if (error === CONTRACT_TREE_DEGRADED) return undefined; // a report has entries: decode lexes
+    if (error === CONTRACT_TREE_DEGRADED) return undefined; // a report has entries: decode records them
     throw error;
   }
   if (reporting) {

@@ -41,7 +41,7 @@ extension TypeScriptContractWriter {
         p.line(" * keep the rules JSON.parse does not (unpaired surrogates, the depth limit). A container nested")
         p.line(" * deeper than CONTRACT_MAX_DEPTH throws ContractTooDeep, which `decode` catches. `reporting`: a")
         p.line(" * report was asked for, and it is empty only when every member was seen (no duplicate key) and")
-        p.line(" * every value taken as written; otherwise undefined, and `decode` lexes the text to record why.")
+        p.line(" * every value taken as written; otherwise undefined, and `decode` records the entries with the scanner.")
         p.line(" */")
         p.block("function decodeTree(text: string, json: unknown, reporting: boolean): Decoded | undefined {") { p in
             p.line("const context: DecodeContext = \(contextLiteral(report: "undefined", reporting: "reporting"));")
@@ -53,7 +53,7 @@ extension TypeScriptContractWriter {
                 p.line("value = tree\(root.name)(json, 0, context);")
             }
             p.indented { p in
-                p.line("if (error === CONTRACT_TREE_DEGRADED) return undefined; // a report has entries: decode lexes")
+                p.line("if (error === CONTRACT_TREE_DEGRADED) return undefined; // a report has entries: decode records them")
                 p.line("throw error;")
             }
             p.line("}")
