@@ -1569,17 +1569,19 @@ function treeAttachment(json: unknown, depth: number, context: DecodeContext): A
 function treeArrayOfEvent(json: unknown, depth: number, context: DecodeContext): Event[] | undefined {
   if (!Array.isArray(json)) return treeSkip(json, depth, context);
   if (depth >= CONTRACT_MAX_DEPTH) treeTooDeep();
-  const result: Event[] = [];
+  const result = new Array<Event>(json.length);
+  let kept = 0;
   for (let i = 0; i < json.length; i++) {
     const item: unknown = json[i];
     const value = treeEvent(item, depth + 1, context);
     if (value !== undefined) {
-      result.push(value);
+      result[kept++] = value;
     } else {
       context.dropped += 1; // one bad row never hides the others; drops inside it do not count
       treeDegraded(context);
     }
   }
+  if (kept !== result.length) result.length = kept;
   return result;
 }
 
@@ -1587,17 +1589,19 @@ function treeArrayOfEvent(json: unknown, depth: number, context: DecodeContext):
 function treeArrayOfString(json: unknown, depth: number, context: DecodeContext): string[] | undefined {
   if (!Array.isArray(json)) return treeSkip(json, depth, context);
   if (depth >= CONTRACT_MAX_DEPTH) treeTooDeep();
-  const result: string[] = [];
+  const result = new Array<string>(json.length);
+  let kept = 0;
   for (let i = 0; i < json.length; i++) {
     const item: unknown = json[i];
     const value = (typeof item === "string" && isWellFormedUtf16(item) ? item : treeSkip(item, depth + 1, context));
     if (value !== undefined) {
-      result.push(value);
+      result[kept++] = value;
     } else {
       context.dropped += 1; // one bad row never hides the others; drops inside it do not count
       treeDegraded(context);
     }
   }
+  if (kept !== result.length) result.length = kept;
   return result;
 }
 
@@ -1663,17 +1667,19 @@ function treeMapOfEnum_AgendaDayStatus(json: unknown, depth: number, context: De
 function treeArrayOfEnum_EventTags_Or3(json: unknown, depth: number, context: DecodeContext): EventTags[] | undefined {
   if (!Array.isArray(json)) return treeSkip(json, depth, context);
   if (depth >= CONTRACT_MAX_DEPTH) treeTooDeep();
-  const result: EventTags[] = [];
+  const result = new Array<EventTags>(json.length);
+  let kept = 0;
   for (let i = 0; i < json.length; i++) {
     const item: unknown = json[i];
     const value = treeOrUnknown(typeof item === "string" && isWellFormedUtf16(item) ? item : treeSkip(item, depth + 1, context), readEventTags, "other", context);
     if (value !== undefined) {
-      result.push(value);
+      result[kept++] = value;
     } else {
       context.dropped += 1; // one bad row never hides the others; drops inside it do not count
       treeDegraded(context);
     }
   }
+  if (kept !== result.length) result.length = kept;
   return result;
 }
 
@@ -1681,17 +1687,19 @@ function treeArrayOfEnum_EventTags_Or3(json: unknown, depth: number, context: De
 function treeArrayOfAttachment(json: unknown, depth: number, context: DecodeContext): Attachment[] | undefined {
   if (!Array.isArray(json)) return treeSkip(json, depth, context);
   if (depth >= CONTRACT_MAX_DEPTH) treeTooDeep();
-  const result: Attachment[] = [];
+  const result = new Array<Attachment>(json.length);
+  let kept = 0;
   for (let i = 0; i < json.length; i++) {
     const item: unknown = json[i];
     const value = treeAttachment(item, depth + 1, context);
     if (value !== undefined) {
-      result.push(value);
+      result[kept++] = value;
     } else {
       context.dropped += 1; // one bad row never hides the others; drops inside it do not count
       treeDegraded(context);
     }
   }
+  if (kept !== result.length) result.length = kept;
   return result;
 }
 

@@ -746,17 +746,19 @@ function treeListCount(json: unknown, depth: number, context: DecodeContext): Li
 function treeArrayOfListCount(json: unknown, depth: number, context: DecodeContext): ListCount[] | undefined {
   if (!Array.isArray(json)) return treeSkip(json, depth, context);
   if (depth >= CONTRACT_MAX_DEPTH) treeTooDeep();
-  const result: ListCount[] = [];
+  const result = new Array<ListCount>(json.length);
+  let kept = 0;
   for (let i = 0; i < json.length; i++) {
     const item: unknown = json[i];
     const value = treeListCount(item, depth + 1, context);
     if (value !== undefined) {
-      result.push(value);
+      result[kept++] = value;
     } else {
       context.dropped += 1; // one bad row never hides the others; drops inside it do not count
       treeDegraded(context);
     }
   }
+  if (kept !== result.length) result.length = kept;
   return result;
 }
 

@@ -778,17 +778,19 @@ function treeProject(json: unknown, depth: number, context: DecodeContext): Proj
 function treeArrayOfTaskRow(json: unknown, depth: number, context: DecodeContext): TaskRow[] | undefined {
   if (!Array.isArray(json)) return treeSkip(json, depth, context);
   if (depth >= CONTRACT_MAX_DEPTH) treeTooDeep();
-  const result: TaskRow[] = [];
+  const result = new Array<TaskRow>(json.length);
+  let kept = 0;
   for (let i = 0; i < json.length; i++) {
     const item: unknown = json[i];
     const value = treeTaskRow(item, depth + 1, context);
     if (value !== undefined) {
-      result.push(value);
+      result[kept++] = value;
     } else {
       context.dropped += 1; // one bad row never hides the others; drops inside it do not count
       treeDegraded(context);
     }
   }
+  if (kept !== result.length) result.length = kept;
   return result;
 }
 
@@ -823,17 +825,19 @@ function treeMapOfString(json: unknown, depth: number, context: DecodeContext): 
 function treeArrayOfProject(json: unknown, depth: number, context: DecodeContext): Project[] | undefined {
   if (!Array.isArray(json)) return treeSkip(json, depth, context);
   if (depth >= CONTRACT_MAX_DEPTH) treeTooDeep();
-  const result: Project[] = [];
+  const result = new Array<Project>(json.length);
+  let kept = 0;
   for (let i = 0; i < json.length; i++) {
     const item: unknown = json[i];
     const value = treeProject(item, depth + 1, context);
     if (value !== undefined) {
-      result.push(value);
+      result[kept++] = value;
     } else {
       context.dropped += 1; // one bad row never hides the others; drops inside it do not count
       treeDegraded(context);
     }
   }
+  if (kept !== result.length) result.length = kept;
   return result;
 }
 

@@ -286,12 +286,14 @@ extension TypeScriptContractWriter {
             p.block("function \(name)(json: unknown, depth: number, context: DecodeContext): \(elementType)[] | undefined {") { p in
                 p.line("if (!Array.isArray(json)) return treeSkip(json, depth, context);")
                 p.line("if (depth >= CONTRACT_MAX_DEPTH) treeTooDeep();")
-                p.line("const result: \(elementType)[] = [];")
+                // Sized once (no regrowth while a 100,000-row array fills), cut to the elements kept.
+                p.line("const result = new Array<\(elementType)>(json.length);")
+                p.line("let kept = 0;")
                 p.block("for (let i = 0; i < json.length; i++) {") { p in
                     p.line("const item: unknown = json[i];")
                     p.line("const value = \(read);")
                     p.block("if (value !== undefined) {", closer: "} else {") { p in
-                        p.line("result.push(value);")
+                        p.line("result[kept++] = value;")
                     }
                     p.indented { p in
                         p.line("context.dropped += 1; // \(DropAccounting.droppedElementComment)")
@@ -299,6 +301,7 @@ extension TypeScriptContractWriter {
                     }
                     p.line("}")
                 }
+                p.line("if (kept !== result.length) result.length = kept;")
                 p.line("return result;")
             }
         case .map:
