@@ -57,8 +57,12 @@ extension TypeScriptContractWriter {
                 }
             }
             p.indented { p in
-                p.line("// Only resource exhaustion (e.g. a string longer than the engine allows) can get here, or")
-                p.line("// ContractTooDeep from decodeTree.")
+                if decodesTrees {
+                    p.line("// Only resource exhaustion (e.g. a string longer than the engine allows) can get here, or")
+                    p.line("// ContractTooDeep from decodeTree.")
+                } else {
+                    p.line("// Only resource exhaustion (e.g. a string longer than the engine allows) can get here.")
+                }
                 p.line("if (report !== undefined) report.malformed(text);")
                 p.line("return { status: \"malformed\", value: null, dropped: 0 };")
             }
