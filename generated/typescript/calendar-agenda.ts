@@ -9,15 +9,27 @@
  */
 
 import {
+  CONTRACT_MAX_DEPTH,
+  CONTRACT_TREE_DEGRADED,
   ContractEncodeError,
   type ContractInputMap,
   type ContractJsonObject,
   ContractJsonScanner,
   ContractReport,
+  contractJsonParse,
   contractTextLength,
+  contractTreeComplete,
+  contractTreeSawAll,
+  isWellFormedUtf16,
   orUnknown,
+  parseDateTime,
   satisfying,
   serializeContractJson,
+  treeDegraded,
+  treeOrUnknown,
+  treeSkip,
+  treeTag,
+  treeTooDeep,
   writeArray,
   writeBool,
   writeDateTime,
@@ -284,31 +296,56 @@ export type Decoded =
 export function decode(text: string, report?: ContractReport): Decoded {
   if (report !== undefined) report.begin();
   try {
-    // A report lexes: duplicate keys and map positions are what JSON.parse hides.
-    const scanner = new ContractJsonScanner(text, report === undefined);
-    const context: DecodeContext = { dropped: 0, failed: false, version: undefined, report };
-    const isObject = scanner.nextIsObject();
-    const value = decodeAgenda(scanner, context);
-    // Not JSON, not an object, or nested deeper than CONTRACT_MAX_DEPTH: nothing is usable.
-    if (!isObject || !scanner.finish()) {
-      if (report !== undefined) report.malformed(text);
-      return { status: "malformed", value: null, dropped: 0 };
+    // JSON.parse's result is walked when it accepts the text (decodeTree).
+    const json = contractJsonParse(text);
+    if (json !== undefined) {
+      const decoded = decodeTree(text, json, report !== undefined);
+      if (decoded !== undefined) {
+        if (report !== undefined) report.end(); // nothing to report
+        return decoded;
+      }
+      // A report has entries: recorded over the same tree, unless it hides a duplicate key or a
+      // member's position (then undefined, and the text is lexed).
+      const recorded = decodeScanned(text, new ContractJsonScanner(text, true, json), report);
+      if (recorded !== undefined) return recorded;
+      if (report !== undefined) report.begin();
     }
-    // The version gate comes before any field: a future version may mean something else by every field.
-    if (context.version === undefined || acceptedVersions.indexOf(context.version) < 0) {
-      if (report !== undefined) report.versionRejected(".schema_version", report.versionType);
-      return { status: "unsupportedVersion", value: null, dropped: 0 };
-    }
-    if (report !== undefined) report.end();
-    if (value === undefined || context.failed) {
-      return { status: "invalid", value: null, dropped: 0 };
-    }
-    return { status: "ok", value, dropped: context.dropped };
+    // JSON.parse rejected the text (the lexer says where), or the tree hid what a report must show.
+    // A lexing scanner shows the text: never undefined.
+    return decodeScanned(text, new ContractJsonScanner(text, false), report) ?? { status: "malformed", value: null, dropped: 0 };
   } catch {
-    // Only resource exhaustion (e.g. a string longer than the engine allows) can get here.
+    // Only resource exhaustion (e.g. a string longer than the engine allows) can get here, or
+    // ContractTooDeep from decodeTree.
     if (report !== undefined) report.malformed(text);
     return { status: "malformed", value: null, dropped: 0 };
   }
+}
+
+/**
+ * `decode` through a scanner: the scanner decoders, lexing or over JSON.parse's result (scanner tree
+ * mode). Undefined when the tree hid what the reads must see (`showsText`: a duplicate key, an
+ * integer-like key out of the text's order), so that a report is recorded again by lexing.
+ */
+function decodeScanned(text: string, scanner: ContractJsonScanner, report: ContractReport | undefined): Decoded | undefined {
+  const context: DecodeContext = { dropped: 0, failed: false, version: undefined, report, treeKeys: 0, degraded: false, reporting: false };
+  const isObject = scanner.nextIsObject();
+  const value = decodeAgenda(scanner, context);
+  // Not JSON, not an object, or nested deeper than CONTRACT_MAX_DEPTH: nothing is usable.
+  if (!isObject || !scanner.finish()) {
+    if (report !== undefined) report.malformed(text);
+    return { status: "malformed", value: null, dropped: 0 };
+  }
+  if (!scanner.showsText) return undefined;
+  // The version gate comes before any field: a future version may mean something else by every field.
+  if (context.version === undefined || acceptedVersions.indexOf(context.version) < 0) {
+    if (report !== undefined) report.versionRejected(".schema_version", report.versionType);
+    return { status: "unsupportedVersion", value: null, dropped: 0 };
+  }
+  if (report !== undefined) report.end();
+  if (value === undefined || context.failed) {
+    return { status: "invalid", value: null, dropped: 0 };
+  }
+  return { status: "ok", value, dropped: context.dropped };
 }
 
 /** State threaded through one decode. */
@@ -324,6 +361,12 @@ interface DecodeContext {
   version: number | undefined;
   /** The report being recorded, if one was asked for; undefined on the default path. */
   report: ContractReport | undefined;
+  /** The object keys decodeTree saw (contractTreeComplete); the scanner decoders leave it 0. */
+  treeKeys: number;
+  /** decodeTree: a value was not taken as written (a report would have an entry). */
+  degraded: boolean;
+  /** decodeTree: a report was asked for, so the first degraded value ends the walk. */
+  reporting: boolean;
 }
 
 /** A `calendarKind` value: exactly one of its JSON spellings (no case folding, no trimming), else undefined. */
@@ -1050,6 +1093,614 @@ function decodeArrayOfAttachment(scanner: ContractJsonScanner, context: DecodeCo
   }
   if (r !== undefined) r.endContainer();
   return scanner.failed ? undefined : result;
+}
+
+/**
+ * `decode` for a text JSON.parse accepted: its result is walked by the tree decoders below, which
+ * keep the rules JSON.parse does not (unpaired surrogates, the depth limit). A container nested
+ * deeper than CONTRACT_MAX_DEPTH throws ContractTooDeep, which `decode` catches. `reporting`: a
+ * report was asked for, and it is empty only when every member was seen (no duplicate key) and
+ * every value taken as written; otherwise undefined, and `decode` records the entries with the scanner.
+ */
+function decodeTree(text: string, json: unknown, reporting: boolean): Decoded | undefined {
+  const context: DecodeContext = { dropped: 0, failed: false, version: undefined, report: undefined, treeKeys: 0, degraded: false, reporting };
+  if (typeof json !== "object" || json === null || Array.isArray(json)) {
+    return reporting ? undefined : { status: "malformed", value: null, dropped: 0 }; // not an object: nothing is usable
+  }
+  let value: Agenda | undefined;
+  try {
+    value = treeAgenda(json, 0, context);
+  } catch (error) {
+    if (error === CONTRACT_TREE_DEGRADED) return undefined; // a report has entries: decode records them
+    throw error;
+  }
+  if (reporting) {
+    if (context.degraded || !contractTreeSawAll(text, context.treeKeys)) return undefined;
+  } else if (!contractTreeComplete(text, context.treeKeys)) {
+    // Where the walk did not look (unknown keys, replaced duplicates), the text must still nest within the limit.
+    return { status: "malformed", value: null, dropped: 0 };
+  }
+  // The version gate comes before any field: a future version may mean something else by every field.
+  if (context.version === undefined || acceptedVersions.indexOf(context.version) < 0) {
+    return reporting ? undefined : { status: "unsupportedVersion", value: null, dropped: 0 };
+  }
+  if (value === undefined || context.failed) {
+    return reporting ? undefined : { status: "invalid", value: null, dropped: 0 };
+  }
+  return { status: "ok", value, dropped: context.dropped }; // derived fields filled in as read
+}
+
+/** `decodeAgenda` over a JSON.parse result; `depth`: the containers around `json`. */
+function treeAgenda(json: unknown, depth: number, context: DecodeContext): Agenda | undefined {
+  if (typeof json !== "object" || json === null || Array.isArray(json)) {
+    return treeSkip(json, depth, context);
+  }
+  if (depth >= CONTRACT_MAX_DEPTH) treeTooDeep();
+  const object = json as Record<string, unknown>;
+  let generatedAtSlot: number | undefined;
+  let eventsSlot: ReadonlyArray<Event> | undefined;
+  let eventsDropped = 0;
+  let calendarKindSlot: AgendaCalendarKind | undefined;
+  let isDefaultSlot: boolean | undefined;
+  let hiddenCalendarsSlot: ReadonlyMap<string, ReadonlyArray<string>> | undefined;
+  let hiddenCalendarsDropped = 0;
+  let dayStatusSlot: ReadonlyMap<string, AgendaDayStatus> | undefined;
+  let present = 0; // the members read, for contractTreeComplete
+  {
+    const item = object[versionField];
+    if (item !== undefined) {
+      present++;
+      context.version = typeof item === "number" ? item : treeSkip(item, depth + 1, context);
+    }
+  }
+  {
+    const item = object["generated_at"];
+    if (item !== undefined) {
+      present++;
+      generatedAtSlot = (typeof item === "number" && Number.isSafeInteger(item) && item >= 1 ? item : treeSkip(item, depth + 1, context));
+      if (generatedAtSlot === undefined) treeDegraded(context); // present, not taken: a report would say why
+    }
+  }
+  {
+    const item = object["events"];
+    if (item !== undefined) {
+      present++;
+      const mark = context.dropped;
+      eventsSlot = treeArrayOfEvent(item, depth + 1, context);
+      eventsDropped = context.dropped - mark;
+      context.dropped = mark;
+      if (eventsSlot === undefined) treeDegraded(context); // present, not taken: a report would say why
+    }
+  }
+  {
+    const item = object["calendar_kind"];
+    if (item !== undefined) {
+      present++;
+      calendarKindSlot = treeOrUnknown(typeof item === "string" && isWellFormedUtf16(item) ? item : treeSkip(item, depth + 1, context), readAgendaCalendarKind, "other", context);
+      if (calendarKindSlot === undefined) treeDegraded(context); // present, not taken: a report would say why
+    }
+  }
+  {
+    const item = object["default"];
+    if (item !== undefined) {
+      present++;
+      isDefaultSlot = (typeof item === "boolean" ? item : treeSkip(item, depth + 1, context));
+      if (isDefaultSlot === undefined) treeDegraded(context); // present, not taken: a report would say why
+    }
+  }
+  {
+    const item = object["hidden_calendars"];
+    if (item !== undefined) {
+      present++;
+      const mark = context.dropped;
+      hiddenCalendarsSlot = treeMapOfArrayOfString(item, depth + 1, context);
+      hiddenCalendarsDropped = context.dropped - mark;
+      context.dropped = mark;
+      if (hiddenCalendarsSlot === undefined) treeDegraded(context); // present, not taken: a report would say why
+    }
+  }
+  {
+    const item = object["day_status"];
+    if (item !== undefined) {
+      present++;
+      dayStatusSlot = treeMapOfEnum_AgendaDayStatus(item, depth + 1, context);
+      if (dayStatusSlot === undefined) treeDegraded(context); // present, not taken: a report would say why
+    }
+  }
+  context.treeKeys += present;
+  const generatedAt = generatedAtSlot ?? null;
+  const events = eventsSlot ?? [];
+  const calendarKind = calendarKindSlot ?? "personal";
+  const isDefault = isDefaultSlot ?? false;
+  const hiddenCalendars = hiddenCalendarsSlot ?? new Map();
+  const dayStatus = dayStatusSlot ?? new Map();
+  context.dropped += eventsDropped + hiddenCalendarsDropped;
+  return { generatedAt, events, calendarKind, isDefault, hiddenCalendars, dayStatus };
+}
+
+/** `decodeEvent` over a JSON.parse result; `depth`: the containers around `json`. */
+function treeEvent(json: unknown, depth: number, context: DecodeContext): Event | undefined {
+  if (typeof json !== "object" || json === null || Array.isArray(json)) {
+    return treeSkip(json, depth, context);
+  }
+  if (depth >= CONTRACT_MAX_DEPTH) treeTooDeep();
+  const object = json as Record<string, unknown>;
+  let eventIdSlot: string | undefined;
+  let titleSlot: string | undefined;
+  let startTimeSlot: number | undefined;
+  let endTimeSlot: number | undefined;
+  let allDaySlot: boolean | undefined;
+  let cssClassSlot: string | undefined;
+  let placeSlot: string | undefined;
+  let attendanceSlot: EventAttendance | undefined;
+  let responseSlot: EventResponse | undefined;
+  let reminderMinutesSlot: number | undefined;
+  let shortTitleSlot: string | undefined;
+  let badgeSlot: string | undefined;
+  let colorSlot: string | null | undefined;
+  let updatedAtSlot: number | undefined;
+  let tagsSlot: ReadonlyArray<EventTags> | undefined;
+  let tagsDropped = 0;
+  let attendeesSlot: ReadonlyArray<string> | undefined;
+  let attendeesDropped = 0;
+  let attachmentsSlot: ReadonlyArray<Attachment> | undefined;
+  let attachmentsDropped = 0;
+  let present = 0; // the members read, for contractTreeComplete
+  {
+    const item = object["event_id"];
+    if (item !== undefined) {
+      present++;
+      eventIdSlot = satisfying((typeof item === "string" && isWellFormedUtf16(item) ? item : treeSkip(item, depth + 1, context)), (v) => v.length > 0);
+      if (eventIdSlot === undefined) treeDegraded(context); // present, not taken: a report would say why
+    }
+  }
+  {
+    const item = object["title"];
+    if (item !== undefined) {
+      present++;
+      titleSlot = (typeof item === "string" && isWellFormedUtf16(item) ? item : treeSkip(item, depth + 1, context));
+      if (titleSlot === undefined) treeDegraded(context); // present, not taken: a report would say why
+    }
+  }
+  {
+    const item = object["start_time"];
+    if (item !== undefined) {
+      present++;
+      startTimeSlot = (typeof item === "number" && Number.isSafeInteger(item) && item >= 1 ? item : treeSkip(item, depth + 1, context));
+      if (startTimeSlot === undefined) treeDegraded(context); // present, not taken: a report would say why
+    }
+  }
+  {
+    const item = object["end_time"];
+    if (item !== undefined) {
+      present++;
+      endTimeSlot = (typeof item === "number" && Number.isSafeInteger(item) && item >= 1 ? item : treeSkip(item, depth + 1, context));
+      if (endTimeSlot === undefined) treeDegraded(context); // present, not taken: a report would say why
+    }
+  }
+  {
+    const item = object["all-day"];
+    if (item !== undefined) {
+      present++;
+      allDaySlot = (typeof item === "boolean" ? item : treeSkip(item, depth + 1, context));
+      if (allDaySlot === undefined) treeDegraded(context); // present, not taken: a report would say why
+    }
+  }
+  {
+    const item = object["class"];
+    if (item !== undefined) {
+      present++;
+      cssClassSlot = (typeof item === "string" && isWellFormedUtf16(item) ? item : treeSkip(item, depth + 1, context));
+      if (cssClassSlot === undefined) treeDegraded(context); // present, not taken: a report would say why
+    }
+  }
+  {
+    const item = object["Ort"];
+    if (item !== undefined) {
+      present++;
+      placeSlot = (typeof item === "string" && isWellFormedUtf16(item) ? item : treeSkip(item, depth + 1, context));
+      if (placeSlot === undefined) treeDegraded(context); // present, not taken: a report would say why
+    }
+  }
+  {
+    const item = object["attendance"];
+    if (item !== undefined) {
+      present++;
+      attendanceSlot = readEventAttendance(typeof item === "string" ? item : treeSkip(item, depth + 1, context));
+      if (attendanceSlot === undefined) treeDegraded(context); // present, not taken: a report would say why
+    }
+  }
+  {
+    const item = object["response_status"];
+    if (item !== undefined) {
+      present++;
+      responseSlot = treeOrUnknown(typeof item === "string" && isWellFormedUtf16(item) ? item : treeSkip(item, depth + 1, context), readEventResponse, "other", context);
+      if (responseSlot === undefined) treeDegraded(context); // present, not taken: a report would say why
+    }
+  }
+  {
+    const item = object["reminder_minutes"];
+    if (item !== undefined) {
+      present++;
+      reminderMinutesSlot = satisfying((typeof item === "number" && Number.isSafeInteger(item) ? item + 0 : treeSkip(item, depth + 1, context)), (v) => v >= 0 && v <= 10080);
+      if (reminderMinutesSlot === undefined) treeDegraded(context); // present, not taken: a report would say why
+    }
+  }
+  {
+    const item = object["short_title"];
+    if (item !== undefined) {
+      present++;
+      shortTitleSlot = satisfying((typeof item === "string" && isWellFormedUtf16(item) ? item : treeSkip(item, depth + 1, context)), (v) => contractTextLength(v) <= 40);
+      if (shortTitleSlot === undefined) treeDegraded(context); // present, not taken: a report would say why
+    }
+  }
+  {
+    const item = object["badge"];
+    if (item !== undefined) {
+      present++;
+      badgeSlot = satisfying((typeof item === "string" && isWellFormedUtf16(item) ? item : treeSkip(item, depth + 1, context)), (v) => ((n) => n >= 1 && n <= 2)(contractTextLength(v)));
+      if (badgeSlot === undefined) treeDegraded(context); // present, not taken: a report would say why
+    }
+  }
+  {
+    const item = object["color"];
+    if (item !== undefined) {
+      present++;
+      colorSlot = item === null ? null : (typeof item === "string" && isWellFormedUtf16(item) ? item : treeSkip(item, depth + 1, context));
+      if (colorSlot === undefined) treeDegraded(context); // present, not taken: a report would say why
+    }
+  }
+  {
+    const item = object["updated_at"];
+    if (item !== undefined) {
+      present++;
+      updatedAtSlot = (typeof item === "string" && isWellFormedUtf16(item) ? parseDateTime(item) : treeSkip(item, depth + 1, context));
+      if (updatedAtSlot === undefined) treeDegraded(context); // present, not taken: a report would say why
+    }
+  }
+  {
+    const item = object["tags"];
+    if (item !== undefined) {
+      present++;
+      const mark = context.dropped;
+      tagsSlot = treeArrayOfEnum_EventTags_Or3(item, depth + 1, context);
+      tagsDropped = context.dropped - mark;
+      context.dropped = mark;
+      if (tagsSlot === undefined) treeDegraded(context); // present, not taken: a report would say why
+    }
+  }
+  {
+    const item = object["attendees"];
+    if (item !== undefined) {
+      present++;
+      const mark = context.dropped;
+      attendeesSlot = satisfying(treeArrayOfString(item, depth + 1, context), (v) => ((n) => n >= 1 && n <= 4)(v.length));
+      attendeesDropped = context.dropped - mark;
+      context.dropped = mark;
+      if (attendeesSlot === undefined) treeDegraded(context); // present, not taken: a report would say why
+    }
+  }
+  {
+    const item = object["attachments"];
+    if (item !== undefined) {
+      present++;
+      const mark = context.dropped;
+      attachmentsSlot = treeArrayOfAttachment(item, depth + 1, context);
+      attachmentsDropped = context.dropped - mark;
+      context.dropped = mark;
+      if (attachmentsSlot === undefined) treeDegraded(context); // present, not taken: a report would say why
+    }
+  }
+  context.treeKeys += present;
+  const eventId = eventIdSlot;
+  if (eventId === undefined) return undefined; // eventId missing or invalid: the element is dropped
+  const title = titleSlot;
+  if (title === undefined) return undefined; // title missing or invalid: the element is dropped
+  const startTime = startTimeSlot;
+  if (startTime === undefined) return undefined; // startTime missing or invalid: the element is dropped
+  const endTime = endTimeSlot ?? null;
+  const allDay = allDaySlot ?? false;
+  const cssClass = cssClassSlot ?? null;
+  const place = placeSlot ?? null;
+  const attendance = attendanceSlot ?? "confirmed";
+  const response = responseSlot ?? null;
+  const reminderMinutes = reminderMinutesSlot ?? null;
+  const shortTitle = shortTitleSlot ?? null;
+  const badge = badgeSlot ?? null;
+  const color = colorSlot;
+  const updatedAt = updatedAtSlot ?? null;
+  const tags = tagsSlot ?? [];
+  const attendees = attendeesSlot ?? null;
+  const attachments = attachmentsSlot ?? [];
+  context.dropped += tagsDropped + attendeesDropped + attachmentsDropped;
+  return { eventId, title, startTime, endTime, allDay, cssClass, place, attendance, response, reminderMinutes, shortTitle, badge, color, updatedAt, tags, attendees, attachments };
+}
+
+/** `decodePhoto` over a JSON.parse result; `depth`: the containers around `json`. */
+function treePhoto(json: unknown, depth: number, context: DecodeContext): Photo | undefined {
+  if (typeof json !== "object" || json === null || Array.isArray(json)) {
+    return treeSkip(json, depth, context);
+  }
+  if (depth >= CONTRACT_MAX_DEPTH) treeTooDeep();
+  const object = json as Record<string, unknown>;
+  let urlSlot: string | undefined;
+  let widthSlot: number | undefined;
+  let captionSlot: string | undefined;
+  let present = 0; // the members read, for contractTreeComplete
+  {
+    const item = object["url"];
+    if (item !== undefined) {
+      present++;
+      urlSlot = satisfying((typeof item === "string" && isWellFormedUtf16(item) ? item : treeSkip(item, depth + 1, context)), (v) => v.length > 0);
+      if (urlSlot === undefined) treeDegraded(context); // present, not taken: a report would say why
+    }
+  }
+  {
+    const item = object["width"];
+    if (item !== undefined) {
+      present++;
+      widthSlot = satisfying((typeof item === "number" && Number.isSafeInteger(item) ? item + 0 : treeSkip(item, depth + 1, context)), (v) => v >= 1);
+      if (widthSlot === undefined) treeDegraded(context); // present, not taken: a report would say why
+    }
+  }
+  {
+    const item = object["caption"];
+    if (item !== undefined) {
+      present++;
+      captionSlot = (typeof item === "string" && isWellFormedUtf16(item) ? item : treeSkip(item, depth + 1, context));
+      if (captionSlot === undefined) treeDegraded(context); // present, not taken: a report would say why
+    }
+  }
+  context.treeKeys += present;
+  const url = urlSlot;
+  if (url === undefined) return undefined; // url missing or invalid: the element is dropped
+  const width = widthSlot ?? null;
+  const caption = captionSlot ?? null;
+  return { url, width, caption };
+}
+
+/** `decodeLink` over a JSON.parse result; `depth`: the containers around `json`. */
+function treeLink(json: unknown, depth: number, context: DecodeContext): Link | undefined {
+  if (typeof json !== "object" || json === null || Array.isArray(json)) {
+    return treeSkip(json, depth, context);
+  }
+  if (depth >= CONTRACT_MAX_DEPTH) treeTooDeep();
+  const object = json as Record<string, unknown>;
+  let urlSlot: string | undefined;
+  let titleSlot: string | undefined;
+  let present = 0; // the members read, for contractTreeComplete
+  {
+    const item = object["url"];
+    if (item !== undefined) {
+      present++;
+      urlSlot = satisfying((typeof item === "string" && isWellFormedUtf16(item) ? item : treeSkip(item, depth + 1, context)), (v) => v.length > 0);
+      if (urlSlot === undefined) treeDegraded(context); // present, not taken: a report would say why
+    }
+  }
+  {
+    const item = object["title"];
+    if (item !== undefined) {
+      present++;
+      titleSlot = (typeof item === "string" && isWellFormedUtf16(item) ? item : treeSkip(item, depth + 1, context));
+      if (titleSlot === undefined) treeDegraded(context); // present, not taken: a report would say why
+    }
+  }
+  context.treeKeys += present;
+  const url = urlSlot;
+  if (url === undefined) return undefined; // url missing or invalid: the element is dropped
+  const title = titleSlot ?? null;
+  return { url, title };
+}
+
+/** `decodePlaceRef` over a JSON.parse result; `depth`: the containers around `json`. */
+function treePlaceRef(json: unknown, depth: number, context: DecodeContext): PlaceRef | undefined {
+  if (typeof json !== "object" || json === null || Array.isArray(json)) {
+    return treeSkip(json, depth, context);
+  }
+  if (depth >= CONTRACT_MAX_DEPTH) treeTooDeep();
+  const object = json as Record<string, unknown>;
+  let latitudeSlot: number | undefined;
+  let longitudeSlot: number | undefined;
+  let labelSlot: string | undefined;
+  let present = 0; // the members read, for contractTreeComplete
+  {
+    const item = object["latitude"];
+    if (item !== undefined) {
+      present++;
+      latitudeSlot = satisfying((typeof item === "number" && Number.isFinite(item) ? item : treeSkip(item, depth + 1, context)), (v) => v >= -90 && v <= 90);
+      if (latitudeSlot === undefined) treeDegraded(context); // present, not taken: a report would say why
+    }
+  }
+  {
+    const item = object["longitude"];
+    if (item !== undefined) {
+      present++;
+      longitudeSlot = satisfying((typeof item === "number" && Number.isFinite(item) ? item : treeSkip(item, depth + 1, context)), (v) => v >= -180 && v <= 180);
+      if (longitudeSlot === undefined) treeDegraded(context); // present, not taken: a report would say why
+    }
+  }
+  {
+    const item = object["name"];
+    if (item !== undefined) {
+      present++;
+      labelSlot = (typeof item === "string" && isWellFormedUtf16(item) ? item : treeSkip(item, depth + 1, context));
+      if (labelSlot === undefined) treeDegraded(context); // present, not taken: a report would say why
+    }
+  }
+  context.treeKeys += present;
+  const latitude = latitudeSlot;
+  if (latitude === undefined) return undefined; // latitude missing or invalid: the element is dropped
+  const longitude = longitudeSlot;
+  if (longitude === undefined) return undefined; // longitude missing or invalid: the element is dropped
+  const label = labelSlot ?? null;
+  return { latitude, longitude, label };
+}
+
+/** `decodeAttachment` over a JSON.parse result. */
+function treeAttachment(json: unknown, depth: number, context: DecodeContext): Attachment | undefined {
+  const tag = treeTag(json, "type");
+  if (tag === undefined) return treeSkip(json, depth, context); // not an object, no tag, or a tag that is not a string: invalid
+  switch (tag) {
+    case "photo": {
+      context.treeKeys += 1; // the tag, not a field of the variant
+      const value = treePhoto(json, depth, context);
+      return value === undefined ? undefined : { ...value, kind: "photo" };
+    }
+    case "link": {
+      context.treeKeys += 1; // the tag, not a field of the variant
+      const value = treeLink(json, depth, context);
+      return value === undefined ? undefined : { ...value, kind: "link" };
+    }
+    case "place": {
+      context.treeKeys += 1; // the tag, not a field of the variant
+      const value = treePlaceRef(json, depth, context);
+      return value === undefined ? undefined : { ...value, kind: "place" };
+    }
+    default: { // an unknown tag reads as 'link'
+      treeDegraded(context); // a report records the fallback
+      context.treeKeys += 1; // the tag, not a field of the variant
+      const value = treeLink(json, depth, context);
+      return value === undefined ? undefined : { ...value, kind: "link" };
+    }
+  }
+}
+
+/** `decodeArrayOfEvent` over a JSON.parse result. */
+function treeArrayOfEvent(json: unknown, depth: number, context: DecodeContext): Event[] | undefined {
+  if (!Array.isArray(json)) return treeSkip(json, depth, context);
+  if (depth >= CONTRACT_MAX_DEPTH) treeTooDeep();
+  const result = new Array<Event>(json.length);
+  let kept = 0;
+  for (let i = 0; i < json.length; i++) {
+    const item: unknown = json[i];
+    const value = treeEvent(item, depth + 1, context);
+    if (value !== undefined) {
+      result[kept++] = value;
+    } else {
+      context.dropped += 1; // one bad row never hides the others; drops inside it do not count
+      treeDegraded(context);
+    }
+  }
+  if (kept !== result.length) result.length = kept;
+  return result;
+}
+
+/** `decodeArrayOfString` over a JSON.parse result. */
+function treeArrayOfString(json: unknown, depth: number, context: DecodeContext): string[] | undefined {
+  if (!Array.isArray(json)) return treeSkip(json, depth, context);
+  if (depth >= CONTRACT_MAX_DEPTH) treeTooDeep();
+  const result = new Array<string>(json.length);
+  let kept = 0;
+  for (let i = 0; i < json.length; i++) {
+    const item: unknown = json[i];
+    const value = (typeof item === "string" && isWellFormedUtf16(item) ? item : treeSkip(item, depth + 1, context));
+    if (value !== undefined) {
+      result[kept++] = value;
+    } else {
+      context.dropped += 1; // one bad row never hides the others; drops inside it do not count
+      treeDegraded(context);
+    }
+  }
+  if (kept !== result.length) result.length = kept;
+  return result;
+}
+
+/**
+ * `decodeMapOfArrayOfString` over a JSON.parse result (which has no duplicate key:
+ * it kept the last value, so each entry's drops count once).
+ */
+function treeMapOfArrayOfString(json: unknown, depth: number, context: DecodeContext): Map<string, ReadonlyArray<string>> | undefined {
+  if (typeof json !== "object" || json === null || Array.isArray(json)) {
+    return treeSkip(json, depth, context);
+  }
+  if (depth >= CONTRACT_MAX_DEPTH) treeTooDeep();
+  const object = json as Record<string, unknown>;
+  const result = new Map<string, ReadonlyArray<string>>();
+  const names = Object.keys(object);
+  context.treeKeys += names.length;
+  for (let i = 0; i < names.length; i++) {
+    const name = names[i] as string;
+    const item = object[name];
+    const mark = context.dropped;
+    const value = treeArrayOfString(item, depth + 1, context);
+    const inner = context.dropped - mark;
+    context.dropped = mark;
+    // A key holding an unpaired surrogate is not a string, so no entry has it.
+    if (value !== undefined && isWellFormedUtf16(name)) {
+      result.set(name, value);
+      context.dropped += inner;
+    } else {
+      treeDegraded(context); // the entry is ignored
+    }
+  }
+  return result;
+}
+
+/**
+ * `decodeMapOfEnum_AgendaDayStatus` over a JSON.parse result (which has no duplicate key:
+ * it kept the last value, so each entry's drops count once).
+ */
+function treeMapOfEnum_AgendaDayStatus(json: unknown, depth: number, context: DecodeContext): Map<string, AgendaDayStatus> | undefined {
+  if (typeof json !== "object" || json === null || Array.isArray(json)) {
+    return treeSkip(json, depth, context);
+  }
+  if (depth >= CONTRACT_MAX_DEPTH) treeTooDeep();
+  const object = json as Record<string, unknown>;
+  const result = new Map<string, AgendaDayStatus>();
+  const names = Object.keys(object);
+  context.treeKeys += names.length;
+  for (let i = 0; i < names.length; i++) {
+    const name = names[i] as string;
+    const item = object[name];
+    const value = readAgendaDayStatus(typeof item === "string" ? item : treeSkip(item, depth + 1, context));
+    // A key holding an unpaired surrogate is not a string, so no entry has it.
+    if (value !== undefined && isWellFormedUtf16(name)) {
+      result.set(name, value);
+    } else {
+      treeDegraded(context); // the entry is ignored
+    }
+  }
+  return result;
+}
+
+/** `decodeArrayOfEnum_EventTags_Or3` over a JSON.parse result. */
+function treeArrayOfEnum_EventTags_Or3(json: unknown, depth: number, context: DecodeContext): EventTags[] | undefined {
+  if (!Array.isArray(json)) return treeSkip(json, depth, context);
+  if (depth >= CONTRACT_MAX_DEPTH) treeTooDeep();
+  const result = new Array<EventTags>(json.length);
+  let kept = 0;
+  for (let i = 0; i < json.length; i++) {
+    const item: unknown = json[i];
+    const value = treeOrUnknown(typeof item === "string" && isWellFormedUtf16(item) ? item : treeSkip(item, depth + 1, context), readEventTags, "other", context);
+    if (value !== undefined) {
+      result[kept++] = value;
+    } else {
+      context.dropped += 1; // one bad row never hides the others; drops inside it do not count
+      treeDegraded(context);
+    }
+  }
+  if (kept !== result.length) result.length = kept;
+  return result;
+}
+
+/** `decodeArrayOfAttachment` over a JSON.parse result. */
+function treeArrayOfAttachment(json: unknown, depth: number, context: DecodeContext): Attachment[] | undefined {
+  if (!Array.isArray(json)) return treeSkip(json, depth, context);
+  if (depth >= CONTRACT_MAX_DEPTH) treeTooDeep();
+  const result = new Array<Attachment>(json.length);
+  let kept = 0;
+  for (let i = 0; i < json.length; i++) {
+    const item: unknown = json[i];
+    const value = treeAttachment(item, depth + 1, context);
+    if (value !== undefined) {
+      result[kept++] = value;
+    } else {
+      context.dropped += 1; // one bad row never hides the others; drops inside it do not count
+      treeDegraded(context);
+    }
+  }
+  if (kept !== result.length) result.length = kept;
+  return result;
 }
 
 // MARK: - Encoding (the writer side: the app writes the blob)

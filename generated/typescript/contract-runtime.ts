@@ -181,8 +181,30 @@ export class ContractJsonScanner {
    * root fails the document even in a value a later duplicate replaces — because JSON.parse
    * keeps only the last value of a duplicate key.
    */
-  constructor(private readonly text: string, private readonly treeMode = true) {
+  /**
+   * Tree mode only: false once the walk met something JSON.parse's result may show in another
+   * order than the text (an object whose first key starts with a digit: JavaScript puts
+   * integer-like keys first), or `finish` found more `:` in the text than the tree has keys (a
+   * duplicate key, or a colon inside a string). A report recorded over the tree is then not
+   * the text's and is recorded again by lexing (see `showsText`).
+   */
+  private treeInTextOrder = true;
+
+  /**
+   * `parsed`: JSON.parse's result for `text`, when the caller has it (a tree decode came first),
+   * so tree mode does not parse the text again.
+   */
+  constructor(private readonly text: string, private readonly treeMode = true, private readonly parsed: unknown = undefined) {
     this.n = text.length;
+  }
+
+  /**
+   * After `finish`: whether the reads saw the text itself — lexed, or in tree mode a tree that
+   * holds every member of the text (no duplicate key) in the text's order. A report recorded
+   * while this is false may miss a duplicate key or list entries out of order.
+   */
+  get showsText(): boolean {
+    return !this.tree || this.treeInTextOrder;
   }
 
   // Structure
@@ -202,13 +224,15 @@ export class ContractJsonScanner {
    */
   nextIsObject(): boolean {
     if (this.i === 0 && !this.tree && !this.failed && this.depth === 0 && this.treeMode && contractJsonScannerSettings.treeMode) {
-      let root: unknown;
-      let parsed = false;
-      try {
-        root = JSON.parse(this.text);
-        parsed = true;
-      } catch {
-        // Malformed (or too deep for the engine's parser): the lexer decides, as before.
+      let root: unknown = this.parsed;
+      let parsed = root !== undefined;
+      if (!parsed) {
+        try {
+          root = JSON.parse(this.text);
+          parsed = true;
+        } catch {
+          // Malformed (or too deep for the engine's parser): the lexer decides, as before.
+        }
       }
       if (parsed) {
         this.tree = true;
@@ -428,9 +452,12 @@ export class ContractJsonScanner {
       // the text has as many `:` as the tree has keys there was no duplicate (each member has a
       // colon, and colons inside strings only add), so the depths seen were all there is;
       // otherwise the text itself is measured.
-      if (countColons(this.text) !== this.treeKeys && !nestsWithin(this.text, CONTRACT_MAX_DEPTH)) {
-        this.fail();
-        return false;
+      if (countColons(this.text) !== this.treeKeys) {
+        this.treeInTextOrder = false;
+        if (!nestsWithin(this.text, CONTRACT_MAX_DEPTH)) {
+          this.fail();
+          return false;
+        }
       }
       return true;
     }
@@ -637,6 +664,8 @@ export class ContractJsonScanner {
       const keys = Object.keys(v);
       this.frameKeys = keys;
       this.treeKeys += keys.length;
+      // Integer-like keys come first in Object.keys: when the first does not start with a digit, there is none.
+      if (keys.length > 1 && isDigit((keys[0] as string).charCodeAt(0))) this.treeInTextOrder = false;
     } else {
       this.frameKeys = undefined;
     }
@@ -849,6 +878,126 @@ export class ContractJsonScanner {
     // blob (1.0000000000000001 is 1; 1e400 is Infinity; -0 is -0).
     return Number(text.slice(start, i));
   }
+}
+
+// MARK: - Tree decoding (the generated tree decoders' part)
+
+/**
+ * JSON.parse's result for `text`, or undefined when JSON.parse rejects it (it never returns
+ * undefined itself). A generated decoder walks the result with plain property reads when there is
+ * one (docs/runtime-api.md, "Tree decoding") and lexes the text otherwise, so a text JSON.parse
+ * rejects fails exactly as the lexer says. Why JSON.parse: the engine's native parser is several
+ * times faster than lexing in JavaScript, and it accepts exactly the RFC 8259 texts the lexer
+ * accepts except for unpaired surrogates and the depth limit, which the tree decoders check.
+ */
+export function contractJsonParse(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * What a tree decoder counts while it walks (its DecodeContext): the object keys it saw, each
+ * once — the members it read and every key inside the values it skipped. `contractTreeComplete`
+ * compares the total with the text.
+ */
+export interface ContractTreeCount {
+  treeKeys: number;
+  /**
+   * Set when a value was not taken as written (a report would have an entry for it; docs/report.md).
+   * Conservative: set for any value a tree read does not take, so a report is only ever left empty
+   * when nothing was degraded.
+   */
+  degraded: boolean;
+  /** A report was asked for: the first degraded value ends the walk (`treeDegraded`). */
+  reporting: boolean;
+}
+
+/**
+ * Thrown by `treeDegraded` when a report was asked for: the report has entries, which the
+ * scanner decoders record (they keep duplicate keys and member positions), so the rest of the
+ * walk would be wasted.
+ */
+export const CONTRACT_TREE_DEGRADED: { readonly contractTreeDegraded: true } = Object.freeze({ contractTreeDegraded: true as const });
+
+/** A value was not taken as written: marks `count`, and with a report ends the walk (CONTRACT_TREE_DEGRADED). */
+export function treeDegraded(count: ContractTreeCount): void {
+  count.degraded = true;
+  if (count.reporting) throw CONTRACT_TREE_DEGRADED;
+}
+
+/**
+ * Thrown by a tree decoder for a container nested deeper than CONTRACT_MAX_DEPTH; the decoder
+ * catches it and the document is malformed, as the lexer makes it.
+ */
+export class ContractTooDeep extends RangeError {
+  constructor() {
+    super('nested deeper than CONTRACT_MAX_DEPTH');
+  }
+}
+
+/** Throws ContractTooDeep: the tree decoders call it on entering a container at CONTRACT_MAX_DEPTH. */
+export function treeTooDeep(): never {
+  throw new ContractTooDeep();
+}
+
+/**
+ * A value a tree decoder does not take (the wrong type, or an unpaired surrogate): nothing to
+ * read, but a container inside it still counts its keys and must nest within the depth limit
+ * (`depth` = the containers around `v`). Always undefined, so a read can end in it.
+ */
+export function treeSkip(v: unknown, depth: number, count: ContractTreeCount): undefined {
+  if (typeof v === 'object' && v !== null) {
+    const keys = countTreeKeys(v, CONTRACT_MAX_DEPTH - depth);
+    if (keys < 0) treeTooDeep();
+    count.treeKeys += keys;
+  }
+  return undefined;
+}
+
+/**
+ * A union's tag in a JSON.parse result: the value of `v`'s own member `key` when `v` is an object
+ * and that is a well-formed string, else undefined. JSON.parse keeps the last occurrence of a
+ * duplicate key, as `peekTag` does. (Own member: a key named like an Object.prototype member,
+ * `constructor`, `__proto__`, is data, never the prototype's.)
+ */
+export function treeTag(v: unknown, key: string): string | undefined {
+  if (typeof v !== 'object' || v === null || Array.isArray(v) || !Object.prototype.hasOwnProperty.call(v, key)) return undefined;
+  const tag = (v as Record<string, unknown>)[key];
+  return typeof tag === 'string' && isWellFormedUtf16(tag) ? tag : undefined;
+}
+
+/**
+ * After a tree decoder's walk: whether the text nests within CONTRACT_MAX_DEPTH where the walk did
+ * not look. Each member of the text has a `:` (and colons inside strings only add), so when the
+ * walk counted as many keys as the text has colons it saw every member, checked every depth, and
+ * the text held no duplicate key and no unknown key; otherwise (an unknown key, a value a later
+ * duplicate replaced, a colon in a string) the text itself is measured.
+ */
+export function contractTreeComplete(text: string, keys: number): boolean {
+  return contractTreeSawAll(text, keys) || nestsWithin(text, CONTRACT_MAX_DEPTH);
+}
+
+/**
+ * Whether the walk counted as many keys as the text has colons: it saw every member, so the text
+ * held no duplicate key, no unknown key and no colon inside a string (see `contractTreeComplete`).
+ */
+export function contractTreeSawAll(text: string, keys: number): boolean {
+  return countColons(text) === keys;
+}
+
+/**
+ * `orUnknown` in a tree decoder: a string none of the enum's values reads as `unknown`, which a
+ * report would record (`count.degraded`).
+ */
+export function treeOrUnknown<T extends string>(text: string | undefined, read: (text: string | undefined) => T | undefined, unknown: T, count: ContractTreeCount): T | undefined {
+  if (text === undefined) return undefined;
+  const known = read(text);
+  if (known !== undefined) return known;
+  treeDegraded(count);
+  return unknown;
 }
 
 /** A JSON.parse result that is an object (tree mode). */
@@ -1932,6 +2081,8 @@ export class ContractReport {
   /** `nodes[0..<built]` exist; deeper ones are made only when an entry needs them. */
   private built = 0;
   private frames: ReportFrame[] = [];
+  /** Frames made so far, one per nesting level, reused by every container at that level (no allocation per object). */
+  private framePool: ReportFrame[] = [];
   private why: ReportWhy | undefined = undefined;
   private rendered: ContractReportEntry[] | undefined = undefined;
   private omittedCount = 0;
@@ -2092,7 +2243,29 @@ export class ContractReport {
 
   /** @internal */
   beginObject(fields: number): void {
-    this.frames.push({ start: this.records.length, count: 0, from: new Array<number>(fields).fill(-1), to: new Array<number>(fields).fill(0), dup: new Array<boolean>(fields).fill(false), cause: new Array<ReportRecord | undefined>(fields).fill(undefined), keys: undefined });
+    const frame = this.nextFrame();
+    const from = frame.from, to = frame.to, dup = frame.dup, cause = frame.cause;
+    // Only indices below `fields` are read: what a container at this level left beyond them stays.
+    for (let k = 0; k < fields; k++) {
+      from[k] = -1;
+      to[k] = 0;
+      dup[k] = false;
+      cause[k] = undefined;
+    }
+  }
+  /** The frame of a container begun now, pushed: its level's pooled frame, emptied. */
+  private nextFrame(): ReportFrame {
+    const level = this.frames.length;
+    let frame = this.framePool[level];
+    if (frame === undefined) {
+      frame = { start: 0, count: 0, from: [], to: [], dup: [], cause: [], keys: undefined };
+      this.framePool[level] = frame;
+    }
+    frame.start = this.records.length;
+    frame.count = 0;
+    frame.keys = undefined;
+    this.frames.push(frame);
+    return frame;
   }
   /** @internal An occurrence of field `index` (its path step `step`): a repeat replaces the earlier one's entries. */
   field(index: number, step: string): void {
@@ -2150,7 +2323,7 @@ export class ContractReport {
 
   /** @internal */
   beginArray(): void {
-    this.frames.push({ start: this.records.length, count: 0, from: [], to: [], dup: [], cause: [], keys: undefined });
+    this.nextFrame();
   }
   /** @internal The next element (its index is the path step). */
   element(): void {
@@ -2169,7 +2342,9 @@ export class ContractReport {
   }
   /** @internal */
   beginMap(): void {
-    this.frames.push({ start: this.records.length, count: 0, from: [0], to: [], dup: [], cause: [], keys: new Map() });
+    const frame = this.nextFrame();
+    frame.from[0] = 0;
+    frame.keys = new Map();
   }
   /** @internal The next entry (its position is the path step; never its key). */
   entry(): void {
@@ -2225,8 +2400,14 @@ export class ContractReport {
   private record(used: ContractReportUsed): ReportRecord {
     const why = this.why as ReportWhy;
     this.why = undefined;
-    const record: ReportRecord = { ...why, node: this.node(), used: why.fallback !== undefined ? 'fallback' : used };
-    delete record.cause;
+    // Field by field, not a spread and a `delete` (which turns every record into a slow dictionary object).
+    const record: ReportRecord = { rule: why.rule, node: this.node(), used: why.fallback !== undefined ? 'fallback' : used };
+    if (why.found !== undefined) record.found = why.found;
+    if (why.constraint !== undefined) record.constraint = why.constraint;
+    if (why.fallback !== undefined) record.fallback = why.fallback;
+    if (why.field !== undefined) record.field = why.field;
+    if (why.offset !== undefined) record.offset = why.offset;
+    if (why.expected !== undefined) record.expected = why.expected;
     this.records.push(record);
     if (why.cause !== undefined) this.records.push(why.cause);
     return record;

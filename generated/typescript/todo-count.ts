@@ -10,12 +10,21 @@
  */
 
 import {
+  CONTRACT_MAX_DEPTH,
+  CONTRACT_TREE_DEGRADED,
   type ContractInputMap,
   type ContractJsonObject,
   ContractJsonScanner,
   ContractReport,
+  contractJsonParse,
+  contractTreeComplete,
+  contractTreeSawAll,
+  isWellFormedUtf16,
   satisfying,
   serializeContractJson,
+  treeDegraded,
+  treeSkip,
+  treeTooDeep,
   writeArray,
   writeEpochMillis,
   writeInteger,
@@ -147,31 +156,56 @@ export type Decoded =
 export function decode(text: string, report?: ContractReport): Decoded {
   if (report !== undefined) report.begin();
   try {
-    // A report lexes: duplicate keys and map positions are what JSON.parse hides.
-    const scanner = new ContractJsonScanner(text, report === undefined);
-    const context: DecodeContext = { dropped: 0, failed: false, version: undefined, report };
-    const isObject = scanner.nextIsObject();
-    const value = decodeCountRecord(scanner, context);
-    // Not JSON, not an object, or nested deeper than CONTRACT_MAX_DEPTH: nothing is usable.
-    if (!isObject || !scanner.finish()) {
-      if (report !== undefined) report.malformed(text);
-      return { status: "malformed", value: null, dropped: 0 };
+    // JSON.parse's result is walked when it accepts the text (decodeTree).
+    const json = contractJsonParse(text);
+    if (json !== undefined) {
+      const decoded = decodeTree(text, json, report !== undefined);
+      if (decoded !== undefined) {
+        if (report !== undefined) report.end(); // nothing to report
+        return decoded;
+      }
+      // A report has entries: recorded over the same tree, unless it hides a duplicate key or a
+      // member's position (then undefined, and the text is lexed).
+      const recorded = decodeScanned(text, new ContractJsonScanner(text, true, json), report);
+      if (recorded !== undefined) return recorded;
+      if (report !== undefined) report.begin();
     }
-    // The version gate comes before any field: a future version may mean something else by every field.
-    if (context.version === undefined || acceptedVersions.indexOf(context.version) < 0) {
-      if (report !== undefined) report.versionRejected(".v", report.versionType);
-      return { status: "unsupportedVersion", value: null, dropped: 0 };
-    }
-    if (report !== undefined) report.end();
-    if (value === undefined || context.failed) {
-      return { status: "invalid", value: null, dropped: 0 };
-    }
-    return { status: "ok", value, dropped: context.dropped };
+    // JSON.parse rejected the text (the lexer says where), or the tree hid what a report must show.
+    // A lexing scanner shows the text: never undefined.
+    return decodeScanned(text, new ContractJsonScanner(text, false), report) ?? { status: "malformed", value: null, dropped: 0 };
   } catch {
-    // Only resource exhaustion (e.g. a string longer than the engine allows) can get here.
+    // Only resource exhaustion (e.g. a string longer than the engine allows) can get here, or
+    // ContractTooDeep from decodeTree.
     if (report !== undefined) report.malformed(text);
     return { status: "malformed", value: null, dropped: 0 };
   }
+}
+
+/**
+ * `decode` through a scanner: the scanner decoders, lexing or over JSON.parse's result (scanner tree
+ * mode). Undefined when the tree hid what the reads must see (`showsText`: a duplicate key, an
+ * integer-like key out of the text's order), so that a report is recorded again by lexing.
+ */
+function decodeScanned(text: string, scanner: ContractJsonScanner, report: ContractReport | undefined): Decoded | undefined {
+  const context: DecodeContext = { dropped: 0, failed: false, version: undefined, report, treeKeys: 0, degraded: false, reporting: false };
+  const isObject = scanner.nextIsObject();
+  const value = decodeCountRecord(scanner, context);
+  // Not JSON, not an object, or nested deeper than CONTRACT_MAX_DEPTH: nothing is usable.
+  if (!isObject || !scanner.finish()) {
+    if (report !== undefined) report.malformed(text);
+    return { status: "malformed", value: null, dropped: 0 };
+  }
+  if (!scanner.showsText) return undefined;
+  // The version gate comes before any field: a future version may mean something else by every field.
+  if (context.version === undefined || acceptedVersions.indexOf(context.version) < 0) {
+    if (report !== undefined) report.versionRejected(".v", report.versionType);
+    return { status: "unsupportedVersion", value: null, dropped: 0 };
+  }
+  if (report !== undefined) report.end();
+  if (value === undefined || context.failed) {
+    return { status: "invalid", value: null, dropped: 0 };
+  }
+  return { status: "ok", value, dropped: context.dropped };
 }
 
 /** State threaded through one decode. */
@@ -187,6 +221,12 @@ interface DecodeContext {
   version: number | undefined;
   /** The report being recorded, if one was asked for; undefined on the default path. */
   report: ContractReport | undefined;
+  /** The object keys decodeTree saw (contractTreeComplete); the scanner decoders leave it 0. */
+  treeKeys: number;
+  /** decodeTree: a value was not taken as written (a report would have an entry). */
+  degraded: boolean;
+  /** decodeTree: a report was asked for, so the first degraded value ends the walk. */
+  reporting: boolean;
 }
 
 /** A `sync` value: exactly one of its JSON spellings (no case folding, no trimming), else undefined. */
@@ -481,6 +521,271 @@ function decodeMapOfInteger(scanner: ContractJsonScanner, context: DecodeContext
   }
   if (r !== undefined) r.endContainer();
   if (scanner.failed) return undefined;
+  return result;
+}
+
+/**
+ * `decode` for a text JSON.parse accepted: its result is walked by the tree decoders below, which
+ * keep the rules JSON.parse does not (unpaired surrogates, the depth limit). A container nested
+ * deeper than CONTRACT_MAX_DEPTH throws ContractTooDeep, which `decode` catches. `reporting`: a
+ * report was asked for, and it is empty only when every member was seen (no duplicate key) and
+ * every value taken as written; otherwise undefined, and `decode` records the entries with the scanner.
+ */
+function decodeTree(text: string, json: unknown, reporting: boolean): Decoded | undefined {
+  const context: DecodeContext = { dropped: 0, failed: false, version: undefined, report: undefined, treeKeys: 0, degraded: false, reporting };
+  if (typeof json !== "object" || json === null || Array.isArray(json)) {
+    return reporting ? undefined : { status: "malformed", value: null, dropped: 0 }; // not an object: nothing is usable
+  }
+  let value: CountRecord | undefined;
+  try {
+    value = treeCountRecord(json, 0, context);
+  } catch (error) {
+    if (error === CONTRACT_TREE_DEGRADED) return undefined; // a report has entries: decode records them
+    throw error;
+  }
+  if (reporting) {
+    if (context.degraded || !contractTreeSawAll(text, context.treeKeys)) return undefined;
+  } else if (!contractTreeComplete(text, context.treeKeys)) {
+    // Where the walk did not look (unknown keys, replaced duplicates), the text must still nest within the limit.
+    return { status: "malformed", value: null, dropped: 0 };
+  }
+  // The version gate comes before any field: a future version may mean something else by every field.
+  if (context.version === undefined || acceptedVersions.indexOf(context.version) < 0) {
+    return reporting ? undefined : { status: "unsupportedVersion", value: null, dropped: 0 };
+  }
+  if (value === undefined || context.failed) {
+    return reporting ? undefined : { status: "invalid", value: null, dropped: 0 };
+  }
+  return { status: "ok", value, dropped: context.dropped }; // derived fields filled in as read
+}
+
+/** `decodeCountRecord` over a JSON.parse result; `depth`: the containers around `json`. */
+function treeCountRecord(json: unknown, depth: number, context: DecodeContext): CountRecord | undefined {
+  if (typeof json !== "object" || json === null || Array.isArray(json)) {
+    return treeSkip(json, depth, context);
+  }
+  if (depth >= CONTRACT_MAX_DEPTH) treeTooDeep();
+  const object = json as Record<string, unknown>;
+  let countSlot: number | undefined;
+  let revisionSlot: number | undefined;
+  let updatedAtSlot: number | undefined;
+  let syncSlot: CountRecordSync | undefined;
+  let sourceSlot: Source | undefined;
+  let sourceDropped = 0;
+  let listsSlot: ReadonlyArray<ListCount> | undefined;
+  let listsDropped = 0;
+  let badgesSlot: ReadonlyMap<string, number> | undefined;
+  let present = 0; // the members read, for contractTreeComplete
+  {
+    const item = object[versionField];
+    if (item !== undefined) {
+      present++;
+      context.version = typeof item === "number" ? item : treeSkip(item, depth + 1, context);
+    }
+  }
+  {
+    const item = object["count"];
+    if (item !== undefined) {
+      present++;
+      countSlot = satisfying((typeof item === "number" && Number.isSafeInteger(item) ? item + 0 : treeSkip(item, depth + 1, context)), (v) => v >= 0);
+      if (countSlot === undefined) treeDegraded(context); // present, not taken: a report would say why
+    }
+  }
+  {
+    const item = object["revision"];
+    if (item !== undefined) {
+      present++;
+      revisionSlot = satisfying((typeof item === "number" && Number.isSafeInteger(item) ? item + 0 : treeSkip(item, depth + 1, context)), (v) => v >= 0 && v <= 9007199254740991);
+      if (revisionSlot === undefined) treeDegraded(context); // present, not taken: a report would say why
+    }
+  }
+  {
+    const item = object["updatedAt"];
+    if (item !== undefined) {
+      present++;
+      updatedAtSlot = (typeof item === "number" && Number.isSafeInteger(item) && item >= 1 ? item : treeSkip(item, depth + 1, context));
+      if (updatedAtSlot === undefined) treeDegraded(context); // present, not taken: a report would say why
+    }
+  }
+  {
+    const item = object["sync"];
+    if (item !== undefined) {
+      present++;
+      syncSlot = readCountRecordSync(typeof item === "string" ? item : treeSkip(item, depth + 1, context));
+      if (syncSlot === undefined) treeDegraded(context); // present, not taken: a report would say why
+    }
+  }
+  {
+    const item = object["source"];
+    if (item !== undefined) {
+      present++;
+      const mark = context.dropped;
+      sourceSlot = treeSource(item, depth + 1, context);
+      sourceDropped = context.dropped - mark;
+      context.dropped = mark;
+      if (sourceSlot === undefined) treeDegraded(context); // present, not taken: a report would say why
+    }
+  }
+  {
+    const item = object["lists"];
+    if (item !== undefined) {
+      present++;
+      const mark = context.dropped;
+      listsSlot = treeArrayOfListCount(item, depth + 1, context);
+      listsDropped = context.dropped - mark;
+      context.dropped = mark;
+      if (listsSlot === undefined) treeDegraded(context); // present, not taken: a report would say why
+    }
+  }
+  {
+    const item = object["badges"];
+    if (item !== undefined) {
+      present++;
+      badgesSlot = treeMapOfInteger(item, depth + 1, context);
+      if (badgesSlot === undefined) treeDegraded(context); // present, not taken: a report would say why
+    }
+  }
+  context.treeKeys += present;
+  const count = countSlot;
+  if (count === undefined) {
+    context.failed = true; // count missing or invalid: the whole document is unusable
+    return undefined;
+  }
+  const revision = revisionSlot;
+  if (revision === undefined) {
+    context.failed = true; // revision missing or invalid: the whole document is unusable
+    return undefined;
+  }
+  const updatedAt = updatedAtSlot ?? null;
+  const sync = syncSlot ?? "idle";
+  const source = sourceSlot ?? null;
+  const lists = listsSlot ?? [];
+  const badges = badgesSlot ?? new Map();
+  context.dropped += sourceDropped + listsDropped;
+  return { count, revision, updatedAt, sync, source, lists, badges };
+}
+
+/** `decodeSource` over a JSON.parse result; `depth`: the containers around `json`. */
+function treeSource(json: unknown, depth: number, context: DecodeContext): Source | undefined {
+  if (typeof json !== "object" || json === null || Array.isArray(json)) {
+    return treeSkip(json, depth, context);
+  }
+  if (depth >= CONTRACT_MAX_DEPTH) treeTooDeep();
+  const object = json as Record<string, unknown>;
+  let platformSlot: SourcePlatform | undefined;
+  let appVersionSlot: string | undefined;
+  let present = 0; // the members read, for contractTreeComplete
+  {
+    const item = object["platform"];
+    if (item !== undefined) {
+      present++;
+      platformSlot = readSourcePlatform(typeof item === "string" ? item : treeSkip(item, depth + 1, context));
+      if (platformSlot === undefined) treeDegraded(context); // present, not taken: a report would say why
+    }
+  }
+  {
+    const item = object["appVersion"];
+    if (item !== undefined) {
+      present++;
+      appVersionSlot = satisfying((typeof item === "string" && isWellFormedUtf16(item) ? item : treeSkip(item, depth + 1, context)), (v) => v.length > 0);
+      if (appVersionSlot === undefined) treeDegraded(context); // present, not taken: a report would say why
+    }
+  }
+  context.treeKeys += present;
+  const platform = platformSlot;
+  if (platform === undefined) return undefined; // platform missing or invalid: the element is dropped
+  const appVersion = appVersionSlot ?? null;
+  return { platform, appVersion };
+}
+
+/** `decodeListCount` over a JSON.parse result; `depth`: the containers around `json`. */
+function treeListCount(json: unknown, depth: number, context: DecodeContext): ListCount | undefined {
+  if (typeof json !== "object" || json === null || Array.isArray(json)) {
+    return treeSkip(json, depth, context);
+  }
+  if (depth >= CONTRACT_MAX_DEPTH) treeTooDeep();
+  const object = json as Record<string, unknown>;
+  let nameSlot: string | undefined;
+  let openSlot: number | undefined;
+  let ratioSlot: number | undefined;
+  let present = 0; // the members read, for contractTreeComplete
+  {
+    const item = object["name"];
+    if (item !== undefined) {
+      present++;
+      nameSlot = satisfying((typeof item === "string" && isWellFormedUtf16(item) ? item : treeSkip(item, depth + 1, context)), (v) => v.length > 0);
+      if (nameSlot === undefined) treeDegraded(context); // present, not taken: a report would say why
+    }
+  }
+  {
+    const item = object["open"];
+    if (item !== undefined) {
+      present++;
+      openSlot = satisfying((typeof item === "number" && Number.isSafeInteger(item) ? item + 0 : treeSkip(item, depth + 1, context)), (v) => v >= 0 && v <= 100000);
+      if (openSlot === undefined) treeDegraded(context); // present, not taken: a report would say why
+    }
+  }
+  {
+    const item = object["ratio"];
+    if (item !== undefined) {
+      present++;
+      ratioSlot = satisfying((typeof item === "number" && Number.isFinite(item) ? item : treeSkip(item, depth + 1, context)), (v) => v >= 0 && v <= 1);
+      if (ratioSlot === undefined) treeDegraded(context); // present, not taken: a report would say why
+    }
+  }
+  context.treeKeys += present;
+  const name = nameSlot;
+  if (name === undefined) return undefined; // name missing or invalid: the element is dropped
+  const open = openSlot;
+  if (open === undefined) return undefined; // open missing or invalid: the element is dropped
+  const ratio = ratioSlot ?? null;
+  return { name, open, ratio };
+}
+
+/** `decodeArrayOfListCount` over a JSON.parse result. */
+function treeArrayOfListCount(json: unknown, depth: number, context: DecodeContext): ListCount[] | undefined {
+  if (!Array.isArray(json)) return treeSkip(json, depth, context);
+  if (depth >= CONTRACT_MAX_DEPTH) treeTooDeep();
+  const result = new Array<ListCount>(json.length);
+  let kept = 0;
+  for (let i = 0; i < json.length; i++) {
+    const item: unknown = json[i];
+    const value = treeListCount(item, depth + 1, context);
+    if (value !== undefined) {
+      result[kept++] = value;
+    } else {
+      context.dropped += 1; // one bad row never hides the others; drops inside it do not count
+      treeDegraded(context);
+    }
+  }
+  if (kept !== result.length) result.length = kept;
+  return result;
+}
+
+/**
+ * `decodeMapOfInteger` over a JSON.parse result (which has no duplicate key:
+ * it kept the last value, so each entry's drops count once).
+ */
+function treeMapOfInteger(json: unknown, depth: number, context: DecodeContext): Map<string, number> | undefined {
+  if (typeof json !== "object" || json === null || Array.isArray(json)) {
+    return treeSkip(json, depth, context);
+  }
+  if (depth >= CONTRACT_MAX_DEPTH) treeTooDeep();
+  const object = json as Record<string, unknown>;
+  const result = new Map<string, number>();
+  const names = Object.keys(object);
+  context.treeKeys += names.length;
+  for (let i = 0; i < names.length; i++) {
+    const name = names[i] as string;
+    const item = object[name];
+    const value = (typeof item === "number" && Number.isSafeInteger(item) ? item + 0 : treeSkip(item, depth + 1, context));
+    // A key holding an unpaired surrogate is not a string, so no entry has it.
+    if (value !== undefined && isWellFormedUtf16(name)) {
+      result.set(name, value);
+    } else {
+      treeDegraded(context); // the entry is ignored
+    }
+  }
   return result;
 }
 

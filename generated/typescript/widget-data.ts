@@ -10,18 +10,28 @@
  */
 
 import {
+  CONTRACT_MAX_DEPTH,
+  CONTRACT_TREE_DEGRADED,
   type ContractInputMap,
   type ContractJsonObject,
   ContractJsonScanner,
   ContractReport,
   type ContractTimeline,
   buildTimeline,
+  contractJsonParse,
+  contractTreeComplete,
+  contractTreeSawAll,
   dayStartMs,
+  isValidLocalDate,
+  isWellFormedUtf16,
   queueDrain,
   queuePeek,
   queueSet,
   satisfying,
   serializeContractJson,
+  treeDegraded,
+  treeSkip,
+  treeTooDeep,
   validUntilMs,
   writeArray,
   writeBool,
@@ -160,31 +170,56 @@ export type Decoded =
 export function decode(text: string, report?: ContractReport): Decoded {
   if (report !== undefined) report.begin();
   try {
-    // A report lexes: duplicate keys and map positions are what JSON.parse hides.
-    const scanner = new ContractJsonScanner(text, report === undefined);
-    const context: DecodeContext = { dropped: 0, failed: false, version: undefined, projectColors: new Map(), report };
-    const isObject = scanner.nextIsObject();
-    const value = decodeSnapshot(scanner, context);
-    // Not JSON, not an object, or nested deeper than CONTRACT_MAX_DEPTH: nothing is usable.
-    if (!isObject || !scanner.finish()) {
-      if (report !== undefined) report.malformed(text);
-      return { status: "malformed", value: null, dropped: 0 };
+    // JSON.parse's result is walked when it accepts the text (decodeTree).
+    const json = contractJsonParse(text);
+    if (json !== undefined) {
+      const decoded = decodeTree(text, json, report !== undefined);
+      if (decoded !== undefined) {
+        if (report !== undefined) report.end(); // nothing to report
+        return decoded;
+      }
+      // A report has entries: recorded over the same tree, unless it hides a duplicate key or a
+      // member's position (then undefined, and the text is lexed).
+      const recorded = decodeScanned(text, new ContractJsonScanner(text, true, json), report);
+      if (recorded !== undefined) return recorded;
+      if (report !== undefined) report.begin();
     }
-    // The version gate comes before any field: a future version may mean something else by every field.
-    if (context.version === undefined || acceptedVersions.indexOf(context.version) < 0) {
-      if (report !== undefined) report.versionRejected(".v", report.versionType);
-      return { status: "unsupportedVersion", value: null, dropped: 0 };
-    }
-    if (report !== undefined) report.end();
-    if (value === undefined || context.failed) {
-      return { status: "invalid", value: null, dropped: 0 };
-    }
-    return { status: "ok", value: resolvingDerivedFields(value, context), dropped: context.dropped };
+    // JSON.parse rejected the text (the lexer says where), or the tree hid what a report must show.
+    // A lexing scanner shows the text: never undefined.
+    return decodeScanned(text, new ContractJsonScanner(text, false), report) ?? { status: "malformed", value: null, dropped: 0 };
   } catch {
-    // Only resource exhaustion (e.g. a string longer than the engine allows) can get here.
+    // Only resource exhaustion (e.g. a string longer than the engine allows) can get here, or
+    // ContractTooDeep from decodeTree.
     if (report !== undefined) report.malformed(text);
     return { status: "malformed", value: null, dropped: 0 };
   }
+}
+
+/**
+ * `decode` through a scanner: the scanner decoders, lexing or over JSON.parse's result (scanner tree
+ * mode). Undefined when the tree hid what the reads must see (`showsText`: a duplicate key, an
+ * integer-like key out of the text's order), so that a report is recorded again by lexing.
+ */
+function decodeScanned(text: string, scanner: ContractJsonScanner, report: ContractReport | undefined): Decoded | undefined {
+  const context: DecodeContext = { dropped: 0, failed: false, version: undefined, projectColors: new Map(), report, treeKeys: 0, degraded: false, reporting: false };
+  const isObject = scanner.nextIsObject();
+  const value = decodeSnapshot(scanner, context);
+  // Not JSON, not an object, or nested deeper than CONTRACT_MAX_DEPTH: nothing is usable.
+  if (!isObject || !scanner.finish()) {
+    if (report !== undefined) report.malformed(text);
+    return { status: "malformed", value: null, dropped: 0 };
+  }
+  if (!scanner.showsText) return undefined;
+  // The version gate comes before any field: a future version may mean something else by every field.
+  if (context.version === undefined || acceptedVersions.indexOf(context.version) < 0) {
+    if (report !== undefined) report.versionRejected(".v", report.versionType);
+    return { status: "unsupportedVersion", value: null, dropped: 0 };
+  }
+  if (report !== undefined) report.end();
+  if (value === undefined || context.failed) {
+    return { status: "invalid", value: null, dropped: 0 };
+  }
+  return { status: "ok", value: resolvingDerivedFields(value, context), dropped: context.dropped };
 }
 
 /** State threaded through one decode. */
@@ -200,6 +235,12 @@ interface DecodeContext {
   version: number | undefined;
   /** The report being recorded, if one was asked for; undefined on the default path. */
   report: ContractReport | undefined;
+  /** The object keys decodeTree saw (contractTreeComplete); the scanner decoders leave it 0. */
+  treeKeys: number;
+  /** decodeTree: a value was not taken as written (a report would have an entry). */
+  degraded: boolean;
+  /** decodeTree: a report was asked for, so the first degraded value ends the walk. */
+  reporting: boolean;
   /** `projectColors`, read with the root, for derived fields (exact UTF-16 keys). */
   projectColors: ReadonlyMap<string, string>;
 }
@@ -514,6 +555,290 @@ function decodeArrayOfProject(scanner: ContractJsonScanner, context: DecodeConte
   }
   if (r !== undefined) r.endContainer();
   return scanner.failed ? undefined : result;
+}
+
+/**
+ * `decode` for a text JSON.parse accepted: its result is walked by the tree decoders below, which
+ * keep the rules JSON.parse does not (unpaired surrogates, the depth limit). A container nested
+ * deeper than CONTRACT_MAX_DEPTH throws ContractTooDeep, which `decode` catches. `reporting`: a
+ * report was asked for, and it is empty only when every member was seen (no duplicate key) and
+ * every value taken as written; otherwise undefined, and `decode` records the entries with the scanner.
+ */
+function decodeTree(text: string, json: unknown, reporting: boolean): Decoded | undefined {
+  const context: DecodeContext = { dropped: 0, failed: false, version: undefined, projectColors: new Map(), report: undefined, treeKeys: 0, degraded: false, reporting };
+  if (typeof json !== "object" || json === null || Array.isArray(json)) {
+    return reporting ? undefined : { status: "malformed", value: null, dropped: 0 }; // not an object: nothing is usable
+  }
+  let value: Snapshot | undefined;
+  try {
+    value = treeSnapshot(json, 0, context);
+  } catch (error) {
+    if (error === CONTRACT_TREE_DEGRADED) return undefined; // a report has entries: decode records them
+    throw error;
+  }
+  if (reporting) {
+    if (context.degraded || !contractTreeSawAll(text, context.treeKeys)) return undefined;
+  } else if (!contractTreeComplete(text, context.treeKeys)) {
+    // Where the walk did not look (unknown keys, replaced duplicates), the text must still nest within the limit.
+    return { status: "malformed", value: null, dropped: 0 };
+  }
+  // The version gate comes before any field: a future version may mean something else by every field.
+  if (context.version === undefined || acceptedVersions.indexOf(context.version) < 0) {
+    return reporting ? undefined : { status: "unsupportedVersion", value: null, dropped: 0 };
+  }
+  if (value === undefined || context.failed) {
+    return reporting ? undefined : { status: "invalid", value: null, dropped: 0 };
+  }
+  return { status: "ok", value, dropped: context.dropped }; // derived fields filled in as read
+}
+
+/** `decodeSnapshot` over a JSON.parse result; `depth`: the containers around `json`. */
+function treeSnapshot(json: unknown, depth: number, context: DecodeContext): Snapshot | undefined {
+  if (typeof json !== "object" || json === null || Array.isArray(json)) {
+    return treeSkip(json, depth, context);
+  }
+  if (depth >= CONTRACT_MAX_DEPTH) treeTooDeep();
+  const object = json as Record<string, unknown>;
+  let dayStrSlot: string | undefined;
+  let validUntilSlot: number | undefined;
+  let tasksSlot: ReadonlyArray<TaskRow> | undefined;
+  let tasksDropped = 0;
+  let projectColorsSlot: ReadonlyMap<string, string> | undefined;
+  let projectsSlot: ReadonlyArray<Project> | undefined;
+  let projectsDropped = 0;
+  let present = 0; // the members read, for contractTreeComplete
+  {
+    const item = object[versionField];
+    if (item !== undefined) {
+      present++;
+      context.version = typeof item === "number" ? item : treeSkip(item, depth + 1, context);
+    }
+  }
+  {
+    const item = object["projectColors"];
+    if (item !== undefined) {
+      present++;
+      projectColorsSlot = treeMapOfString(item, depth + 1, context);
+      if (projectColorsSlot === undefined) treeDegraded(context); // present, not taken: a report would say why
+    }
+  }
+  context.projectColors = projectColorsSlot ?? new Map();
+  {
+    const item = object["dayStr"];
+    if (item !== undefined) {
+      present++;
+      dayStrSlot = (typeof item === "string" && isWellFormedUtf16(item) && isValidLocalDate(item) ? item : treeSkip(item, depth + 1, context));
+      if (dayStrSlot === undefined) treeDegraded(context); // present, not taken: a report would say why
+    }
+  }
+  {
+    const item = object["validUntil"];
+    if (item !== undefined) {
+      present++;
+      validUntilSlot = (typeof item === "number" && Number.isSafeInteger(item) && item >= 1 ? item : treeSkip(item, depth + 1, context));
+      if (validUntilSlot === undefined) treeDegraded(context); // present, not taken: a report would say why
+    }
+  }
+  {
+    const item = object["tasks"];
+    if (item !== undefined) {
+      present++;
+      const mark = context.dropped;
+      tasksSlot = treeArrayOfTaskRow(item, depth + 1, context);
+      tasksDropped = context.dropped - mark;
+      context.dropped = mark;
+      if (tasksSlot === undefined) treeDegraded(context); // present, not taken: a report would say why
+    }
+  }
+  {
+    const item = object["projects"];
+    if (item !== undefined) {
+      present++;
+      const mark = context.dropped;
+      projectsSlot = treeArrayOfProject(item, depth + 1, context);
+      projectsDropped = context.dropped - mark;
+      context.dropped = mark;
+      if (projectsSlot === undefined) treeDegraded(context); // present, not taken: a report would say why
+    }
+  }
+  context.treeKeys += present;
+  const dayStr = dayStrSlot ?? null;
+  const validUntil = validUntilSlot ?? null;
+  const tasks = tasksSlot ?? [];
+  const projectColors = projectColorsSlot ?? new Map();
+  const projects = projectsSlot ?? [];
+  context.dropped += tasksDropped + projectsDropped;
+  return { dayStr, validUntil, tasks, projectColors, projects };
+}
+
+/** `decodeTaskRow` over a JSON.parse result; `depth`: the containers around `json`. */
+function treeTaskRow(json: unknown, depth: number, context: DecodeContext): TaskRow | undefined {
+  if (typeof json !== "object" || json === null || Array.isArray(json)) {
+    return treeSkip(json, depth, context);
+  }
+  if (depth >= CONTRACT_MAX_DEPTH) treeTooDeep();
+  const object = json as Record<string, unknown>;
+  let idSlot: string | undefined;
+  let titleSlot: string | undefined;
+  let isDoneSlot: boolean | undefined;
+  let projectIdSlot: string | undefined;
+  let present = 0; // the members read, for contractTreeComplete
+  {
+    const item = object["id"];
+    if (item !== undefined) {
+      present++;
+      idSlot = (typeof item === "string" && isWellFormedUtf16(item) ? item : treeSkip(item, depth + 1, context));
+      if (idSlot === undefined) treeDegraded(context); // present, not taken: a report would say why
+    }
+  }
+  {
+    const item = object["title"];
+    if (item !== undefined) {
+      present++;
+      titleSlot = (typeof item === "string" && isWellFormedUtf16(item) ? item : treeSkip(item, depth + 1, context));
+      if (titleSlot === undefined) treeDegraded(context); // present, not taken: a report would say why
+    }
+  }
+  {
+    const item = object["isDone"];
+    if (item !== undefined) {
+      present++;
+      isDoneSlot = (typeof item === "boolean" ? item : treeSkip(item, depth + 1, context));
+      if (isDoneSlot === undefined) treeDegraded(context); // present, not taken: a report would say why
+    }
+  }
+  {
+    const item = object["projectId"];
+    if (item !== undefined) {
+      present++;
+      projectIdSlot = satisfying((typeof item === "string" && isWellFormedUtf16(item) ? item : treeSkip(item, depth + 1, context)), (v) => v.length > 0);
+      if (projectIdSlot === undefined) treeDegraded(context); // present, not taken: a report would say why
+    }
+  }
+  context.treeKeys += present;
+  const id = idSlot;
+  if (id === undefined) return undefined; // id missing or invalid: the element is dropped
+  const title = titleSlot;
+  if (title === undefined) return undefined; // title missing or invalid: the element is dropped
+  const isDone = isDoneSlot ?? false;
+  const projectId = projectIdSlot ?? null;
+  return { id, title, isDone, projectId, projectColor: projectId === null ? null : context.projectColors.get(projectId) ?? null };
+}
+
+/** `decodeProject` over a JSON.parse result; `depth`: the containers around `json`. */
+function treeProject(json: unknown, depth: number, context: DecodeContext): Project | undefined {
+  if (typeof json !== "object" || json === null || Array.isArray(json)) {
+    return treeSkip(json, depth, context);
+  }
+  if (depth >= CONTRACT_MAX_DEPTH) treeTooDeep();
+  const object = json as Record<string, unknown>;
+  let idSlot: string | undefined;
+  let titleSlot: string | undefined;
+  let tasksSlot: ReadonlyArray<TaskRow> | undefined;
+  let tasksDropped = 0;
+  let present = 0; // the members read, for contractTreeComplete
+  {
+    const item = object["id"];
+    if (item !== undefined) {
+      present++;
+      idSlot = (typeof item === "string" && isWellFormedUtf16(item) ? item : treeSkip(item, depth + 1, context));
+      if (idSlot === undefined) treeDegraded(context); // present, not taken: a report would say why
+    }
+  }
+  {
+    const item = object["title"];
+    if (item !== undefined) {
+      present++;
+      titleSlot = (typeof item === "string" && isWellFormedUtf16(item) ? item : treeSkip(item, depth + 1, context));
+      if (titleSlot === undefined) treeDegraded(context); // present, not taken: a report would say why
+    }
+  }
+  {
+    const item = object["tasks"];
+    if (item !== undefined) {
+      present++;
+      const mark = context.dropped;
+      tasksSlot = treeArrayOfTaskRow(item, depth + 1, context);
+      tasksDropped = context.dropped - mark;
+      context.dropped = mark;
+      if (tasksSlot === undefined) treeDegraded(context); // present, not taken: a report would say why
+    }
+  }
+  context.treeKeys += present;
+  const id = idSlot;
+  if (id === undefined) return undefined; // id missing or invalid: the element is dropped
+  const title = titleSlot;
+  if (title === undefined) return undefined; // title missing or invalid: the element is dropped
+  const tasks = tasksSlot ?? [];
+  context.dropped += tasksDropped;
+  return { id, title, tasks };
+}
+
+/** `decodeArrayOfTaskRow` over a JSON.parse result. */
+function treeArrayOfTaskRow(json: unknown, depth: number, context: DecodeContext): TaskRow[] | undefined {
+  if (!Array.isArray(json)) return treeSkip(json, depth, context);
+  if (depth >= CONTRACT_MAX_DEPTH) treeTooDeep();
+  const result = new Array<TaskRow>(json.length);
+  let kept = 0;
+  for (let i = 0; i < json.length; i++) {
+    const item: unknown = json[i];
+    const value = treeTaskRow(item, depth + 1, context);
+    if (value !== undefined) {
+      result[kept++] = value;
+    } else {
+      context.dropped += 1; // one bad row never hides the others; drops inside it do not count
+      treeDegraded(context);
+    }
+  }
+  if (kept !== result.length) result.length = kept;
+  return result;
+}
+
+/**
+ * `decodeMapOfString` over a JSON.parse result (which has no duplicate key:
+ * it kept the last value, so each entry's drops count once).
+ */
+function treeMapOfString(json: unknown, depth: number, context: DecodeContext): Map<string, string> | undefined {
+  if (typeof json !== "object" || json === null || Array.isArray(json)) {
+    return treeSkip(json, depth, context);
+  }
+  if (depth >= CONTRACT_MAX_DEPTH) treeTooDeep();
+  const object = json as Record<string, unknown>;
+  const result = new Map<string, string>();
+  const names = Object.keys(object);
+  context.treeKeys += names.length;
+  for (let i = 0; i < names.length; i++) {
+    const name = names[i] as string;
+    const item = object[name];
+    const value = (typeof item === "string" && isWellFormedUtf16(item) ? item : treeSkip(item, depth + 1, context));
+    // A key holding an unpaired surrogate is not a string, so no entry has it.
+    if (value !== undefined && isWellFormedUtf16(name)) {
+      result.set(name, value);
+    } else {
+      treeDegraded(context); // the entry is ignored
+    }
+  }
+  return result;
+}
+
+/** `decodeArrayOfProject` over a JSON.parse result. */
+function treeArrayOfProject(json: unknown, depth: number, context: DecodeContext): Project[] | undefined {
+  if (!Array.isArray(json)) return treeSkip(json, depth, context);
+  if (depth >= CONTRACT_MAX_DEPTH) treeTooDeep();
+  const result = new Array<Project>(json.length);
+  let kept = 0;
+  for (let i = 0; i < json.length; i++) {
+    const item: unknown = json[i];
+    const value = treeProject(item, depth + 1, context);
+    if (value !== undefined) {
+      result[kept++] = value;
+    } else {
+      context.dropped += 1; // one bad row never hides the others; drops inside it do not count
+      treeDegraded(context);
+    }
+  }
+  if (kept !== result.length) result.length = kept;
+  return result;
 }
 
 function eachTaskRowInSnapshot(value: Snapshot, update: (element: TaskRow) => TaskRow): Snapshot {

@@ -30,44 +30,74 @@ extension TypeScriptContractWriter {
         p.block("export function decode(text: string, report?: ContractReport): Decoded {") { p in
             p.line("if (report !== undefined) report.begin();")
             p.block("try {", closer: "} catch {") { p in
-                if plan.objects.contains(where: { !$0.isRoot && $0.failsDocument }) {
+                let lexed = "decodeScanned(text, new ContractJsonScanner(text, false), report) ?? { status: \"malformed\", value: null, dropped: 0 }"
+                if !decodesTrees {
                     // A fail-document field below the root fails the document even inside a value a
                     // later duplicate key replaces, which JSON.parse never shows: lex every text.
-                    p.line("const scanner = new ContractJsonScanner(text, false); // a nested fail-document field: no tree mode")
+                    p.line("// A nested fail-document field: lex every text (a lexing scanner shows the text: never undefined).")
+                    p.line("return \(lexed);")
                 } else {
-                    p.line("// A report lexes: duplicate keys and map positions are what JSON.parse hides.")
-                    p.line("const scanner = new ContractJsonScanner(text, report === undefined);")
-                }
-                let lookups = plan.lookups
-                p.line("const context: DecodeContext = { dropped: 0, failed: false, version: undefined\(lookups.map { ", \($0.name): new Map()" }.joined()), report };")
-                p.line("const isObject = scanner.nextIsObject();")
-                p.line("const value = decode\(root.name)(scanner, context);")
-                p.line("// Not JSON, not an object, or nested deeper than CONTRACT_MAX_DEPTH: nothing is usable.")
-                p.block("if (!isObject || !scanner.finish()) {") { p in
-                    p.line("if (report !== undefined) report.malformed(text);")
-                    p.line("return { status: \"malformed\", value: null, dropped: 0 };")
-                }
-                p.line("// The version gate comes before any field: a future version may mean something else by every field.")
-                p.block("if (context.version === undefined || acceptedVersions.indexOf(context.version) < 0) {") { p in
-                    p.line("if (report !== undefined) report.versionRejected(\(TypeScriptNames.quoted(ReportPlan.step(contract.version.field))), report.versionType);")
-                    p.line("return { status: \"unsupportedVersion\", value: null, dropped: 0 };")
-                }
-                p.line("if (report !== undefined) report.end();")
-                p.block("if (value === undefined || context.failed) {") { p in
-                    p.line("return { status: \"invalid\", value: null, dropped: 0 };")
-                }
-                if plan.derivations.isEmpty {
-                    p.line("return { status: \"ok\", value, dropped: context.dropped };")
-                } else {
-                    p.line("return { status: \"ok\", value: resolvingDerivedFields(value, context), dropped: context.dropped };")
+                    p.line("// JSON.parse's result is walked when it accepts the text (decodeTree).")
+                    p.line("const json = contractJsonParse(text);")
+                    p.block("if (json !== undefined) {") { p in
+                        p.line("const decoded = decodeTree(text, json, report !== undefined);")
+                        p.block("if (decoded !== undefined) {") { p in
+                            p.line("if (report !== undefined) report.end(); // nothing to report")
+                            p.line("return decoded;")
+                        }
+                        p.line("// A report has entries: recorded over the same tree, unless it hides a duplicate key or a")
+                        p.line("// member's position (then undefined, and the text is lexed).")
+                        p.line("const recorded = decodeScanned(text, new ContractJsonScanner(text, true, json), report);")
+                        p.line("if (recorded !== undefined) return recorded;")
+                        p.line("if (report !== undefined) report.begin();")
+                    }
+                    p.line("// JSON.parse rejected the text (the lexer says where), or the tree hid what a report must show.")
+                    p.line("// A lexing scanner shows the text: never undefined.")
+                    p.line("return \(lexed);")
                 }
             }
             p.indented { p in
-                p.line("// Only resource exhaustion (e.g. a string longer than the engine allows) can get here.")
+                if decodesTrees {
+                    p.line("// Only resource exhaustion (e.g. a string longer than the engine allows) can get here, or")
+                    p.line("// ContractTooDeep from decodeTree.")
+                } else {
+                    p.line("// Only resource exhaustion (e.g. a string longer than the engine allows) can get here.")
+                }
                 p.line("if (report !== undefined) report.malformed(text);")
                 p.line("return { status: \"malformed\", value: null, dropped: 0 };")
             }
             p.line("}")
+        }
+        p.line()
+        p.line("/**")
+        p.line(" * `decode` through a scanner: the scanner decoders, lexing or over JSON.parse's result (scanner tree")
+        p.line(" * mode). Undefined when the tree hid what the reads must see (`showsText`: a duplicate key, an")
+        p.line(" * integer-like key out of the text's order), so that a report is recorded again by lexing.")
+        p.line(" */")
+        p.block("function decodeScanned(text: string, scanner: ContractJsonScanner, report: ContractReport | undefined): Decoded | undefined {") { p in
+            p.line("const context: DecodeContext = \(contextLiteral(report: "report"));")
+            p.line("const isObject = scanner.nextIsObject();")
+            p.line("const value = decode\(root.name)(scanner, context);")
+            p.line("// Not JSON, not an object, or nested deeper than CONTRACT_MAX_DEPTH: nothing is usable.")
+            p.block("if (!isObject || !scanner.finish()) {") { p in
+                p.line("if (report !== undefined) report.malformed(text);")
+                p.line("return { status: \"malformed\", value: null, dropped: 0 };")
+            }
+            p.line("if (!scanner.showsText) return undefined;")
+            p.line("// The version gate comes before any field: a future version may mean something else by every field.")
+            p.block("if (context.version === undefined || acceptedVersions.indexOf(context.version) < 0) {") { p in
+                p.line("if (report !== undefined) report.versionRejected(\(TypeScriptNames.quoted(ReportPlan.step(contract.version.field))), report.versionType);")
+                p.line("return { status: \"unsupportedVersion\", value: null, dropped: 0 };")
+            }
+            p.line("if (report !== undefined) report.end();")
+            p.block("if (value === undefined || context.failed) {") { p in
+                p.line("return { status: \"invalid\", value: null, dropped: 0 };")
+            }
+            if plan.derivations.isEmpty {
+                p.line("return { status: \"ok\", value, dropped: context.dropped };")
+            } else {
+                p.line("return { status: \"ok\", value: resolvingDerivedFields(value, context), dropped: context.dropped };")
+            }
         }
         p.line()
         p.line("/** State threaded through one decode. */")
@@ -82,6 +112,12 @@ extension TypeScriptContractWriter {
             p.line("version: number | undefined;")
             p.line("/** The report being recorded, if one was asked for; undefined on the default path. */")
             p.line("report: ContractReport | undefined;")
+            p.line("/** The object keys decodeTree saw (contractTreeComplete); the scanner decoders leave it 0. */")
+            p.line("treeKeys: number;")
+            p.line("/** decodeTree: a value was not taken as written (a report would have an entry). */")
+            p.line("degraded: boolean;")
+            p.line("/** decodeTree: a report was asked for, so the first degraded value ends the walk. */")
+            p.line("reporting: boolean;")
             for lookup in plan.lookups {
                 p.line("/** `\(lookup.name)`, read with the root, for derived fields (exact UTF-16 keys). */")
                 p.line("\(lookup.name): \(type(lookup.type));")
@@ -129,6 +165,7 @@ extension TypeScriptContractWriter {
             p.line()
             compositeDecoder(composite, &p)
         }
+        treeDecoders(&p)
         for walker in plan.walkers {
             walkers(walker, &p)
         }

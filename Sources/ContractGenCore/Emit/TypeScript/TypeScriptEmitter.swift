@@ -136,20 +136,23 @@ struct TypeScriptContractWriter {
     /// Names declared at the module's top level (types, functions); a local must not shadow them either.
     static func moduleNames(_ contract: Contract, plan: DecoderPlan, owners: [TypeScriptNames.EnumOwner]) -> Set<String> {
         var names: Set<String> = ["decode", "observation", "encode", "versionField", "acceptedVersions", "writtenVersion",
-                                  "storageKey", "overlaying", "isStale", "header", "dayStart", "computeValidUntil", "resolvingDerivedFields",
+                                  "storageKey", "overlaying", "isStale", "header", "dayStart", "computeValidUntil", "resolvingDerivedFields", "decodeTree", "decodeScanned",
                                   "doneQueueStorageKey", "doneQueueSet", "doneQueuePeek", "doneQueueDrain", "doneQueueDrainTasks", "toDate"]
         names.formUnion(TypeScriptNames.generatedTypeNames)
         for type in contract.types {
-            names.formUnion([type.name, type.name + "Input", "decode" + type.name, "observe" + type.name,
+            names.formUnion([type.name, type.name + "Input", "decode" + type.name, "tree" + type.name, "observe" + type.name,
                              "overlay" + type.name, "encode" + type.name])
         }
         for union in contract.unions {
-            names.formUnion([union.name, union.name + "Input", "decode" + union.name, "observe" + union.name, "encode" + union.name])
+            names.formUnion([union.name, union.name + "Input", "decode" + union.name, "tree" + union.name, "observe" + union.name, "encode" + union.name])
         }
         if !contract.unions.isEmpty { names.insert("observeTagged") }
         for name in TypeScriptNames.unionVariantNames(contract) { names.formUnion([name, name + "Input"]) }
         for owner in owners { names.formUnion([owner.name, "read" + owner.name]) }
-        for composite in plan.composites { names.insert(TypeScriptNames.helperName(composite.operation, owners: owners)) }
+        for composite in plan.composites {
+            let helper = TypeScriptNames.helperName(composite.operation, owners: owners)
+            names.formUnion([helper, treeName(helper)])
+        }
         return names
     }
 

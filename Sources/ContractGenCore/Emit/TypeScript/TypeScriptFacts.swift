@@ -21,7 +21,7 @@ enum TypeScriptFacts {
     ]
 
     /// Names a decoder or encoder function already uses; a field's local must not shadow them.
-    static let functionNames: Set<String> = ["json", "context", "object", "value", "input", "path", "satisfying", "scanner", "key", "mark", "text", "r", "report", "tag"]
+    static let functionNames: Set<String> = ["json", "context", "object", "value", "input", "path", "satisfying", "scanner", "key", "mark", "text", "r", "report", "tag", "depth", "present", "item"]
 
     /// Names TypeScript or the runtime already uses, which an enum type must not take.
     static var takenTypeNames: Set<String> { TakenNames.typeScript }

@@ -25,6 +25,38 @@ enum TypeScriptRuntimeImports {
 
     /// The import list of a contract module, sorted as the import line has always been.
     static func names(for plan: DecoderPlan) -> [String] {
-        Array(Set(plan.runtimeNeeds.flatMap(names))).sorted()
+        Array(Set(plan.runtimeNeeds.flatMap(names)).union(treeNames(for: plan))).sorted()
+    }
+
+    /// Whether the default path walks JSON.parse's result with tree functions (TypeScriptTreeRenderer).
+    /// Not when a `fail-document` field sits below the root: it fails the document even inside a
+    /// value a later duplicate key replaces, which JSON.parse never shows.
+    static func decodesTrees(_ plan: DecoderPlan) -> Bool {
+        !plan.objects.contains(where: { !$0.isRoot && $0.failsDocument })
+    }
+
+    /// The runtime names the tree functions use (TypeScript's own decoding strategy, so not a plan need).
+    static func treeNames(for plan: DecoderPlan) -> Set<String> {
+        guard decodesTrees(plan) else { return [] }
+        var names: Set<String> = ["contractJsonParse", "contractTreeComplete", "contractTreeSawAll", "treeDegraded", "CONTRACT_TREE_DEGRADED",
+                                  "treeSkip", "treeTooDeep", "CONTRACT_MAX_DEPTH"]
+        func visit(_ operation: ReadOperation) {
+            switch operation {
+            case .scalar(let kind):
+                switch kind {
+                case .string: names.insert("isWellFormedUtf16")
+                case .localDate: names.formUnion(["isWellFormedUtf16", "isValidLocalDate"])
+                case .dateTime: names.formUnion(["isWellFormedUtf16", "parseDateTime"])
+                case .bool, .integer, .number, .epochMillis: break
+                }
+            case .enumeration(_, let unknown): if unknown != nil { names.formUnion(["isWellFormedUtf16", "treeOrUnknown"]) }
+            case .array(let element): visit(element)
+            case .map(let value): names.insert("isWellFormedUtf16"); visit(value)
+            case .union: names.insert("treeTag")
+            case .object: break
+            }
+        }
+        for object in plan.objects { for slot in object.slots { visit(slot.read.operation) } }
+        return names
     }
 }

@@ -1,0 +1,76 @@
+// The runtime's part of the generated tree decoders (a decode walking JSON.parse's result): the
+// depth and key counting of skipped values, the union tag, the completeness check on the text and
+// the degradation mark a report relies on.
+import { test } from "node:test";
+import * as assert from "node:assert/strict";
+import {
+  CONTRACT_MAX_DEPTH, CONTRACT_TREE_DEGRADED, ContractTooDeep, ContractTreeCount, contractJsonParse, contractTreeComplete,
+  contractTreeSawAll, treeDegraded, treeOrUnknown, treeSkip, treeTag,
+} from "../contract-runtime";
+
+function count(reporting = false): ContractTreeCount {
+  return { treeKeys: 0, degraded: false, reporting };
+}
+
+const nested = (levels: number, inner = "1"): string => "[".repeat(levels) + inner + "]".repeat(levels);
+
+test("contractJsonParse: JSON.parse's result, undefined for a text it rejects", () => {
+  assert.deepEqual(contractJsonParse('{"a":[1,"x",null]}'), { a: [1, "x", null] });
+  assert.equal(contractJsonParse("null"), null);
+  for (const text of ["", "{", "{\"a\":1,}", "01", "\ufeff{}", "[1] x", "'a'", "NaN"]) {
+    assert.equal(contractJsonParse(text), undefined, JSON.stringify(text));
+  }
+});
+
+test("treeSkip: scalars cost nothing; a container counts its keys and must nest within the limit", () => {
+  const c = count();
+  assert.equal(treeSkip("x", 0, c), undefined);
+  assert.equal(treeSkip(null, 0, c), undefined);
+  assert.equal(c.treeKeys, 0);
+  assert.equal(treeSkip(JSON.parse('{"a":{"b":1,"c":[{"d":2}]},"e":3}'), 0, c), undefined);
+  assert.equal(c.treeKeys, 5);
+  assert.equal(c.degraded, false, "skipping marks nothing: the decoder's slot check does");
+  // `depth` containers around the value: the value itself is level depth + 1.
+  const deep = JSON.parse(nested(10));
+  treeSkip(deep, CONTRACT_MAX_DEPTH - 10, c);
+  assert.throws(() => treeSkip(deep, CONTRACT_MAX_DEPTH - 9, c), (error: unknown) => error instanceof ContractTooDeep);
+  // A value of a million levels is measured without recursing past the limit.
+  assert.throws(() => treeSkip(JSON.parse(nested(1_000_000)), 0, count()), (error: unknown) => error instanceof ContractTooDeep);
+});
+
+test("treeTag: an own string member, well-formed; never the prototype's", () => {
+  assert.equal(treeTag(JSON.parse('{"kind":"photo","kind":"link"}'), "kind"), "link");
+  assert.equal(treeTag(JSON.parse('{"kind":"\\ud800"}'), "kind"), undefined);
+  assert.equal(treeTag(JSON.parse('{"kind":1}'), "kind"), undefined);
+  assert.equal(treeTag(JSON.parse('[{"kind":"a"}]'), "kind"), undefined);
+  assert.equal(treeTag("kind", "kind"), undefined);
+  assert.equal(treeTag(JSON.parse("{}"), "constructor"), undefined);
+  assert.equal(treeTag(JSON.parse("{}"), "__proto__"), undefined);
+  assert.equal(treeTag(JSON.parse('{"__proto__":"x"}'), "__proto__"), "x");
+});
+
+test("contractTreeComplete: a colon per counted key, else the text itself is measured", () => {
+  const text = '{"a":1,"b":{"c":2}}';
+  assert.equal(contractTreeSawAll(text, 3), true);
+  assert.equal(contractTreeSawAll(text, 2), false);
+  // Fewer keys counted than colons (an unknown key, a replaced duplicate, a colon in a string):
+  // the depth of the text decides.
+  assert.equal(contractTreeComplete('{"a":' + nested(CONTRACT_MAX_DEPTH - 1) + ',"a":1}', 1), true);
+  assert.equal(contractTreeComplete('{"a":' + nested(CONTRACT_MAX_DEPTH) + ',"a":1}', 1), false);
+  assert.equal(contractTreeComplete('{"a":"x:y"}', 1), true);
+});
+
+test("treeDegraded and treeOrUnknown: the mark, and the end of the walk when a report was asked for", () => {
+  const plain = count();
+  treeDegraded(plain);
+  assert.equal(plain.degraded, true);
+  const reporting = count(true);
+  assert.throws(() => treeDegraded(reporting), (error: unknown) => error === CONTRACT_TREE_DEGRADED);
+  const read = (text: string | undefined): "a" | "b" | undefined => (text === "a" || text === "b" ? text : undefined);
+  const c = count();
+  assert.equal(treeOrUnknown("a", read, "b", c), "a");
+  assert.equal(treeOrUnknown(undefined, read, "b", c), undefined);
+  assert.equal(c.degraded, false);
+  assert.equal(treeOrUnknown("zz", read, "b", c), "b");
+  assert.equal(c.degraded, true, "a fallback is a report entry");
+});
