@@ -53,6 +53,44 @@ final class MutationTests: XCTestCase {
         XCTAssertEqual(mutant.label, "x.ts:1: '<' → '<='")
     }
 
+    /// The key names the line by its text (comments and indentation left out) and an occurrence
+    /// index, so lines inserted above, or a re-worded comment, keep every entry of the lists.
+    func testKeysSurviveUnrelatedEdits() throws {
+        let root = TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createDirectory(atPath: root + "/generated/typescript", withIntermediateDirectories: true)
+        func keys(_ text: String) throws -> [String] {
+            try text.write(toFile: root + "/generated/typescript/x.ts", atomically: true, encoding: .utf8)
+            return MutantCatalogue.build(root: root, language: .typescript).mutants.filter { $0.site.mutationOperator == "boundary" }.map(\.key)
+        }
+        let before = try keys("if (a < b) x(); // one\nif (a < b) y();\n")
+        XCTAssertEqual(before, ["x.ts: '<' → '<=' in «if (a < b) x();»", "x.ts: '<' → '<=' in «if (a < b) y();»"])
+        XCTAssertEqual(try keys("// new header\nconst k = 0;\n\n    if (a < b) x(); // re-worded\nif (a < b) y();\n"), before)
+        XCTAssertEqual(try keys("if (a < b && c < d) z();\n"),
+                       ["x.ts: '<' → '<=' in «if (a < b && c < d) z();»", "x.ts: '<' → '<=' in «if (a < b && c < d) z();» (#2)"])
+        XCTAssertEqual(Mutant.key(ofLabel: "x.ts:412: 1 → 2 in «f(1)»"), "x.ts: 1 → 2 in «f(1)»")
+        XCTAssertEqual(Mutant.key(ofLabel: "x.ts: 1 → 2 in «f(1)»"), "x.ts: 1 → 2 in «f(1)»")
+    }
+
+    func testStaleAndUnreachableEntries() throws {
+        let root = TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createDirectory(atPath: root + "/generated/typescript", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: root + "/mutation", withIntermediateDirectories: true)
+        try "if (a < b) x();\n".write(toFile: root + "/generated/typescript/x.ts", atomically: true, encoding: .utf8)
+        try "x.ts:9: '<' → '<=' in «if (a < b) x();»  # a is never b\nx.ts: '<' → '<=' in «if (a < c) x();»  # gone\ny.ts: 1 → 2 in «f(1)»  # other file\n"
+            .write(toFile: root + "/mutation/equivalent-typescript.txt", atomically: true, encoding: .utf8)
+        try "x.ts: if a < b → false in «if (a < b) x();»  # only an app calls x\n"
+            .write(toFile: root + "/mutation/unreachable-typescript.txt", atomically: true, encoding: .utf8)
+        let lists = EquivalentMutants.load(root: root, language: .typescript)
+        XCTAssertEqual(lists.errors, [])
+        XCTAssertEqual(lists.reasons["x.ts: '<' → '<=' in «if (a < b) x();»"], "a is never b")
+        XCTAssertEqual(lists.unreachable["x.ts: if a < b → false in «if (a < b) x();»"], "only an app calls x")
+        let catalogue = MutantCatalogue.build(root: root, language: .typescript)
+        XCTAssertEqual(lists.stale(in: catalogue), ["equivalent-typescript.txt:2: matches no mutant: x.ts: '<' → '<=' in «if (a < c) x();»"],
+                       "an entry of a file outside the catalogue (y.ts) is not judged")
+    }
+
     func testSampleIsSeededAndInFileOrder() {
         let catalogue = MutantCatalogue.build(root: TestSupport.root, language: .typescript)
         XCTAssertGreaterThan(catalogue.mutants.count, 500)
@@ -73,8 +111,9 @@ final class MutationTests: XCTestCase {
         try "# comment\nx.ts:3: '<' → '<='  # both sides are never equal here\nx.ts:4: 1 → 2\n"
             .write(toFile: root + "/mutation/equivalent-typescript.txt", atomically: true, encoding: .utf8)
         let list = EquivalentMutants.load(root: root, language: .typescript)
-        XCTAssertEqual(list.reasons, ["x.ts:3: '<' → '<='": "both sides are never equal here"])
+        XCTAssertEqual(list.reasons, ["x.ts: '<' → '<='": "both sides are never equal here"], "the line number is only a hint")
         XCTAssertEqual(list.errors, ["equivalent-typescript.txt:3: no `  # reason`"])
+        XCTAssertEqual(list.entries.map(\.place), ["equivalent-typescript.txt:2"])
     }
 
     /// Three real mutants of the TypeScript runtime against the nesting cases only: the depth

@@ -13,7 +13,9 @@ extension ContractGenCommand {
       a returned value replaced by null) to the language's generated runtime and contract files,
       one at a time, builds each mutant and runs the golden cases through it. A mutant is killed
       when a case fails, crashes or times out; one that does not compile is stillborn (not
-      scored); mutation/equivalent-<lang>.txt lists equivalent mutants with their reason.
+      scored); mutation/equivalent-<lang>.txt lists equivalent mutants with their reason, and
+      mutation/unreachable-<lang>.txt the real bugs the testee protocol cannot reach (both not
+      scored; reported apart, with every list entry that matches no mutant).
       --file PATH          only mutants of files whose path ends with PATH
       --sample N           a seeded random choice of N mutants (in file order)
       --max N              run at most the first N (after --sample)
@@ -47,11 +49,14 @@ extension ContractGenCommand {
         if let limit { chosen = Array(chosen.prefix(limit)) }
         if parsed.has("list") {
             for mutant in chosen { io.out(mutant.label + "\n") }
+            for entry in EquivalentMutants.load(root: root, language: language).stale(in: catalogue) { io.err("stale: \(entry)\n") }
             io.out("\(chosen.count) of \(catalogue.mutants.count) mutants\n")
             return ExitCode.success
         }
         let equivalents = EquivalentMutants.load(root: root, language: language)
         guard equivalents.errors.isEmpty else { throw UsageError(equivalents.errors.joined(separator: "\n")) }
+        let stale = equivalents.stale(in: catalogue)
+        for entry in stale { io.err("stale: \(entry)\n") }
         let directories = parsed.values("golden").isEmpty ? ["golden"] : parsed.values("golden")
         let loaded = GoldenCaseLoader.load(directories: directories.map(path))
         guard loaded.errors.isEmpty, !loaded.cases.isEmpty else {
@@ -66,7 +71,7 @@ extension ContractGenCommand {
         let (results, notRun) = try runner.run(chosen, equivalents: equivalents)
         let report = MutationReport(language: language, results: results, catalogueSize: catalogue.mutants.count, notRun: notRun,
                                     command: (["contract-gen", "mutate"] + arguments).joined(separator: " "),
-                                    seconds: Date().timeIntervalSince(started))
+                                    seconds: Date().timeIntervalSince(started), staleEntries: stale)
         for line in report.lines() { io.out(line + "\n") }
         if let file = parsed.value("report") {
             try Data(report.markdown().utf8).write(to: URL(fileURLWithPath: path(file)))

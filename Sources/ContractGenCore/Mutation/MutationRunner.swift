@@ -11,6 +11,9 @@ public enum MutantOutcome: Sendable, Equatable {
     case stillborn(String)
     /// Listed in mutation/equivalent-<lang>.txt, with its reason: left out of the score.
     case equivalent(String)
+    /// Listed in mutation/unreachable-<lang>.txt: a real bug the testee protocol cannot show.
+    /// Left out of the score but counted and reported apart (and in the reachable-or-not score).
+    case unreachable(String)
 }
 
 public struct MutantResult: Sendable {
@@ -57,8 +60,12 @@ public struct MutationRunner {
         var results: [MutantResult] = []
         for (index, mutant) in mutants.enumerated() {
             if let deadline, Date().timeIntervalSince(started) > deadline { return (results, mutants.count - index) }
-            if let reason = equivalents.reasons[mutant.label] {
+            if let reason = equivalents.reasons[mutant.key] {
                 results.append(MutantResult(mutant: mutant, outcome: .equivalent(reason), seconds: 0, cached: false))
+                continue
+            }
+            if let reason = equivalents.unreachable[mutant.key] {
+                results.append(MutantResult(mutant: mutant, outcome: .unreachable(reason), seconds: 0, cached: false))
                 continue
             }
             let key = buildInputs + "/" + mutant.file + "/" + mutant.id
@@ -222,7 +229,7 @@ struct MutationCache {
             entries[key] = .object([("outcome", .string("stillborn")), ("reason", .string(reason))])
         case .survived:
             entries[key] = .object([("outcome", .string("survived")), ("cases", .string(Self.digest(cases)))])
-        case .equivalent:
+        case .equivalent, .unreachable:
             break
         }
     }
