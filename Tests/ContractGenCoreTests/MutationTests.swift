@@ -72,6 +72,23 @@ final class MutationTests: XCTestCase {
         XCTAssertEqual(Mutant.key(ofLabel: "x.ts: 1 → 2 in «f(1)»"), "x.ts: 1 → 2 in «f(1)»")
     }
 
+    /// A Kotlin mutant is compiled alone unless another file could hold an inlined copy of what
+    /// it changes: a const val's value, an inline function's body.
+    func testKotlinOneFileBuildOnlyWhenNothingIsInlinedElsewhere() {
+        func alone(_ source: String, _ fragment: String) -> Bool {
+            let bytes = Array(source.utf8)
+            let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
+            let site = MutationOperators.sites(in: bytes, language: .kotlin).first { $0.mutationOperator == "integer" }!
+            let number = MutantCatalogue.line(of: site.range.lowerBound, in: MutantCatalogue.lineStartOffsets(bytes))
+            XCTAssertTrue(lines[number - 1].contains(fragment))
+            return KotlinOneFileBuild.canBuildAlone(Mutant(file: "x.kt", line: number, site: site,
+                                                           lineText: String(lines[number - 1]).trimmingCharacters(in: .whitespaces)), bytes: bytes)
+        }
+        XCTAssertTrue(alone("fun f(x: Int) = x < 512\n", "512"))
+        XCTAssertFalse(alone("object A {\n    const val MAX_DEPTH = 512\n}\n", "512"))
+        XCTAssertFalse(alone("inline fun g() = 1\nfun f(x: Int) = x < 512\n", "1"))
+    }
+
     func testStaleAndUnreachableEntries() throws {
         let root = TestSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: root) }

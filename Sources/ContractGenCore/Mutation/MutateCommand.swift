@@ -6,7 +6,7 @@ extension ContractGenCommand {
     static let mutateHelp = """
     contract-gen mutate --lang swift|kotlin|typescript [--file PATH] [--sample N] [--max N] [--seed S]
                         [--report FILE] [--golden DIR]... [--timeout SECONDS] [--deadline SECONDS]
-                        [--list] [--no-cache]
+                        [--list] [--no-cache] [--full-builds]
 
       Mutation testing: applies small plausible bugs (boundary and equality flips, && ↔ ||,
       true ↔ false, integer ±1, negated or removed conditions, removed `return null`/`continue`,
@@ -26,6 +26,9 @@ extension ContractGenCommand {
       --deadline SECONDS   start no mutant after this many seconds; the rest are reported as not run
       --list               print the chosen mutants and stop (nothing is built)
       --no-cache           ignore .build/mutation-cache (results are still stored)
+      --full-builds        Kotlin: build every mutant in full (by default only the mutated file is
+                           compiled, against the unmutated classes, unless it touches a const val
+                           or the file declares an inline fun)
       Swift mutants are compiled with -Onone. Results are cached per (generated files, mutant,
       cases) under .build/mutation-cache, so a re-run only builds what changed.
     """
@@ -33,7 +36,7 @@ extension ContractGenCommand {
     func mutate(_ arguments: [String]) throws -> Int32 {
         let spec = CommandSpec(name: "mutate", valueOptions: ["lang", "file", "sample", "max", "seed", "report", "golden",
                                                               "timeout", "deadline"],
-                               flags: ["list", "no-cache"])
+                               flags: ["list", "no-cache", "full-builds"])
         let parsed = try spec.parse(arguments)
         guard let name = parsed.value("lang"), let language = Language(rawValue: name) else {
             throw UsageError("mutate needs --lang swift, kotlin or typescript")
@@ -66,6 +69,7 @@ extension ContractGenCommand {
         runner.caseTimeout = try Self.seconds(parsed.value("timeout"), option: "timeout") ?? 10
         runner.deadline = try Self.seconds(parsed.value("deadline"), option: "deadline")
         runner.incremental = !parsed.has("no-cache")
+        runner.kotlinOneFile = !parsed.has("full-builds")
         runner.progress = { [io] message in io.err(message + "\n") }
         let started = Date()
         let (results, notRun) = try runner.run(chosen, equivalents: equivalents)
