@@ -52,7 +52,9 @@ extension ContractGenCommand {
         if let limit { chosen = Array(chosen.prefix(limit)) }
         if parsed.has("list") {
             for mutant in chosen { io.out(mutant.label + "\n") }
-            for entry in EquivalentMutants.load(root: root, language: language).stale(in: catalogue) { io.err("stale: \(entry)\n") }
+            let lists = EquivalentMutants.load(root: root, language: language)
+            for problem in lists.errors { io.err("error: \(problem)\n") }
+            for entry in lists.stale(in: catalogue) { io.err("stale: \(entry)\n") }
             io.out("\(chosen.count) of \(catalogue.mutants.count) mutants\n")
             return ExitCode.success
         }
