@@ -53,6 +53,61 @@ final class MutationTests: XCTestCase {
         XCTAssertEqual(mutant.label, "x.ts:1: '<' → '<='")
     }
 
+    /// The key names the line by its text (comments and indentation left out) and an occurrence
+    /// index, so lines inserted above, or a re-worded comment, keep every entry of the lists.
+    func testKeysSurviveUnrelatedEdits() throws {
+        let root = TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createDirectory(atPath: root + "/generated/typescript", withIntermediateDirectories: true)
+        func keys(_ text: String) throws -> [String] {
+            try text.write(toFile: root + "/generated/typescript/x.ts", atomically: true, encoding: .utf8)
+            return MutantCatalogue.build(root: root, language: .typescript).mutants.filter { $0.site.mutationOperator == "boundary" }.map(\.key)
+        }
+        let before = try keys("if (a < b) x(); // one\nif (a < b) y();\n")
+        XCTAssertEqual(before, ["x.ts: '<' → '<=' in «if (a < b) x();»", "x.ts: '<' → '<=' in «if (a < b) y();»"])
+        XCTAssertEqual(try keys("// new header\nconst k = 0;\n\n    if (a < b) x(); // re-worded\nif (a < b) y();\n"), before)
+        XCTAssertEqual(try keys("if (a < b && c < d) z();\n"),
+                       ["x.ts: '<' → '<=' in «if (a < b && c < d) z();»", "x.ts: '<' → '<=' in «if (a < b && c < d) z();» (#2)"])
+        XCTAssertEqual(Mutant.key(ofLabel: "x.ts:412: 1 → 2 in «f(1)»"), "x.ts: 1 → 2 in «f(1)»")
+        XCTAssertEqual(Mutant.key(ofLabel: "x.ts: 1 → 2 in «f(1)»"), "x.ts: 1 → 2 in «f(1)»")
+    }
+
+    /// A Kotlin mutant is compiled alone unless another file could hold an inlined copy of what
+    /// it changes: a const val's value, an inline function's body.
+    func testKotlinOneFileBuildOnlyWhenNothingIsInlinedElsewhere() {
+        func alone(_ source: String, _ fragment: String) -> Bool {
+            let bytes = Array(source.utf8)
+            let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
+            let site = MutationOperators.sites(in: bytes, language: .kotlin).first { $0.mutationOperator == "integer" }!
+            let number = MutantCatalogue.line(of: site.range.lowerBound, in: MutantCatalogue.lineStartOffsets(bytes))
+            XCTAssertTrue(lines[number - 1].contains(fragment))
+            return KotlinOneFileBuild.canBuildAlone(Mutant(file: "x.kt", line: number, site: site,
+                                                           lineText: String(lines[number - 1]).trimmingCharacters(in: .whitespaces)), bytes: bytes)
+        }
+        XCTAssertTrue(alone("fun f(x: Int) = x < 512\n", "512"))
+        XCTAssertFalse(alone("object A {\n    const val MAX_DEPTH = 512\n}\n", "512"))
+        XCTAssertFalse(alone("inline fun g() = 1\nfun f(x: Int) = x < 512\n", "1"))
+    }
+
+    func testStaleAndUnreachableEntries() throws {
+        let root = TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createDirectory(atPath: root + "/generated/typescript", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: root + "/mutation", withIntermediateDirectories: true)
+        try "if (a < b) x();\n".write(toFile: root + "/generated/typescript/x.ts", atomically: true, encoding: .utf8)
+        try "x.ts:9: '<' → '<=' in «if (a < b) x();»  # a is never b\nx.ts: '<' → '<=' in «if (a < c) x();»  # gone\ny.ts: 1 → 2 in «f(1)»  # other file\n"
+            .write(toFile: root + "/mutation/equivalent-typescript.txt", atomically: true, encoding: .utf8)
+        try "x.ts: if a < b → false in «if (a < b) x();»  # only an app calls x\n"
+            .write(toFile: root + "/mutation/unreachable-typescript.txt", atomically: true, encoding: .utf8)
+        let lists = EquivalentMutants.load(root: root, language: .typescript)
+        XCTAssertEqual(lists.errors, [])
+        XCTAssertEqual(lists.reasons["x.ts: '<' → '<=' in «if (a < b) x();»"], "a is never b")
+        XCTAssertEqual(lists.unreachable["x.ts: if a < b → false in «if (a < b) x();»"], "only an app calls x")
+        let catalogue = MutantCatalogue.build(root: root, language: .typescript)
+        XCTAssertEqual(lists.stale(in: catalogue), ["equivalent-typescript.txt:2: matches no mutant: x.ts: '<' → '<=' in «if (a < c) x();»"],
+                       "an entry of a file outside the catalogue (y.ts) is not judged")
+    }
+
     func testSampleIsSeededAndInFileOrder() {
         let catalogue = MutantCatalogue.build(root: TestSupport.root, language: .typescript)
         XCTAssertGreaterThan(catalogue.mutants.count, 500)
@@ -73,8 +128,9 @@ final class MutationTests: XCTestCase {
         try "# comment\nx.ts:3: '<' → '<='  # both sides are never equal here\nx.ts:4: 1 → 2\n"
             .write(toFile: root + "/mutation/equivalent-typescript.txt", atomically: true, encoding: .utf8)
         let list = EquivalentMutants.load(root: root, language: .typescript)
-        XCTAssertEqual(list.reasons, ["x.ts:3: '<' → '<='": "both sides are never equal here"])
+        XCTAssertEqual(list.reasons, ["x.ts: '<' → '<='": "both sides are never equal here"], "the line number is only a hint")
         XCTAssertEqual(list.errors, ["equivalent-typescript.txt:3: no `  # reason`"])
+        XCTAssertEqual(list.entries.map(\.place), ["equivalent-typescript.txt:2"])
     }
 
     /// Three real mutants of the TypeScript runtime against the nesting cases only: the depth

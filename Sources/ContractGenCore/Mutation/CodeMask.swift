@@ -8,12 +8,16 @@
 public struct CodeMask: Sendable {
     /// `isCode[i]` is true when byte i is outside every comment and literal.
     public let isCode: [Bool]
+    /// `isComment[i]` is true when byte i is inside a comment (a mutant's key leaves comments out).
+    public let isComment: [Bool]
 
     public init(_ bytes: [UInt8], language: Language) {
         var mask = [Bool](repeating: true, count: bytes.count)
+        var comments = [Bool](repeating: false, count: bytes.count)
         var scanner = Scanner(bytes: bytes, language: language)
-        scanner.mark(&mask)
+        scanner.mark(&mask, comments: &comments)
         isCode = mask
+        isComment = comments
     }
 
     /// True when every byte of `range` is code.
@@ -42,13 +46,16 @@ private struct Scanner {
         return bytes[index..<(index + pattern.count)].elementsEqual(pattern)
     }
 
-    mutating func mark(_ mask: inout [Bool]) {
+    mutating func mark(_ mask: inout [Bool], comments: inout [Bool]) {
         while index < bytes.count {
             let start = index
+            var comment = false
             if startsWith("//") {
                 skipLineComment()
+                comment = true
             } else if startsWith("/*") {
                 skipBlockComment()
+                comment = true
             } else if language == .swift, at(0) == UInt8(ascii: "#"), let hashes = rawStringHashes() {
                 skipSwiftRawString(hashes: hashes)
             } else if startsWith("\"\"\"") && language != .typescript {
@@ -62,7 +69,10 @@ private struct Scanner {
                 index += 1
                 continue
             }
-            for position in start..<min(index, bytes.count) { mask[position] = false }
+            for position in start..<min(index, bytes.count) {
+                mask[position] = false
+                comments[position] = comment
+            }
         }
     }
 

@@ -9,10 +9,46 @@ public struct Mutant: Sendable {
     public var file: String
     public var line: Int
     public var site: MutationSite
+    /// The mutated line's text, trimmed, every run of white space one space.
+    public var lineText: String
+    /// 1-based: which of the file's mutants with this same line text and change this one is, in
+    /// file order (two identical lines, or two identical changes on one line).
+    public var occurrence: Int
+
+    public init(file: String, line: Int, site: MutationSite, lineText: String = "", occurrence: Int = 1) {
+        self.file = file
+        self.line = line
+        self.site = site
+        self.lineText = lineText
+        self.occurrence = occurrence
+    }
+
     /// Stable while the file does not change: `operator@offset:replacement`.
     public var id: String { "\(site.mutationOperator)@\(site.range.lowerBound):\(site.replacement)" }
-    /// `contract-runtime.ts:412: '<' → '<='`, the form of the report and the equivalent list.
-    public var label: String { "\((file as NSString).lastPathComponent):\(line): \(site.description)" }
+    /// `contract-runtime.ts: '<' → '<=' in «while (i < n) {»`: the key of the equivalent lists.
+    /// It names the line by its text, not its number (after Stryker's incremental mode, which keys
+    /// mutants by content), so an edit elsewhere in the file does not make an entry stale; an
+    /// edit of the line itself does, which is right: the reason must then be re-checked.
+    public var key: String { Self.key(file: (file as NSString).lastPathComponent, rest: "\(site.description)\(context)") }
+    /// The key with the line number after the file name (`contract-runtime.ts:412: …`), the form
+    /// of the report; an equivalent list may hold either (the number is only a hint).
+    public var label: String { Self.key(file: "\((file as NSString).lastPathComponent):\(line)", rest: "\(site.description)\(context)") }
+
+    var context: String {
+        (lineText.isEmpty ? "" : " in «\(lineText)»") + (occurrence > 1 ? " (#\(occurrence))" : "")
+    }
+
+    static func key(file: String, rest: String) -> String { "\(file): \(rest)" }
+
+    /// `file:412: rest` → `file: rest`: the key an entry of an equivalent list names.
+    static func key(ofLabel label: String) -> String {
+        guard let colon = label.firstIndex(of: ":") else { return label }
+        var index = label.index(after: colon)
+        var digits = 0
+        while index < label.endIndex, label[index].isASCII, label[index].isNumber { index = label.index(after: index); digits += 1 }
+        guard digits > 0, index < label.endIndex, label[index] == ":" else { return label }
+        return String(label[..<colon]) + String(label[index...])
+    }
 
     public func apply(to bytes: [UInt8]) -> [UInt8] {
         Array(bytes[..<site.range.lowerBound]) + Array(site.replacement.utf8) + Array(bytes[site.range.upperBound...])
@@ -63,11 +99,26 @@ public struct MutantCatalogue: Sendable {
             let bytes = [UInt8](data)
             hashes[file] = String(SHA256.hex(bytes).prefix(20))
             let lineStarts = lineStartOffsets(bytes)
+            var seen: [String: Int] = [:]
+            let comments = CodeMask(bytes, language: language).isComment
             for site in MutationOperators.sites(in: bytes, language: language) {
-                mutants.append(Mutant(file: file, line: line(of: site.range.lowerBound, in: lineStarts), site: site))
+                let number = line(of: site.range.lowerBound, in: lineStarts)
+                let end = number < lineStarts.count ? lineStarts[number] : bytes.count
+                let text = normalizedLine((lineStarts[number - 1]..<end).filter { !comments[$0] }.map { bytes[$0] })
+                let occurrence = (seen[text + "\u{0}" + site.description] ?? 0) + 1
+                seen[text + "\u{0}" + site.description] = occurrence
+                mutants.append(Mutant(file: file, line: number, site: site, lineText: text, occurrence: occurrence))
             }
         }
         return MutantCatalogue(language: language, mutants: mutants, fileHashes: hashes)
+    }
+
+    /// A line's text without its comments, trimmed, every run of white space one space (so
+    /// re-indenting or re-wording a comment keeps keys, and an entry's `  # ` reason separator can
+    /// never occur inside a key).
+    static func normalizedLine(_ bytes: [UInt8]) -> String {
+        String(decoding: bytes, as: UTF8.self).split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" })
+            .joined(separator: " ")
     }
 
     static func lineStartOffsets(_ bytes: [UInt8]) -> [Int] {
@@ -99,31 +150,63 @@ public struct MutantCatalogue: Sendable {
     }
 }
 
-/// mutation/equivalent-<lang>.txt: `file:line: description  # reason`, one per line. A mutant is
-/// only equivalent with a written reason; a line without one is an error, not silently honoured.
+/// mutation/equivalent-<lang>.txt and mutation/unreachable-<lang>.txt: `file: change in «line»
+/// [(#k)]  # reason` (or the report's `file:line: …`, the number ignored), one per line. Equivalent:
+/// no input can change any result. Unreachable: a real bug no golden case can show, because the
+/// testee protocol never reaches that code (reported apart, never silently dropped from view). A
+/// mutant is listed only with a written reason; a line without one is an error.
 public struct EquivalentMutants: Sendable {
+    /// Key → reason.
     public var reasons: [String: String] = [:]
+    public var unreachable: [String: String] = [:]
     public var errors: [String] = []
+    /// Each entry's key and where it is written (`equivalent-typescript.txt:12`), for stale entries.
+    public var entries: [(key: String, place: String)] = []
+
+    public init() {}
 
     public static func path(root: String, language: Language) -> String {
         root + "/mutation/equivalent-\(language.rawValue).txt"
     }
 
+    public static func unreachablePath(root: String, language: Language) -> String {
+        root + "/mutation/unreachable-\(language.rawValue).txt"
+    }
+
     public static func load(root: String, language: Language) -> EquivalentMutants {
         var result = EquivalentMutants()
-        guard let data = FileManager.default.contents(atPath: path(root: root, language: language)) else { return result }
+        result.read(path(root: root, language: language), into: \.reasons)
+        result.read(unreachablePath(root: root, language: language), into: \.unreachable)
+        return result
+    }
+
+    mutating func read(_ path: String, into table: WritableKeyPath<EquivalentMutants, [String: String]>) {
+        guard let data = FileManager.default.contents(atPath: path) else { return }
+        let name = (path as NSString).lastPathComponent
         for (number, raw) in String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let line = raw.trimmingCharacters(in: .whitespaces)
             if line.isEmpty || line.hasPrefix("#") { continue }
             guard let hash = line.range(of: "  # ") else {
-                result.errors.append("equivalent-\(language.rawValue).txt:\(number + 1): no `  # reason`")
+                errors.append("\(name):\(number + 1): no `  # reason`")
                 continue
             }
-            let label = line[..<hash.lowerBound].trimmingCharacters(in: .whitespaces)
+            let key = Mutant.key(ofLabel: line[..<hash.lowerBound].trimmingCharacters(in: .whitespaces))
             let reason = line[hash.upperBound...].trimmingCharacters(in: .whitespaces)
-            if reason.isEmpty { result.errors.append("equivalent-\(language.rawValue).txt:\(number + 1): empty reason"); continue }
-            result.reasons[label] = reason
+            if reason.isEmpty { errors.append("\(name):\(number + 1): empty reason"); continue }
+            if reasons[key] != nil || unreachable[key] != nil { errors.append("\(name):\(number + 1): listed twice: \(key)"); continue }
+            self[keyPath: table][key] = reason
+            entries.append((key, "\(name):\(number + 1)"))
         }
-        return result
+    }
+
+    /// Entries that name no mutant of `catalogue` (only entries of the catalogue's files count, so
+    /// a `--file` run does not call the other files' entries stale): the line changed or went.
+    public func stale(in catalogue: MutantCatalogue) -> [String] {
+        let keys = Set(catalogue.mutants.map(\.key))
+        let files = Set(catalogue.mutants.map { ($0.file as NSString).lastPathComponent })
+        return entries.filter { entry in
+            guard let colon = entry.key.firstIndex(of: ":") else { return true }
+            return files.contains(String(entry.key[..<colon])) && !keys.contains(entry.key)
+        }.map { "\($0.place): matches no mutant: \($0.key)" }
     }
 }

@@ -6,14 +6,16 @@ extension ContractGenCommand {
     static let mutateHelp = """
     contract-gen mutate --lang swift|kotlin|typescript [--file PATH] [--sample N] [--max N] [--seed S]
                         [--report FILE] [--golden DIR]... [--timeout SECONDS] [--deadline SECONDS]
-                        [--list] [--no-cache]
+                        [--list] [--no-cache] [--full-builds]
 
       Mutation testing: applies small plausible bugs (boundary and equality flips, && ↔ ||,
       true ↔ false, integer ±1, negated or removed conditions, removed `return null`/`continue`,
       a returned value replaced by null) to the language's generated runtime and contract files,
       one at a time, builds each mutant and runs the golden cases through it. A mutant is killed
       when a case fails, crashes or times out; one that does not compile is stillborn (not
-      scored); mutation/equivalent-<lang>.txt lists equivalent mutants with their reason.
+      scored); mutation/equivalent-<lang>.txt lists equivalent mutants with their reason, and
+      mutation/unreachable-<lang>.txt the real bugs the testee protocol cannot reach (both not
+      scored; reported apart, with every list entry that matches no mutant).
       --file PATH          only mutants of files whose path ends with PATH
       --sample N           a seeded random choice of N mutants (in file order)
       --max N              run at most the first N (after --sample)
@@ -24,6 +26,9 @@ extension ContractGenCommand {
       --deadline SECONDS   start no mutant after this many seconds; the rest are reported as not run
       --list               print the chosen mutants and stop (nothing is built)
       --no-cache           ignore .build/mutation-cache (results are still stored)
+      --full-builds        Kotlin: build every mutant in full (by default only the mutated file is
+                           compiled, against the unmutated classes, unless it touches a const val
+                           or the file declares an inline fun)
       Swift mutants are compiled with -Onone. Results are cached per (generated files, mutant,
       cases) under .build/mutation-cache, so a re-run only builds what changed.
     """
@@ -31,7 +36,7 @@ extension ContractGenCommand {
     func mutate(_ arguments: [String]) throws -> Int32 {
         let spec = CommandSpec(name: "mutate", valueOptions: ["lang", "file", "sample", "max", "seed", "report", "golden",
                                                               "timeout", "deadline"],
-                               flags: ["list", "no-cache"])
+                               flags: ["list", "no-cache", "full-builds"])
         let parsed = try spec.parse(arguments)
         guard let name = parsed.value("lang"), let language = Language(rawValue: name) else {
             throw UsageError("mutate needs --lang swift, kotlin or typescript")
@@ -47,11 +52,16 @@ extension ContractGenCommand {
         if let limit { chosen = Array(chosen.prefix(limit)) }
         if parsed.has("list") {
             for mutant in chosen { io.out(mutant.label + "\n") }
+            let lists = EquivalentMutants.load(root: root, language: language)
+            for problem in lists.errors { io.err("error: \(problem)\n") }
+            for entry in lists.stale(in: catalogue) { io.err("stale: \(entry)\n") }
             io.out("\(chosen.count) of \(catalogue.mutants.count) mutants\n")
             return ExitCode.success
         }
         let equivalents = EquivalentMutants.load(root: root, language: language)
         guard equivalents.errors.isEmpty else { throw UsageError(equivalents.errors.joined(separator: "\n")) }
+        let stale = equivalents.stale(in: catalogue)
+        for entry in stale { io.err("stale: \(entry)\n") }
         let directories = parsed.values("golden").isEmpty ? ["golden"] : parsed.values("golden")
         let loaded = GoldenCaseLoader.load(directories: directories.map(path))
         guard loaded.errors.isEmpty, !loaded.cases.isEmpty else {
@@ -61,12 +71,13 @@ extension ContractGenCommand {
         runner.caseTimeout = try Self.seconds(parsed.value("timeout"), option: "timeout") ?? 10
         runner.deadline = try Self.seconds(parsed.value("deadline"), option: "deadline")
         runner.incremental = !parsed.has("no-cache")
+        runner.kotlinOneFile = !parsed.has("full-builds")
         runner.progress = { [io] message in io.err(message + "\n") }
         let started = Date()
         let (results, notRun) = try runner.run(chosen, equivalents: equivalents)
         let report = MutationReport(language: language, results: results, catalogueSize: catalogue.mutants.count, notRun: notRun,
                                     command: (["contract-gen", "mutate"] + arguments).joined(separator: " "),
-                                    seconds: Date().timeIntervalSince(started))
+                                    seconds: Date().timeIntervalSince(started), staleEntries: stale)
         for line in report.lines() { io.out(line + "\n") }
         if let file = parsed.value("report") {
             try Data(report.markdown().utf8).write(to: URL(fileURLWithPath: path(file)))

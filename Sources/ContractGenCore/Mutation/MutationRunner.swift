@@ -11,6 +11,9 @@ public enum MutantOutcome: Sendable, Equatable {
     case stillborn(String)
     /// Listed in mutation/equivalent-<lang>.txt, with its reason: left out of the score.
     case equivalent(String)
+    /// Listed in mutation/unreachable-<lang>.txt: a real bug the testee protocol cannot show.
+    /// Left out of the score but counted and reported apart (and in the reachable-or-not score).
+    case unreachable(String)
 }
 
 public struct MutantResult: Sendable {
@@ -33,6 +36,9 @@ public struct MutationRunner {
     public var optimizeSwift = false
     /// Reuse results stored under .build/mutation-cache for unchanged files, mutants and cases.
     public var incremental = true
+    /// Kotlin: compile only the mutated file against the unmutated classes when that is sound
+    /// (KotlinOneFileBuild); false builds every mutant the way `conform` does.
+    public var kotlinOneFile = true
     public var progress: (String) -> Void = { _ in }
 
     public init(root: String, language: Language, cases: [ConformanceCase]) {
@@ -51,14 +57,24 @@ public struct MutationRunner {
         defer { try? FileManager.default.removeItem(atPath: scratch) }
         var order = Array(cases.indices)
         if let problem = baselineProblem(scratch: scratch, order: order) { throw Failure(description: problem) }
+        var oneFile: KotlinOneFileBuild?
+        if language == .kotlin, kotlinOneFile, mutants.contains(where: { !equivalents.reasons.keys.contains($0.key) }) {
+            progress("compiling the unmutated Kotlin classes once, for one-file mutant builds …")
+            oneFile = KotlinOneFileBuild.prepare(scratch: scratch, files: kotlinSources(scratch), run: builder(scratch).run)
+            if oneFile == nil { progress("one-file builds unavailable: every Kotlin mutant is built in full") }
+        }
         var cache = MutationCache.load(path: cachePath)
         let buildInputs = buildInputsHash()
         let started = Date()
         var results: [MutantResult] = []
         for (index, mutant) in mutants.enumerated() {
             if let deadline, Date().timeIntervalSince(started) > deadline { return (results, mutants.count - index) }
-            if let reason = equivalents.reasons[mutant.label] {
+            if let reason = equivalents.reasons[mutant.key] {
                 results.append(MutantResult(mutant: mutant, outcome: .equivalent(reason), seconds: 0, cached: false))
+                continue
+            }
+            if let reason = equivalents.unreachable[mutant.key] {
+                results.append(MutantResult(mutant: mutant, outcome: .unreachable(reason), seconds: 0, cached: false))
                 continue
             }
             let key = buildInputs + "/" + mutant.file + "/" + mutant.id
@@ -67,7 +83,7 @@ public struct MutationRunner {
                 continue
             }
             let clock = Date()
-            let outcome = try runOne(mutant, scratch: scratch, order: &order)
+            let outcome = try runOne(mutant, scratch: scratch, order: &order, oneFile: oneFile)
             let result = MutantResult(mutant: mutant, outcome: outcome, seconds: Date().timeIntervalSince(clock), cached: false)
             results.append(result)
             progress("[\(index + 1)/\(mutants.count)] \(mutant.label): \(MutationReport.describe(outcome)) (\(String(format: "%.1f", result.seconds)) s)")
@@ -124,7 +140,18 @@ public struct MutationRunner {
         }
     }
 
-    func runOne(_ mutant: Mutant, scratch: String, order: inout [Int]) throws -> MutantOutcome {
+    /// The Kotlin files the testee is built from, as TesteeBuilder finds them.
+    func kotlinSources(_ scratch: String) -> [String] {
+        let directory = scratch + "/generated/kotlin"
+        var files: [String] = []
+        let enumerator = FileManager.default.enumerator(atPath: directory)
+        while let item = enumerator?.nextObject() as? String {
+            if item.hasSuffix(".kt") { files.append(directory + "/" + item) }
+        }
+        return files.sorted()
+    }
+
+    func runOne(_ mutant: Mutant, scratch: String, order: inout [Int], oneFile: KotlinOneFileBuild? = nil) throws -> MutantOutcome {
         let path = scratch + "/" + mutant.file
         guard let original = FileManager.default.contents(atPath: root + "/" + mutant.file) else {
             throw Failure(description: "cannot read \(mutant.file)")
@@ -133,6 +160,12 @@ public struct MutationRunner {
         defer {
             try? original.write(to: URL(fileURLWithPath: path))
             try? FileManager.default.removeItem(atPath: scratch + "/.build")   // one testee per mutant: never reused
+        }
+        if let oneFile, KotlinOneFileBuild.canBuildAlone(mutant, bytes: [UInt8](original)) {
+            switch oneFile.build(file: path, output: scratch + "/.build/kotlin-mutant") {
+            case .failure(let failure): return .stillborn(Self.firstError(failure.output))
+            case .success(let command): return runCases(command, order: &order)
+            }
         }
         switch builder(scratch).launch(language) {
         case .skipped(let reason): throw Failure(description: reason)
@@ -222,7 +255,7 @@ struct MutationCache {
             entries[key] = .object([("outcome", .string("stillborn")), ("reason", .string(reason))])
         case .survived:
             entries[key] = .object([("outcome", .string("survived")), ("cases", .string(Self.digest(cases)))])
-        case .equivalent:
+        case .equivalent, .unreachable:
             break
         }
     }
