@@ -435,7 +435,7 @@ public struct ContractGenCommand: Sendable {
             throw UsageError("golden directory '\(directory)' does not exist" + (parsed.values("golden").isEmpty ? " (give --golden DIR)" : ""))
         }
         let loaded = GoldenCaseLoader.load(directories: directories.map(path))
-        var cases = loaded.cases
+        var cases = ConformanceCase.withPlainTwins(loaded.cases)
         if let pattern = parsed.value("filter") {
             cases = cases.filter { CaseFilter.matches($0.name, pattern: pattern) }
             // A filter that matches nothing would otherwise pass with "0 passed, 0 failed".

@@ -67,7 +67,7 @@ extension ContractGenCommand {
         guard loaded.errors.isEmpty, !loaded.cases.isEmpty else {
             throw UsageError("the golden cases must load cleanly first: \(loaded.errors.first.map { "\($0.path): \($0.message)" } ?? "none found")")
         }
-        var runner = MutationRunner(root: root, language: language, cases: loaded.cases)
+        var runner = MutationRunner(root: root, language: language, cases: ConformanceCase.withPlainTwins(loaded.cases))
         runner.caseTimeout = try Self.seconds(parsed.value("timeout"), option: "timeout") ?? 10
         runner.deadline = try Self.seconds(parsed.value("deadline"), option: "deadline")
         runner.incremental = !parsed.has("no-cache")
