@@ -1387,13 +1387,21 @@ class ContractReport {
         val rule: String, val found: String? = null, val constraint: String? = null, val fallback: String? = null,
         val field: String? = null, val offset: Long? = null, val expected: String? = null, val cause: Record? = null
     )
-    private class Record(val why: Why, val node: Node?, val used: String)
+    private class Record(val why: Why, val node: Node?, val used: String) {
+        /**
+         * A `fail-document` field's own entry whose value a later duplicate replaced: that value
+         * failed nothing, so the entry is not rendered (entries inside it stay, see [render]).
+         */
+        var replaced = false
+    }
     private class Frame(val start: Int, fields: Int, map: Boolean) {
         var count = 0
         val from = IntArray(if (fields == 0 && map) 1 else fields) { -1 }
         val to = IntArray(fields)
         val dup = BooleanArray(fields)
         val cause = arrayOfNulls<Record>(fields)
+        /** Per field, its own `used: document` entry. */
+        val own = arrayOfNulls<Record>(fields)
         val keys: HashMap<String, Triple<Node?, Int, Int>>? = if (map) HashMap() else null
     }
 
@@ -1551,6 +1559,8 @@ class ContractReport {
         if (frame.from[index] >= 0) {
             kill(frame.from[index], frame.to[index])
             frame.cause[index] = null
+            frame.own[index]?.replaced = true
+            frame.own[index] = null
             if (!frame.dup[index]) {
                 frame.dup[index] = true
                 records.add(Record(Why("duplicate-key"), node(), "last"))
@@ -1565,6 +1575,7 @@ class ContractReport {
         if (why != null) {
             val record = record(used)
             if (used == "parent") frame.cause[index] = record
+            else if (used == "document") frame.own[index] = record
         }
         frame.to[index] = records.size
         pop()
@@ -1673,8 +1684,9 @@ class ContractReport {
         for (i in 0 until n) {
             killed += depth[i]
             val record = records[i]
-            // A fail-document field's entry stays: it fails the document wherever it is.
-            if (killed > 0 && record.used != "document") continue
+            // A fail-document field's entry stays: it fails the document wherever it is, unless it is
+            // the field's own value that a later duplicate of the field replaced.
+            if (record.replaced || (killed > 0 && record.used != "document")) continue
             alive.add(record)
         }
         // In the text's order: by where each value begins (a value before its members), then as recorded (a stable sort).

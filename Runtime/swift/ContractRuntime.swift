@@ -1884,6 +1884,9 @@ public final class ContractReport {
         let why: Why
         let node: Node?
         let used: String
+        /// A `fail-document` field's own entry whose value a later duplicate replaced: that value
+        /// failed nothing, so the entry is not rendered (entries inside it stay, see `render`).
+        var replaced = false
         init(_ why: Why, _ node: Node?, _ used: String) {
             self.why = why
             self.node = node
@@ -1901,6 +1904,8 @@ public final class ContractReport {
         var count = 0
         var dup: [Bool]? = nil
         var cause: [Record?]? = nil
+        /// Per field, its own `used: document` entry (made when first needed).
+        var own: [Record?]? = nil
         var keys: [ContractExactKey: Int]? = nil
         var keyRanges: [(Node?, Int, Int)]? = nil  // with `keys`: nil costs no retain per frame
         init(start: Int, base: Int, fields: Int) {
@@ -2143,6 +2148,10 @@ public final class ContractReport {
         if ranges[at] >= 0 {
             kill(ranges[at], ranges[at + 1])
             frames[last].cause?[index] = nil
+            if let own = frames[last].own?[index] {
+                own.replaced = true
+                frames[last].own?[index] = nil
+            }
             let fields = frames[last].fields
             if frames[last].dup == nil { frames[last].dup = Array(repeating: false, count: fields) }
             if frames[last].dup?[index] == false {
@@ -2161,6 +2170,9 @@ public final class ContractReport {
             if used == "parent" {
                 if frames[last].cause == nil { frames[last].cause = Array(repeating: nil, count: frames[last].fields) }
                 frames[last].cause?[index] = record
+            } else if used == "document" {
+                if frames[last].own == nil { frames[last].own = Array(repeating: nil, count: frames[last].fields) }
+                frames[last].own?[index] = record
             }
         }
         ranges[frames[last].base + 2 * index + 1] = records.count
@@ -2316,8 +2328,9 @@ public final class ContractReport {
         for i in 0..<n {
             killed += depth[i]
             let record = records[i]
-            // A fail-document field's entry stays: it fails the document wherever it is.
-            if killed > 0 && record.used != "document" { continue }
+            // A fail-document field's entry stays: it fails the document wherever it is, unless it is
+            // the field's own value that a later duplicate of the field replaced.
+            if record.replaced || (killed > 0 && record.used != "document") { continue }
             alive.append((alive.count, record))
         }
         // In the text's order: by where each value begins (a value before its members), then as recorded.

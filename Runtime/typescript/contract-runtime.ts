@@ -2056,7 +2056,11 @@ interface ReportWhy {
   rule: ContractReportRule; found?: string; constraint?: string; fallback?: string; field?: string;
   offset?: number; expected?: string; cause?: ReportRecord;
 }
-interface ReportRecord extends ReportWhy { node: ReportNode | undefined; used: ContractReportUsed }
+/**
+ * `replaced`: a `fail-document` field's own entry whose value a later duplicate replaced; that
+ * value failed nothing, so the entry is not rendered (entries inside it stay, see `render`).
+ */
+interface ReportRecord extends ReportWhy { node: ReportNode | undefined; used: ContractReportUsed; replaced?: boolean }
 interface ReportFrame { start: number; count: number; from: number[]; to: number[]; dup: boolean[]; cause: (ReportRecord | undefined)[]; keys: Map<string, [ReportNode | undefined, number, number]> | undefined }
 
 /**
@@ -2269,6 +2273,8 @@ export class ContractReport {
     this.push(step);
     if ((frame.from[index] as number) >= 0) {
       this.kill(frame.from[index] as number, frame.to[index] as number);
+      const own = frame.cause[index];
+      if (own !== undefined && own.used === 'document') own.replaced = true;
       frame.cause[index] = undefined;
       if (!frame.dup[index]) {
         frame.dup[index] = true;
@@ -2283,7 +2289,8 @@ export class ContractReport {
     const frame = this.frames[this.frames.length - 1] as ReportFrame;
     if (this.why !== undefined) {
       const record = this.record(used);
-      if (used === 'parent') frame.cause[index] = record;
+      // `cause` also holds a fail-document field's own entry (dropObject ignores it for those).
+      if (used === 'parent' || used === 'document') frame.cause[index] = record;
     }
     frame.to[index] = this.records.length;
     this.pop();
@@ -2425,8 +2432,9 @@ export class ContractReport {
     for (let k = 0; k < n; k++) {
       killed += depth[k] as number;
       const record = this.records[k] as ReportRecord;
-      // A fail-document field's entry stays: it fails the document wherever it is.
-      if (killed > 0 && record.used !== 'document') continue;
+      // A fail-document field's entry stays: it fails the document wherever it is, unless it is
+      // the field's own value that a later duplicate of the field replaced.
+      if (record.replaced === true || (killed > 0 && record.used !== 'document')) continue;
       alive.push(record);
     }
     // In the text's order: by where each value begins (a value before its members), then as recorded.
