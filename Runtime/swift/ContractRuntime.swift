@@ -1846,10 +1846,10 @@ public final class ContractReport {
     /// One step of a path; `seq` orders values as the text holds them (parents before their members).
     private final class Node {
         let parent: Node?
-        let step: String?
+        let step: StaticString?
         let index: Int
         let seq: Int
-        init(_ parent: Node?, _ step: String?, _ index: Int, _ seq: Int) {
+        init(_ parent: Node?, _ step: StaticString?, _ index: Int, _ seq: Int) {
             self.parent = parent
             self.step = step
             self.index = index
@@ -1921,8 +1921,10 @@ public final class ContractReport {
     /// Killed ranges of `records` as (from, to) pairs: values the document did not keep.
     @exclusivity(unchecked) private var kills: [Int] = []
     /// One step of the current path; `node` is made only when an entry needs it.
+    /// Why a StaticString: a step is pushed and popped for every field read, and a static name
+    /// (the generated code's literal) costs no reference counting.
     private struct Step {
-        let name: String?
+        let name: StaticString?
         let index: Int
         let seq: Int
         var node: Node?
@@ -1992,7 +1994,7 @@ public final class ContractReport {
         records.append(Record(Why(rule: "malformed", offset: offset, expected: "utf-8"), nil, "document"))
     }
 
-    @_spi(ContractGenRuntime) public func versionRejected(_ step: String, _ found: String?) {
+    @_spi(ContractGenRuntime) public func versionRejected(_ step: StaticString, _ found: String?) {
         begin()
         push(step, 0)
         records.append(Record(Why(rule: "version-rejected", found: found ?? "missing"), node(), "document"))
@@ -2141,7 +2143,7 @@ public final class ContractReport {
         pushFrame(fields: fields, pairs: fields)
     }
 
-    @_spi(ContractGenRuntime) public func field(_ index: Int, _ step: String) {
+    @_spi(ContractGenRuntime) public func field(_ index: Int, _ step: StaticString) {
         let last = frames.count - 1
         push(step, 0)
         let at = frames[last].base + 2 * index
@@ -2200,7 +2202,7 @@ public final class ContractReport {
         return frame
     }
 
-    @_spi(ContractGenRuntime) public func dropObject(_ index: Int, _ step: String, _ key: String, _ used: String) {
+    @_spi(ContractGenRuntime) public func dropObject(_ index: Int, _ step: StaticString, _ key: String, _ used: String) {
         let unread = ranges[frames[frames.count - 1].base + 2 * index] < 0
         let frame = popFrame()
         var cause = frame.cause?[index] ?? nil
@@ -2275,7 +2277,7 @@ public final class ContractReport {
         }
     }
 
-    private func push(_ step: String?, _ index: Int) {
+    private func push(_ step: StaticString?, _ index: Int) {
         steps.append(Step(name: step, index: index, seq: began, node: nil))
         began += 1
     }
@@ -2357,7 +2359,7 @@ public final class ContractReport {
         var at = node
         while let step = at {
             if let name = step.step {
-                parts.append(name)
+                parts.append(name.description)
             } else if step.index >= 0 {
                 parts.append(pattern ? "[*]" : "[\(step.index)]")
             } else {
