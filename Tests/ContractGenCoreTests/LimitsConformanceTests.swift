@@ -91,8 +91,12 @@ final class LimitsConformanceTests: XCTestCase {
         }
         let result = TestSupport.run(["conform", "--lang", "all", "--golden", root + "/golden"], root: root)
         XCTAssertEqual(result.status, 0, result.out + result.err)
-        // Sample files (`schema.limits.sample.*`) are what derived cases change, not cases themselves.
-        let total = derived.filter { !$0.contains(".sample.") }.count + Self.cases.count
+        // Sample files (`schema.limits.sample.*`) are what derived cases change, not cases themselves;
+        // each case that asks for the report also runs without it (PlainDecodeTwins).
+        let cases = GoldenCaseLoader.load(directories: [golden]).cases
+        XCTAssertEqual(cases.count, derived.filter { !$0.contains(".sample.") }.count + Self.cases.count)
+        let total = ConformanceCase.withPlainTwins(cases).count
+        XCTAssertGreaterThan(total, cases.count, "the derived cases ask for the report, so they have twins")
         for language in Language.allCases {
             XCTAssertTrue(result.out.contains("\(language.rawValue): \(total) passed, 0 failed"), result.out)
         }
