@@ -152,7 +152,9 @@ final class MutationTests: XCTestCase {
                       try mutant(onLineContaining: "leap ? 29 : 28", replacement: "30"),
                       try mutant(onLineContaining: "return leap ? 29 : 28", replacement: "null")]
         let cases = GoldenCaseLoader.load(directories: [root + "/golden"]).cases.filter { $0.name.hasPrefix("nesting-51") }
-        XCTAssertEqual(cases.count, 6)
+        // The 512/513-level nesting cases (six at the root and in a task's unknown key, four in declared fields).
+        XCTAssertGreaterThanOrEqual(cases.count, 6)
+        XCTAssertTrue(cases.contains { $0.name.hasPrefix("nesting-513") })
         var runner = MutationRunner(root: root, language: .typescript, cases: cases)
         runner.incremental = false
         let before = try Data(contentsOf: URL(fileURLWithPath: root + "/generated/typescript/contract-runtime.ts"))
