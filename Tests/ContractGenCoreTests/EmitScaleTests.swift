@@ -62,8 +62,9 @@ final class EmitScaleTests: XCTestCase {
         let large = try goldenBytes(Self.wideSchema(optional: 800))
         // 4× the fields: about 4× the bytes (the old emitter grew 16×, one full document per case).
         XCTAssertLessThan(Double(large.bytes) / Double(small.bytes), 5, "\(small) → \(large)")
-        // The number of files does not grow with the fields at all: one batch per mutation label.
-        XCTAssertEqual(small.files, large.files)
+        // Files: one batch per mutation label, whatever the number of fields, plus one `alone`
+        // case per degradable field (its report entry with no other entry to stand in for it).
+        XCTAssertEqual(large.files - small.files, 600)
     }
 
     func testEveryFieldIsCoveredByEveryMutationInTheBatches() throws {
@@ -87,6 +88,20 @@ final class EmitScaleTests: XCTestCase {
             let expected = label == "wrong-type-string" ? ["W.n1", "W.n3"] : label == "wrong-type-number" ? ["W.s0", "W.s2"] : ["W.s0", "W.n1", "W.s2", "W.n3"]
             for field in expected { XCTAssertTrue(about.contains(field), "\(label): \(about)") }
         }
+    }
+
+    func testEachDegradableFieldAlsoDegradesAloneWithItsReport() throws {
+        let contract = try SchemaLoader.load(text: Self.wideSchema(optional: 4, required: 1), path: "s.yaml")
+        let files = TestSupport.materialisedGoldens(contract)
+        let alone = files.keys.filter { $0.contains(".alone.") }.sorted()
+        // One per optional or defaulted field, a wrong type first; none for the required field,
+        // whose mutations are isolated cases already.
+        XCTAssertEqual(alone, ["golden/wide/schema.wide.W.n1.alone.wrong-type-bool.json", "golden/wide/schema.wide.W.n3.alone.wrong-type-bool.json",
+                               "golden/wide/schema.wide.W.s0.alone.wrong-type-bool.json", "golden/wide/schema.wide.W.s2.alone.wrong-type-bool.json"])
+        let n1 = try XCTUnwrap(files["golden/wide/schema.wide.W.n1.alone.wrong-type-bool.json"])
+        XCTAssertEqual(JSONValue.parse(n1["given"]?["blob"]?.stringValue ?? ""), JSONValue.parse(#"{"v":1,"r0":true,"n1":true}"#))
+        // The bool reads as the default 0; the report holds n1's entry and nothing else.
+        XCTAssertEqual(n1["expect"], JSONValue.parse(#"{"status":"ok","value":{"s0":null,"n1":0,"s2":null,"n3":0,"r0":true},"report":[{"path":"$.n1","rule":"wrong-type","used":"default","found":"boolean"}]}"#))
     }
 
     func testRequiredFieldFailureStaysIsolated() throws {

@@ -1251,7 +1251,6 @@ function treeEvent(json: unknown, depth: number, context: DecodeContext): Event 
     if (item !== undefined) {
       present++;
       eventIdSlot = satisfying((typeof item === "string" && isWellFormedUtf16(item) ? item : treeSkip(item, depth + 1, context)), (v) => v.length > 0);
-      if (eventIdSlot === undefined) treeDegraded(context); // present, not taken: a report would say why
     }
   }
   {
@@ -1259,7 +1258,6 @@ function treeEvent(json: unknown, depth: number, context: DecodeContext): Event 
     if (item !== undefined) {
       present++;
       titleSlot = (typeof item === "string" && isWellFormedUtf16(item) ? item : treeSkip(item, depth + 1, context));
-      if (titleSlot === undefined) treeDegraded(context); // present, not taken: a report would say why
     }
   }
   {
@@ -1267,7 +1265,6 @@ function treeEvent(json: unknown, depth: number, context: DecodeContext): Event 
     if (item !== undefined) {
       present++;
       startTimeSlot = (typeof item === "number" && Number.isSafeInteger(item) && item >= 1 ? item : treeSkip(item, depth + 1, context));
-      if (startTimeSlot === undefined) treeDegraded(context); // present, not taken: a report would say why
     }
   }
   {
@@ -1432,7 +1429,6 @@ function treePhoto(json: unknown, depth: number, context: DecodeContext): Photo 
     if (item !== undefined) {
       present++;
       urlSlot = satisfying((typeof item === "string" && isWellFormedUtf16(item) ? item : treeSkip(item, depth + 1, context)), (v) => v.length > 0);
-      if (urlSlot === undefined) treeDegraded(context); // present, not taken: a report would say why
     }
   }
   {
@@ -1474,7 +1470,6 @@ function treeLink(json: unknown, depth: number, context: DecodeContext): Link | 
     if (item !== undefined) {
       present++;
       urlSlot = satisfying((typeof item === "string" && isWellFormedUtf16(item) ? item : treeSkip(item, depth + 1, context)), (v) => v.length > 0);
-      if (urlSlot === undefined) treeDegraded(context); // present, not taken: a report would say why
     }
   }
   {
@@ -1508,7 +1503,6 @@ function treePlaceRef(json: unknown, depth: number, context: DecodeContext): Pla
     if (item !== undefined) {
       present++;
       latitudeSlot = satisfying((typeof item === "number" && Number.isFinite(item) ? item : treeSkip(item, depth + 1, context)), (v) => v >= -90 && v <= 90);
-      if (latitudeSlot === undefined) treeDegraded(context); // present, not taken: a report would say why
     }
   }
   {
@@ -1516,7 +1510,6 @@ function treePlaceRef(json: unknown, depth: number, context: DecodeContext): Pla
     if (item !== undefined) {
       present++;
       longitudeSlot = satisfying((typeof item === "number" && Number.isFinite(item) ? item : treeSkip(item, depth + 1, context)), (v) => v >= -180 && v <= 180);
-      if (longitudeSlot === undefined) treeDegraded(context); // present, not taken: a report would say why
     }
   }
   {

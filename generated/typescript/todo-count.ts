@@ -588,7 +588,6 @@ function treeCountRecord(json: unknown, depth: number, context: DecodeContext): 
     if (item !== undefined) {
       present++;
       countSlot = satisfying((typeof item === "number" && Number.isSafeInteger(item) ? item + 0 : treeSkip(item, depth + 1, context)), (v) => v >= 0);
-      if (countSlot === undefined) treeDegraded(context); // present, not taken: a report would say why
     }
   }
   {
@@ -596,7 +595,6 @@ function treeCountRecord(json: unknown, depth: number, context: DecodeContext): 
     if (item !== undefined) {
       present++;
       revisionSlot = satisfying((typeof item === "number" && Number.isSafeInteger(item) ? item + 0 : treeSkip(item, depth + 1, context)), (v) => v >= 0 && v <= 9007199254740991);
-      if (revisionSlot === undefined) treeDegraded(context); // present, not taken: a report would say why
     }
   }
   {
@@ -680,7 +678,6 @@ function treeSource(json: unknown, depth: number, context: DecodeContext): Sourc
     if (item !== undefined) {
       present++;
       platformSlot = readSourcePlatform(typeof item === "string" ? item : treeSkip(item, depth + 1, context));
-      if (platformSlot === undefined) treeDegraded(context); // present, not taken: a report would say why
     }
   }
   {
@@ -714,7 +711,6 @@ function treeListCount(json: unknown, depth: number, context: DecodeContext): Li
     if (item !== undefined) {
       present++;
       nameSlot = satisfying((typeof item === "string" && isWellFormedUtf16(item) ? item : treeSkip(item, depth + 1, context)), (v) => v.length > 0);
-      if (nameSlot === undefined) treeDegraded(context); // present, not taken: a report would say why
     }
   }
   {
@@ -722,7 +718,6 @@ function treeListCount(json: unknown, depth: number, context: DecodeContext): Li
     if (item !== undefined) {
       present++;
       openSlot = satisfying((typeof item === "number" && Number.isSafeInteger(item) ? item + 0 : treeSkip(item, depth + 1, context)), (v) => v >= 0 && v <= 100000);
-      if (openSlot === undefined) treeDegraded(context); // present, not taken: a report would say why
     }
   }
   {

@@ -688,7 +688,6 @@ function treeTaskRow(json: unknown, depth: number, context: DecodeContext): Task
     if (item !== undefined) {
       present++;
       idSlot = (typeof item === "string" && isWellFormedUtf16(item) ? item : treeSkip(item, depth + 1, context));
-      if (idSlot === undefined) treeDegraded(context); // present, not taken: a report would say why
     }
   }
   {
@@ -696,7 +695,6 @@ function treeTaskRow(json: unknown, depth: number, context: DecodeContext): Task
     if (item !== undefined) {
       present++;
       titleSlot = (typeof item === "string" && isWellFormedUtf16(item) ? item : treeSkip(item, depth + 1, context));
-      if (titleSlot === undefined) treeDegraded(context); // present, not taken: a report would say why
     }
   }
   {
@@ -742,7 +740,6 @@ function treeProject(json: unknown, depth: number, context: DecodeContext): Proj
     if (item !== undefined) {
       present++;
       idSlot = (typeof item === "string" && isWellFormedUtf16(item) ? item : treeSkip(item, depth + 1, context));
-      if (idSlot === undefined) treeDegraded(context); // present, not taken: a report would say why
     }
   }
   {
@@ -750,7 +747,6 @@ function treeProject(json: unknown, depth: number, context: DecodeContext): Proj
     if (item !== undefined) {
       present++;
       titleSlot = (typeof item === "string" && isWellFormedUtf16(item) ? item : treeSkip(item, depth + 1, context));
-      if (titleSlot === undefined) treeDegraded(context); // present, not taken: a report would say why
     }
   }
   {

@@ -774,6 +774,47 @@ struct GoldenCaseBuilder {
                                      expect: observation(status: "ok", decodedRoot: decodedRoot, dropped: drops), sample: .spine)
                 .reporting(entries.map { ordered($0, in: blob) }))
         }
+        result += aloneCases(prefix: prefix, reached: reached, batches: batches)
+        return result
+    }
+
+    /// `<Type>.<field>.alone.<mutation>`: for each field whose degrading mutations are only ever
+    /// batched with other fields', one of them (a wrong type first) applied alone in the spine,
+    /// with its report. In a batched case every other field's entry stands in for a missing one:
+    /// a decoder that forgot to note one field's degradation (and so answered "nothing degraded"
+    /// from a fast path) would still pass every batch.
+    func aloneCases(prefix: String, reached: [(ObjectType, [Step])],
+                    batches: [(label: String, members: [(type: ObjectType, path: [Step], field: Field, mutation: Mutation)])]) -> [GoldenCase] {
+        typealias Member = (type: ObjectType, path: [Step], field: Field, mutation: Mutation)
+        func degrades(_ member: Member) -> Bool {
+            guard case .invalid = member.mutation.outcome, member.mutation.written != nil else { return false }
+            return true
+        }
+        var aloneAlready: Set<String> = []
+        var candidates: [String: [Member]] = [:]
+        var order: [String] = []
+        for batch in batches {
+            for member in batch.members where degrades(member) {
+                let key = "\(member.type.name).\(member.field.name)"
+                if batch.members.count == 1 { aloneAlready.insert(key); continue }
+                if candidates[key] == nil { order.append(key) }
+                candidates[key, default: []].append(member)
+            }
+        }
+        var result: [GoldenCase] = []
+        for key in order where !aloneAlready.contains(key) {
+            let members = candidates[key] ?? []
+            guard let member = members.first(where: { $0.mutation.label.hasPrefix("wrong-type") }) ?? members.first,
+                  let entries = self.entries(path: member.path, field: member.field, mutation: member.mutation) else { continue }
+            let blob = spineDocument(reached, changes: [member.type.name: [(member.field.jsonKey, member.mutation.written)]])
+            let decoded = decodedValue(member.field, member.mutation.outcome)
+            let decodedRoot = withoutVersion(spineDocument(reached, changes: [member.type.name: [(member.field.jsonKey, decoded)]]))
+            result.append(GoldenCase(name: "\(prefix).\(key).alone.\(member.mutation.label)",
+                                     about: "\(key) alone: \(member.mutation.label): \(member.mutation.why); the only degraded value, so the report holds its entry and nothing else",
+                                     contract: contract.name, blob: blob.serialized(),
+                                     expect: observation(status: "ok", decodedRoot: decodedRoot, dropped: member.mutation.drops), sample: .spine)
+                .reporting(ordered(entries, in: blob)))
+        }
         return result
     }
 

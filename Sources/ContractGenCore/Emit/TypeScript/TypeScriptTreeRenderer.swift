@@ -183,7 +183,14 @@ extension TypeScriptContractWriter {
         } else {
             p.line("\(name)Slot = \(read);")
         }
-        p.line("if (\(name)Slot === undefined) treeDegraded(context); // present, not taken: a report would say why")
+        switch slot.presence {
+        case .dropElement, .failDocument:
+            // A required member not taken ends its object: the element's drop (or the failed
+            // document) is what sends a report to the scanner, so a note here would add nothing.
+            break
+        case .null, .absent, .defaultValue:
+            p.line("if (\(name)Slot === undefined) treeDegraded(context); // present, not taken: a report would say why")
+        }
     }
 
     /// `presenceAction` without a report.
