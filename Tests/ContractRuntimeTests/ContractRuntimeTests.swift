@@ -336,9 +336,15 @@ final class ContractCalendarTests: XCTestCase {
         XCTAssertEqual(ContractNullable(3).wrapped, 3)
     }
 
-    func testCivilDayNumbering() {
+    func testCivilDayNumbering() throws {
         XCTAssertEqual(ContractCalendar.daysFromCivil(1970, 1, 1), 0)
         XCTAssertEqual(ContractCalendar.daysFromCivil(2000, 3, 1), 11_017)
+        // validUntil takes only safe-integer offsets (docs/semantics.md, decision 9), even when the sum would be in range.
+        let utc = try XCTUnwrap(ContractCalendar.timeZone("UTC"))
+        XCTAssertEqual(ContractCalendar.validUntilMs("1970-01-01", startOfNextDayDiffMs: -9_007_199_254_740_991, utc), 86_400_000 - 9_007_199_254_740_991)
+        XCTAssertNil(ContractCalendar.validUntilMs("1970-01-01", startOfNextDayDiffMs: -9_007_199_254_740_992, utc))
+        XCTAssertNil(ContractCalendar.validUntilMs("1970-01-01", startOfNextDayDiffMs: .min, utc))
+        XCTAssertNil(ContractCalendar.validUntilMs("1970-01-01", startOfNextDayDiffMs: 9_007_199_254_740_992, utc))
         XCTAssertEqual(ContractCalendar.civilFromDays(11_017).day, 1)
     }
 

@@ -1762,7 +1762,7 @@ function dayStartFromDays(days: number, zoneId: string): number | undefined {
  * The writer's `validUntil`: the first instant of the local day after `dayStr` in `zoneId` plus
  * `startOfNextDayDiffMs`. Why the next civil day and not "+24h": days are 23 or 25 hours long
  * across DST changes, and months and years roll over. Undefined for an invalid dayStr, an unknown
- * zone, a non-integral diff, or a result outside ±(2^53−1).
+ * zone, a diff that is not a safe integer, or a result outside ±(2^53−1).
  * For example, `validUntilMs("2026-07-17", 0, "Europe/Berlin")` is 1784325600000.
  */
 export function validUntilMs(dayStr: string, startOfNextDayDiffMs: number, zoneId: string): number | undefined {

@@ -266,6 +266,12 @@ fun main() {
     check(cleared.valueOrNull == null && ContractNullable.of("x").valueOrNull == "x", "valueOrNull")
     check(ContractCalendar.daysFromCivil(1970, 1, 1) == 0L, "epoch day")
     check(ContractCalendar.daysFromCivil(2000, 3, 1) == 11017L, "2000-03-01")
+    // validUntil takes only safe-integer offsets (docs/semantics.md, decision 9), even when the sum would be in range.
+    val utc = ContractCalendar.timeZone("UTC")!!
+    check(ContractCalendar.validUntilMs("1970-01-01", -9007199254740991L, utc) == 86400000L - 9007199254740991L, "lowest safe offset")
+    check(ContractCalendar.validUntilMs("1970-01-01", -9007199254740992L, utc) == null, "offset -2^53")
+    check(ContractCalendar.validUntilMs("1970-01-01", Long.MIN_VALUE, utc) == null, "offset Long.MIN_VALUE")
+    check(ContractCalendar.validUntilMs("1970-01-01", 9007199254740992L, utc) == null, "offset 2^53")
 
     // America/Santiago 2022-09-11: midnight is skipped (UTC−4 → UTC−3); the day starts 04:00 UTC.
     val santiago = ContractCalendar.timeZone("America/Santiago")

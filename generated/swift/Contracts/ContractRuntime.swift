@@ -1630,10 +1630,12 @@ extension ContractNullable: Hashable where Wrapped: Hashable {}
 
     /// The instant the snapshot for `dayStr` expires: the first instant of the following local
     /// day plus `startOfNextDayDiffMs`. Computed from the calendar, not "+24 h", so 23 h and
-    /// 25 h DST days and month/year/leap-year rollover are right. Nil for an invalid `dayStr` or
-    /// a result outside ±(2^53−1) (epoch millis are safe integers).
+    /// 25 h DST days and month/year/leap-year rollover are right. Nil for an invalid `dayStr`, or
+    /// an offset or a result outside ±(2^53−1) (epoch millis are safe integers, and the
+    /// TypeScript writer holds no other integer exactly).
     public static func validUntilMs(_ dayStr: String, startOfNextDayDiffMs: Int64, _ zone: TimeZone) -> Int64? {
-        guard let date = parseLocalDate(dayStr) else { return nil }
+        guard let date = parseLocalDate(dayStr),
+              (-maxSafeInteger...maxSafeInteger).contains(startOfNextDayDiffMs) else { return nil }
         let nextDay = daysFromCivil(date.year, date.month, date.day) + 1  // 9999-12-31 → 10000-01-01
         let start = dayStartMs(days: nextDay, zone)
         let (result, overflow) = start.addingReportingOverflow(startOfNextDayDiffMs)

@@ -1199,14 +1199,15 @@ internal object ContractCalendar {
     /**
      * The first instant of the civil day after [dayStr] in [zone], plus [startOfNextDayDiffMs]
      * (correct across DST and month/year/leap-year rollover, never "+24h"). Null for an invalid
-     * [dayStr] or a result outside ±(2^53−1).
+     * [dayStr], an offset or a result outside ±(2^53−1) (epoch millis are safe integers, and the
+     * TypeScript writer holds no other integer exactly).
      */
     fun validUntilMs(dayStr: String, startOfNextDayDiffMs: Long, zone: TimeZone): Long? {
         val ymd = parseLocalDate(dayStr) ?: return null
         val start = startOfDay(daysFromCivil(ymd[0], ymd[1], ymd[2]) + 1, zone)
         val max = ContractSafeInteger.MAX
-        // |start| < 2^53 and the bounds below keep the sum far from Long overflow.
-        if (startOfNextDayDiffMs > 2 * max || startOfNextDayDiffMs < -2 * max) return null
+        // Both |start| and |offset| are below 2^53, so the sum cannot overflow a Long.
+        if (startOfNextDayDiffMs > max || startOfNextDayDiffMs < -max) return null
         val result = start + startOfNextDayDiffMs
         return if (result > max || result < -max) null else result
     }
