@@ -891,6 +891,7 @@ export class ContractJsonScanner {
  * accepts except for unpaired surrogates and the depth limit, which the tree decoders check.
  */
 export function contractJsonParse(text: string): unknown {
+  if (!contractJsonScannerSettings.treeMode) return undefined; // the lexer decides everything
   try {
     return JSON.parse(text);
   } catch {

@@ -15,6 +15,7 @@ import {
   Given,
   type TesteeContractServer,
   TesteeError,
+  lexedIf,
   runTestee,
   unknownOp,
   withReport,
@@ -30,9 +31,11 @@ import * as WidgetDataObservation from "./widget-data-observation";
 function serveCalendarAgenda(op: string, givenJson: ContractJson | undefined): ContractJson {
   switch (op) {
     case "decode": {
-      const given = new Given(givenJson, ["blob", "report"]);
+      const given = new Given(givenJson, ["blob", "report", "bytes", "lexed"]);
       const report = given.flag("report") ? new ContractReport() : undefined;
-      return withReport(CalendarAgendaObservation.observation(CalendarAgenda.decode(given.string("blob"), report)), report);
+      void given.flag("bytes"); // a string is the only input: `bytes` is read only to refuse a value that is not a flag
+      const decode = (text: string): CalendarAgenda.Decoded => lexedIf(given.flag("lexed"), () => CalendarAgenda.decode(text, report));
+      return withReport(CalendarAgendaObservation.observation(decode(given.string("blob"))), report);
     }
     case "encode": {
       const given = new Given(givenJson, ["input"]);
@@ -46,9 +49,11 @@ function serveCalendarAgenda(op: string, givenJson: ContractJson | undefined): C
 function serveTodoCount(op: string, givenJson: ContractJson | undefined): ContractJson {
   switch (op) {
     case "decode": {
-      const given = new Given(givenJson, ["blob", "report"]);
+      const given = new Given(givenJson, ["blob", "report", "bytes", "lexed"]);
       const report = given.flag("report") ? new ContractReport() : undefined;
-      return withReport(TodoCountObservation.observation(TodoCount.decode(given.string("blob"), report)), report);
+      void given.flag("bytes"); // a string is the only input: `bytes` is read only to refuse a value that is not a flag
+      const decode = (text: string): TodoCount.Decoded => lexedIf(given.flag("lexed"), () => TodoCount.decode(text, report));
+      return withReport(TodoCountObservation.observation(decode(given.string("blob"))), report);
     }
     case "encode": {
       const given = new Given(givenJson, ["input"]);
@@ -62,9 +67,11 @@ function serveTodoCount(op: string, givenJson: ContractJson | undefined): Contra
 function serveWidgetData(op: string, givenJson: ContractJson | undefined): ContractJson {
   switch (op) {
     case "decode": {
-      const given = new Given(givenJson, ["blob", "pending", "report"]);
+      const given = new Given(givenJson, ["blob", "pending", "report", "bytes", "lexed"]);
       const report = given.flag("report") ? new ContractReport() : undefined;
-      let decoded = WidgetData.decode(given.string("blob"), report);
+      void given.flag("bytes"); // a string is the only input: `bytes` is read only to refuse a value that is not a flag
+      const decode = (text: string): WidgetData.Decoded => lexedIf(given.flag("lexed"), () => WidgetData.decode(text, report));
+      let decoded = decode(given.string("blob"));
       // The overlay is what the widget renders: the queue's isDone targets over the blob's.
       const pending = given.flagMap("pending");
       if (pending !== null && decoded.value !== null) {

@@ -3,7 +3,7 @@
 // generated dispatch (testee.ts), which holds only what depends on the contracts; only the import
 // specifier below is respelled for the project's layout. It is not part of what an app ships.
 // It compiles without @types/node: the few Node globals it touches are declared here.
-import { ContractEncodeError, type ContractJson, type ContractJsonObject, type ContractReport, parseContractJson, serializeContractJson } from "./contract-runtime";
+import { ContractEncodeError, type ContractJson, type ContractJsonObject, type ContractReport, contractJsonScannerSettings, parseContractJson, serializeContractJson } from "./contract-runtime";
 
 /** The few Node globals the testee uses, declared here so that no @types/node is needed. */
 declare const process: {
@@ -121,6 +121,20 @@ export class Given {
     const result = new Map<string, boolean>();
     for (const [id, flag] of value) if (typeof flag === "boolean") result.set(id, flag);
     return result;
+  }
+}
+
+/**
+ * `decode()` as the request asks: with `lexed`, by the scanner decoders alone (no JSON.parse tree,
+ * the road a report of a degraded blob takes), which must answer the same.
+ */
+export function lexedIf<T>(lexed: boolean, decode: () => T): T {
+  if (!lexed) return decode();
+  contractJsonScannerSettings.treeMode = false;
+  try {
+    return decode();
+  } finally {
+    contractJsonScannerSettings.treeMode = true;
   }
 }
 

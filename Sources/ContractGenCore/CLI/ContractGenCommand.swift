@@ -447,7 +447,7 @@ public struct ContractGenCommand: Sendable {
         }
         // Only the generated testees need the schemas (to know the files a config places).
         let builder = languages.isEmpty ? TesteeBuilder(root: root) : try testeeBuilder()
-        var targets = languages.map { ConformanceTarget(name: $0.rawValue, launch: builder.launch($0)) }
+        var targets = languages.map { ConformanceTarget(name: $0.rawValue, launch: builder.launch($0), secondRoad: $0.secondRoad) }
         for testee in try TesteeArgument.parse(parsed.values("testee")) {
             guard !targets.contains(where: { $0.name == testee.name }) else {
                 throw UsageError("two implementations are named '\(testee.name)'; name each --testee 'NAME=CMD' differently")

@@ -30,10 +30,13 @@ public struct CaseResult: Sendable {
 public struct ConformanceTarget: Sendable {
     public var name: String
     public var launch: TesteeLaunch
+    /// Also run every decode case by this road (SecondRoadTwins.swift).
+    public var secondRoad: DecodeRoad?
 
-    public init(name: String, launch: TesteeLaunch) {
+    public init(name: String, launch: TesteeLaunch, secondRoad: DecodeRoad? = nil) {
         self.name = name
         self.launch = launch
+        self.secondRoad = secondRoad
     }
 }
 
@@ -94,7 +97,8 @@ public struct ConformanceRunner: Sendable {
             case .failed(let reason):
                 report.unavailable.append((target.name, reason, false))
             case .command(let command):
-                run(cases, target: target.name, command: command, until: runDeadline, into: &report)
+                run(ConformanceCase.withTwins(cases, by: target.secondRoad), target: target.name, command: command,
+                    until: runDeadline, into: &report)
             }
         }
         return report

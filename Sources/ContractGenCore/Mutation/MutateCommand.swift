@@ -6,7 +6,7 @@ extension ContractGenCommand {
     static let mutateHelp = """
     contract-gen mutate --lang swift|kotlin|typescript [--file PATH] [--sample N] [--max N] [--seed S]
                         [--report FILE] [--golden DIR]... [--timeout SECONDS] [--deadline SECONDS]
-                        [--list] [--no-cache] [--full-builds]
+                        [--only FILE] [--list] [--no-cache] [--full-builds]
 
       Mutation testing: applies small plausible bugs (boundary and equality flips, && ↔ ||,
       true ↔ false, integer ±1, negated or removed conditions, removed `return null`/`continue`,
@@ -20,6 +20,10 @@ extension ContractGenCommand {
       --sample N           a seeded random choice of N mutants (in file order)
       --max N              run at most the first N (after --sample)
       --seed S             seed of --sample (default 1)
+      --only FILE          only the mutants a file lists, one per line: a label as --list prints
+                           it, a list entry (`  # reason` ignored) or a report's survivor line;
+                           a line starting with # is a comment (re-runs survivors, or entries
+                           taken out of a list)
       --report FILE        also write the results as Markdown
       --golden DIR         golden cases (default: golden); repeatable
       --timeout SECONDS    per-case timeout (default 10); a timeout kills the mutant
@@ -35,7 +39,7 @@ extension ContractGenCommand {
 
     func mutate(_ arguments: [String]) throws -> Int32 {
         let spec = CommandSpec(name: "mutate", valueOptions: ["lang", "file", "sample", "max", "seed", "report", "golden",
-                                                              "timeout", "deadline"],
+                                                              "timeout", "deadline", "only"],
                                flags: ["list", "no-cache", "full-builds"])
         let parsed = try spec.parse(arguments)
         guard let name = parsed.value("lang"), let language = Language(rawValue: name) else {
@@ -49,6 +53,21 @@ extension ContractGenCommand {
             throw UsageError("no mutants: no generated \(language.displayName) files\(parsed.value("file").map { " ending in '\($0)'" } ?? "") under \(root)")
         }
         var chosen = sample.map { catalogue.sample($0, seed: seed) } ?? catalogue.mutants
+        if let only = parsed.value("only") {
+            guard let text = try? String(contentsOfFile: path(only), encoding: .utf8) else { throw UsageError("--only: cannot read '\(only)'") }
+            var keys: Set<String> = []
+            for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
+                // A report's bullet and backquotes, and a list entry's `  # reason`, are not the key.
+                var entry = line.trimmingCharacters(in: .whitespaces)
+                if entry.hasPrefix("#") { continue }
+                if let reason = entry.range(of: "  # ") { entry = String(entry[..<reason.lowerBound]) }
+                if entry.hasPrefix("- `") { entry = String(entry.dropFirst(3)); if let end = entry.range(of: "`", options: .backwards) { entry = String(entry[..<end.lowerBound]) } }
+                let trimmed = entry.trimmingCharacters(in: .whitespaces)
+                if !trimmed.isEmpty { keys.insert(Mutant.key(ofLabel: trimmed)) }
+            }
+            chosen = chosen.filter { keys.contains($0.key) }
+            guard !chosen.isEmpty else { throw UsageError("--only: none of the \(keys.count) key(s) in '\(only)' names a mutant") }
+        }
         if let limit { chosen = Array(chosen.prefix(limit)) }
         if parsed.has("list") {
             for mutant in chosen { io.out(mutant.label + "\n") }
@@ -67,7 +86,10 @@ extension ContractGenCommand {
         guard loaded.errors.isEmpty, !loaded.cases.isEmpty else {
             throw UsageError("the golden cases must load cleanly first: \(loaded.errors.first.map { "\($0.path): \($0.message)" } ?? "none found")")
         }
-        var runner = MutationRunner(root: root, language: language, cases: ConformanceCase.withPlainTwins(loaded.cases))
+        let twins = ConformanceCase.withPlainTwins(loaded.cases)
+        // The language's implementation runs its second decode road too, where it has one.
+        let road = Implementation.allCases.first { $0.language == language }?.secondRoad
+        var runner = MutationRunner(root: root, language: language, cases: ConformanceCase.withTwins(twins, by: road))
         runner.caseTimeout = try Self.seconds(parsed.value("timeout"), option: "timeout") ?? 10
         runner.deadline = try Self.seconds(parsed.value("deadline"), option: "deadline")
         runner.incremental = !parsed.has("no-cache")

@@ -11,9 +11,11 @@ import Foundation
 func serveCalendarAgenda(_ op: String, _ givenJSON: ContractJSON?) throws -> ContractJSON {
     switch op {
     case "decode":
-        let given = try Given(givenJSON, allowed: ["blob", "report"])
+        let given = try Given(givenJSON, allowed: ["blob", "report", "bytes", "lexed"])
         let report = try given.flag("report") ? ContractReport() : nil
-        return TesteeSupport.withReport(CalendarAgenda.observation(CalendarAgenda.decode(try given.string("blob"), report: report)), report)
+        let blob = try given.string("blob")
+        _ = try given.flag("lexed") // one lexer: `lexed` is read only to refuse a value that is not a flag
+        return TesteeSupport.withReport(CalendarAgenda.observation(try given.flag("bytes") ? CalendarAgenda.decode(Data(blob.utf8), report: report) : CalendarAgenda.decode(blob, report: report)), report)
     case "encode":
         throw TesteeSkipped(reason: "no encoder in Swift: only the TypeScript app writes blobs")
     default:
@@ -24,9 +26,11 @@ func serveCalendarAgenda(_ op: String, _ givenJSON: ContractJSON?) throws -> Con
 func serveTodoCount(_ op: String, _ givenJSON: ContractJSON?) throws -> ContractJSON {
     switch op {
     case "decode":
-        let given = try Given(givenJSON, allowed: ["blob", "report"])
+        let given = try Given(givenJSON, allowed: ["blob", "report", "bytes", "lexed"])
         let report = try given.flag("report") ? ContractReport() : nil
-        return TesteeSupport.withReport(TodoCount.observation(TodoCount.decode(try given.string("blob"), report: report)), report)
+        let blob = try given.string("blob")
+        _ = try given.flag("lexed") // one lexer: `lexed` is read only to refuse a value that is not a flag
+        return TesteeSupport.withReport(TodoCount.observation(try given.flag("bytes") ? TodoCount.decode(Data(blob.utf8), report: report) : TodoCount.decode(blob, report: report)), report)
     case "encode":
         throw TesteeSkipped(reason: "no encoder in Swift: only the TypeScript app writes blobs")
     default:
@@ -37,9 +41,11 @@ func serveTodoCount(_ op: String, _ givenJSON: ContractJSON?) throws -> Contract
 func serveWidgetData(_ op: String, _ givenJSON: ContractJSON?) throws -> ContractJSON {
     switch op {
     case "decode":
-        let given = try Given(givenJSON, allowed: ["blob", "pending", "report"])
+        let given = try Given(givenJSON, allowed: ["blob", "pending", "report", "bytes", "lexed"])
         let report = try given.flag("report") ? ContractReport() : nil
-        var decoded = WidgetData.decode(try given.string("blob"), report: report)
+        let blob = try given.string("blob")
+        _ = try given.flag("lexed") // one lexer: `lexed` is read only to refuse a value that is not a flag
+        var decoded = try given.flag("bytes") ? WidgetData.decode(Data(blob.utf8), report: report) : WidgetData.decode(blob, report: report)
         // The overlay is what the widget renders: the queue's isDone targets over the blob's.
         if let pending = try given.flagMap("pending"), let value = decoded.value {
             let entries = pending.map { WidgetData.DoneQueueEntry(id: $0.id, isDone: $0.isDone) }

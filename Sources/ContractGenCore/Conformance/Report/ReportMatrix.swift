@@ -64,14 +64,14 @@ public struct ReportMatrix: Sendable {
 
     public init(cases: [ConformanceCase], report: ConformanceReport, targets: [String], expected: ExpectedFailures?) {
         var resultByKey: [String: CaseResult] = [:]
-        for result in report.results { resultByKey[Self.key(result.path, result.language)] = result }
+        for result in report.results { resultByKey[Self.key(result.path, result.caseName, result.language)] = result }
         let unexpectedPasses = Self.unexpectedPasses(report, expected: expected)
         var counts = Array(repeating: [CellStatus: Int](), count: targets.count)
         var byContract: [String: [String: [Row]]] = [:]
         for golden in cases {
             var cells: [Cell] = []
             for (index, target) in targets.enumerated() {
-                let result = resultByKey[Self.key(golden.path, target)]
+                let result = resultByKey[Self.key(golden.path, golden.name, target)]
                 let status = Self.status(result, target: target, report: report, expected: expected, unexpectedPasses: unexpectedPasses)
                 counts[index][status, default: 0] += 1
                 cells.append(Cell(status: status, result: result))
@@ -93,7 +93,9 @@ public struct ReportMatrix: Sendable {
         loadErrors = report.loadErrors
     }
 
-    static func key(_ path: String, _ target: String) -> String { path + "\u{0}" + target }
+    /// A result's cell: its file, its case name (a file's twins — no report, UTF-8 bytes — share the
+    /// file, and one must not hide another) and its target.
+    static func key(_ path: String, _ name: String, _ target: String) -> String { path + "\u{0}" + name + "\u{0}" + target }
 
     /// Results of expected-failure entries whose every matching result passes: the printed run
     /// fails on each such entry ("UNEXPECTED PASS"), so their cells say so too.
@@ -103,7 +105,7 @@ public struct ReportMatrix: Sendable {
         for entry in expected.entries {
             let matching = report.results.filter { $0.caseName == entry.caseName && (entry.language == nil || $0.language == entry.language) }
             if !matching.isEmpty, matching.allSatisfy({ $0.outcome == .passed }) {
-                for result in matching { keys.insert(key(result.path, result.language)) }
+                for result in matching { keys.insert(key(result.path, result.caseName, result.language)) }
             }
         }
         return keys
@@ -116,7 +118,7 @@ public struct ReportMatrix: Sendable {
             return .abandoned
         }
         if result.outcome == .passed {
-            return unexpectedPasses.contains(key(result.path, result.language)) ? .xpass : .pass
+            return unexpectedPasses.contains(key(result.path, result.caseName, result.language)) ? .xpass : .pass
         }
         if result.outcome.isSkipped { return .skip }
         if expected?.lists(result.caseName, language: result.language) == true { return .xfail }

@@ -63,6 +63,9 @@ struct KotlinTesteeWriter {
         switch op {
         case .decode:
             p.line("val report = if (\(read(op, "report"))) ContractReport() else null")
+            p.line("// One road: the text. `bytes` and `lexed` are read only to refuse a value that is not a flag.")
+            p.line(read(op, "bytes"))
+            p.line(read(op, "lexed"))
             if let overlay = contract.behaviours.overlay {
                 p.line("var decoded = \(ns).decode(\(read(op, "blob")), report)")
                 p.line("// The overlay is what the widget renders: the queue's \(overlay.flagField) targets over the blob's.")

@@ -61,8 +61,12 @@ struct SwiftTesteeWriter {
         switch op {
         case .decode:
             p.line("let report = \(read(op, "report")) ? ContractReport() : nil")
+            p.line("let blob = \(read(op, "blob"))")
+            p.line("_ = \(read(op, "lexed")) // one lexer: `lexed` is read only to refuse a value that is not a flag")
+            // `bytes`: the entry point App Group storage and files hand over, checked by every case.
+            let decode = "\(read(op, "bytes")) ? \(ns).decode(Data(blob.utf8), report: report) : \(ns).decode(blob, report: report)"
             if let overlay = contract.behaviours.overlay {
-                p.line("var decoded = \(ns).decode(\(read(op, "blob")), report: report)")
+                p.line("var decoded = \(decode)")
                 p.line("// The overlay is what the widget renders: the queue's \(overlay.flagField) targets over the blob's.")
                 p.line("if let pending = \(read(op, "pending")), let value = decoded.value {")
                 p.line("    let entries = pending.map { \(ns).DoneQueueEntry(\(entryId(contract)): $0.id, \(entryFlag(contract)): $0.isDone) }")
@@ -70,7 +74,7 @@ struct SwiftTesteeWriter {
                 p.line("}")
                 p.line("return TesteeSupport.withReport(\(ns).observation(decoded), report)")
             } else {
-                p.line("return TesteeSupport.withReport(\(ns).observation(\(ns).decode(\(read(op, "blob")), report: report)), report)")
+                p.line("return TesteeSupport.withReport(\(ns).observation(\(decode)), report)")
             }
         case .stale:
             p.line("return .bool(\(ns).isStale(\(ns).decode(\(read(op, "blob"))).value, now: \(read(op, "now"))))")

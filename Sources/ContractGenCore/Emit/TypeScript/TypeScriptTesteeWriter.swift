@@ -26,7 +26,7 @@ struct TypeScriptTesteeWriter {
     var supportImports: [String] {
         let throwsItself = contracts.contains { TesteeOp.served(by: $0).contains(.queueSet) }
         let encodes = contracts.contains { TesteeOp.served(by: $0).contains(.encode) }
-        return (encodes ? ["encodeResult"] : []) + ["Given", "TesteeContractServer"] + (throwsItself ? ["TesteeError"] : []) + ["runTestee", "unknownOp", "withReport"]
+        return (encodes ? ["encodeResult"] : []) + ["Given", "TesteeContractServer"] + (throwsItself ? ["TesteeError"] : []) + ["lexedIf", "runTestee", "unknownOp", "withReport"]
     }
 
     func write(_ p: inout CodePrinter) {
@@ -67,8 +67,11 @@ struct TypeScriptTesteeWriter {
         switch op {
         case .decode:
             p.line("const report = \(read(op, "report")) ? new ContractReport() : undefined;")
+            p.line("void \(read(op, "bytes")); // a string is the only input: `bytes` is read only to refuse a value that is not a flag")
+            // `lexed`: the scanner decoders alone, the road a report of a degraded blob takes.
+            p.line("const decode = (text: string): \(ns).Decoded => lexedIf(\(read(op, "lexed")), () => \(ns).decode(text, report));")
             if let overlay = contract.behaviours.overlay {
-                p.line("let decoded = \(ns).decode(\(read(op, "blob")), report);")
+                p.line("let decoded = decode(\(read(op, "blob")));")
                 p.line("// The overlay is what the widget renders: the queue's \(overlay.flagField) targets over the blob's.")
                 p.line("const pending = \(read(op, "pending"));")
                 p.block("if (pending !== null && decoded.value !== null) {") { p in
@@ -76,7 +79,7 @@ struct TypeScriptTesteeWriter {
                 }
                 p.line("return withReport(\(TypeScriptEmitter.observationAlias(contract)).observation(decoded), report);")
             } else {
-                p.line("return withReport(\(TypeScriptEmitter.observationAlias(contract)).observation(\(ns).decode(\(read(op, "blob")), report)), report);")
+                p.line("return withReport(\(TypeScriptEmitter.observationAlias(contract)).observation(decode(\(read(op, "blob")))), report);")
             }
         case .stale:
             p.line("const now = \(read(op, "now"));")

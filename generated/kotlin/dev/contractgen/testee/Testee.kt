@@ -13,8 +13,11 @@ import dev.contractgen.widget.WidgetData
 internal fun serveCalendarAgenda(op: String, givenJson: ContractJson?): ContractJson {
     when (op) {
         "decode" -> {
-            val given = Given(givenJson, setOf("blob", "report"))
+            val given = Given(givenJson, setOf("blob", "report", "bytes", "lexed"))
             val report = if (given.flag("report")) ContractReport() else null
+            // One road: the text. `bytes` and `lexed` are read only to refuse a value that is not a flag.
+            given.flag("bytes")
+            given.flag("lexed")
             return TesteeSupport.withReport(CalendarAgendaObservation.observation(CalendarAgenda.decode(given.string("blob"), report)), report)
         }
         "encode" -> throw TesteeSkipped("no encoder in Kotlin: only the TypeScript app writes blobs")
@@ -25,8 +28,11 @@ internal fun serveCalendarAgenda(op: String, givenJson: ContractJson?): Contract
 internal fun serveTodoCount(op: String, givenJson: ContractJson?): ContractJson {
     when (op) {
         "decode" -> {
-            val given = Given(givenJson, setOf("blob", "report"))
+            val given = Given(givenJson, setOf("blob", "report", "bytes", "lexed"))
             val report = if (given.flag("report")) ContractReport() else null
+            // One road: the text. `bytes` and `lexed` are read only to refuse a value that is not a flag.
+            given.flag("bytes")
+            given.flag("lexed")
             return TesteeSupport.withReport(TodoCountObservation.observation(TodoCount.decode(given.string("blob"), report)), report)
         }
         "encode" -> throw TesteeSkipped("no encoder in Kotlin: only the TypeScript app writes blobs")
@@ -37,8 +43,11 @@ internal fun serveTodoCount(op: String, givenJson: ContractJson?): ContractJson 
 internal fun serveWidgetData(op: String, givenJson: ContractJson?): ContractJson {
     when (op) {
         "decode" -> {
-            val given = Given(givenJson, setOf("blob", "pending", "report"))
+            val given = Given(givenJson, setOf("blob", "pending", "report", "bytes", "lexed"))
             val report = if (given.flag("report")) ContractReport() else null
+            // One road: the text. `bytes` and `lexed` are read only to refuse a value that is not a flag.
+            given.flag("bytes")
+            given.flag("lexed")
             var decoded = WidgetData.decode(given.string("blob"), report)
             // The overlay is what the widget renders: the queue's isDone targets over the blob's.
             val pending = given.flagMap("pending")
