@@ -689,6 +689,61 @@ struct GoldenCaseBuilder {
                                      expect: observation(status: "ok", decodedRoot: decodedRoot, dropped: 0), sample: .minimal([])).reporting([]))
         }
         result += fieldCases(prefix: prefix)
+        result += nestingCases(prefix: prefix)
+        return result
+    }
+
+    // MARK: The depth limit at every field
+
+    /// How many containers hold a field's value in the minimal document (and the spine) reaching
+    /// the end of `path`: the root object, and per step its object plus its array or map.
+    func containers(_ path: [Step]) -> Int {
+        path.reduce(1) { $0 + 1 + ($1.index != nil || $1.mapKey != nil ? 1 : 0) }
+    }
+
+    /// `levels` nested empty arrays: `[[…]]`.
+    static func nestedArrays(_ levels: Int) -> String {
+        String(repeating: "[", count: levels) + String(repeating: "]", count: levels)
+    }
+
+    /// The field's value `nested-512-levels`: arrays nested until the innermost is the 512th level
+    /// of the document, the deepest it may go. Not the field's type, so it degrades like any wrong
+    /// type, and a decoder that counts a level too many in this field's value calls it malformed.
+    func nestedToTheLimit(_ field: Field, around: Int) -> Mutation? {
+        if case .array = field.type { return nil }
+        let levels = SchemaLimits.maxDepth - around
+        guard levels >= 1 else { return nil }
+        return Mutation(label: "nested-512-levels", why: "\(levels) nested arrays reach level 512, the deepest a document may go: a JSON array, not a \(field.type.schemaSpelling)",
+                        written: .raw(Self.nestedArrays(levels)), outcome: .invalid)
+    }
+
+    /// `<Type>.<field>.nested-513-levels`: one level deeper than `nested-512-levels` in each field,
+    /// so the document is malformed, with its report at the 513th opening bracket. A decoder that
+    /// counts a level too few in this field's value (or skips it without measuring) reads it.
+    func nestingCases(prefix: String) -> [GoldenCase] {
+        var result: [GoldenCase] = []
+        for (type, path) in paths() {
+            let document = pathDocument(path)
+            let around = containers(path)
+            let levels = SchemaLimits.maxDepth + 1 - around
+            guard levels >= 1 else { continue }
+            for field in type.storedFields {
+                if case .array = field.type { continue }
+                let nested = Self.nestedArrays(levels)
+                let blob = updating(document, path[...]) { setting($0, field.jsonKey, to: .raw(nested)) }.serialized()
+                // The 513th level is the innermost array's opening bracket.
+                let member = JSONValue.string(field.jsonKey).serialized() + ":" + nested
+                guard let at = blob.range(of: member) else { continue }
+                let offset = blob[..<at.lowerBound].utf8.count + member.utf8.count - nested.utf8.count + levels - 1
+                let where_ = path.isEmpty ? "" : " (inside \(path.map(\.field.name).joined(separator: ".")))"
+                result.append(GoldenCase(name: "\(prefix).\(type.name).\(field.name).nested-513-levels",
+                                         about: "\(type.name).\(field.name)\(where_): \(levels) nested arrays inside \(around) container(s) reach level 513, one more than a document may nest: malformed, whatever the field's rule",
+                                         contract: contract.name, blob: blob,
+                                         expect: observation(status: "malformed", decodedRoot: nil, dropped: 0), sample: .minimal(path))
+                    .reporting([.object([("path", .string("$")), ("rule", .string("malformed")), ("used", .string("document")),
+                                         ("offset", .number(Double(offset))), ("expected", .string("depth"))])]))
+            }
+        }
         return result
     }
 
@@ -722,7 +777,7 @@ struct GoldenCaseBuilder {
             let decodedRoot = withoutVersion(document)
             for field in type.storedFields {
                 let isStep = stepFields.contains("\(type.name).\(field.name)") || path.contains { $0.variant != nil }
-                for mutation in mutations(field) {
+                for mutation in mutations(field) + [nestedToTheLimit(field, around: containers(path))].compactMap({ $0 }) {
                     if isStep || endsEnclosing(field, mutation) {
                         let blob = updating(document, path[...]) { setting($0, field.jsonKey, to: mutation.written) }
                         let where_ = path.isEmpty ? "" : " (inside \(path.map(\.field.name).joined(separator: ".")))"
