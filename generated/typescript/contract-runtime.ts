@@ -982,10 +982,45 @@ export function contractTreeComplete(text: string, keys: number): boolean {
 
 /**
  * Whether the walk counted as many keys as the text has colons: it saw every member, so the text
- * held no duplicate key, no unknown key and no colon inside a string (see `contractTreeComplete`).
+ * held no duplicate key, no unknown key and no colon inside a string it did not count (see
+ * `contractTreeComplete`; `treeDateTime` counts a date-time's own colons).
  */
 export function contractTreeSawAll(text: string, keys: number): boolean {
-  return countColons(text) === keys;
+  const dateTimeColons = treeDateTimeColons;
+  treeDateTimeColons = 0;
+  if (countColons(text) !== keys) return false;
+  // A date-time's colons were counted from JSON.parse's string; one written `\u003a` is no colon
+  // of the text, and could stand in for the colon of a member JSON.parse hid (a replaced duplicate).
+  return dateTimeColons === 0 || !holdsEscapedColon(text);
+}
+
+/** The colons `treeDateTime` added to a count since the last `contractTreeSawAll` (which resets it). */
+let treeDateTimeColons = 0;
+
+/** Whether the text holds `\u003a` or `\u003A` (even as the tail of an escaped backslash: a conservative answer). */
+function holdsEscapedColon(text: string): boolean {
+  for (let at = text.indexOf('\\u003'); at >= 0; at = text.indexOf('\\u003', at + 1)) {
+    if ((text.charCodeAt(at + 5) | 0x20) === 0x61) return true;
+  }
+  return false;
+}
+
+/**
+ * `parseDateTime` in a tree decoder. A date-time it reads holds exactly two colons, three with a
+ * numeric offset (`08:30:00+02:00`, not `08:30:00Z`); they are added to `count.treeKeys`, so a
+ * text whose only other colons are its members still matches `contractTreeSawAll` and is not
+ * measured again (`nestsWithin`) just because it holds date-times. A string it does not read adds
+ * nothing: its colons, if any, leave the count short and the text is measured, as before. (The
+ * colons come from the parsed string, so `contractTreeSawAll` refuses a text with an escaped colon.)
+ */
+export function treeDateTime(s: string, count: ContractTreeCount): number | undefined {
+  const instant = parseDateTime(s);
+  if (instant !== undefined) {
+    const colons = s.charCodeAt(s.length - 1) === 0x5a ? 2 : 3;
+    count.treeKeys += colons;
+    treeDateTimeColons += colons;
+  }
+  return instant;
 }
 
 /**

@@ -5,7 +5,7 @@ import { test } from "node:test";
 import * as assert from "node:assert/strict";
 import {
   CONTRACT_MAX_DEPTH, CONTRACT_TREE_DEGRADED, ContractTooDeep, ContractTreeCount, contractJsonParse, contractTreeComplete,
-  contractTreeSawAll, treeDegraded, treeOrUnknown, treeSkip, treeTag,
+  contractTreeSawAll, parseDateTime, treeDateTime, treeDegraded, treeOrUnknown, treeSkip, treeTag,
 } from "../contract-runtime";
 
 function count(reporting = false): ContractTreeCount {
@@ -58,6 +58,42 @@ test("contractTreeComplete: a colon per counted key, else the text itself is mea
   assert.equal(contractTreeComplete('{"a":' + nested(CONTRACT_MAX_DEPTH - 1) + ',"a":1}', 1), true);
   assert.equal(contractTreeComplete('{"a":' + nested(CONTRACT_MAX_DEPTH) + ',"a":1}', 1), false);
   assert.equal(contractTreeComplete('{"a":"x:y"}', 1), true);
+});
+
+test("treeDateTime: parseDateTime, counting the colons a date-time it reads holds", () => {
+  const c = count();
+  assert.equal(treeDateTime("2026-07-17T08:30:00Z", c), parseDateTime("2026-07-17T08:30:00Z"));
+  assert.equal(c.treeKeys, 2);
+  assert.equal(treeDateTime("2026-07-17T08:30:00.250+02:00", c), parseDateTime("2026-07-17T08:30:00.250+02:00"));
+  assert.equal(c.treeKeys, 5);
+  for (const text of ["2026-07-17T08:30:00", "08:30", "2026-07-17T08:30:00z", "2026-07-17T08:30:00+02:00:00"]) {
+    assert.equal(treeDateTime(text, c), undefined, text);
+  }
+  assert.equal(c.treeKeys, 5, "a string it does not read counts nothing");
+  // One key and a date-time: the text's three colons are all accounted for.
+  const d = count();
+  d.treeKeys += 1;
+  treeDateTime("2026-07-17T08:30:00Z", d);
+  assert.equal(contractTreeSawAll('{"t":"2026-07-17T08:30:00Z"}', d.treeKeys), true);
+  assert.equal(contractTreeComplete('{"t":"2026-07-17T08:30:00Z"}', d.treeKeys), true);
+});
+
+test("contractTreeSawAll: a date-time's colons never stand in for a hidden member's (an escaped colon)", () => {
+  // `x` twice: JSON.parse keeps the second, so the walk sees one `x`, one `t` and the date-time's two
+  // colons, four in all, as many as the text's raw colons; but one of those is `\u003a`, not the text's.
+  const deep = nested(CONTRACT_MAX_DEPTH);
+  const text = '{"x":' + deep + ',"x":1,"t":"2026-07-17T08\\u003a30:00Z"}';
+  assert.equal(JSON.parse(text).t, "2026-07-17T08:30:00Z");
+  const c = count();
+  c.treeKeys += 2;
+  treeDateTime(JSON.parse(text).t, c);
+  assert.equal(c.treeKeys, 4);
+  assert.equal(contractTreeSawAll(text, c.treeKeys), false);
+  // (The date-time colons counted are those since the last check, as after one walk.)
+  treeDateTime(JSON.parse(text).t, count());
+  assert.equal(contractTreeComplete(text, 4), false, "the text itself is measured: too deep");
+  // The same count without a date-time counted is a plain comparison (nothing to distrust).
+  assert.equal(contractTreeSawAll('{"a":"\\u003a","b":1}', 2), true);
 });
 
 test("treeDegraded and treeOrUnknown: the mark, and the end of the walk when a report was asked for", () => {
