@@ -96,6 +96,32 @@ test("contractTreeSawAll: a date-time's colons never stand in for a hidden membe
   assert.equal(contractTreeSawAll('{"a":"\\u003a","b":1}', 2), true);
 });
 
+test("contractTreeComplete and contractTreeSawAll with JSON.parse's result: colons inside strings are counted on the tree", () => {
+  const url = '{"a":"https://x.example/1","b":{"c":"x:y:z"}}';
+  assert.equal(contractTreeSawAll(url, 3), false, "without the tree, a colon in a string leaves the count short");
+  assert.equal(contractTreeSawAll(url, 3, JSON.parse(url)), true);
+  assert.equal(contractTreeComplete(url, 3, JSON.parse(url)), true);
+  // An unknown key: complete (its value nests within the limit) but not every key was seen.
+  const unknown = '{"a":"h:1","zz":[1]}';
+  assert.equal(contractTreeComplete(unknown, 1, JSON.parse(unknown)), true);
+  assert.equal(contractTreeSawAll(unknown, 1, JSON.parse(unknown)), false);
+  // An unknown key's value too deep: the tree's own measure says so.
+  const deepUnknown = '{"a":"h:1","zz":' + nested(CONTRACT_MAX_DEPTH) + '}';
+  assert.equal(contractTreeComplete(deepUnknown, 1, JSON.parse(deepUnknown)), false);
+  const fineUnknown = '{"a":"h:1","zz":' + nested(CONTRACT_MAX_DEPTH - 1) + '}';
+  assert.equal(contractTreeComplete(fineUnknown, 1, JSON.parse(fineUnknown)), true);
+  // A replaced duplicate is not in the tree: the text itself is measured.
+  const replaced = '{"a":"h:1","a":' + nested(CONTRACT_MAX_DEPTH) + ',"a":"h:1"}';
+  assert.equal(contractTreeComplete(replaced, 1, JSON.parse(replaced)), false);
+  assert.equal(contractTreeSawAll(replaced, 1, JSON.parse(replaced)), false);
+  // An escaped colon inside a string could stand in for a replaced duplicate's colon: never trusted.
+  const escaped = '{"x":' + nested(CONTRACT_MAX_DEPTH) + ',"x":"\\u003a"}';
+  assert.equal(contractTreeComplete(escaped, 1, JSON.parse(escaped)), false);
+  assert.equal(contractTreeSawAll(escaped, 1, JSON.parse(escaped)), false);
+  const escapedFine = '{"x":' + nested(CONTRACT_MAX_DEPTH - 1) + ',"x":"\\u003a"}';
+  assert.equal(contractTreeComplete(escapedFine, 1, JSON.parse(escapedFine)), true, "measured on the text: within the limit");
+});
+
 test("treeDegraded and treeOrUnknown: the mark, and the end of the walk when a report was asked for", () => {
   const plain = count();
   treeDegraded(plain);

@@ -57,8 +57,8 @@ extension TypeScriptContractWriter {
                 p.line("throw error;")
             }
             p.line("}")
-            p.block("if (reporting) {", closer: "} else if (!contractTreeComplete(text, context.treeKeys)) {") { p in
-                p.line("if (context.degraded || !contractTreeSawAll(text, context.treeKeys)) return undefined;")
+            p.block("if (reporting) {", closer: "} else if (!contractTreeComplete(text, context.treeKeys, json)) {") { p in
+                p.line("if (context.degraded || !contractTreeSawAll(text, context.treeKeys, json)) return undefined;")
             }
             p.indented { p in
                 p.line("// Where the walk did not look (unknown keys, replaced duplicates), the text must still nest within the limit.")
