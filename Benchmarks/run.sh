@@ -6,7 +6,8 @@
 #   Swift       generated (on a String, and on Data as JSONDecoder gets it) vs JSONDecoder + Codable
 #               (the ratio's baseline) and a hand-written byte parser
 #   Kotlin      generated vs org.json (Android's: JSONObject + a walk over every value)
-#   TypeScript  generated vs JSON.parse + a walk over every value, on Node (V8) and JavaScriptCore
+#   TypeScript  generated vs JSON.parse + a walk over every value, on Node (V8) and JavaScriptCore;
+#               also on a calendar-agenda snapshot of about the same size (Benchmarks/typescript/agenda-blob.js)
 # Throughput: every decoder of a language runs in ONE process in alternating batches of ~4 MB of
 # input, 9 rounds after a warm-up; ratio = median over rounds of (baseline batch time ÷ this
 # decoder's batch time), so a noisy neighbour slows both sides of a round alike. MB/s = median.
@@ -31,10 +32,10 @@ trap 'rm -rf "$work"' EXIT
 
 # TypeScript: the generated runtime and widget-data module, compiled as an app would (tsc --strict).
 tsc --strict --target es2019 --module commonjs --outDir "$work/ts" \
-    generated/typescript/contract-runtime.ts generated/typescript/widget-data.ts
+    generated/typescript/contract-runtime.ts generated/typescript/widget-data.ts generated/typescript/calendar-agenda.ts
 # JavaScriptCore has no require: a minimal CommonJS bundle of the two modules.
 { echo 'var __modules = {}, __cache = {};'
-  for m in contract-runtime widget-data; do
+  for m in contract-runtime widget-data calendar-agenda; do
     printf '__modules["./%s"] = function (exports, require, module) {\n' "$m"; cat "$work/ts/$m.js"; echo '};'
   done
   echo 'function __contractGenRequire(name) { name = "./" + name.replace(/^.*\//, "").replace(/\.js$/, "");'
@@ -102,5 +103,22 @@ for size in $sizes; do
     row "$bytes" "TypeScript/JSC" "generated" "$gmbs" "$ratio" ""
     row "$bytes" "TypeScript/JSC" "generated + report" "$rmbs" "$rratio" ""
     row "$bytes" "TypeScript/JSC" "JSON.parse+walk (baseline)" "$bmbs" "1.00" ""
+  fi
+  # TypeScript on a calendar-agenda snapshot of about the same size (Benchmarks/typescript/agenda-blob.js):
+  # date-times and URLs put colons inside strings, which the tree decoders account for
+  # (docs/runtime-api.md, "Tree decoding"); same harness, throughput only.
+  node Benchmarks/typescript/agenda-blob.js "$size" > "$work/agenda.json"
+  line=$(node -e "global.BENCH = { engine: 'v8', module: '$work/ts/calendar-agenda.js', runtime: '$work/ts/contract-runtime.js', text: require('fs').readFileSync('$work/agenda.json', 'utf8') };
+    $(cat Benchmarks/typescript/bench.js)")
+  IFS=$'\t' read -r _ abytes gmbs bmbs ratio rmbs rratio <<<"$line"
+  row "$abytes" "TypeScript/V8" "generated (calendar-agenda)" "$gmbs" "$ratio" ""
+  row "$abytes" "TypeScript/V8" "generated + report (calendar-agenda)" "$rmbs" "$rratio" ""
+  if command -v jsc >/dev/null; then
+    { cat "$work/bundle-jsc.js"
+      printf 'var BENCH = { engine: "jsc", module: "calendar-agenda", runtime: "contract-runtime", text: readFile("%s") };\n' "$work/agenda.json"
+      cat Benchmarks/typescript/bench.js; } > "$work/bench-agenda-jsc.js"
+    IFS=$'\t' read -r _ _ gmbs bmbs ratio rmbs rratio <<<"$(jsc "$work/bench-agenda-jsc.js")"
+    row "$abytes" "TypeScript/JSC" "generated (calendar-agenda)" "$gmbs" "$ratio" ""
+    row "$abytes" "TypeScript/JSC" "generated + report (calendar-agenda)" "$rmbs" "$rratio" ""
   fi
 done

@@ -970,19 +970,118 @@ export function treeTag(v: unknown, key: string): string | undefined {
  * After a tree decoder's walk: whether the text nests within CONTRACT_MAX_DEPTH where the walk did
  * not look. Each member of the text has a `:` (and colons inside strings only add), so when the
  * walk counted as many keys as the text has colons it saw every member, checked every depth, and
- * the text held no duplicate key and no unknown key; otherwise (an unknown key, a value a later
- * duplicate replaced, a colon in a string) the text itself is measured.
+ * the text held no duplicate key and no unknown key. Otherwise (an unknown key, a value a later
+ * duplicate replaced, a colon in a string such as a URL) `json`, JSON.parse's result, is counted
+ * whole: when its keys and the colons inside its keys and strings are the text's colons, it holds
+ * every member of the text (no replaced duplicate) and its depth, measured on the way, is the
+ * text's. Only when that fails too (a replaced duplicate, an escaped colon) is the text measured.
  */
-export function contractTreeComplete(text: string, keys: number): boolean {
-  return contractTreeSawAll(text, keys) || nestsWithin(text, CONTRACT_MAX_DEPTH);
+export function contractTreeComplete(text: string, keys: number, json?: unknown): boolean {
+  const colons = walkSawAll(text, keys);
+  if (colons < 0) return true;
+  if (json !== undefined) {
+    const inTree = treeColons(json, CONTRACT_MAX_DEPTH);
+    if (inTree < 0) return false; // JSON.parse's result nests too deep, so the text does
+    if (inTree === colons && !holdsEscapedColon(text)) return true;
+  }
+  return nestsWithin(text, CONTRACT_MAX_DEPTH);
 }
 
 /**
- * Whether the walk counted as many keys as the text has colons: it saw every member, so the text
- * held no duplicate key, no unknown key and no colon inside a string (see `contractTreeComplete`).
+ * Whether the walk saw every member of the text: no duplicate key, no unknown key (a report over
+ * the tree is then complete). The walk counted as many keys as the text has colons, or, when some
+ * colons are inside strings (see `contractTreeComplete`), `json` holds exactly the text's colons and
+ * the walk counted every key of `json`.
  */
-export function contractTreeSawAll(text: string, keys: number): boolean {
-  return countColons(text) === keys;
+export function contractTreeSawAll(text: string, keys: number, json?: unknown): boolean {
+  const dateTimeColons = treeDateTimeColons;
+  const colons = walkSawAll(text, keys);
+  if (colons < 0) return true;
+  if (json === undefined || colons < keys) return false;
+  treeColonKeys = 0;
+  return treeColons(json, CONTRACT_MAX_DEPTH) === colons && treeColonKeys === keys - dateTimeColons && !holdsEscapedColon(text);
+}
+
+/**
+ * -1 when the walk's count is the text's colons (`keys`: the members it read and the keys inside
+ * values it skipped, plus the colons of the date-times it read), else the text's colon count.
+ * Resets `treeDateTimeColons` for the next walk.
+ */
+function walkSawAll(text: string, keys: number): number {
+  const dateTimeColons = treeDateTimeColons;
+  treeDateTimeColons = 0;
+  const colons = countColons(text);
+  // A date-time's colons were counted from JSON.parse's string; one written `\u003a` is no colon
+  // of the text, and could stand in for the colon of a member JSON.parse hid (a replaced duplicate).
+  return colons === keys && (dateTimeColons === 0 || !holdsEscapedColon(text)) ? -1 : colons;
+}
+
+/** The object keys the last `treeColons` counted. */
+let treeColonKeys = 0;
+
+/**
+ * The colons the text of a JSON.parse result holds if no colon in it is escaped: one per key, plus
+ * those inside its keys and strings; -1 when it nests more than `levels` containers deep (a
+ * scalar: 0 levels). Adds its keys to `treeColonKeys`. Recursion stops at `levels`.
+ */
+function treeColons(v: unknown, levels: number): number {
+  if (typeof v === 'string') return colonsIn(v);
+  if (typeof v !== 'object' || v === null) return 0;
+  if (levels <= 0) return -1;
+  let colons = 0;
+  if (Array.isArray(v)) {
+    for (let k = 0; k < v.length; k++) {
+      const inner = treeColons(v[k], levels - 1);
+      if (inner < 0) return -1;
+      colons += inner;
+    }
+    return colons;
+  }
+  const object = v as Record<string, unknown>;
+  const names = Object.keys(object);
+  treeColonKeys += names.length;
+  for (let k = 0; k < names.length; k++) {
+    const name = names[k] as string;
+    const inner = treeColons(object[name], levels - 1);
+    if (inner < 0) return -1;
+    colons += 1 + colonsIn(name) + inner;
+  }
+  return colons;
+}
+
+function colonsIn(s: string): number {
+  let count = 0;
+  for (let at = s.indexOf(':'); at >= 0; at = s.indexOf(':', at + 1)) count++;
+  return count;
+}
+
+/** The colons `treeDateTime` added to a count since the last `contractTreeSawAll` (which resets it). */
+let treeDateTimeColons = 0;
+
+/** Whether the text holds `\u003a` or `\u003A` (even as the tail of an escaped backslash: a conservative answer). */
+function holdsEscapedColon(text: string): boolean {
+  for (let at = text.indexOf('\\u003'); at >= 0; at = text.indexOf('\\u003', at + 1)) {
+    if ((text.charCodeAt(at + 5) | 0x20) === 0x61) return true;
+  }
+  return false;
+}
+
+/**
+ * `parseDateTime` in a tree decoder. A date-time it reads holds exactly two colons, three with a
+ * numeric offset (`08:30:00+02:00`, not `08:30:00Z`); they are added to `count.treeKeys`, so a
+ * text whose only other colons are its members still matches `contractTreeSawAll` and is not
+ * measured again (`nestsWithin`) just because it holds date-times. A string it does not read adds
+ * nothing: its colons, if any, leave the count short and the text is measured, as before. (The
+ * colons come from the parsed string, so `contractTreeSawAll` refuses a text with an escaped colon.)
+ */
+export function treeDateTime(s: string, count: ContractTreeCount): number | undefined {
+  const instant = parseDateTime(s);
+  if (instant !== undefined) {
+    const colons = s.charCodeAt(s.length - 1) === 0x5a ? 2 : 3;
+    count.treeKeys += colons;
+    treeDateTimeColons += colons;
+  }
+  return instant;
 }
 
 /**

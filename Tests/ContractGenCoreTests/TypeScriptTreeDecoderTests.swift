@@ -61,6 +61,30 @@ final class TypeScriptTreeDecoderTests: XCTestCase {
         XCTAssertTrue(text.contains("return { id, key: keyValue, name: keyValue === null ? null : context.names.get(keyValue) ?? null };"), text)
     }
 
+    func testUnionVariantsAreBuiltWithoutASpreadAndDateTimesCountTheirColons() throws {
+        let contract = try Self.contract("""
+          R:
+            doc: Root.
+            fields:
+              at: {type: dateTime, optional: true, doc: At.}
+              item: {type: U, optional: true, doc: Item.}
+          U:
+            doc: Union.
+            union: {tag: kind, variants: {a: A}}
+          A:
+            doc: Variant.
+            fields:
+              url: {type: string, required: drop-element, doc: Url.}
+              size: {type: integer, optional: true, doc: Size.}
+        """)
+        let text = TypeScriptEmitter().contractFile(contract).contents
+        XCTAssertTrue(text.contains(#"return value === undefined ? undefined : { url: value.url, size: value.size, kind: "a" };"#), text)
+        let tree = try XCTUnwrap(text.range(of: "function treeU(")).upperBound
+        XCTAssertFalse(text[tree...].contains("...value"), text)
+        XCTAssertTrue(text.contains("? treeDateTime(item, context) :"), text)
+        XCTAssertFalse(text.contains("parseDateTime("), text)
+    }
+
     func testAFailDocumentFieldBelowTheRootLexesEveryText() throws {
         let contract = try Self.contract("""
           R:

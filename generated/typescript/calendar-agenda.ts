@@ -22,9 +22,9 @@ import {
   contractTreeSawAll,
   isWellFormedUtf16,
   orUnknown,
-  parseDateTime,
   satisfying,
   serializeContractJson,
+  treeDateTime,
   treeDegraded,
   treeOrUnknown,
   treeSkip,
@@ -1115,8 +1115,8 @@ function decodeTree(text: string, json: unknown, reporting: boolean): Decoded | 
     throw error;
   }
   if (reporting) {
-    if (context.degraded || !contractTreeSawAll(text, context.treeKeys)) return undefined;
-  } else if (!contractTreeComplete(text, context.treeKeys)) {
+    if (context.degraded || !contractTreeSawAll(text, context.treeKeys, json)) return undefined;
+  } else if (!contractTreeComplete(text, context.treeKeys, json)) {
     // Where the walk did not look (unknown keys, replaced duplicates), the text must still nest within the limit.
     return { status: "malformed", value: null, dropped: 0 };
   }
@@ -1351,7 +1351,7 @@ function treeEvent(json: unknown, depth: number, context: DecodeContext): Event 
     const item = object["updated_at"];
     if (item !== undefined) {
       present++;
-      updatedAtSlot = (typeof item === "string" && isWellFormedUtf16(item) ? parseDateTime(item) : treeSkip(item, depth + 1, context));
+      updatedAtSlot = (typeof item === "string" && isWellFormedUtf16(item) ? treeDateTime(item, context) : treeSkip(item, depth + 1, context));
       if (updatedAtSlot === undefined) treeDegraded(context); // present, not taken: a report would say why
     }
   }
@@ -1537,23 +1537,23 @@ function treeAttachment(json: unknown, depth: number, context: DecodeContext): A
     case "photo": {
       context.treeKeys += 1; // the tag, not a field of the variant
       const value = treePhoto(json, depth, context);
-      return value === undefined ? undefined : { ...value, kind: "photo" };
+      return value === undefined ? undefined : { url: value.url, width: value.width, caption: value.caption, kind: "photo" };
     }
     case "link": {
       context.treeKeys += 1; // the tag, not a field of the variant
       const value = treeLink(json, depth, context);
-      return value === undefined ? undefined : { ...value, kind: "link" };
+      return value === undefined ? undefined : { url: value.url, title: value.title, kind: "link" };
     }
     case "place": {
       context.treeKeys += 1; // the tag, not a field of the variant
       const value = treePlaceRef(json, depth, context);
-      return value === undefined ? undefined : { ...value, kind: "place" };
+      return value === undefined ? undefined : { latitude: value.latitude, longitude: value.longitude, label: value.label, kind: "place" };
     }
     default: { // an unknown tag reads as 'link'
       treeDegraded(context); // a report records the fallback
       context.treeKeys += 1; // the tag, not a field of the variant
       const value = treeLink(json, depth, context);
-      return value === undefined ? undefined : { ...value, kind: "link" };
+      return value === undefined ? undefined : { url: value.url, title: value.title, kind: "link" };
     }
   }
 }

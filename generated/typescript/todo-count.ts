@@ -544,8 +544,8 @@ function decodeTree(text: string, json: unknown, reporting: boolean): Decoded | 
     throw error;
   }
   if (reporting) {
-    if (context.degraded || !contractTreeSawAll(text, context.treeKeys)) return undefined;
-  } else if (!contractTreeComplete(text, context.treeKeys)) {
+    if (context.degraded || !contractTreeSawAll(text, context.treeKeys, json)) return undefined;
+  } else if (!contractTreeComplete(text, context.treeKeys, json)) {
     // Where the walk did not look (unknown keys, replaced duplicates), the text must still nest within the limit.
     return { status: "malformed", value: null, dropped: 0 };
   }

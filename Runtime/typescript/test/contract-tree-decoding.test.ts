@@ -5,7 +5,7 @@ import { test } from "node:test";
 import * as assert from "node:assert/strict";
 import {
   CONTRACT_MAX_DEPTH, CONTRACT_TREE_DEGRADED, ContractTooDeep, ContractTreeCount, contractJsonParse, contractTreeComplete,
-  contractTreeSawAll, treeDegraded, treeOrUnknown, treeSkip, treeTag,
+  contractTreeSawAll, parseDateTime, treeDateTime, treeDegraded, treeOrUnknown, treeSkip, treeTag,
 } from "../contract-runtime";
 
 function count(reporting = false): ContractTreeCount {
@@ -58,6 +58,68 @@ test("contractTreeComplete: a colon per counted key, else the text itself is mea
   assert.equal(contractTreeComplete('{"a":' + nested(CONTRACT_MAX_DEPTH - 1) + ',"a":1}', 1), true);
   assert.equal(contractTreeComplete('{"a":' + nested(CONTRACT_MAX_DEPTH) + ',"a":1}', 1), false);
   assert.equal(contractTreeComplete('{"a":"x:y"}', 1), true);
+});
+
+test("treeDateTime: parseDateTime, counting the colons a date-time it reads holds", () => {
+  const c = count();
+  assert.equal(treeDateTime("2026-07-17T08:30:00Z", c), parseDateTime("2026-07-17T08:30:00Z"));
+  assert.equal(c.treeKeys, 2);
+  assert.equal(treeDateTime("2026-07-17T08:30:00.250+02:00", c), parseDateTime("2026-07-17T08:30:00.250+02:00"));
+  assert.equal(c.treeKeys, 5);
+  for (const text of ["2026-07-17T08:30:00", "08:30", "2026-07-17T08:30:00z", "2026-07-17T08:30:00+02:00:00"]) {
+    assert.equal(treeDateTime(text, c), undefined, text);
+  }
+  assert.equal(c.treeKeys, 5, "a string it does not read counts nothing");
+  // One key and a date-time: the text's three colons are all accounted for.
+  const d = count();
+  d.treeKeys += 1;
+  treeDateTime("2026-07-17T08:30:00Z", d);
+  assert.equal(contractTreeSawAll('{"t":"2026-07-17T08:30:00Z"}', d.treeKeys), true);
+  assert.equal(contractTreeComplete('{"t":"2026-07-17T08:30:00Z"}', d.treeKeys), true);
+});
+
+test("contractTreeSawAll: a date-time's colons never stand in for a hidden member's (an escaped colon)", () => {
+  // `x` twice: JSON.parse keeps the second, so the walk sees one `x`, one `t` and the date-time's two
+  // colons, four in all, as many as the text's raw colons; but one of those is `\u003a`, not the text's.
+  const deep = nested(CONTRACT_MAX_DEPTH);
+  const text = '{"x":' + deep + ',"x":1,"t":"2026-07-17T08\\u003a30:00Z"}';
+  assert.equal(JSON.parse(text).t, "2026-07-17T08:30:00Z");
+  const c = count();
+  c.treeKeys += 2;
+  treeDateTime(JSON.parse(text).t, c);
+  assert.equal(c.treeKeys, 4);
+  assert.equal(contractTreeSawAll(text, c.treeKeys), false);
+  // (The date-time colons counted are those since the last check, as after one walk.)
+  treeDateTime(JSON.parse(text).t, count());
+  assert.equal(contractTreeComplete(text, 4), false, "the text itself is measured: too deep");
+  // The same count without a date-time counted is a plain comparison (nothing to distrust).
+  assert.equal(contractTreeSawAll('{"a":"\\u003a","b":1}', 2), true);
+});
+
+test("contractTreeComplete and contractTreeSawAll with JSON.parse's result: colons inside strings are counted on the tree", () => {
+  const url = '{"a":"https://x.example/1","b":{"c":"x:y:z"}}';
+  assert.equal(contractTreeSawAll(url, 3), false, "without the tree, a colon in a string leaves the count short");
+  assert.equal(contractTreeSawAll(url, 3, JSON.parse(url)), true);
+  assert.equal(contractTreeComplete(url, 3, JSON.parse(url)), true);
+  // An unknown key: complete (its value nests within the limit) but not every key was seen.
+  const unknown = '{"a":"h:1","zz":[1]}';
+  assert.equal(contractTreeComplete(unknown, 1, JSON.parse(unknown)), true);
+  assert.equal(contractTreeSawAll(unknown, 1, JSON.parse(unknown)), false);
+  // An unknown key's value too deep: the tree's own measure says so.
+  const deepUnknown = '{"a":"h:1","zz":' + nested(CONTRACT_MAX_DEPTH) + '}';
+  assert.equal(contractTreeComplete(deepUnknown, 1, JSON.parse(deepUnknown)), false);
+  const fineUnknown = '{"a":"h:1","zz":' + nested(CONTRACT_MAX_DEPTH - 1) + '}';
+  assert.equal(contractTreeComplete(fineUnknown, 1, JSON.parse(fineUnknown)), true);
+  // A replaced duplicate is not in the tree: the text itself is measured.
+  const replaced = '{"a":"h:1","a":' + nested(CONTRACT_MAX_DEPTH) + ',"a":"h:1"}';
+  assert.equal(contractTreeComplete(replaced, 1, JSON.parse(replaced)), false);
+  assert.equal(contractTreeSawAll(replaced, 1, JSON.parse(replaced)), false);
+  // An escaped colon inside a string could stand in for a replaced duplicate's colon: never trusted.
+  const escaped = '{"x":' + nested(CONTRACT_MAX_DEPTH) + ',"x":"\\u003a"}';
+  assert.equal(contractTreeComplete(escaped, 1, JSON.parse(escaped)), false);
+  assert.equal(contractTreeSawAll(escaped, 1, JSON.parse(escaped)), false);
+  const escapedFine = '{"x":' + nested(CONTRACT_MAX_DEPTH - 1) + ',"x":"\\u003a"}';
+  assert.equal(contractTreeComplete(escapedFine, 1, JSON.parse(escapedFine)), true, "measured on the text: within the limit");
 });
 
 test("treeDegraded and treeOrUnknown: the mark, and the end of the walk when a report was asked for", () => {

@@ -46,7 +46,7 @@ enum TypeScriptRuntimeImports {
                 switch kind {
                 case .string: names.insert("isWellFormedUtf16")
                 case .localDate: names.formUnion(["isWellFormedUtf16", "isValidLocalDate"])
-                case .dateTime: names.formUnion(["isWellFormedUtf16", "parseDateTime"])
+                case .dateTime: names.formUnion(["isWellFormedUtf16", "treeDateTime"])
                 case .bool, .integer, .number, .epochMillis: break
                 }
             case .enumeration(_, let unknown): if unknown != nil { names.formUnion(["isWellFormedUtf16", "treeOrUnknown"]) }

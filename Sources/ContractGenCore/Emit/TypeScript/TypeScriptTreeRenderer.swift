@@ -57,8 +57,8 @@ extension TypeScriptContractWriter {
                 p.line("throw error;")
             }
             p.line("}")
-            p.block("if (reporting) {", closer: "} else if (!contractTreeComplete(text, context.treeKeys)) {") { p in
-                p.line("if (context.degraded || !contractTreeSawAll(text, context.treeKeys)) return undefined;")
+            p.block("if (reporting) {", closer: "} else if (!contractTreeComplete(text, context.treeKeys, json)) {") { p in
+                p.line("if (context.degraded || !contractTreeSawAll(text, context.treeKeys, json)) return undefined;")
             }
             p.indented { p in
                 p.line("// Where the walk did not look (unknown keys, replaced duplicates), the text must still nest within the limit.")
@@ -234,7 +234,8 @@ extension TypeScriptContractWriter {
             case .integer: expression = "(typeof \(v) === \"number\" && Number.isSafeInteger(\(v)) ? \(v) + 0 : \(skip))"
             case .epochMillis: expression = "(typeof \(v) === \"number\" && Number.isSafeInteger(\(v)) && \(v) >= 1 ? \(v) : \(skip))"
             case .localDate: expression = "(\(wellFormed) && isValidLocalDate(\(v)) ? \(v) : \(skip))"
-            case .dateTime: expression = "(\(wellFormed) ? parseDateTime(\(v)) : \(skip))"
+            // treeDateTime also counts the date-time's colons, so the text's colons still match (contractTreeSawAll).
+            case .dateTime: expression = "(\(wellFormed) ? treeDateTime(\(v), context) : \(skip))"
             }
         case .enumeration(_, let unknown):
             let reader = TypeScriptNames.helperName(read.operation, owners: owners)
@@ -263,7 +264,11 @@ extension TypeScriptContractWriter {
             func read(_ variant: UnionPlan.Variant, _ p: inout CodePrinter) {
                 p.line("context.treeKeys += 1; // the tag, not a field of the variant")
                 p.line("const value = tree\(variant.typeName)(json, depth, context);")
-                p.line("return value === undefined ? undefined : { ...value, \(union.tagName): \(TypeScriptNames.quoted(variant.tag)) };")
+                // The variant's members one by one, then the tag: the object `{ ...value, tag }` makes,
+                // without the spread (a generic property copy per element on V8 and JavaScriptCore).
+                let members = plan.objects.first { $0.name == variant.typeName }
+                    .map { $0.fields.map { "\($0.name): value.\($0.name), " }.joined() } ?? "...value, "
+                p.line("return value === undefined ? undefined : { \(members)\(union.tagName): \(TypeScriptNames.quoted(variant.tag)) };")
             }
             p.block("switch (tag) {") { p in
                 for variant in union.variants {
