@@ -379,9 +379,11 @@ extension ContractJSON {
     /// True once a syntax error (or too deep nesting) was found; the scan is over.
     public private(set) var failed = false
     /// The high bit of every byte of a word when the bytes may not be UTF-8 (`scan(utf8:)`), else
-    /// 0: a string literal's run then also stops at each non-ASCII byte, which must start a
-    /// well-formed sequence. (A String is UTF-8 already; outside string literals the grammar
-    /// admits ASCII only, so a stray byte there is a syntax error anyway.)
+    /// 0: a skipped literal's or a key's run then also stops at each non-ASCII byte, which must
+    /// start a well-formed sequence; a literal `string()` keeps is judged by the String built
+    /// from it (`lexKeptUTF8String`), which validates its bytes anyway. (A String is UTF-8
+    /// already; outside string literals the grammar admits ASCII only, so a stray byte there is
+    /// a syntax error anyway.)
     private let nonASCIIStop: UInt64
 
     private init(bytes: UnsafeBufferPointer<UInt8>, mayHoldRawSurrogates: Bool, checksUTF8: Bool = false) {
@@ -657,7 +659,8 @@ extension ContractJSON {
             skipValue()
             return nil
         }
-        switch lexString(keep: true) {
+        // On a scan that checks UTF-8, the String built checks it too: read the literal once.
+        switch nonASCIIStop != 0 ? lexKeptUTF8String() : lexString(keep: true) {
         case .string(let text): return text
         case .invalid: return nil  // an unpaired surrogate: not a string
         case .syntaxError:
@@ -836,6 +839,15 @@ extension ContractJSON {
         }
         if bytes[position] < 0x20 { return .syntaxError }  // raw control characters are not allowed
         sawEscape = true
+        return lexEscaped(start, keep: keep)
+    }
+
+    /// The rest of `lexString` from a literal's first backslash at `position` (its body began at
+    /// `start`). A function of its own: `lexString`, which every key and value goes through, then
+    /// stays small enough for the optimizer to inline its run scan, and this one inlines its own
+    /// (in one function, the scan after each backslash was a call: 3.6% of a 181 KB decode).
+    @inline(never)
+    private mutating func lexEscaped(_ start: Int, keep: Bool) -> LexedString {
         // Find the closing quote first: at each backslash the escaped byte is skipped (the four
         // digits of `\u` are plain bytes), so the body bytes[start..<end] holds no raw quote or
         // control character, and its decoded form is never longer than it.
@@ -869,6 +881,71 @@ extension ContractJSON {
         guard valid else { return .invalid }
         if mayHoldRawSurrogates, Self.containsRawSurrogate(UnsafeBufferPointer(rebasing: bytes[start..<end])) { return .invalid }
         return .string("")
+    }
+
+    /// `lexString(keep: true)` for `string()` on a scan that checks UTF-8 (`scan(utf8:)`). The
+    /// literal's run is not stopped at each non-ASCII byte: the String built from it validates
+    /// its UTF-8 anyway, and `keptIsUTF8` reads the verdict off the result. A function of its
+    /// own, so the String path's `lexString` keeps its shape (and its run scan inlined).
+    @inline(never)
+    private mutating func lexKeptUTF8String() -> LexedString {
+        position += 1
+        let start = position
+        sawEscape = false
+        position = plainRunEnd(from: position, stop: 0)
+        guard position < bytes.count else { return .syntaxError }  // unterminated
+        if bytes[position] == UInt8(ascii: "\"") {
+            let slice = UnsafeBufferPointer(rebasing: bytes[start..<position])
+            position += 1
+            let text = Self.string(slice)
+            return keptIsUTF8(text, start, position - 1) ? .string(text) : .syntaxError
+        }
+        if bytes[position] < 0x20 { return .syntaxError }  // raw control characters are not allowed
+        sawEscape = true
+        var end = position
+        while true {
+            end += 2
+            guard end < bytes.count else { return .syntaxError }  // unterminated
+            end = plainRunEnd(from: end, stop: 0)
+            guard end < bytes.count else { return .syntaxError }  // unterminated
+            let byte = bytes[end]
+            if byte == UInt8(ascii: "\"") { break }
+            if byte < 0x20 { return .syntaxError }
+        }
+        position = end + 1
+        var valid = true
+        var length = 0
+        let text = String(unsafeUninitializedCapacity: end - start) { out in
+            length = decodeEscaped(start, end, out.baseAddress, valid: &valid)
+            return max(length, 0)
+        }
+        guard length >= 0 else { return .syntaxError }
+        // Bytes that are not UTF-8 make the text malformed, even beside an unpaired surrogate.
+        guard keptIsUTF8(text, start, end) else { return .syntaxError }
+        return valid ? .string(text) : .invalid
+    }
+
+    /// Whether a kept literal's body bytes[start..<end] was UTF-8, given the String built from
+    /// it. Every String initializer validates UTF-8 and replaces each ill-formed sequence by
+    /// U+FFFD (EF BF BD), so a text without an 0xEF byte is the bytes as written (an escape
+    /// decodes to whole scalars, so it can neither hide nor make an ill-formed sequence). Only a
+    /// text that holds one, a real U+FFFD or a repair, has the literal's own bytes checked.
+    private func keptIsUTF8(_ text: String, _ start: Int, _ end: Int) -> Bool {
+        let mayBeRepaired = text.utf8.withContiguousStorageIfAvailable { buffer in
+            guard let base = buffer.baseAddress else { return false }
+            return memchr(base, 0xEF, buffer.count) != nil
+        } ?? true
+        guard mayBeRepaired else { return true }
+        var offset = start
+        while offset < end {
+            if bytes[offset] < 0x80 {
+                offset += 1
+                continue
+            }
+            guard let next = utf8SequenceEnd(offset), next <= end else { return false }
+            offset = next
+        }
+        return true
     }
 
     /// `bytes` (well-formed UTF-8) as a String. One that fits in a String's inline storage (15
@@ -949,6 +1026,12 @@ extension ContractJSON {
     /// at a time: in each word, the lowest flagged byte of every test below is a true match.
     @inline(__always)
     private func plainRunEnd(from: Int) -> Int {
+        plainRunEnd(from: from, stop: nonASCIIStop)
+    }
+
+    /// `plainRunEnd`, stopping at non-ASCII bytes as `stop` says (`nonASCIIStop`, or 0).
+    @inline(__always)
+    private func plainRunEnd(from: Int, stop: UInt64) -> Int {
         var offset = from
         let count = bytes.count
         guard let base = bytes.baseAddress else { return count }
@@ -959,7 +1042,7 @@ extension ContractJSON {
             let quote = word ^ 0x2222_2222_2222_2222
             let backslash = word ^ 0x5C5C_5C5C_5C5C_5C5C
             let flagged = ((quote &- ones) & ~quote | (backslash &- ones) & ~backslash | (word &- 0x2020_2020_2020_2020) & ~word) & high
-                | word & nonASCIIStop
+                | word & stop
             if flagged != 0 {
                 return offset + flagged.trailingZeroBitCount >> 3
             }
@@ -967,7 +1050,7 @@ extension ContractJSON {
         }
         while offset < count {
             let byte = base[offset]
-            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 || byte & UInt8(truncatingIfNeeded: nonASCIIStop) != 0 { return offset }
+            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 || byte & UInt8(truncatingIfNeeded: stop) != 0 { return offset }
             offset += 1
         }
         return count

@@ -194,16 +194,32 @@ final class ContractJSONParseTests: XCTestCase {
         }
         XCTAssertFalse(ContractJSONScanner.scan(utf8: Data([0x5B, 0x31, 0x2C, 0xC3, 0xA9, 0x5D])) { $0.skipValue(); return $0.finish() })
         XCTAssertFalse(ContractJSONScanner.scan(utf8: Data([0xEF, 0xBB, 0xBF] + Array("{}".utf8))) { $0.skipValue(); return $0.finish() })
+        // A kept literal is judged by the String built from it (a repair leaves U+FFFD, EF BF BD):
+        // a real U+FFFD is valid, and a 3-byte ill-formed part (F0 90 80) repairs to the same length.
         let valid: [[UInt8]] = [[], [0x7F], [0xC2, 0x80], [0xDF, 0xBF], [0xE0, 0xA0, 0x80], [0xED, 0x9F, 0xBF], [0xEE, 0x80, 0x80],
-                                [0xEF, 0xBF, 0xBF], [0xF0, 0x90, 0x80, 0x80], [0xF4, 0x8F, 0xBF, 0xBF]]
+                                [0xEF, 0xBF, 0xBF], [0xF0, 0x90, 0x80, 0x80], [0xF4, 0x8F, 0xBF, 0xBF], [0xEF, 0xBF, 0xBD],
+                                [0xEF, 0xBF, 0xBD, 0xC3, 0xA9]]
         let invalid: [[UInt8]] = [[0x80], [0xBF], [0xC0, 0x80], [0xC1, 0xBF], [0xE0, 0x9F, 0xBF], [0xED, 0xA0, 0x80], [0xED, 0xBF, 0xBF],
                                   [0xF0, 0x8F, 0xBF, 0xBF], [0xF4, 0x90, 0x80, 0x80], [0xF5, 0x80, 0x80, 0x80], [0xFF], [0xE2, 0x82],
-                                  [0xC2], [0xE2, 0x28, 0xA1], [0xF0, 0x90, 0x80]]
+                                  [0xC2], [0xE2, 0x28, 0xA1], [0xF0, 0x90, 0x80], [0xEF, 0xBF, 0xBD, 0xF0, 0x90, 0x80],
+                                  [0xF0, 0x90, 0x80, 0xEF, 0xBF, 0xBD]]
         for pad in 0..<17 {
             let head = [UInt8](repeating: 0x61, count: pad)
             for bytes in valid { XCTAssertTrue(scans(head + bytes + head), "\(pad) \(bytes)") }
             for bytes in invalid { XCTAssertFalse(scans(head + bytes + head), "\(pad) \(bytes)") }
         }
+        // Bytes that are not UTF-8 make the text malformed even in a literal with an unpaired surrogate
+        // (which alone only makes the string invalid).
+        func surrogateLiteral(_ extra: [UInt8]) -> [Bool] {
+            ContractJSONScanner.scan(utf8: Data([0x22] + Array(#"\ud800"#.utf8) + extra + [0x22])) { scanner in
+                let kept = scanner.string() != nil
+                return [kept, scanner.finish()]
+            }
+        }
+        XCTAssertEqual(surrogateLiteral([]), [false, true])
+        XCTAssertEqual(surrogateLiteral([0xC3, 0xA9]), [false, true])
+        XCTAssertEqual(surrogateLiteral([0xFF]), [false, false])
+        XCTAssertEqual(surrogateLiteral([0xF0, 0x90, 0x80, 0x41]), [false, false])
         var generator = SystemRandomNumberGenerator()
         let alphabet: [UInt8] = [0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC2, 0xDF, 0xE0, 0xE1, 0xED, 0xEF, 0xF0, 0xF4, 0xF5, 0xFF]
         for _ in 0..<3000 {
