@@ -284,7 +284,7 @@ public final class InputGenerator {
         case 4: return text.replacingOccurrences(of: "{", with: "{/*c*/", options: [], range: text.range(of: "{"))
         case 5:
             let depth = pick([510, 511, 512, 513, 600, int(1...2000)])
-            let nested = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
+            let nested = JSONValue.nestedArraysText(depth)
             return text.replacingOccurrences(of: "{", with: "{\"deep\":\(nested),", options: [], range: text.range(of: "{"))
         case 6 where !units.isEmpty:
             units[int(0...(units.count - 1))] = pick(["'", ",", " ", "0", "\u{1}", "\"", "x"]).unicodeScalars.first!

@@ -701,11 +701,6 @@ struct GoldenCaseBuilder {
         path.reduce(1) { $0 + 1 + ($1.index != nil || $1.mapKey != nil ? 1 : 0) }
     }
 
-    /// `levels` nested empty arrays: `[[…]]`.
-    static func nestedArrays(_ levels: Int) -> String {
-        String(repeating: "[", count: levels) + String(repeating: "]", count: levels)
-    }
-
     /// The field's value `nested-512-levels`: arrays nested until the innermost is the 512th level
     /// of the document, the deepest it may go. Not the field's type, so it degrades like any wrong
     /// type, and a decoder that counts a level too many in this field's value calls it malformed.
@@ -714,7 +709,7 @@ struct GoldenCaseBuilder {
         let levels = SchemaLimits.maxDepth - around
         guard levels >= 1 else { return nil }
         return Mutation(label: "nested-512-levels", why: "\(levels) nested arrays reach level 512, the deepest a document may go: a JSON array, not a \(field.type.schemaSpelling)",
-                        written: .raw(Self.nestedArrays(levels)), outcome: .invalid)
+                        written: .raw(JSONValue.nestedArraysText(levels)), outcome: .invalid)
     }
 
     /// `<Type>.<field>.nested-513-levels`: one level deeper than `nested-512-levels` in each field,
@@ -729,7 +724,7 @@ struct GoldenCaseBuilder {
             guard levels >= 1 else { continue }
             for field in type.storedFields {
                 if case .array = field.type { continue }
-                let nested = Self.nestedArrays(levels)
+                let nested = JSONValue.nestedArraysText(levels)
                 let blob = updating(document, path[...]) { setting($0, field.jsonKey, to: .raw(nested)) }.serialized()
                 // The 513th level is the innermost array's opening bracket.
                 let member = JSONValue.string(field.jsonKey).serialized() + ":" + nested

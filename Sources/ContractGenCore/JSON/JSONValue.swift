@@ -39,6 +39,12 @@ public indirect enum JSONValue: Sendable, Equatable {
     public var stringValue: String? { if case .string(let s) = self { return s } else { return nil } }
     public var objectEntries: [(String, JSONValue)]? { if case .object(let e) = self { return e } else { return nil } }
 
+    /// The text of `levels` nested empty arrays, `[[…]]`: the depth-limit probes of the golden
+    /// emitter and the differential.
+    public static func nestedArraysText(_ levels: Int) -> String {
+        String(repeating: "[", count: levels) + String(repeating: "]", count: levels)
+    }
+
     // MARK: Serialization
 
     /// Compact JSON; keys in stored order (or sorted, for canonical comparisons and diffs).
