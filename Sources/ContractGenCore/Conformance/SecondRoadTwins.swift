@@ -15,6 +15,8 @@ public struct DecodeRoad: Sendable, Equatable {
 
     public static let bytes = DecodeRoad(key: "bytes", suffix: " (utf-8 bytes)")
     public static let lexed = DecodeRoad(key: "lexed", suffix: " (lexed)")
+    /// Every road a testee may be asked for (the differential sets them all at once).
+    public static let all: [DecodeRoad] = [.bytes, .lexed]
 }
 
 extension ConformanceCase {

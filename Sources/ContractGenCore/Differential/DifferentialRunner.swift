@@ -86,10 +86,18 @@ public struct DifferentialRunner {
         let generator = InputGenerator(contracts: contracts, seed: seed)
         var mixing = SeededRandom(seed: seed ^ 0x4D49_58)
         var done = 0
+        // Every other decode goes by the second roads (SecondRoadInputs.swift). A count, not a
+        // draw, so a seed's stream of inputs is the same as before apart from those flags.
+        var decodes = 0
+        func byRoads(_ input: DifferentialInput) -> DifferentialInput {
+            guard input.op == "decode" else { return input }
+            decodes += 1
+            return decodes % 2 == 0 ? input.bySecondRoads() : input
+        }
         while done < count {
             let batch = (0..<min(batchSize, count - done)).map { _ -> DifferentialInput in
-                if let shapes, Double.random(in: 0..<1, using: &mixing) < shapeShare, let input = shapes.next(.regular) { return input }
-                return generator.next()
+                if let shapes, Double.random(in: 0..<1, using: &mixing) < shapeShare, let input = shapes.next(.regular) { return byRoads(input) }
+                return byRoads(generator.next())
             }
             var batchSeconds: [Double] = []
             let replies = processes.map { process -> [TesteeProcess.Reply] in
@@ -115,7 +123,7 @@ public struct DifferentialRunner {
         }
         if let shapes {
             for _ in 0..<stress {
-                guard let input = shapes.next(.stress) else { break }
+                guard let input = shapes.next(.stress).map(byRoads) else { break }
                 var seconds: [Double] = []
                 let answers = processes.map { process -> String in
                     let start = Date()
