@@ -903,6 +903,12 @@ export function contractJsonParse(text: string): unknown {
 export interface ContractTreeCount {
   treeKeys: number;
   /**
+   * The containers (objects and arrays) the walk entered or measured, each once: every tree
+   * function that enters one, and every container inside the values it skipped (`treeSkip`).
+   * `contractTreeComplete` compares the total with the text's `[` and `{`.
+   */
+  treeContainers: number;
+  /**
    * Set when a value was not taken as written (a report would have an entry for it; docs/report.md).
    * Conservative: set for any value a tree read does not take, so a report is only ever left empty
    * when nothing was degraded.
@@ -947,9 +953,11 @@ export function treeTooDeep(): never {
  */
 export function treeSkip(v: unknown, depth: number, count: ContractTreeCount): undefined {
   if (typeof v === 'object' && v !== null) {
+    countedContainers = 0;
     const keys = countTreeKeys(v, CONTRACT_MAX_DEPTH - depth);
     if (keys < 0) treeTooDeep();
     count.treeKeys += keys;
+    count.treeContainers += countedContainers;
   }
   return undefined;
 }
@@ -968,7 +976,9 @@ export function treeTag(v: unknown, key: string): string | undefined {
 
 /**
  * After a tree decoder's walk: whether the text nests within CONTRACT_MAX_DEPTH where the walk did
- * not look. Each member of the text has a `:` (and colons inside strings only add), so when the
+ * not look. First its brackets (`nestingProven`): a text too short or with too few `[` and `{` to
+ * nest 513 deep, or with exactly as many as the walk's `containers`, is within the limit. Else
+ * its colons: each member of the text has a `:` (and colons inside strings only add), so when the
  * walk counted as many keys as the text has colons it saw every member, checked every depth, and
  * the text held no duplicate key and no unknown key. Otherwise (an unknown key, a value a later
  * duplicate replaced, a colon in a string such as a URL) `json`, JSON.parse's result, is counted
@@ -976,7 +986,11 @@ export function treeTag(v: unknown, key: string): string | undefined {
  * every member of the text (no replaced duplicate) and its depth, measured on the way, is the
  * text's. Only when that fails too (a replaced duplicate, an escaped colon) is the text measured.
  */
-export function contractTreeComplete(text: string, keys: number, json?: unknown): boolean {
+export function contractTreeComplete(text: string, keys: number, json?: unknown, containers = -1): boolean {
+  if (nestingProven(text, containers)) {
+    treeDateTimeColons = 0; // as walkSawAll would: the count starts again with the next walk
+    return true;
+  }
   const colons = walkSawAll(text, keys);
   if (colons < 0) return true;
   if (json !== undefined) {
@@ -985,6 +999,30 @@ export function contractTreeComplete(text: string, keys: number, json?: unknown)
     if (inTree === colons && !holdsEscapedColon(text)) return true;
   }
   return nestsWithin(text, CONTRACT_MAX_DEPTH);
+}
+
+/**
+ * Whether the text's brackets alone prove that it nests within CONTRACT_MAX_DEPTH (a text
+ * JSON.parse accepted, `containers` the containers a tree walk entered or measured, each checked
+ * for the depth; -1 for none). Nesting 513 deep takes 513 `[` or `{` (and as many closers), so a
+ * text of at most 1,024 characters, or with at most 512 of them, never does. Otherwise, each
+ * container of JSON.parse's result has its own opening bracket in the text, and brackets inside
+ * strings only add: when the text holds exactly as many as the walk counted, the walk checked every
+ * container of the text (none was under an unknown key or a replaced duplicate) at its depth.
+ */
+function nestingProven(text: string, containers: number): boolean {
+  const n = text.length;
+  if (n <= 2 * CONTRACT_MAX_DEPTH) return true;
+  // Counting stops once past both the limit and the walk's count: the answer is then no.
+  const stop = containers > CONTRACT_MAX_DEPTH ? containers : CONTRACT_MAX_DEPTH;
+  let openers = 0;
+  for (let at = text.indexOf('{'); at >= 0; at = text.indexOf('{', at + 1)) {
+    if (++openers > stop) return false;
+  }
+  for (let at = text.indexOf('['); at >= 0; at = text.indexOf('[', at + 1)) {
+    if (++openers > stop) return false;
+  }
+  return openers <= CONTRACT_MAX_DEPTH || openers === containers;
 }
 
 /**
@@ -1109,6 +1147,7 @@ function isTreeObject(v: unknown): boolean {
 function countTreeKeys(v: unknown, levels: number): number {
   if (typeof v !== 'object' || v === null) return 0;
   if (levels <= 0) return -1;
+  countedContainers++;
   let keys = 0;
   if (Array.isArray(v)) {
     for (let k = 0; k < v.length; k++) {
@@ -1132,6 +1171,9 @@ function countTreeKeys(v: unknown, levels: number): number {
   }
   return keys;
 }
+
+/** The containers the last `countTreeKeys` calls measured (`treeSkip` resets it). */
+let countedContainers = 0;
 
 /** How many `:` the text holds (inside strings too). */
 function countColons(text: string): number {

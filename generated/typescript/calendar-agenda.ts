@@ -327,7 +327,7 @@ export function decode(text: string, report?: ContractReport): Decoded {
  * integer-like key out of the text's order), so that a report is recorded again by lexing.
  */
 function decodeScanned(text: string, scanner: ContractJsonScanner, report: ContractReport | undefined): Decoded | undefined {
-  const context: DecodeContext = { dropped: 0, failed: false, version: undefined, report, treeKeys: 0, degraded: false, reporting: false };
+  const context: DecodeContext = { dropped: 0, failed: false, version: undefined, report, treeKeys: 0, treeContainers: 0, degraded: false, reporting: false };
   const isObject = scanner.nextIsObject();
   const value = decodeAgenda(scanner, context);
   // Not JSON, not an object, or nested deeper than CONTRACT_MAX_DEPTH: nothing is usable.
@@ -363,6 +363,8 @@ interface DecodeContext {
   report: ContractReport | undefined;
   /** The object keys decodeTree saw (contractTreeComplete); the scanner decoders leave it 0. */
   treeKeys: number;
+  /** The containers decodeTree entered or measured, each once (contractTreeComplete); the scanner decoders leave it 0. */
+  treeContainers: number;
   /** decodeTree: a value was not taken as written (a report would have an entry). */
   degraded: boolean;
   /** decodeTree: a report was asked for, so the first degraded value ends the walk. */
@@ -1103,7 +1105,7 @@ function decodeArrayOfAttachment(scanner: ContractJsonScanner, context: DecodeCo
  * every value taken as written; otherwise undefined, and `decode` records the entries with the scanner.
  */
 function decodeTree(text: string, json: unknown, reporting: boolean): Decoded | undefined {
-  const context: DecodeContext = { dropped: 0, failed: false, version: undefined, report: undefined, treeKeys: 0, degraded: false, reporting };
+  const context: DecodeContext = { dropped: 0, failed: false, version: undefined, report: undefined, treeKeys: 0, treeContainers: 0, degraded: false, reporting };
   if (typeof json !== "object" || json === null || Array.isArray(json)) {
     return reporting ? undefined : { status: "malformed", value: null, dropped: 0 }; // not an object: nothing is usable
   }
@@ -1116,7 +1118,7 @@ function decodeTree(text: string, json: unknown, reporting: boolean): Decoded | 
   }
   if (reporting) {
     if (context.degraded || !contractTreeSawAll(text, context.treeKeys, json)) return undefined;
-  } else if (!contractTreeComplete(text, context.treeKeys, json)) {
+  } else if (!contractTreeComplete(text, context.treeKeys, json, context.treeContainers)) {
     // Where the walk did not look (unknown keys, replaced duplicates), the text must still nest within the limit.
     return { status: "malformed", value: null, dropped: 0 };
   }
@@ -1136,6 +1138,7 @@ function treeAgenda(json: unknown, depth: number, context: DecodeContext): Agend
     return treeSkip(json, depth, context);
   }
   if (depth >= CONTRACT_MAX_DEPTH) treeTooDeep();
+  context.treeContainers++;
   const object = json as Record<string, unknown>;
   let generatedAtSlot: number | undefined;
   let eventsSlot: ReadonlyArray<Event> | undefined;
@@ -1224,6 +1227,7 @@ function treeEvent(json: unknown, depth: number, context: DecodeContext): Event 
     return treeSkip(json, depth, context);
   }
   if (depth >= CONTRACT_MAX_DEPTH) treeTooDeep();
+  context.treeContainers++;
   const object = json as Record<string, unknown>;
   let eventIdSlot: string | undefined;
   let titleSlot: string | undefined;
@@ -1419,6 +1423,7 @@ function treePhoto(json: unknown, depth: number, context: DecodeContext): Photo 
     return treeSkip(json, depth, context);
   }
   if (depth >= CONTRACT_MAX_DEPTH) treeTooDeep();
+  context.treeContainers++;
   const object = json as Record<string, unknown>;
   let urlSlot: string | undefined;
   let widthSlot: number | undefined;
@@ -1461,6 +1466,7 @@ function treeLink(json: unknown, depth: number, context: DecodeContext): Link | 
     return treeSkip(json, depth, context);
   }
   if (depth >= CONTRACT_MAX_DEPTH) treeTooDeep();
+  context.treeContainers++;
   const object = json as Record<string, unknown>;
   let urlSlot: string | undefined;
   let titleSlot: string | undefined;
@@ -1493,6 +1499,7 @@ function treePlaceRef(json: unknown, depth: number, context: DecodeContext): Pla
     return treeSkip(json, depth, context);
   }
   if (depth >= CONTRACT_MAX_DEPTH) treeTooDeep();
+  context.treeContainers++;
   const object = json as Record<string, unknown>;
   let latitudeSlot: number | undefined;
   let longitudeSlot: number | undefined;
@@ -1562,6 +1569,7 @@ function treeAttachment(json: unknown, depth: number, context: DecodeContext): A
 function treeArrayOfEvent(json: unknown, depth: number, context: DecodeContext): Event[] | undefined {
   if (!Array.isArray(json)) return treeSkip(json, depth, context);
   if (depth >= CONTRACT_MAX_DEPTH) treeTooDeep();
+  context.treeContainers++;
   const result = new Array<Event>(json.length);
   let kept = 0;
   for (let i = 0; i < json.length; i++) {
@@ -1582,6 +1590,7 @@ function treeArrayOfEvent(json: unknown, depth: number, context: DecodeContext):
 function treeArrayOfString(json: unknown, depth: number, context: DecodeContext): string[] | undefined {
   if (!Array.isArray(json)) return treeSkip(json, depth, context);
   if (depth >= CONTRACT_MAX_DEPTH) treeTooDeep();
+  context.treeContainers++;
   const result = new Array<string>(json.length);
   let kept = 0;
   for (let i = 0; i < json.length; i++) {
@@ -1607,6 +1616,7 @@ function treeMapOfArrayOfString(json: unknown, depth: number, context: DecodeCon
     return treeSkip(json, depth, context);
   }
   if (depth >= CONTRACT_MAX_DEPTH) treeTooDeep();
+  context.treeContainers++;
   const object = json as Record<string, unknown>;
   const result = new Map<string, ReadonlyArray<string>>();
   const names = Object.keys(object);
@@ -1638,6 +1648,7 @@ function treeMapOfEnum_AgendaDayStatus(json: unknown, depth: number, context: De
     return treeSkip(json, depth, context);
   }
   if (depth >= CONTRACT_MAX_DEPTH) treeTooDeep();
+  context.treeContainers++;
   const object = json as Record<string, unknown>;
   const result = new Map<string, AgendaDayStatus>();
   const names = Object.keys(object);
@@ -1660,6 +1671,7 @@ function treeMapOfEnum_AgendaDayStatus(json: unknown, depth: number, context: De
 function treeArrayOfEnum_EventTags_Or3(json: unknown, depth: number, context: DecodeContext): EventTags[] | undefined {
   if (!Array.isArray(json)) return treeSkip(json, depth, context);
   if (depth >= CONTRACT_MAX_DEPTH) treeTooDeep();
+  context.treeContainers++;
   const result = new Array<EventTags>(json.length);
   let kept = 0;
   for (let i = 0; i < json.length; i++) {
@@ -1680,6 +1692,7 @@ function treeArrayOfEnum_EventTags_Or3(json: unknown, depth: number, context: De
 function treeArrayOfAttachment(json: unknown, depth: number, context: DecodeContext): Attachment[] | undefined {
   if (!Array.isArray(json)) return treeSkip(json, depth, context);
   if (depth >= CONTRACT_MAX_DEPTH) treeTooDeep();
+  context.treeContainers++;
   const result = new Array<Attachment>(json.length);
   let kept = 0;
   for (let i = 0; i < json.length; i++) {

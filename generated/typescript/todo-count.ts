@@ -187,7 +187,7 @@ export function decode(text: string, report?: ContractReport): Decoded {
  * integer-like key out of the text's order), so that a report is recorded again by lexing.
  */
 function decodeScanned(text: string, scanner: ContractJsonScanner, report: ContractReport | undefined): Decoded | undefined {
-  const context: DecodeContext = { dropped: 0, failed: false, version: undefined, report, treeKeys: 0, degraded: false, reporting: false };
+  const context: DecodeContext = { dropped: 0, failed: false, version: undefined, report, treeKeys: 0, treeContainers: 0, degraded: false, reporting: false };
   const isObject = scanner.nextIsObject();
   const value = decodeCountRecord(scanner, context);
   // Not JSON, not an object, or nested deeper than CONTRACT_MAX_DEPTH: nothing is usable.
@@ -223,6 +223,8 @@ interface DecodeContext {
   report: ContractReport | undefined;
   /** The object keys decodeTree saw (contractTreeComplete); the scanner decoders leave it 0. */
   treeKeys: number;
+  /** The containers decodeTree entered or measured, each once (contractTreeComplete); the scanner decoders leave it 0. */
+  treeContainers: number;
   /** decodeTree: a value was not taken as written (a report would have an entry). */
   degraded: boolean;
   /** decodeTree: a report was asked for, so the first degraded value ends the walk. */
@@ -532,7 +534,7 @@ function decodeMapOfInteger(scanner: ContractJsonScanner, context: DecodeContext
  * every value taken as written; otherwise undefined, and `decode` records the entries with the scanner.
  */
 function decodeTree(text: string, json: unknown, reporting: boolean): Decoded | undefined {
-  const context: DecodeContext = { dropped: 0, failed: false, version: undefined, report: undefined, treeKeys: 0, degraded: false, reporting };
+  const context: DecodeContext = { dropped: 0, failed: false, version: undefined, report: undefined, treeKeys: 0, treeContainers: 0, degraded: false, reporting };
   if (typeof json !== "object" || json === null || Array.isArray(json)) {
     return reporting ? undefined : { status: "malformed", value: null, dropped: 0 }; // not an object: nothing is usable
   }
@@ -545,7 +547,7 @@ function decodeTree(text: string, json: unknown, reporting: boolean): Decoded | 
   }
   if (reporting) {
     if (context.degraded || !contractTreeSawAll(text, context.treeKeys, json)) return undefined;
-  } else if (!contractTreeComplete(text, context.treeKeys, json)) {
+  } else if (!contractTreeComplete(text, context.treeKeys, json, context.treeContainers)) {
     // Where the walk did not look (unknown keys, replaced duplicates), the text must still nest within the limit.
     return { status: "malformed", value: null, dropped: 0 };
   }
@@ -565,6 +567,7 @@ function treeCountRecord(json: unknown, depth: number, context: DecodeContext): 
     return treeSkip(json, depth, context);
   }
   if (depth >= CONTRACT_MAX_DEPTH) treeTooDeep();
+  context.treeContainers++;
   const object = json as Record<string, unknown>;
   let countSlot: number | undefined;
   let revisionSlot: number | undefined;
@@ -669,6 +672,7 @@ function treeSource(json: unknown, depth: number, context: DecodeContext): Sourc
     return treeSkip(json, depth, context);
   }
   if (depth >= CONTRACT_MAX_DEPTH) treeTooDeep();
+  context.treeContainers++;
   const object = json as Record<string, unknown>;
   let platformSlot: SourcePlatform | undefined;
   let appVersionSlot: string | undefined;
@@ -701,6 +705,7 @@ function treeListCount(json: unknown, depth: number, context: DecodeContext): Li
     return treeSkip(json, depth, context);
   }
   if (depth >= CONTRACT_MAX_DEPTH) treeTooDeep();
+  context.treeContainers++;
   const object = json as Record<string, unknown>;
   let nameSlot: string | undefined;
   let openSlot: number | undefined;
@@ -741,6 +746,7 @@ function treeListCount(json: unknown, depth: number, context: DecodeContext): Li
 function treeArrayOfListCount(json: unknown, depth: number, context: DecodeContext): ListCount[] | undefined {
   if (!Array.isArray(json)) return treeSkip(json, depth, context);
   if (depth >= CONTRACT_MAX_DEPTH) treeTooDeep();
+  context.treeContainers++;
   const result = new Array<ListCount>(json.length);
   let kept = 0;
   for (let i = 0; i < json.length; i++) {
@@ -766,6 +772,7 @@ function treeMapOfInteger(json: unknown, depth: number, context: DecodeContext):
     return treeSkip(json, depth, context);
   }
   if (depth >= CONTRACT_MAX_DEPTH) treeTooDeep();
+  context.treeContainers++;
   const object = json as Record<string, unknown>;
   const result = new Map<string, number>();
   const names = Object.keys(object);

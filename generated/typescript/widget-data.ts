@@ -201,7 +201,7 @@ export function decode(text: string, report?: ContractReport): Decoded {
  * integer-like key out of the text's order), so that a report is recorded again by lexing.
  */
 function decodeScanned(text: string, scanner: ContractJsonScanner, report: ContractReport | undefined): Decoded | undefined {
-  const context: DecodeContext = { dropped: 0, failed: false, version: undefined, projectColors: new Map(), report, treeKeys: 0, degraded: false, reporting: false };
+  const context: DecodeContext = { dropped: 0, failed: false, version: undefined, projectColors: new Map(), report, treeKeys: 0, treeContainers: 0, degraded: false, reporting: false };
   const isObject = scanner.nextIsObject();
   const value = decodeSnapshot(scanner, context);
   // Not JSON, not an object, or nested deeper than CONTRACT_MAX_DEPTH: nothing is usable.
@@ -237,6 +237,8 @@ interface DecodeContext {
   report: ContractReport | undefined;
   /** The object keys decodeTree saw (contractTreeComplete); the scanner decoders leave it 0. */
   treeKeys: number;
+  /** The containers decodeTree entered or measured, each once (contractTreeComplete); the scanner decoders leave it 0. */
+  treeContainers: number;
   /** decodeTree: a value was not taken as written (a report would have an entry). */
   degraded: boolean;
   /** decodeTree: a report was asked for, so the first degraded value ends the walk. */
@@ -565,7 +567,7 @@ function decodeArrayOfProject(scanner: ContractJsonScanner, context: DecodeConte
  * every value taken as written; otherwise undefined, and `decode` records the entries with the scanner.
  */
 function decodeTree(text: string, json: unknown, reporting: boolean): Decoded | undefined {
-  const context: DecodeContext = { dropped: 0, failed: false, version: undefined, projectColors: new Map(), report: undefined, treeKeys: 0, degraded: false, reporting };
+  const context: DecodeContext = { dropped: 0, failed: false, version: undefined, projectColors: new Map(), report: undefined, treeKeys: 0, treeContainers: 0, degraded: false, reporting };
   if (typeof json !== "object" || json === null || Array.isArray(json)) {
     return reporting ? undefined : { status: "malformed", value: null, dropped: 0 }; // not an object: nothing is usable
   }
@@ -578,7 +580,7 @@ function decodeTree(text: string, json: unknown, reporting: boolean): Decoded | 
   }
   if (reporting) {
     if (context.degraded || !contractTreeSawAll(text, context.treeKeys, json)) return undefined;
-  } else if (!contractTreeComplete(text, context.treeKeys, json)) {
+  } else if (!contractTreeComplete(text, context.treeKeys, json, context.treeContainers)) {
     // Where the walk did not look (unknown keys, replaced duplicates), the text must still nest within the limit.
     return { status: "malformed", value: null, dropped: 0 };
   }
@@ -598,6 +600,7 @@ function treeSnapshot(json: unknown, depth: number, context: DecodeContext): Sna
     return treeSkip(json, depth, context);
   }
   if (depth >= CONTRACT_MAX_DEPTH) treeTooDeep();
+  context.treeContainers++;
   const object = json as Record<string, unknown>;
   let dayStrSlot: string | undefined;
   let validUntilSlot: number | undefined;
@@ -677,6 +680,7 @@ function treeTaskRow(json: unknown, depth: number, context: DecodeContext): Task
     return treeSkip(json, depth, context);
   }
   if (depth >= CONTRACT_MAX_DEPTH) treeTooDeep();
+  context.treeContainers++;
   const object = json as Record<string, unknown>;
   let idSlot: string | undefined;
   let titleSlot: string | undefined;
@@ -729,6 +733,7 @@ function treeProject(json: unknown, depth: number, context: DecodeContext): Proj
     return treeSkip(json, depth, context);
   }
   if (depth >= CONTRACT_MAX_DEPTH) treeTooDeep();
+  context.treeContainers++;
   const object = json as Record<string, unknown>;
   let idSlot: string | undefined;
   let titleSlot: string | undefined;
@@ -774,6 +779,7 @@ function treeProject(json: unknown, depth: number, context: DecodeContext): Proj
 function treeArrayOfTaskRow(json: unknown, depth: number, context: DecodeContext): TaskRow[] | undefined {
   if (!Array.isArray(json)) return treeSkip(json, depth, context);
   if (depth >= CONTRACT_MAX_DEPTH) treeTooDeep();
+  context.treeContainers++;
   const result = new Array<TaskRow>(json.length);
   let kept = 0;
   for (let i = 0; i < json.length; i++) {
@@ -799,6 +805,7 @@ function treeMapOfString(json: unknown, depth: number, context: DecodeContext): 
     return treeSkip(json, depth, context);
   }
   if (depth >= CONTRACT_MAX_DEPTH) treeTooDeep();
+  context.treeContainers++;
   const object = json as Record<string, unknown>;
   const result = new Map<string, string>();
   const names = Object.keys(object);
@@ -821,6 +828,7 @@ function treeMapOfString(json: unknown, depth: number, context: DecodeContext): 
 function treeArrayOfProject(json: unknown, depth: number, context: DecodeContext): Project[] | undefined {
   if (!Array.isArray(json)) return treeSkip(json, depth, context);
   if (depth >= CONTRACT_MAX_DEPTH) treeTooDeep();
+  context.treeContainers++;
   const result = new Array<Project>(json.length);
   let kept = 0;
   for (let i = 0; i < json.length; i++) {

@@ -9,7 +9,7 @@ import {
 } from "../contract-runtime";
 
 function count(reporting = false): ContractTreeCount {
-  return { treeKeys: 0, degraded: false, reporting };
+  return { treeKeys: 0, treeContainers: 0, degraded: false, reporting };
 }
 
 const nested = (levels: number, inner = "1"): string => "[".repeat(levels) + inner + "]".repeat(levels);
@@ -29,6 +29,7 @@ test("treeSkip: scalars cost nothing; a container counts its keys and must nest 
   assert.equal(c.treeKeys, 0);
   assert.equal(treeSkip(JSON.parse('{"a":{"b":1,"c":[{"d":2}]},"e":3}'), 0, c), undefined);
   assert.equal(c.treeKeys, 5);
+  assert.equal(c.treeContainers, 4, "each container inside the skipped value, the value itself included");
   assert.equal(c.degraded, false, "skipping marks nothing: the decoder's slot check does");
   // `depth` containers around the value: the value itself is level depth + 1.
   const deep = JSON.parse(nested(10));
@@ -58,6 +59,30 @@ test("contractTreeComplete: a colon per counted key, else the text itself is mea
   assert.equal(contractTreeComplete('{"a":' + nested(CONTRACT_MAX_DEPTH - 1) + ',"a":1}', 1), true);
   assert.equal(contractTreeComplete('{"a":' + nested(CONTRACT_MAX_DEPTH) + ',"a":1}', 1), false);
   assert.equal(contractTreeComplete('{"a":"x:y"}', 1), true);
+});
+
+test("contractTreeComplete: the text's brackets prove the depth when they are few, or all the walk's", () => {
+  // A replaced duplicate hides a value the walk never sees; the colon count (1 key, 2 colons) proves nothing.
+  const shallow = '{"a":' + nested(CONTRACT_MAX_DEPTH - 1) + ',"a":1}';
+  assert.equal(shallow.length > 2 * CONTRACT_MAX_DEPTH, true);
+  assert.equal(contractTreeComplete(shallow, 1, JSON.parse(shallow), 1), true, "512 openers: no deeper than 512");
+  const deep = '{"a":' + nested(CONTRACT_MAX_DEPTH) + ',"a":1}';
+  assert.equal(contractTreeComplete(deep, 1, JSON.parse(deep), 1), false, "513 openers, 1 counted: measured, too deep");
+  // Brackets inside strings only add: a long title of brackets leaves the count short, and the colons decide.
+  const title = '{"t":"' + "[{".repeat(600) + '"}';
+  assert.equal(contractTreeComplete(title, 1, JSON.parse(title), 1), true);
+  const titleDeep = '{"t":"' + "[".repeat(600) + '","x":' + nested(CONTRACT_MAX_DEPTH) + '}';
+  assert.equal(contractTreeComplete(titleDeep, 1, JSON.parse(titleDeep), 1), false);
+  // Exactly as many openers as the walk counted: every container was checked, whatever the colons say.
+  const rows = '{"r":[' + Array(600).fill('{"u":"h:1"}').join(",") + "]}";
+  assert.equal(contractTreeComplete(rows, 1, undefined, 602), true);
+  assert.equal(contractTreeComplete(rows, 1, undefined, 601), true, "one container not seen, no tree: the text is measured, within the limit");
+  assert.equal(contractTreeComplete(rows, 1, JSON.parse(rows), 601), true, "not seen, but the tree's colons are the text's: within the limit");
+  // A container the walk did not see stays unproven by brackets, and the colons find it too deep.
+  const hidden = '{"r":[' + Array(600).fill("{}").join(",") + '],"x":' + nested(CONTRACT_MAX_DEPTH) + "}";
+  assert.equal(contractTreeComplete(hidden, 1, JSON.parse(hidden), 602), false);
+  // A text of at most 1,024 characters cannot nest 513 deep.
+  assert.equal(contractTreeComplete('{"a":[],"a":1}', 0, undefined, 0), true);
 });
 
 test("treeDateTime: parseDateTime, counting the colons a date-time it reads holds", () => {

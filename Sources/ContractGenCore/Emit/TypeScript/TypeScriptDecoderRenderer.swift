@@ -114,6 +114,8 @@ extension TypeScriptContractWriter {
             p.line("report: ContractReport | undefined;")
             p.line("/** The object keys decodeTree saw (contractTreeComplete); the scanner decoders leave it 0. */")
             p.line("treeKeys: number;")
+            p.line("/** The containers decodeTree entered or measured, each once (contractTreeComplete); the scanner decoders leave it 0. */")
+            p.line("treeContainers: number;")
             p.line("/** decodeTree: a value was not taken as written (a report would have an entry). */")
             p.line("degraded: boolean;")
             p.line("/** decodeTree: a report was asked for, so the first degraded value ends the walk. */")

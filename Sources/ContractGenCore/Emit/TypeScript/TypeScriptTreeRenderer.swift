@@ -5,7 +5,10 @@
 /// the runtime (docs/runtime-api.md, "Tree decoding"): each string read is checked for unpaired
 /// surrogates, each container entered for the depth, every skipped value's depth and keys are
 /// measured (`treeSkip`), and `contractTreeComplete` measures the text itself unless the walk
-/// counted every member (no unknown key, no duplicate). Any text JSON.parse rejects is lexed.
+/// counted every container (`treeContainers`: as many as the text has `[` and `{`) or every member
+/// (no unknown key, no duplicate). Each container is counted once, right after its depth check,
+/// by the one tree function that enters it (a union's function hands its object to a variant's).
+/// Any text JSON.parse rejects is lexed.
 extension TypeScriptContractWriter {
     /// Whether the default path walks JSON.parse's result (TypeScriptRuntimeImports.decodesTrees).
     var decodesTrees: Bool { TypeScriptRuntimeImports.decodesTrees(plan) }
@@ -57,7 +60,7 @@ extension TypeScriptContractWriter {
                 p.line("throw error;")
             }
             p.line("}")
-            p.block("if (reporting) {", closer: "} else if (!contractTreeComplete(text, context.treeKeys, json)) {") { p in
+            p.block("if (reporting) {", closer: "} else if (!contractTreeComplete(text, context.treeKeys, json, context.treeContainers)) {") { p in
                 p.line("if (context.degraded || !contractTreeSawAll(text, context.treeKeys, json)) return undefined;")
             }
             p.indented { p in
@@ -79,7 +82,7 @@ extension TypeScriptContractWriter {
     /// The decode context's initial value.
     func contextLiteral(report: String, reporting: String = "false") -> String {
         "{ dropped: 0, failed: false, version: undefined\(plan.lookups.map { ", \($0.name): new Map()" }.joined()), "
-            + "\(report == "report" ? "report" : "report: " + report), treeKeys: 0, degraded: false, reporting\(reporting == "reporting" ? "" : ": " + reporting) }"
+            + "\(report == "report" ? "report" : "report: " + report), treeKeys: 0, treeContainers: 0, degraded: false, reporting\(reporting == "reporting" ? "" : ": " + reporting) }"
     }
 
     /// Every tree function, after the scanner decoders.
@@ -107,6 +110,7 @@ extension TypeScriptContractWriter {
             p.line("return treeSkip(json, depth, context);")
         }
         p.line("if (depth >= CONTRACT_MAX_DEPTH) treeTooDeep();")
+        p.line("context.treeContainers++;")
         if readsMembers { p.line("const object = json as Record<string, unknown>;") }
     }
 
@@ -298,6 +302,7 @@ extension TypeScriptContractWriter {
             p.block("function \(name)(json: unknown, depth: number, context: DecodeContext): \(elementType)[] | undefined {") { p in
                 p.line("if (!Array.isArray(json)) return treeSkip(json, depth, context);")
                 p.line("if (depth >= CONTRACT_MAX_DEPTH) treeTooDeep();")
+                p.line("context.treeContainers++;")
                 // Sized once (no regrowth while a 100,000-row array fills), cut to the elements kept.
                 p.line("const result = new Array<\(elementType)>(json.length);")
                 p.line("let kept = 0;")
