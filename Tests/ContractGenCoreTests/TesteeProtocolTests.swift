@@ -71,8 +71,8 @@ final class TesteeProtocolTests: XCTestCase {
     func testOpsFollowTheDeclaredBehaviours() throws {
         XCTAssertEqual(TesteeOp.served(by: try load(Self.everyBehaviour)), TesteeOp.allCases)
         XCTAssertEqual(TesteeOp.served(by: try load(Self.decodeOnly)), [.decode, .encode], "decode and encode need no behaviour")
-        XCTAssertEqual(TesteeOp.decode.allowedKeys(for: try load(Self.everyBehaviour)), ["blob", "pending", "report", "bytes", "lexed"])
-        XCTAssertEqual(TesteeOp.decode.allowedKeys(for: try load(Self.decodeOnly)), ["blob", "report", "bytes", "lexed"], "pending only with an overlay")
+        XCTAssertEqual(TesteeOp.decode.allowedKeys(for: try load(Self.everyBehaviour)), ["blob", "pending", "report", "bytes", "lexed", "dropped"])
+        XCTAssertEqual(TesteeOp.decode.allowedKeys(for: try load(Self.decodeOnly)), ["blob", "report", "bytes", "lexed", "dropped"], "pending only with an overlay")
     }
 
     func testGivenProblemsNameEachKeyAndType() throws {
@@ -89,7 +89,7 @@ final class TesteeProtocolTests: XCTestCase {
         XCTAssertEqual(problems(.queuePeek, #"{"queue":{}}"#), ["given.queue must be string, `null` or absent"])
         XCTAssertEqual(problems(.decode, #"{"blob":"{}","pending":[]}"#), ["given.pending must be object `{id: boolean}`, `null` or absent"])
         XCTAssertEqual(TesteeOp.decode.problems(in: JSONValue.parse(#"{"blob":"{}","pending":{}}"#)!, for: try load(Self.decodeOnly)),
-                       ["op 'decode' takes no given key 'pending' (it takes blob, report, bytes, lexed)"])
+                       ["op 'decode' takes no given key 'pending' (it takes blob, report, bytes, lexed, dropped)"])
         XCTAssertEqual(problems(.decode, #"{"blob":"{}","report":1}"#), ["given.report must be boolean or absent (absent: `false`)"])
         XCTAssertEqual(problems(.decode, "[]"), ["given must be an object"])
     }
@@ -175,7 +175,7 @@ final class TesteeProtocolTests: XCTestCase {
             writer.write(&p)
             let used = TypeScriptIdentifierScanner.identifiers(in: p.text)
             XCTAssertEqual(writer.runtimeImports.sorted(), TypeScriptNames.runtimeExports.filter(used.contains).sorted())
-            XCTAssertEqual(writer.supportImports.sorted(), ["Given", "TesteeContractServer", "TesteeError", "encodeResult", "lexedIf", "runTestee", "unknownOp", "withReport"].filter(used.contains).sorted())
+            XCTAssertEqual(writer.supportImports.sorted(), ["Given", "TesteeContractServer", "TesteeError", "encodeResult", "lexedIf", "runTestee", "unknownOp", "withDropped", "withReport"].filter(used.contains).sorted())
         }
     }
 }

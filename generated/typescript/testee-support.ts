@@ -143,6 +143,18 @@ export function lexedIf<T>(lexed: boolean, decode: () => T): T {
 }
 
 /**
+ * The observation with `"dropped": N` added when it has no `dropped` member (a wrapped one): the
+ * `dropped` flag of a decode request (docs/conformance.md), which makes the count of dropped array
+ * elements observable whatever the contract's observation style.
+ */
+export function withDropped(observation: ContractJson, dropped: number): ContractJson {
+  if (!(observation instanceof Map) || observation.has("dropped")) return observation;
+  const result: ContractJsonObject = new Map(observation);
+  result.set("dropped", dropped);
+  return result;
+}
+
+/**
  * The observation with the decode's report under `report` (docs/report.md): each entry's path,
  * rule, used and the details it has; unchanged without a report.
  */

@@ -18,6 +18,7 @@ import {
   lexedIf,
   runTestee,
   unknownOp,
+  withDropped,
   withReport,
 } from "./testee-support";
 import * as CalendarAgenda from "./calendar-agenda";
@@ -31,11 +32,13 @@ import * as WidgetDataObservation from "./widget-data-observation";
 function serveCalendarAgenda(op: string, givenJson: ContractJson | undefined): ContractJson {
   switch (op) {
     case "decode": {
-      const given = new Given(givenJson, ["blob", "report", "bytes", "lexed"]);
+      const given = new Given(givenJson, ["blob", "report", "bytes", "lexed", "dropped"]);
       const report = given.flag("report") ? new ContractReport() : undefined;
       void given.flag("bytes"); // a string is the only input: `bytes` is read only to refuse a value that is not a flag
       const decode = (text: string): CalendarAgenda.Decoded => lexedIf(given.flag("lexed"), () => CalendarAgenda.decode(text, report));
-      return withReport(CalendarAgendaObservation.observation(decode(given.string("blob"))), report);
+      const decoded = decode(given.string("blob"));
+      const observation = withReport(CalendarAgendaObservation.observation(decoded), report);
+      return given.flag("dropped") ? withDropped(observation, decoded.dropped) : observation;
     }
     case "encode": {
       const given = new Given(givenJson, ["input"]);
@@ -49,11 +52,13 @@ function serveCalendarAgenda(op: string, givenJson: ContractJson | undefined): C
 function serveTodoCount(op: string, givenJson: ContractJson | undefined): ContractJson {
   switch (op) {
     case "decode": {
-      const given = new Given(givenJson, ["blob", "report", "bytes", "lexed"]);
+      const given = new Given(givenJson, ["blob", "report", "bytes", "lexed", "dropped"]);
       const report = given.flag("report") ? new ContractReport() : undefined;
       void given.flag("bytes"); // a string is the only input: `bytes` is read only to refuse a value that is not a flag
       const decode = (text: string): TodoCount.Decoded => lexedIf(given.flag("lexed"), () => TodoCount.decode(text, report));
-      return withReport(TodoCountObservation.observation(decode(given.string("blob"))), report);
+      const decoded = decode(given.string("blob"));
+      const observation = withReport(TodoCountObservation.observation(decoded), report);
+      return given.flag("dropped") ? withDropped(observation, decoded.dropped) : observation;
     }
     case "encode": {
       const given = new Given(givenJson, ["input"]);
@@ -67,7 +72,7 @@ function serveTodoCount(op: string, givenJson: ContractJson | undefined): Contra
 function serveWidgetData(op: string, givenJson: ContractJson | undefined): ContractJson {
   switch (op) {
     case "decode": {
-      const given = new Given(givenJson, ["blob", "pending", "report", "bytes", "lexed"]);
+      const given = new Given(givenJson, ["blob", "pending", "report", "bytes", "lexed", "dropped"]);
       const report = given.flag("report") ? new ContractReport() : undefined;
       void given.flag("bytes"); // a string is the only input: `bytes` is read only to refuse a value that is not a flag
       const decode = (text: string): WidgetData.Decoded => lexedIf(given.flag("lexed"), () => WidgetData.decode(text, report));
@@ -77,7 +82,8 @@ function serveWidgetData(op: string, givenJson: ContractJson | undefined): Contr
       if (pending !== null && decoded.value !== null) {
         decoded = { ...decoded, value: WidgetData.overlaying(decoded.value, pending) };
       }
-      return withReport(WidgetDataObservation.observation(decoded), report);
+      const observation = withReport(WidgetDataObservation.observation(decoded), report);
+      return given.flag("dropped") ? withDropped(observation, decoded.dropped) : observation;
     }
     case "stale": {
       const given = new Given(givenJson, ["blob", "now"]);

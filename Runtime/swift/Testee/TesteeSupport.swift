@@ -111,6 +111,15 @@ enum TesteeSupport {
         return .object(result)
     }
 
+    /// `observation` with `"dropped": N` added when it has no `dropped` member (a wrapped one):
+    /// the `dropped` flag of a decode request (docs/conformance.md), which makes the count of
+    /// dropped array elements observable whatever the contract's observation style.
+    static func withDropped(_ observation: ContractJSON, _ dropped: Int) -> ContractJSON {
+        guard case .object(var result) = observation, !result.keys.contains("dropped") else { return observation }
+        result.set("dropped", .number(Double(dropped)))
+        return .object(result)
+    }
+
     /// One response object with its one key.
     static func response(_ key: String, _ value: ContractJSON) -> ContractJSON {
         var response = ContractJSONObject()

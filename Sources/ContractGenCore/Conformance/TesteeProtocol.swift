@@ -169,7 +169,8 @@ public enum TesteeOp: String, CaseIterable, Sendable {
                     GivenKey("pending", .flagMap, note: "only with `overlay`"),
                     GivenKey("report", .flag, note: "`true`: the observation holds the [report](report.md)"),
                     GivenKey("bytes", .flag, note: "`true`: decode the blob's UTF-8 bytes where the language has an entry point for them (Swift `decode(_ data:)`), else the text; the answer is the same"),
-                    GivenKey("lexed", .flag, note: "`true`: decode by lexing the text, where the language has a faster road too (TypeScript: no `JSON.parse` tree); the answer is the same")]
+                    GivenKey("lexed", .flag, note: "`true`: decode by lexing the text, where the language has a faster road too (TypeScript: no `JSON.parse` tree); the answer is the same"),
+                    GivenKey("dropped", .flag, note: "`true`: an observation without a `dropped` member gets one, the decode's count of dropped array elements (see [observations](#observations)); one that has it is unchanged")]
         case .stale:
             return [GivenKey("blob", .string), GivenKey("now", .integer, note: "epoch ms")]
         case .header, .timeline:

@@ -359,6 +359,8 @@ public final class InputGenerator {
             // Half the decodes ask for the report (docs/report.md), so it is compared too; chosen by the
             // text, not the random stream, so a seed gives the same documents as before.
             if text.utf8.count % 2 == 0 { given.append(("report", .bool(true))) }
+            // Every decode shows its dropped count, so a wrapped observation compares it too.
+            given.append(("dropped", .bool(true)))
             return request(given)
         }
     }

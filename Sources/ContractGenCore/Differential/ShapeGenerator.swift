@@ -260,8 +260,10 @@ public final class ShapeGenerator {
     }
 
     func decode(_ contract: Contract, _ blob: String, family: String) -> DifferentialInput {
-        // Half the shapes ask for the report (docs/report.md), so it is compared too.
-        DifferentialInput(contract: contract, op: .decode, given: [("blob", .string(blob))] + (blob.utf8.count % 2 == 0 ? [("report", .bool(true))] : []), family: family)
+        // Half the shapes ask for the report (docs/report.md), so it is compared too; every one
+        // shows its dropped count, so a wrapped observation compares it too.
+        DifferentialInput(contract: contract, op: .decode, given: [("blob", .string(blob))] + (blob.utf8.count % 2 == 0 ? [("report", .bool(true))] : [])
+                          + [("dropped", .bool(true))], family: family)
     }
 
     /// The members of `site.type` with the stored value of `site.field` replaced by `value`.

@@ -197,7 +197,8 @@ public struct ContractGate: Sendable {
                     }
                     if op == .decode {
                         // A case a schema change left behind: revisit it now, not at conform.
-                        findings += revisitFindings(golden.expect, contract: contract, path: path, what: "case", inherited: inherited)
+                        let asksDropped = golden.given["dropped"] == .bool(true)
+                        findings += revisitFindings(golden.expect, contract: contract, path: path, what: "case", inherited: inherited, asksDropped: asksDropped)
                     }
                 }
             }
@@ -213,8 +214,8 @@ public struct ContractGate: Sendable {
     }
 
     /// The "case to revisit" lines for an expected observation (at most five, then a count).
-    func revisitFindings(_ expect: JSONValue, contract: Contract, path: String, what: String, inherited: Set<String> = []) -> [GateFinding] {
-        let shape = ObservationShape.problems(in: expect, contract: contract).filter { !inherited.contains($0) }
+    func revisitFindings(_ expect: JSONValue, contract: Contract, path: String, what: String, inherited: Set<String> = [], asksDropped: Bool = false) -> [GateFinding] {
+        let shape = ObservationShape.problems(in: expect, contract: contract, asksDropped: asksDropped).filter { !inherited.contains($0) }
         var findings = shape.prefix(5).map { finding(path, "\(what) to revisit: expect \($0)") }
         if shape.count > 5 { findings.append(finding(path, "\(what) to revisit: and \(shape.count - 5) more difference(s) from the schema's observation")) }
         return findings

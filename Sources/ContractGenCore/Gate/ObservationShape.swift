@@ -9,7 +9,9 @@ enum ObservationShape {
     static let statuses: Set<String> = ["ok", "unsupportedVersion", "malformed", "invalid"]
 
     /// Every place where `expect` cannot be an observation of `contract`, one message each.
-    static func problems(in expect: JSONValue, contract: Contract) -> [String] {
+    /// `asksDropped`: the decode's `given.dropped` is true, so the root holds `dropped` whatever
+    /// the observation style (docs/conformance.md).
+    static func problems(in expect: JSONValue, contract: Contract, asksDropped: Bool = false) -> [String] {
         guard case .object(var members) = expect else { return ["$: an observation is an object"] }
         var problems: [String] = []
         // A decode asked for its report (docs/report.md) observes it beside the rest.
@@ -18,13 +20,13 @@ enum ObservationShape {
         let root = contract.rootType
         switch contract.observation {
         case .wrapped:
-            problems += keyProblems(members, expected: ["status", "value"], at: "$")
+            problems += keyProblems(members, expected: ["status", "value"] + (asksDropped ? ["dropped"] : []), at: "$")
             if let value = member(members, "value"), value != .null {
                 problems += objectProblems(value, type: root, contract: contract, at: "$.value")
             }
         case .flat(let omit, let dropped):
             let fields = root.fields.filter { !omit.contains($0.name) }
-            problems += keyProblems(members, expected: ["status"] + fields.map(\.observedKey) + (dropped ? ["dropped"] : []), at: "$",
+            problems += keyProblems(members, expected: ["status"] + fields.map(\.observedKey) + (dropped || asksDropped ? ["dropped"] : []), at: "$",
                                     mayBeAbsent: Set(fields.filter(\.explicitNull).map(\.observedKey)))
             for field in fields {
                 if let value = member(members, field.observedKey) {

@@ -11,11 +11,13 @@ import Foundation
 func serveCalendarAgenda(_ op: String, _ givenJSON: ContractJSON?) throws -> ContractJSON {
     switch op {
     case "decode":
-        let given = try Given(givenJSON, allowed: ["blob", "report", "bytes", "lexed"])
+        let given = try Given(givenJSON, allowed: ["blob", "report", "bytes", "lexed", "dropped"])
         let report = try given.flag("report") ? ContractReport() : nil
         let blob = try given.string("blob")
         _ = try given.flag("lexed") // one lexer: `lexed` is read only to refuse a value that is not a flag
-        return TesteeSupport.withReport(CalendarAgenda.observation(try given.flag("bytes") ? CalendarAgenda.decode(Data(blob.utf8), report: report) : CalendarAgenda.decode(blob, report: report)), report)
+        let decoded = try given.flag("bytes") ? CalendarAgenda.decode(Data(blob.utf8), report: report) : CalendarAgenda.decode(blob, report: report)
+        let observation = TesteeSupport.withReport(CalendarAgenda.observation(decoded), report)
+        return try given.flag("dropped") ? TesteeSupport.withDropped(observation, decoded.dropped) : observation
     case "encode":
         throw TesteeSkipped(reason: "no encoder in Swift: only the TypeScript app writes blobs")
     default:
@@ -26,11 +28,13 @@ func serveCalendarAgenda(_ op: String, _ givenJSON: ContractJSON?) throws -> Con
 func serveTodoCount(_ op: String, _ givenJSON: ContractJSON?) throws -> ContractJSON {
     switch op {
     case "decode":
-        let given = try Given(givenJSON, allowed: ["blob", "report", "bytes", "lexed"])
+        let given = try Given(givenJSON, allowed: ["blob", "report", "bytes", "lexed", "dropped"])
         let report = try given.flag("report") ? ContractReport() : nil
         let blob = try given.string("blob")
         _ = try given.flag("lexed") // one lexer: `lexed` is read only to refuse a value that is not a flag
-        return TesteeSupport.withReport(TodoCount.observation(try given.flag("bytes") ? TodoCount.decode(Data(blob.utf8), report: report) : TodoCount.decode(blob, report: report)), report)
+        let decoded = try given.flag("bytes") ? TodoCount.decode(Data(blob.utf8), report: report) : TodoCount.decode(blob, report: report)
+        let observation = TesteeSupport.withReport(TodoCount.observation(decoded), report)
+        return try given.flag("dropped") ? TesteeSupport.withDropped(observation, decoded.dropped) : observation
     case "encode":
         throw TesteeSkipped(reason: "no encoder in Swift: only the TypeScript app writes blobs")
     default:
@@ -41,7 +45,7 @@ func serveTodoCount(_ op: String, _ givenJSON: ContractJSON?) throws -> Contract
 func serveWidgetData(_ op: String, _ givenJSON: ContractJSON?) throws -> ContractJSON {
     switch op {
     case "decode":
-        let given = try Given(givenJSON, allowed: ["blob", "pending", "report", "bytes", "lexed"])
+        let given = try Given(givenJSON, allowed: ["blob", "pending", "report", "bytes", "lexed", "dropped"])
         let report = try given.flag("report") ? ContractReport() : nil
         let blob = try given.string("blob")
         _ = try given.flag("lexed") // one lexer: `lexed` is read only to refuse a value that is not a flag
@@ -51,7 +55,8 @@ func serveWidgetData(_ op: String, _ givenJSON: ContractJSON?) throws -> Contrac
             let entries = pending.map { WidgetData.DoneQueueEntry(id: $0.id, isDone: $0.isDone) }
             decoded = .ok(WidgetData.overlaying(value, pending: entries), dropped: decoded.dropped)
         }
-        return TesteeSupport.withReport(WidgetData.observation(decoded), report)
+        let observation = TesteeSupport.withReport(WidgetData.observation(decoded), report)
+        return try given.flag("dropped") ? TesteeSupport.withDropped(observation, decoded.dropped) : observation
     case "stale":
         let given = try Given(givenJSON, allowed: ["blob", "now"])
         return .bool(WidgetData.isStale(WidgetData.decode(try given.string("blob")).value, now: try given.integer("now")))

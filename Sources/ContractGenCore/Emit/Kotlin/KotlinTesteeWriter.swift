@@ -74,10 +74,11 @@ struct KotlinTesteeWriter {
                 p.block("if (pending != null && value != null) {") { p in
                     p.line("decoded = \(ns).Decoded.Ok(\(ns).overlaying(value, pending), decoded.dropped)")
                 }
-                p.line("return TesteeSupport.withReport(\(KotlinEmitter.observationObject(contract)).observation(decoded), report)")
             } else {
-                p.line("return TesteeSupport.withReport(\(KotlinEmitter.observationObject(contract)).observation(\(ns).decode(\(read(op, "blob")), report)), report)")
+                p.line("val decoded = \(ns).decode(\(read(op, "blob")), report)")
             }
+            p.line("val observation = TesteeSupport.withReport(\(KotlinEmitter.observationObject(contract)).observation(decoded), report)")
+            p.line("return if (\(read(op, "dropped"))) TesteeSupport.withDropped(observation, decoded.dropped) else observation")
         case .stale:
             p.line("val now = \(read(op, "now"))")
             p.line("return ContractJson.Bool(\(ns).isStale(\(ns).decode(\(read(op, "blob"))).value, now))")

@@ -72,10 +72,11 @@ struct SwiftTesteeWriter {
                 p.line("    let entries = pending.map { \(ns).DoneQueueEntry(\(entryId(contract)): $0.id, \(entryFlag(contract)): $0.isDone) }")
                 p.line("    decoded = .ok(\(ns).overlaying(value, pending: entries), dropped: decoded.dropped)")
                 p.line("}")
-                p.line("return TesteeSupport.withReport(\(ns).observation(decoded), report)")
             } else {
-                p.line("return TesteeSupport.withReport(\(ns).observation(\(decode)), report)")
+                p.line("let decoded = \(decode)")
             }
+            p.line("let observation = TesteeSupport.withReport(\(ns).observation(decoded), report)")
+            p.line("return \(read(op, "dropped")) ? TesteeSupport.withDropped(observation, decoded.dropped) : observation")
         case .stale:
             p.line("return .bool(\(ns).isStale(\(ns).decode(\(read(op, "blob"))).value, now: \(read(op, "now"))))")
         case .header:

@@ -26,7 +26,7 @@ struct TypeScriptTesteeWriter {
     var supportImports: [String] {
         let throwsItself = contracts.contains { TesteeOp.served(by: $0).contains(.queueSet) }
         let encodes = contracts.contains { TesteeOp.served(by: $0).contains(.encode) }
-        return (encodes ? ["encodeResult"] : []) + ["Given", "TesteeContractServer"] + (throwsItself ? ["TesteeError"] : []) + ["lexedIf", "runTestee", "unknownOp", "withReport"]
+        return (encodes ? ["encodeResult"] : []) + ["Given", "TesteeContractServer"] + (throwsItself ? ["TesteeError"] : []) + ["lexedIf", "runTestee", "unknownOp", "withDropped", "withReport"]
     }
 
     func write(_ p: inout CodePrinter) {
@@ -77,10 +77,11 @@ struct TypeScriptTesteeWriter {
                 p.block("if (pending !== null && decoded.value !== null) {") { p in
                     p.line("decoded = { ...decoded, value: \(ns).overlaying(decoded.value, pending) };")
                 }
-                p.line("return withReport(\(TypeScriptEmitter.observationAlias(contract)).observation(decoded), report);")
             } else {
-                p.line("return withReport(\(TypeScriptEmitter.observationAlias(contract)).observation(decode(\(read(op, "blob")))), report);")
+                p.line("const decoded = decode(\(read(op, "blob")));")
             }
+            p.line("const observation = withReport(\(TypeScriptEmitter.observationAlias(contract)).observation(decoded), report);")
+            p.line("return \(read(op, "dropped")) ? withDropped(observation, decoded.dropped) : observation;")
         case .stale:
             p.line("const now = \(read(op, "now"));")
             p.line("return \(ns).isStale(\(ns).decode(\(read(op, "blob"))).value, now);")

@@ -13,12 +13,14 @@ import dev.contractgen.widget.WidgetData
 internal fun serveCalendarAgenda(op: String, givenJson: ContractJson?): ContractJson {
     when (op) {
         "decode" -> {
-            val given = Given(givenJson, setOf("blob", "report", "bytes", "lexed"))
+            val given = Given(givenJson, setOf("blob", "report", "bytes", "lexed", "dropped"))
             val report = if (given.flag("report")) ContractReport() else null
             // One road: the text. `bytes` and `lexed` are read only to refuse a value that is not a flag.
             given.flag("bytes")
             given.flag("lexed")
-            return TesteeSupport.withReport(CalendarAgendaObservation.observation(CalendarAgenda.decode(given.string("blob"), report)), report)
+            val decoded = CalendarAgenda.decode(given.string("blob"), report)
+            val observation = TesteeSupport.withReport(CalendarAgendaObservation.observation(decoded), report)
+            return if (given.flag("dropped")) TesteeSupport.withDropped(observation, decoded.dropped) else observation
         }
         "encode" -> throw TesteeSkipped("no encoder in Kotlin: only the TypeScript app writes blobs")
         else -> throw TesteeSupport.unknownOp(op, "calendar-agenda")
@@ -28,12 +30,14 @@ internal fun serveCalendarAgenda(op: String, givenJson: ContractJson?): Contract
 internal fun serveTodoCount(op: String, givenJson: ContractJson?): ContractJson {
     when (op) {
         "decode" -> {
-            val given = Given(givenJson, setOf("blob", "report", "bytes", "lexed"))
+            val given = Given(givenJson, setOf("blob", "report", "bytes", "lexed", "dropped"))
             val report = if (given.flag("report")) ContractReport() else null
             // One road: the text. `bytes` and `lexed` are read only to refuse a value that is not a flag.
             given.flag("bytes")
             given.flag("lexed")
-            return TesteeSupport.withReport(TodoCountObservation.observation(TodoCount.decode(given.string("blob"), report)), report)
+            val decoded = TodoCount.decode(given.string("blob"), report)
+            val observation = TesteeSupport.withReport(TodoCountObservation.observation(decoded), report)
+            return if (given.flag("dropped")) TesteeSupport.withDropped(observation, decoded.dropped) else observation
         }
         "encode" -> throw TesteeSkipped("no encoder in Kotlin: only the TypeScript app writes blobs")
         else -> throw TesteeSupport.unknownOp(op, "todo-count")
@@ -43,7 +47,7 @@ internal fun serveTodoCount(op: String, givenJson: ContractJson?): ContractJson 
 internal fun serveWidgetData(op: String, givenJson: ContractJson?): ContractJson {
     when (op) {
         "decode" -> {
-            val given = Given(givenJson, setOf("blob", "pending", "report", "bytes", "lexed"))
+            val given = Given(givenJson, setOf("blob", "pending", "report", "bytes", "lexed", "dropped"))
             val report = if (given.flag("report")) ContractReport() else null
             // One road: the text. `bytes` and `lexed` are read only to refuse a value that is not a flag.
             given.flag("bytes")
@@ -55,7 +59,8 @@ internal fun serveWidgetData(op: String, givenJson: ContractJson?): ContractJson
             if (pending != null && value != null) {
                 decoded = WidgetData.Decoded.Ok(WidgetData.overlaying(value, pending), decoded.dropped)
             }
-            return TesteeSupport.withReport(WidgetDataObservation.observation(decoded), report)
+            val observation = TesteeSupport.withReport(WidgetDataObservation.observation(decoded), report)
+            return if (given.flag("dropped")) TesteeSupport.withDropped(observation, decoded.dropped) else observation
         }
         "stale" -> {
             val given = Given(givenJson, setOf("blob", "now"))

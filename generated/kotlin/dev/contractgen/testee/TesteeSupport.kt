@@ -111,6 +111,18 @@ internal object TesteeSupport {
     }
 
     /**
+     * The observation with `"dropped": N` added when it has no `dropped` member (a wrapped one): the
+     * `dropped` flag of a decode request (docs/conformance.md), which makes the count of dropped
+     * array elements observable whatever the contract's observation style.
+     */
+    fun withDropped(observation: ContractJson, dropped: Int): ContractJson {
+        if (observation !is ContractJson.Obj || observation.entries.containsKey("dropped")) return observation
+        val entries = LinkedHashMap(observation.entries)
+        entries["dropped"] = ContractJson.Num(dropped.toDouble())
+        return ContractJson.Obj(entries)
+    }
+
+    /**
      * The observation with the decode's report under `report` (docs/report.md): each entry's path,
      * rule, used and the details it has; unchanged without a report.
      */
