@@ -7,6 +7,7 @@ import {
   type ContractJson,
   type ContractJsonObject,
   ContractReport,
+  civilFromDays,
   parseContractJson,
   utf16Less,
 } from "./contract-runtime";
@@ -44,6 +45,12 @@ function serveCalendarAgenda(op: string, givenJson: ContractJson | undefined): C
       const given = new Given(givenJson, ["input"]);
       return encodeResult(() => CalendarAgenda.encode(given.json("input") as Parameters<typeof CalendarAgenda.encode>[0]));
     }
+    case "civilFromDays": {
+      const given = new Given(givenJson, ["days"]);
+      const days = given.integer("days");
+      // The op's domain (docs/conformance.md): exact in every runtime's arithmetic.
+      return Math.abs(days) <= 100000000 ? civilFromDays(days) : null;
+    }
     default:
       throw unknownOp(op, "calendar-agenda");
   }
@@ -63,6 +70,12 @@ function serveTodoCount(op: string, givenJson: ContractJson | undefined): Contra
     case "encode": {
       const given = new Given(givenJson, ["input"]);
       return encodeResult(() => TodoCount.encode(given.json("input") as Parameters<typeof TodoCount.encode>[0]));
+    }
+    case "civilFromDays": {
+      const given = new Given(givenJson, ["days"]);
+      const days = given.integer("days");
+      // The op's domain (docs/conformance.md): exact in every runtime's arithmetic.
+      return Math.abs(days) <= 100000000 ? civilFromDays(days) : null;
     }
     default:
       throw unknownOp(op, "todo-count");
@@ -145,6 +158,12 @@ function serveWidgetData(op: string, givenJson: ContractJson | undefined): Contr
     case "encode": {
       const given = new Given(givenJson, ["input"]);
       return encodeResult(() => WidgetData.encode(given.json("input") as Parameters<typeof WidgetData.encode>[0]));
+    }
+    case "civilFromDays": {
+      const given = new Given(givenJson, ["days"]);
+      const days = given.integer("days");
+      // The op's domain (docs/conformance.md): exact in every runtime's arithmetic.
+      return Math.abs(days) <= 100000000 ? civilFromDays(days) : null;
     }
     default:
       throw unknownOp(op, "widget-data");

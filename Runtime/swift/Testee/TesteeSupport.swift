@@ -120,6 +120,20 @@ enum TesteeSupport {
         return .object(result)
     }
 
+    /// An instant field's milliseconds, checked against its generated `Date` accessor, which is
+    /// `Date(timeIntervalSince1970: ms / 1000)` exactly (docs/runtime-api.md): one that disagrees
+    /// makes the observation a string naming it, so the case fails. The protocol observes
+    /// milliseconds in every language; this makes the Swift-only accessor part of what is checked.
+    static func instant(_ ms: Int64?, _ date: Date?) -> ContractJSON {
+        guard let ms else { return date == nil ? .null : .string("the Date accessor is not nil for a nil instant") }
+        guard date == Date(timeIntervalSince1970: Double(ms) / 1000) else {
+            return .string("the Date accessor disagrees with \(ms) ms: \(date.map { "\($0.timeIntervalSince1970)" } ?? "nil") s")
+        }
+        return .number(Double(ms))
+    }
+
+    static func instant(_ ms: Int64, _ date: Date) -> ContractJSON { instant(Optional(ms), Optional(date)) }
+
     /// One response object with its one key.
     static func response(_ key: String, _ value: ContractJSON) -> ContractJSON {
         var response = ContractJSONObject()

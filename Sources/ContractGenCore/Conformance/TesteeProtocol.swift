@@ -145,6 +145,9 @@ public enum TesteeOp: String, CaseIterable, Sendable {
     /// Served only by a language with an encoder (TypeScript); every other testee answers
     /// `skipped`, so the same case file holds for all of them.
     case encode
+    /// The runtime's day-count calendar (`civilFromDays`), public API of every runtime: served
+    /// for every contract, so the three runtimes are held to one proleptic Gregorian calendar.
+    case civilFromDays
 
     /// Whether only a language with an encoder serves the op (the others answer `skipped`).
     public var needsEncoder: Bool { self == .encode }
@@ -157,7 +160,7 @@ public enum TesteeOp: String, CaseIterable, Sendable {
         case .validUntil: return .validUntil
         case .queueSet, .queuePeek, .queueDrain: return .doneQueue
         case .timeline: return .timeline
-        case .encode: return .always
+        case .encode, .civilFromDays: return .always
         }
     }
 
@@ -190,6 +193,8 @@ public enum TesteeOp: String, CaseIterable, Sendable {
             return [GivenKey("queue", .textOrNull), GivenKey("tasks", .flagMap, note: "current values")]
         case .encode:
             return [GivenKey("input", .json, note: "the value to write: objects for records, union variants and maps, arrays, numbers for instants, strings for dates")]
+        case .civilFromDays:
+            return [GivenKey("days", .integer, note: "days since 1970-01-01, negative before it")]
         }
     }
 
@@ -245,8 +250,15 @@ public enum TesteeOp: String, CaseIterable, Sendable {
             return "`{\"entries\": [{\"at\": INTEGER, \"header\": HEADER}, …], \"reloadAt\": INTEGER-or-null}`, `HEADER` as the `header` op answers"
         case .encode:
             return "`{\"text\": STRING}`, the document `encode` wrote, or `{\"refused\": PATH}`, the path its `ContractEncodeError` names; `{\"skipped\": reason}` from a language without an encoder (Swift, Kotlin)"
+        case .civilFromDays:
+            return "`[year, month, day]` (integers; astronomical years: 0 is 1 BC) for `days` within ±100,000,000 (about ±273,790 years), `null` for any other"
         }
     }
+
+    /// The `civilFromDays` op answers for `days` within ± this; `null` beyond. Far past years
+    /// 1–9999 (so both branches of the era arithmetic run), and small enough that every step is
+    /// exact in a JavaScript number.
+    public static let civilDaysLimit = 100_000_000
 
     /// The ops a contract's testee serves, from its declared behaviours.
     public static func served(by contract: Contract) -> [TesteeOp] {

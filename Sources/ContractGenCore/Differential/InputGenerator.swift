@@ -352,6 +352,13 @@ public final class InputGenerator {
             return request([("queue", queueText()), ("tasks", boolMap())])
         case .encode:
             preconditionFailure("encode is not drawn: one language serves it")
+        case .civilFromDays:
+            // Years 1–9999 mostly; then era edges (every 146,097 days from 0000-03-01), the whole
+            // domain, and just past its limit, where every runtime must answer null.
+            let limit = TesteeOp.civilDaysLimit
+            let era = int(-675...680) * 146_097 - 719_468 + int(-2...2)  // within the limit
+            let days = pick([int(-719_162...2_932_896), int(-719_162...2_932_896), era, int(-limit...limit), pick([-limit - 1, limit + 1, -limit, limit])])
+            return request([("days", .number(Double(days)))])
         case .decode:
             let text = blob(contract)
             var given: [(String, JSONValue)] = [("blob", .string(text))]

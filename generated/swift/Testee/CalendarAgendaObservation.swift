@@ -25,7 +25,7 @@ extension CalendarAgenda {
 
     private static func observeAgenda(_ value: Agenda) -> ContractJSON {
         var result = ContractJSONObject()
-        result.set("generated_at", value.generatedAt.map { .number(Double($0)) } ?? .null)
+        result.set("generated_at", TesteeSupport.instant(value.generatedAt, value.generatedAtDate))
         result.set("events", .array(value.events.map { observeEvent($0) }))
         result.set("calendar_kind", .string(value.calendarKind.rawValue))
         result.set("default", .bool(value.isDefault))
@@ -38,8 +38,8 @@ extension CalendarAgenda {
         var result = ContractJSONObject()
         result.set("event_id", .string(value.eventId))
         result.set("title", .string(value.title))
-        result.set("start_time", .number(Double(value.startTime)))
-        result.set("end_time", value.endTime.map { .number(Double($0)) } ?? .null)
+        result.set("start_time", TesteeSupport.instant(value.startTime, value.startTimeDate))
+        result.set("end_time", TesteeSupport.instant(value.endTime, value.endTimeDate))
         result.set("all-day", .bool(value.allDay))
         result.set("class", value.cssClass.map { .string($0) } ?? .null)
         result.set("Ort", value.place.map { .string($0) } ?? .null)
@@ -53,7 +53,7 @@ extension CalendarAgenda {
             case .null: result.set("color", .null)
             case .value(let present): result.set("color", .string(present))
         }
-        result.set("updated_at", value.updatedAt.map { .number(Double($0)) } ?? .null)
+        result.set("updated_at", TesteeSupport.instant(value.updatedAt, value.updatedAtDate))
         result.set("tags", .array(value.tags.map { .string($0.rawValue) }))
         result.set("attendees", value.attendees.map { .array($0.map { .string($0) }) } ?? .null)
         result.set("attachments", .array(value.attachments.map { observeAttachment($0) }))

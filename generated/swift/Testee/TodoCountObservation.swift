@@ -27,7 +27,7 @@ extension TodoCount {
         var result = ContractJSONObject()
         result.set("count", .number(Double(value.count)))
         result.set("revision", .number(Double(value.revision)))
-        result.set("updatedAt", value.updatedAt.map { .number(Double($0)) } ?? .null)
+        result.set("updatedAt", TesteeSupport.instant(value.updatedAt, value.updatedAtDate))
         result.set("sync", .string(value.sync.rawValue))
         result.set("source", value.source.map { observeSource($0) } ?? .null)
         result.set("lists", .array(value.lists.map { observeListCount($0) }))

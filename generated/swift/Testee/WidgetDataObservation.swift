@@ -14,7 +14,7 @@ extension WidgetData {
         result.set("status", .string(decoded.status.rawValue))
         if let value = decoded.value {
             result.set("dayStr", value.dayStr.map { .string($0) } ?? .null)
-            result.set("validUntil", value.validUntil.map { .number(Double($0)) } ?? .null)
+            result.set("validUntil", TesteeSupport.instant(value.validUntil, value.validUntilDate))
             result.set("tasks", .array(value.tasks.map { observeTaskRow($0) }))
             result.set("projects", .array(value.projects.map { observeProject($0) }))
         }
@@ -39,7 +39,7 @@ extension WidgetData {
     private static func observeSnapshot(_ value: Snapshot) -> ContractJSON {
         var result = ContractJSONObject()
         result.set("dayStr", value.dayStr.map { .string($0) } ?? .null)
-        result.set("validUntil", value.validUntil.map { .number(Double($0)) } ?? .null)
+        result.set("validUntil", TesteeSupport.instant(value.validUntil, value.validUntilDate))
         result.set("tasks", .array(value.tasks.map { observeTaskRow($0) }))
         result.set("projectColors", observeMap(value.projectColors) { .string($0) })
         result.set("projects", .array(value.projects.map { observeProject($0) }))

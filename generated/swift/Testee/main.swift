@@ -20,6 +20,13 @@ func serveCalendarAgenda(_ op: String, _ givenJSON: ContractJSON?) throws -> Con
         return try given.flag("dropped") ? TesteeSupport.withDropped(observation, decoded.dropped) : observation
     case "encode":
         throw TesteeSkipped(reason: "no encoder in Swift: only the TypeScript app writes blobs")
+    case "civilFromDays":
+        let given = try Given(givenJSON, allowed: ["days"])
+        let days = try given.integer("days")
+        // The op's domain (docs/conformance.md): exact in every runtime's arithmetic.
+        guard abs(days) <= 100000000 else { return .null }
+        let civil = ContractCalendar.civilFromDays(days)
+        return .array([.number(Double(civil.year)), .number(Double(civil.month)), .number(Double(civil.day))])
     default:
         throw TesteeSupport.unknownOp(op, contract: "calendar-agenda")
     }
@@ -37,6 +44,13 @@ func serveTodoCount(_ op: String, _ givenJSON: ContractJSON?) throws -> Contract
         return try given.flag("dropped") ? TesteeSupport.withDropped(observation, decoded.dropped) : observation
     case "encode":
         throw TesteeSkipped(reason: "no encoder in Swift: only the TypeScript app writes blobs")
+    case "civilFromDays":
+        let given = try Given(givenJSON, allowed: ["days"])
+        let days = try given.integer("days")
+        // The op's domain (docs/conformance.md): exact in every runtime's arithmetic.
+        guard abs(days) <= 100000000 else { return .null }
+        let civil = ContractCalendar.civilFromDays(days)
+        return .array([.number(Double(civil.year)), .number(Double(civil.month)), .number(Double(civil.day))])
     default:
         throw TesteeSupport.unknownOp(op, contract: "todo-count")
     }
@@ -128,6 +142,13 @@ func serveWidgetData(_ op: String, _ givenJSON: ContractJSON?) throws -> Contrac
         return .object(result)
     case "encode":
         throw TesteeSkipped(reason: "no encoder in Swift: only the TypeScript app writes blobs")
+    case "civilFromDays":
+        let given = try Given(givenJSON, allowed: ["days"])
+        let days = try given.integer("days")
+        // The op's domain (docs/conformance.md): exact in every runtime's arithmetic.
+        guard abs(days) <= 100000000 else { return .null }
+        let civil = ContractCalendar.civilFromDays(days)
+        return .array([.number(Double(civil.year)), .number(Double(civil.month)), .number(Double(civil.day))])
     default:
         throw TesteeSupport.unknownOp(op, contract: "widget-data")
     }

@@ -127,6 +127,11 @@ struct KotlinTesteeWriter {
             KotlinTimelineRenderer(contract: contract).testeeCase(read: { read(op, $0) }, &p)
         case .encode:
             break  // answered `skipped` by serveFunction: no encoder in Kotlin
+        case .civilFromDays:
+            p.line("val days = \(read(op, "days"))")
+            p.line("// The op's domain (docs/conformance.md): exact in every runtime's arithmetic.")
+            p.line("if (Math.abs(days) > \(TesteeOp.civilDaysLimit)L) return ContractJson.Null")
+            p.line("return ContractJson.Arr(ContractCalendar.civilFromDays(days).map { ContractJson.Num(it.toDouble()) })")
         }
     }
 }

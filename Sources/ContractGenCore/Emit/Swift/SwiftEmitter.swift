@@ -115,7 +115,7 @@ struct SwiftContractWriter {
                 p.line("result.set(\"value\", decoded.value.map(observe\(root.name)) ?? .null)")
             case .flat(let omit, let dropped):
                 p.block("if let value = decoded.value {") { p in
-                    for field in root.fields where !omit.contains(field.name) { observeField(field, &p) }
+                    for field in root.fields where !omit.contains(field.name) { observeField(field, of: root, &p) }
                 }
                 p.block("else {") { p in
                     p.line("// Nothing is guessed from a document that was not read: empty lists, null values.")
@@ -147,7 +147,7 @@ struct SwiftContractWriter {
             p.line()
             p.block("private static func observe\(type.name)(_ value: \(type.name)) -> ContractJSON {") { p in
                 p.line("var result = ContractJSONObject()")
-                for field in type.fields { observeField(field, &p) }
+                for field in type.fields { observeField(field, of: type, &p) }
                 p.line("return .object(result)")
             }
         }
@@ -173,8 +173,14 @@ struct SwiftContractWriter {
     }
 
     /// `result.set(key, …)` for one field; an absent explicit-null field is left out of the observation.
-    func observeField(_ field: Field, _ p: inout CodePrinter) {
+    /// An instant with a `Date` accessor is observed through `TesteeSupport.instant`, which holds
+    /// the accessor to its milliseconds: the protocol observes numbers, and the accessor is API too.
+    func observeField(_ field: Field, of type: ObjectType, _ p: inout CodePrinter) {
         let key = Naming.swiftQuoted(field.observedKey)
+        if DateAccessors.fields(of: type).contains(where: { $0.name == field.name }) {
+            p.line("result.set(\(key), TesteeSupport.instant(value.\(field.name), value.\(DateAccessors.name(field))))")
+            return
+        }
         guard field.explicitNull else {
             p.line("result.set(\(key), \(observeExpression(field.type, field: field, value: "value.\(field.name)", optional: isOptional(field))))")
             return

@@ -121,6 +121,12 @@ struct SwiftTesteeWriter {
             SwiftTimelineRenderer(contract: contract).testeeCase(read: { read(op, $0) }, &p)
         case .encode:
             break  // answered `skipped` by serveFunction: no encoder in Swift
+        case .civilFromDays:
+            p.line("let days = \(read(op, "days"))")
+            p.line("// The op's domain (docs/conformance.md): exact in every runtime's arithmetic.")
+            p.line("guard abs(days) <= \(TesteeOp.civilDaysLimit) else { return .null }")
+            p.line("let civil = ContractCalendar.civilFromDays(days)")
+            p.line("return .array([.number(Double(civil.year)), .number(Double(civil.month)), .number(Double(civil.day))])")
         }
     }
 }

@@ -17,6 +17,7 @@ struct TypeScriptTesteeWriter {
             case .queueSet: names.insert("parseContractJson")
             case .queuePeek: names.insert("utf16Less")
             case .encode: break
+            case .civilFromDays: names.insert("civilFromDays")
             }
         }
         return TypeScriptNames.runtimeExports.filter(names.contains).sorted()
@@ -117,6 +118,10 @@ struct TypeScriptTesteeWriter {
         case .encode:
             // The input is the app's value as JSON; encode checks every part of it itself.
             p.line("return encodeResult(() => \(ns).encode(\(read(op, "input")) as Parameters<typeof \(ns).encode>[0]));")
+        case .civilFromDays:
+            p.line("const days = \(read(op, "days"));")
+            p.line("// The op's domain (docs/conformance.md): exact in every runtime's arithmetic.")
+            p.line("return Math.abs(days) <= \(TesteeOp.civilDaysLimit) ? civilFromDays(days) : null;")
         }
     }
 }

@@ -23,6 +23,13 @@ internal fun serveCalendarAgenda(op: String, givenJson: ContractJson?): Contract
             return if (given.flag("dropped")) TesteeSupport.withDropped(observation, decoded.dropped) else observation
         }
         "encode" -> throw TesteeSkipped("no encoder in Kotlin: only the TypeScript app writes blobs")
+        "civilFromDays" -> {
+            val given = Given(givenJson, setOf("days"))
+            val days = given.integer("days")
+            // The op's domain (docs/conformance.md): exact in every runtime's arithmetic.
+            if (Math.abs(days) > 100000000L) return ContractJson.Null
+            return ContractJson.Arr(ContractCalendar.civilFromDays(days).map { ContractJson.Num(it.toDouble()) })
+        }
         else -> throw TesteeSupport.unknownOp(op, "calendar-agenda")
     }
 }
@@ -40,6 +47,13 @@ internal fun serveTodoCount(op: String, givenJson: ContractJson?): ContractJson 
             return if (given.flag("dropped")) TesteeSupport.withDropped(observation, decoded.dropped) else observation
         }
         "encode" -> throw TesteeSkipped("no encoder in Kotlin: only the TypeScript app writes blobs")
+        "civilFromDays" -> {
+            val given = Given(givenJson, setOf("days"))
+            val days = given.integer("days")
+            // The op's domain (docs/conformance.md): exact in every runtime's arithmetic.
+            if (Math.abs(days) > 100000000L) return ContractJson.Null
+            return ContractJson.Arr(ContractCalendar.civilFromDays(days).map { ContractJson.Num(it.toDouble()) })
+        }
         else -> throw TesteeSupport.unknownOp(op, "todo-count")
     }
 }
@@ -148,6 +162,13 @@ internal fun serveWidgetData(op: String, givenJson: ContractJson?): ContractJson
             return ContractJson.Obj(result)
         }
         "encode" -> throw TesteeSkipped("no encoder in Kotlin: only the TypeScript app writes blobs")
+        "civilFromDays" -> {
+            val given = Given(givenJson, setOf("days"))
+            val days = given.integer("days")
+            // The op's domain (docs/conformance.md): exact in every runtime's arithmetic.
+            if (Math.abs(days) > 100000000L) return ContractJson.Null
+            return ContractJson.Arr(ContractCalendar.civilFromDays(days).map { ContractJson.Num(it.toDouble()) })
+        }
         else -> throw TesteeSupport.unknownOp(op, "widget-data")
     }
 }
