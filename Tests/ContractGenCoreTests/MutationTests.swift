@@ -72,6 +72,20 @@ final class MutationTests: XCTestCase {
         XCTAssertEqual(Mutant.key(ofLabel: "x.ts: 1 → 2 in «f(1)»"), "x.ts: 1 → 2 in «f(1)»")
     }
 
+    /// Grouped literals are integers too (they held the calendar's era constants and the safe
+    /// integer bound, and were once skipped); hex, floats, identifiers and a trailing `_` are not.
+    func testIntegerSitesIncludeGroupedLiterals() {
+        func integers(_ source: String, _ language: Language) -> [String] {
+            MutationOperators.sites(in: Array(source.utf8), language: language).filter { $0.mutationOperator == "integer" }
+                .map { "\($0.description) as \($0.replacement)" }.sorted()
+        }
+        XCTAssertEqual(integers("let era = z / 146_097\n", .swift), ["146097 → 146096 as 146096", "146097 → 146098 as 146098"])
+        XCTAssertEqual(integers("val max = 9_007_199_254_740_991L\n", .kotlin),
+                       ["9007199254740991 → 9007199254740990 as 9007199254740990", "9007199254740991 → 9007199254740992 as 9007199254740992"])
+        XCTAssertEqual(integers("const d = 86_400_000;\n", .typescript), ["86400000 → 86399999 as 86399999", "86400000 → 86400001 as 86400001"])
+        XCTAssertEqual(integers("let a = 0x1F + 1.5 + x_1 + y_2_3\n", .swift), [], "no hex, float or identifier")
+    }
+
     /// A Kotlin mutant is compiled alone unless another file could hold an inlined copy of what
     /// it changes: a const val's value, an inline function's body.
     func testKotlinOneFileBuildOnlyWhenNothingIsInlinedElsewhere() {

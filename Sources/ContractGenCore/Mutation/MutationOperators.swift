@@ -95,7 +95,9 @@ public enum MutationOperators {
         }
     }
 
-    /// Decimal integer literals, ±1 (an off-by-one in a limit, an index, a character code).
+    /// Decimal integer literals, ±1 (an off-by-one in a limit, an index, a character code),
+    /// grouped ones too (`146_097`, `9_007_199_254_740_991`, `86_400_000L`: Swift, Kotlin and
+    /// TypeScript all allow `_` between digits; the mutant is written without it).
     /// Not: hexadecimal, floating-point, or digits inside an identifier.
     static func integerSites(_ bytes: [UInt8], _ mask: CodeMask) -> [MutationSite] {
         var sites: [MutationSite] = []
@@ -103,8 +105,9 @@ public enum MutationOperators {
             let word = text(bytes, range)
             var digits = Substring(word)
             if digits.hasSuffix("L") { digits = digits.dropLast() }   // Kotlin's Long suffix
-            guard let first = digits.utf8.first, isDigit(first), digits.utf8.allSatisfy(isDigit),
-                  let value = UInt64(digits), value < 1 << 53 else { continue }
+            guard let first = digits.utf8.first, isDigit(first), let last = digits.utf8.last, isDigit(last),
+                  digits.utf8.allSatisfy({ isDigit($0) || $0 == UInt8(ascii: "_") }),
+                  let value = UInt64(digits.filter { $0 != "_" }), value < 1 << 53 else { continue }
             if range.lowerBound > 0, bytes[range.lowerBound - 1] == UInt8(ascii: ".") { continue }   // 1.5
             if range.upperBound < bytes.count, bytes[range.upperBound] == UInt8(ascii: "."),
                range.upperBound + 1 < bytes.count, isDigit(bytes[range.upperBound + 1]) { continue }
