@@ -18,6 +18,24 @@ func threadCPUSeconds() -> Double {
 }
 
 final class ContractJSONParseTests: XCTestCase {
+    /// Where bytes stop being the beginning of well-formed UTF-8 (Unicode Table 3-7): a byte that
+    /// cannot start a character, or cannot continue the one begun; the length when they end inside one.
+    func testUTF8StopOffsets() {
+        let cases: [([UInt8], Int)] = [
+            ([], 0), ([0x41, 0x42], 2), ([0xC3, 0xA9], 2), ([0xE4, 0xB8, 0xAD], 3), ([0xF0, 0x9F, 0x98, 0x80], 4),
+            ([0xF4, 0x8F, 0xBF, 0xBF], 4),  // U+10FFFF, the last scalar
+            ([0x80], 0), ([0xBF], 0), ([0xC0, 0x80], 0), ([0xC1, 0xBF], 0), ([0xF5, 0x80], 0), ([0xFF], 0),
+            ([0x41, 0xE0, 0x80, 0x80], 2), ([0xE0, 0xA0, 0x80], 3),  // E0 needs A0–BF next
+            ([0xED, 0xA0, 0x80], 1), ([0xED, 0x9F, 0xBF], 3),  // ED needs 80–9F next (no surrogates)
+            ([0xF0, 0x8F, 0x80, 0x80], 1), ([0xF0, 0x90, 0x80, 0x80], 4), ([0xF4, 0x90, 0x80, 0x80], 1),
+            ([0xE4, 0xB8, 0x41], 2), ([0xF0, 0x9F, 0x98, 0x41], 3), ([0xC3, 0x41], 1),
+            ([0xE4, 0xB8], 2), ([0x41, 0xF0, 0x9F], 3),  // ends inside a character: the length
+        ]
+        for (bytes, offset) in cases {
+            XCTAssertEqual(ContractReport.utf8StopOffset(Data(bytes)), offset, "\(bytes.map { String($0, radix: 16) })")
+        }
+    }
+
     /// A malformed text's place: the UTF-8 byte offset and the expected word (docs/report.md).
     func testSyntaxErrorPlaces() {
         let cases: [(String, Int, String)] = [

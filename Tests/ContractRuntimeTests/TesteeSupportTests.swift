@@ -26,6 +26,15 @@ final class TesteeSupportTests: XCTestCase {
         XCTAssertEqual(try given(#"{"blob":"x"}"#, ["blob", "pending"]).string("blob"), "x")
     }
 
+    func testHexIsTwoDigitsPerByteAndNothingElse() throws {
+        XCTAssertEqual(try TesteeSupport.bytes(hex: "7b7D00ff80"), Data([0x7B, 0x7D, 0x00, 0xFF, 0x80]))
+        XCTAssertEqual(try TesteeSupport.bytes(hex: ""), Data())
+        XCTAssertEqual(error { try TesteeSupport.bytes(hex: "7b7") }, "hex has an odd number of digits")
+        XCTAssertEqual(error { try TesteeSupport.bytes(hex: "7g") }, "hex holds a character that is not a hex digit")
+        XCTAssertEqual(error { try TesteeSupport.bytes(hex: "７b") }, "hex holds a character that is not a hex digit", "a full-width digit (3 bytes) is no hex digit")
+        XCTAssertEqual(error { try TesteeSupport.bytes(hex: " 7b ") }, "hex holds a character that is not a hex digit")
+    }
+
     func testEachAccessorTakesExactlyItsJSONType() throws {
         let g = try given(#"{"s":"x","b":true,"i":3,"f":1.5,"big":9007199254740992,"n":null,"m":{"a":true,"b":1,"c":false}}"#,
                           ["s", "b", "i", "f", "big", "n", "m", "absent"])

@@ -13,7 +13,7 @@ import java.util.TimeZone
 
 private class Unsupported(message: String) : Exception(message)
 
-/** An op this parser does not implement (it has no encoder): answered as skipped, not a failure. */
+/** An op this parser does not implement (no encoder, no byte entry point): answered as skipped, not a failure. */
 private class NotImplemented(message: String) : Exception(message)
 
 fun main() {
@@ -111,6 +111,7 @@ fun serveWidgetData(op: String, given: JSONObject): Any = when (op) {
         result
     }
     "encode" -> throw NotImplemented("the hand-written parser has no encoder")
+    "decodeBytes" -> throw NotImplemented("the hand-written parser takes text: it has no byte entry point")
     else -> throw Unsupported("unknown op '$op' for widget-data")
 }
 

@@ -16,6 +16,7 @@ import {
   Given,
   type TesteeContractServer,
   TesteeError,
+  TesteeSkipped,
   lexedIf,
   runTestee,
   unknownOp,
@@ -51,6 +52,8 @@ function serveCalendarAgenda(op: string, givenJson: ContractJson | undefined): C
       // The op's domain (docs/conformance.md): exact in every runtime's arithmetic.
       return Math.abs(days) <= 100000000 ? civilFromDays(days) : null;
     }
+    case "decodeBytes":
+      throw new TesteeSkipped("no byte entry point in TypeScript: the decoders take the text");
     default:
       throw unknownOp(op, "calendar-agenda");
   }
@@ -77,6 +80,8 @@ function serveTodoCount(op: string, givenJson: ContractJson | undefined): Contra
       // The op's domain (docs/conformance.md): exact in every runtime's arithmetic.
       return Math.abs(days) <= 100000000 ? civilFromDays(days) : null;
     }
+    case "decodeBytes":
+      throw new TesteeSkipped("no byte entry point in TypeScript: the decoders take the text");
     default:
       throw unknownOp(op, "todo-count");
   }
@@ -165,6 +170,8 @@ function serveWidgetData(op: string, givenJson: ContractJson | undefined): Contr
       // The op's domain (docs/conformance.md): exact in every runtime's arithmetic.
       return Math.abs(days) <= 100000000 ? civilFromDays(days) : null;
     }
+    case "decodeBytes":
+      throw new TesteeSkipped("no byte entry point in TypeScript: the decoders take the text");
     default:
       throw unknownOp(op, "widget-data");
   }

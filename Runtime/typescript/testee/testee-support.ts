@@ -20,6 +20,9 @@ declare const process: {
 /** A request the testee cannot serve; answered as {"error": message}, never a crash. */
 export class TesteeError extends Error {}
 
+/** An op this language does not have (a byte entry point); answered as {"skipped": reason}. */
+export class TesteeSkipped extends Error {}
+
 /** A parsed JSON value as plain JavaScript (recursion is bounded by the reader's 512 levels). */
 function plainJson(value: ContractJson): unknown {
   if (Array.isArray(value)) return value.map(plainJson);
@@ -181,7 +184,7 @@ export function unknownOp(op: string, contract: string): TesteeError {
 }
 
 /** One response object: {"ok": result} or {"error": message}. */
-function response(key: "ok" | "error", value: ContractJson): ContractJson {
+function response(key: "ok" | "error" | "skipped", value: ContractJson): ContractJson {
   return new Map<string, ContractJson>([[key, value]]);
 }
 
@@ -202,6 +205,7 @@ export function respond(line: string, contracts: ReadonlyMap<string, TesteeContr
     if (serve === undefined) throw new TesteeError(`unknown contract '${contract}'`);
     return response("ok", serve(op, request.get("given")));
   } catch (error) {
+    if (error instanceof TesteeSkipped) return response("skipped", error.message);
     return response("error", error instanceof TesteeError ? error.message : String(error));
   }
 }

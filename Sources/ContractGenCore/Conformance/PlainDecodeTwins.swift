@@ -11,7 +11,7 @@ extension ConformanceCase {
     /// The same decode with `report` left out of `given` and `report` / `reportOmitted` left out
     /// of the expectation; nil when the case is not a decode that asks for a report.
     public var withoutReport: ConformanceCase? {
-        guard op == "decode", case .object(let given) = given,
+        guard TesteeOp(rawValue: op)?.observesADecode == true, case .object(let given) = given,
               given.contains(where: { $0.0 == "report" && $0.1 == .bool(true) }),
               case .object(let expected) = expect else { return nil }
         var twin = self

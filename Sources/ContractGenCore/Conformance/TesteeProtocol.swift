@@ -148,9 +148,22 @@ public enum TesteeOp: String, CaseIterable, Sendable {
     /// The runtime's day-count calendar (`civilFromDays`), public API of every runtime: served
     /// for every contract, so the three runtimes are held to one proleptic Gregorian calendar.
     case civilFromDays
+    /// A decode of bytes given in hex, so that a case can hold bytes that are not UTF-8, which
+    /// no JSON string can carry. Served only by a language with a byte entry point (Swift
+    /// `decode(_ data:)`); every other testee answers `skipped`.
+    case decodeBytes
 
     /// Whether only a language with an encoder serves the op (the others answer `skipped`).
     public var needsEncoder: Bool { self == .encode }
+
+    /// Whether only a language whose decoders take bytes serves the op (the others answer `skipped`).
+    public var needsByteEntryPoint: Bool { self == .decodeBytes }
+
+    /// Whether every language serves the op (so the differential can compare them on it).
+    public var servedByEveryLanguage: Bool { !needsEncoder && !needsByteEntryPoint }
+
+    /// Whether the op's answer is a decode's observation (and may hold its report).
+    public var observesADecode: Bool { self == .decode || self == .decodeBytes }
 
     public var requirement: OpRequirement {
         switch self {
@@ -160,7 +173,7 @@ public enum TesteeOp: String, CaseIterable, Sendable {
         case .validUntil: return .validUntil
         case .queueSet, .queuePeek, .queueDrain: return .doneQueue
         case .timeline: return .timeline
-        case .encode, .civilFromDays: return .always
+        case .encode, .civilFromDays, .decodeBytes: return .always
         }
     }
 
@@ -195,6 +208,10 @@ public enum TesteeOp: String, CaseIterable, Sendable {
             return [GivenKey("input", .json, note: "the value to write: objects for records, union variants and maps, arrays, numbers for instants, strings for dates")]
         case .civilFromDays:
             return [GivenKey("days", .integer, note: "days since 1970-01-01, negative before it")]
+        case .decodeBytes:
+            return [GivenKey("hex", .string, note: "the document's bytes, two hex digits each (`7b7d` is `{}`); any other string is an `error`"),
+                    GivenKey("report", .flag, note: "as for `decode`"),
+                    GivenKey("dropped", .flag, note: "as for `decode`")]
         }
     }
 
@@ -252,6 +269,8 @@ public enum TesteeOp: String, CaseIterable, Sendable {
             return "`{\"text\": STRING}`, the document `encode` wrote, or `{\"refused\": PATH}`, the path its `ContractEncodeError` names; `{\"skipped\": reason}` from a language without an encoder (Swift, Kotlin)"
         case .civilFromDays:
             return "`[year, month, day]` (integers; astronomical years: 0 is 1 BC) for `days` within ±100,000,000 (about ±273,790 years), `null` for any other"
+        case .decodeBytes:
+            return "the [observation](#observations) of the bytes' decode (bytes that are not UTF-8 are `malformed`, [report](report.md#malformed): `utf-8`); `{\"skipped\": reason}` from a language whose decoders take only text (Kotlin, TypeScript)"
         }
     }
 

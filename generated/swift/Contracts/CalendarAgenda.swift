@@ -282,7 +282,7 @@ public enum CalendarAgenda {
             // The report's paths and offsets are found on the text; this path need not be the fastest.
             let text = String(decoding: data, as: UTF8.self)
             guard text.utf8.elementsEqual(data) else {
-                report.notUTF8(text, data)
+                report.notUTF8(data)
                 return .malformed
             }
             return decode(text, report: report)

@@ -2071,16 +2071,47 @@ public final class ContractReport {
         records.append(Record(Why(rule: "malformed", offset: error?.offset ?? ContractReport.utf8Length(units), expected: error?.expected ?? "end"), nil, "document"))
     }
 
-    /// Bytes that are not UTF-8 (`decode(_ data:)`): the offset of the first byte the repaired text
-    /// does not spell back, expected `utf-8`.
-    @_spi(ContractGenRuntime) public func notUTF8(_ repaired: String, _ data: Data) {
+    /// Bytes that are not UTF-8 (`decode(_ data:)`), expected `utf-8` at the first byte where they
+    /// stop being the beginning of well-formed UTF-8 (Unicode Table 3-7): one that cannot start a
+    /// character or cannot continue the one begun; their length when they end inside a character.
+    /// The same "where it stops being acceptable" as a syntax error's offset, so `E0 80` is at the
+    /// `80` (E0 may begin a character; 80 cannot follow it) and `EF BF 22` at the `22`.
+    @_spi(ContractGenRuntime) public func notUTF8(_ data: Data) {
         begin()
-        var offset = 0
-        for (a, b) in zip(repaired.utf8, data) {
-            if a != b { break }
-            offset += 1
+        records.append(Record(Why(rule: "malformed", offset: Self.utf8StopOffset(data), expected: "utf-8"), nil, "document"))
+    }
+
+    /// Where `data` stops being the beginning of well-formed UTF-8; `data.count` when it never does.
+    @_spi(ContractGenRuntime) public static func utf8StopOffset(_ data: Data) -> Int {
+        let bytes = Array(data)
+        var at = 0
+        while at < bytes.count {
+            let lead = bytes[at]
+            if lead < 0x80 { at += 1; continue }
+            // The sequence's length, and its second byte's range (no overlong form, no encoded
+            // surrogate, nothing above U+10FFFF); later bytes are any continuation byte.
+            let trailing: Int
+            var low: UInt8 = 0x80
+            var high: UInt8 = 0xBF
+            switch lead {
+            case 0xC2...0xDF: trailing = 1
+            case 0xE0: trailing = 2; low = 0xA0
+            case 0xE1...0xEC, 0xEE...0xEF: trailing = 2
+            case 0xED: trailing = 2; high = 0x9F
+            case 0xF0: trailing = 3; low = 0x90
+            case 0xF1...0xF3: trailing = 3
+            case 0xF4: trailing = 3; high = 0x8F
+            default: return at  // a continuation byte, C0, C1 or F5–FF cannot start a character
+            }
+            for next in 1...trailing {
+                guard at + next < bytes.count else { return bytes.count }  // ends inside the character
+                let byte = bytes[at + next]
+                let (min, max) = next == 1 ? (low, high) : (UInt8(0x80), UInt8(0xBF))
+                guard byte >= min, byte <= max else { return at + next }
+            }
+            at += trailing + 1
         }
-        records.append(Record(Why(rule: "malformed", offset: offset, expected: "utf-8"), nil, "document"))
+        return bytes.count
     }
 
     @_spi(ContractGenRuntime) public func versionRejected(_ step: StaticString, _ found: String?) {

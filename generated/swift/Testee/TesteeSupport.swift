@@ -118,6 +118,28 @@ enum TesteeSupport {
         return .object(result)
     }
 
+    /// The bytes of a `decodeBytes` request's `hex`: two hex digits (either case) per byte. Any
+    /// other string is the request's error, never a guess.
+    static func bytes(hex: String) throws -> Data {
+        let digits = Array(hex.utf8)
+        guard digits.count % 2 == 0 else { throw TesteeError(message: "hex has an odd number of digits") }
+        func value(_ digit: UInt8) throws -> UInt8 {
+            switch digit {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): return digit - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): return digit - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): return digit - UInt8(ascii: "A") + 10
+            default: throw TesteeError(message: "hex holds a character that is not a hex digit")
+            }
+        }
+        var data = Data(capacity: digits.count / 2)
+        var index = 0
+        while index < digits.count {
+            data.append(try value(digits[index]) << 4 | value(digits[index + 1]))
+            index += 2
+        }
+        return data
+    }
+
     /// `observation` with `"dropped": N` added when it has no `dropped` member (a wrapped one):
     /// the `dropped` flag of a decode request (docs/conformance.md), which makes the count of
     /// dropped array elements observable whatever the contract's observation style.

@@ -27,6 +27,13 @@ func serveCalendarAgenda(_ op: String, _ givenJSON: ContractJSON?) throws -> Con
         guard abs(days) <= 100000000 else { return .null }
         let civil = ContractCalendar.civilFromDays(days)
         return .array([.number(Double(civil.year)), .number(Double(civil.month)), .number(Double(civil.day))])
+    case "decodeBytes":
+        let given = try Given(givenJSON, allowed: ["hex", "report", "dropped"])
+        let report = try given.flag("report") ? ContractReport() : nil
+        let hex = try given.string("hex")
+        let decoded = CalendarAgenda.decode(try TesteeSupport.bytes(hex: hex), report: report)
+        let observation = TesteeSupport.withReport(CalendarAgenda.observation(decoded), report)
+        return try given.flag("dropped") ? TesteeSupport.withDropped(observation, decoded.dropped) : observation
     default:
         throw TesteeSupport.unknownOp(op, contract: "calendar-agenda")
     }
@@ -51,6 +58,13 @@ func serveTodoCount(_ op: String, _ givenJSON: ContractJSON?) throws -> Contract
         guard abs(days) <= 100000000 else { return .null }
         let civil = ContractCalendar.civilFromDays(days)
         return .array([.number(Double(civil.year)), .number(Double(civil.month)), .number(Double(civil.day))])
+    case "decodeBytes":
+        let given = try Given(givenJSON, allowed: ["hex", "report", "dropped"])
+        let report = try given.flag("report") ? ContractReport() : nil
+        let hex = try given.string("hex")
+        let decoded = TodoCount.decode(try TesteeSupport.bytes(hex: hex), report: report)
+        let observation = TesteeSupport.withReport(TodoCount.observation(decoded), report)
+        return try given.flag("dropped") ? TesteeSupport.withDropped(observation, decoded.dropped) : observation
     default:
         throw TesteeSupport.unknownOp(op, contract: "todo-count")
     }
@@ -149,6 +163,13 @@ func serveWidgetData(_ op: String, _ givenJSON: ContractJSON?) throws -> Contrac
         guard abs(days) <= 100000000 else { return .null }
         let civil = ContractCalendar.civilFromDays(days)
         return .array([.number(Double(civil.year)), .number(Double(civil.month)), .number(Double(civil.day))])
+    case "decodeBytes":
+        let given = try Given(givenJSON, allowed: ["hex", "report", "dropped"])
+        let report = try given.flag("report") ? ContractReport() : nil
+        let hex = try given.string("hex")
+        let decoded = WidgetData.decode(try TesteeSupport.bytes(hex: hex), report: report)
+        let observation = TesteeSupport.withReport(WidgetData.observation(decoded), report)
+        return try given.flag("dropped") ? TesteeSupport.withDropped(observation, decoded.dropped) : observation
     default:
         throw TesteeSupport.unknownOp(op, contract: "widget-data")
     }

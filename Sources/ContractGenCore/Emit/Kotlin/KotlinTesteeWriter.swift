@@ -38,8 +38,9 @@ struct KotlinTesteeWriter {
         p.block("internal fun serve\(ns)(op: String, givenJson: ContractJson?): ContractJson {") { p in
             p.block("when (op) {") { p in
                 for op in TesteeOp.served(by: contract) {
-                    if op.needsEncoder {
-                        p.line("\(KotlinNames.quoted(op.rawValue)) -> throw TesteeSkipped(\(KotlinNames.quoted(Self.noEncoder)))")
+                    if op.needsEncoder || op.needsByteEntryPoint {
+                        let reason = op.needsEncoder ? Self.noEncoder : Self.noByteEntryPoint
+                        p.line("\(KotlinNames.quoted(op.rawValue)) -> throw TesteeSkipped(\(KotlinNames.quoted(reason)))")
                         continue
                     }
                     p.block("\(KotlinNames.quoted(op.rawValue)) -> {") { p in
@@ -56,6 +57,9 @@ struct KotlinTesteeWriter {
 
     /// Why the Kotlin testee answers `encode` with `skipped`.
     static let noEncoder = "no encoder in Kotlin: only the TypeScript app writes blobs"
+
+    /// Why the Kotlin testee answers `decodeBytes` with `skipped`.
+    static let noByteEntryPoint = "no byte entry point in Kotlin: the decoders take the text"
 
     /// What one op computes, from the contract's generated API.
     func body(_ op: TesteeOp, _ contract: Contract, _ p: inout CodePrinter) {
@@ -125,8 +129,8 @@ struct KotlinTesteeWriter {
             }
         case .timeline:
             KotlinTimelineRenderer(contract: contract).testeeCase(read: { read(op, $0) }, &p)
-        case .encode:
-            break  // answered `skipped` by serveFunction: no encoder in Kotlin
+        case .encode, .decodeBytes:
+            break  // answered `skipped` by serveFunction: no encoder, no byte entry point in Kotlin
         case .civilFromDays:
             p.line("val days = \(read(op, "days"))")
             p.line("// The op's domain (docs/conformance.md): exact in every runtime's arithmetic.")

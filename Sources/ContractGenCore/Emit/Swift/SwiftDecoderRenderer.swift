@@ -62,7 +62,7 @@ extension SwiftContractWriter {
                 p.line("// The report's paths and offsets are found on the text; this path need not be the fastest.")
                 p.line("let text = String(decoding: data, as: UTF8.self)")
                 p.block("guard text.utf8.elementsEqual(data) else {") { p in
-                    p.line("report.notUTF8(text, data)")
+                    p.line("report.notUTF8(data)")
                     p.line("return .malformed")
                 }
                 p.line("return decode(text, report: report)")

@@ -121,6 +121,13 @@ struct SwiftTesteeWriter {
             SwiftTimelineRenderer(contract: contract).testeeCase(read: { read(op, $0) }, &p)
         case .encode:
             break  // answered `skipped` by serveFunction: no encoder in Swift
+        case .decodeBytes:
+            // Bytes that no JSON string can carry (not UTF-8), through the entry point files hand over.
+            p.line("let report = \(read(op, "report")) ? ContractReport() : nil")
+            p.line("let hex = \(read(op, "hex"))")
+            p.line("let decoded = \(ns).decode(try TesteeSupport.bytes(hex: hex), report: report)")
+            p.line("let observation = TesteeSupport.withReport(\(ns).observation(decoded), report)")
+            p.line("return \(read(op, "dropped")) ? TesteeSupport.withDropped(observation, decoded.dropped) : observation")
         case .civilFromDays:
             p.line("let days = \(read(op, "days"))")
             p.line("// The op's domain (docs/conformance.md): exact in every runtime's arithmetic.")

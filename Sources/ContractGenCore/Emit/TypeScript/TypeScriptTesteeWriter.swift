@@ -16,7 +16,7 @@ struct TypeScriptTesteeWriter {
             case .header, .timeline: names.insert("ContractJsonObject")
             case .queueSet: names.insert("parseContractJson")
             case .queuePeek: names.insert("utf16Less")
-            case .encode: break
+            case .encode, .decodeBytes: break
             case .civilFromDays: names.insert("civilFromDays")
             }
         }
@@ -27,7 +27,8 @@ struct TypeScriptTesteeWriter {
     var supportImports: [String] {
         let throwsItself = contracts.contains { TesteeOp.served(by: $0).contains(.queueSet) }
         let encodes = contracts.contains { TesteeOp.served(by: $0).contains(.encode) }
-        return (encodes ? ["encodeResult"] : []) + ["Given", "TesteeContractServer"] + (throwsItself ? ["TesteeError"] : []) + ["lexedIf", "runTestee", "unknownOp", "withDropped", "withReport"]
+        let skips = contracts.contains { TesteeOp.served(by: $0).contains(where: \.needsByteEntryPoint) }
+        return (encodes ? ["encodeResult"] : []) + ["Given", "TesteeContractServer"] + (throwsItself ? ["TesteeError"] : []) + (skips ? ["TesteeSkipped"] : []) + ["lexedIf", "runTestee", "unknownOp", "withDropped", "withReport"]
     }
 
     func write(_ p: inout CodePrinter) {
@@ -47,6 +48,11 @@ struct TypeScriptTesteeWriter {
         p.block("function serve\(TypeScriptNames.moduleAlias(contract))(op: string, givenJson: ContractJson | undefined): ContractJson {") { p in
             p.block("switch (op) {") { p in
                 for op in TesteeOp.served(by: contract) {
+                    if op.needsByteEntryPoint {
+                        p.line("case \(TypeScriptNames.quoted(op.rawValue)):")
+                        p.indented { p in p.line("throw new TesteeSkipped(\(TypeScriptNames.quoted(Self.noByteEntryPoint)));") }
+                        continue
+                    }
                     p.block("case \(TypeScriptNames.quoted(op.rawValue)): {") { p in
                         p.line("const given = new Given(givenJson, [\(op.allowedKeys(for: contract).map(TypeScriptNames.quoted).joined(separator: ", "))]);")
                         body(op, contract, &p)
@@ -61,6 +67,9 @@ struct TypeScriptTesteeWriter {
     }
 
     func read(_ op: TesteeOp, _ key: String) -> String { op.read(key) }
+
+    /// Why the TypeScript testee answers `decodeBytes` with `skipped`.
+    static let noByteEntryPoint = "no byte entry point in TypeScript: the decoders take the text"
 
     /// What one op computes, from the contract's generated API.
     func body(_ op: TesteeOp, _ contract: Contract, _ p: inout CodePrinter) {
@@ -118,6 +127,8 @@ struct TypeScriptTesteeWriter {
         case .encode:
             // The input is the app's value as JSON; encode checks every part of it itself.
             p.line("return encodeResult(() => \(ns).encode(\(read(op, "input")) as Parameters<typeof \(ns).encode>[0]));")
+        case .decodeBytes:
+            break  // answered `skipped` by serveFunction: the decoders take the text
         case .civilFromDays:
             p.line("const days = \(read(op, "days"));")
             p.line("// The op's domain (docs/conformance.md): exact in every runtime's arithmetic.")

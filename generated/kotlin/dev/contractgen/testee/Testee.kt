@@ -30,6 +30,7 @@ internal fun serveCalendarAgenda(op: String, givenJson: ContractJson?): Contract
             if (Math.abs(days) > 100000000L) return ContractJson.Null
             return ContractJson.Arr(ContractCalendar.civilFromDays(days).map { ContractJson.Num(it.toDouble()) })
         }
+        "decodeBytes" -> throw TesteeSkipped("no byte entry point in Kotlin: the decoders take the text")
         else -> throw TesteeSupport.unknownOp(op, "calendar-agenda")
     }
 }
@@ -54,6 +55,7 @@ internal fun serveTodoCount(op: String, givenJson: ContractJson?): ContractJson 
             if (Math.abs(days) > 100000000L) return ContractJson.Null
             return ContractJson.Arr(ContractCalendar.civilFromDays(days).map { ContractJson.Num(it.toDouble()) })
         }
+        "decodeBytes" -> throw TesteeSkipped("no byte entry point in Kotlin: the decoders take the text")
         else -> throw TesteeSupport.unknownOp(op, "todo-count")
     }
 }
@@ -169,6 +171,7 @@ internal fun serveWidgetData(op: String, givenJson: ContractJson?): ContractJson
             if (Math.abs(days) > 100000000L) return ContractJson.Null
             return ContractJson.Arr(ContractCalendar.civilFromDays(days).map { ContractJson.Num(it.toDouble()) })
         }
+        "decodeBytes" -> throw TesteeSkipped("no byte entry point in Kotlin: the decoders take the text")
         else -> throw TesteeSupport.unknownOp(op, "widget-data")
     }
 }
