@@ -431,21 +431,7 @@ extension ContractJSON {
     /// The offset just past the well-formed UTF-8 sequence that starts with the non-ASCII byte at
     /// `at` (Unicode Table 3-7), or nil when none does.
     private func utf8SequenceEnd(_ at: Int) -> Int? {
-        // The length of the sequence, and the range of its second byte (which excludes the
-        // overlong forms, the surrogates and everything above U+10FFFF).
-        let trailing: Int
-        var low: UInt8 = 0x80
-        var high: UInt8 = 0xBF
-        switch bytes[at] {
-        case 0xC2...0xDF: trailing = 1
-        case 0xE0: trailing = 2; low = 0xA0
-        case 0xE1...0xEC, 0xEE...0xEF: trailing = 2
-        case 0xED: trailing = 2; high = 0x9F
-        case 0xF0: trailing = 3; low = 0x90
-        case 0xF1...0xF3: trailing = 3
-        case 0xF4: trailing = 3; high = 0x8F
-        default: return nil
-        }
+        guard let (trailing, low, high) = Self.utf8Lead(bytes[at]) else { return nil }
         guard bytes.count - at > trailing, bytes[at + 1] >= low, bytes[at + 1] <= high else { return nil }
         var next = 2
         while next <= trailing {
@@ -453,6 +439,24 @@ extension ContractJSON {
             next += 1
         }
         return at + trailing + 1
+    }
+
+    /// What a non-ASCII lead byte begins (Unicode Table 3-7): how many bytes follow it, and the
+    /// range of the first of them, which excludes the overlong forms, the surrogates and everything
+    /// above U+10FFFF (any later one is 80–BF); nil for a byte that begins no character. The one
+    /// table of the scan's check and of the report's `utf-8` offset.
+    @inline(__always)
+    static func utf8Lead(_ byte: UInt8) -> (trailing: Int, low: UInt8, high: UInt8)? {
+        switch byte {
+        case 0xC2...0xDF: return (1, 0x80, 0xBF)
+        case 0xE0: return (2, 0xA0, 0xBF)
+        case 0xE1...0xEC, 0xEE...0xEF: return (2, 0x80, 0xBF)
+        case 0xED: return (2, 0x80, 0x9F)
+        case 0xF0: return (3, 0x90, 0xBF)
+        case 0xF1...0xF3: return (3, 0x80, 0xBF)
+        case 0xF4: return (3, 0x80, 0x8F)
+        default: return nil
+        }
     }
 
     // MARK: Structure
@@ -2088,21 +2092,8 @@ public final class ContractReport {
         while at < bytes.count {
             let lead = bytes[at]
             if lead < 0x80 { at += 1; continue }
-            // The sequence's length, and its second byte's range (no overlong form, no encoded
-            // surrogate, nothing above U+10FFFF); later bytes are any continuation byte.
-            let trailing: Int
-            var low: UInt8 = 0x80
-            var high: UInt8 = 0xBF
-            switch lead {
-            case 0xC2...0xDF: trailing = 1
-            case 0xE0: trailing = 2; low = 0xA0
-            case 0xE1...0xEC, 0xEE...0xEF: trailing = 2
-            case 0xED: trailing = 2; high = 0x9F
-            case 0xF0: trailing = 3; low = 0x90
-            case 0xF1...0xF3: trailing = 3
-            case 0xF4: trailing = 3; high = 0x8F
-            default: return at  // a continuation byte, C0, C1 or F5–FF cannot start a character
-            }
+            // A continuation byte, C0, C1 or F5–FF cannot start a character.
+            guard let (trailing, low, high) = ContractJSONScanner.utf8Lead(lead) else { return at }
             for next in 1...trailing {
                 guard at + next < bytes.count else { return bytes.count }  // ends inside the character
                 let byte = bytes[at + next]
