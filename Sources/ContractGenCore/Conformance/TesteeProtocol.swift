@@ -153,14 +153,22 @@ public enum TesteeOp: String, CaseIterable, Sendable {
     /// `decode(_ data:)`); every other testee answers `skipped`.
     case decodeBytes
 
-    /// Whether only a language with an encoder serves the op (the others answer `skipped`).
-    public var needsEncoder: Bool { self == .encode }
-
-    /// Whether only a language whose decoders take bytes serves the op (the others answer `skipped`).
-    public var needsByteEntryPoint: Bool { self == .decodeBytes }
+    /// Why `language`'s generated testee answers the op `skipped` (the language lacks the API the
+    /// op needs), or nil when it serves it. The one place that says which language serves what:
+    /// every testee writer asks here.
+    public func skipReason(in language: Language) -> String? {
+        switch (self, language) {
+        case (.encode, .swift), (.encode, .kotlin):
+            return "no encoder in \(language.displayName): only the TypeScript app writes blobs"
+        case (.decodeBytes, .kotlin), (.decodeBytes, .typescript):
+            return "no byte entry point in \(language.displayName): the decoders take the text"
+        default:
+            return nil
+        }
+    }
 
     /// Whether every language serves the op (so the differential can compare them on it).
-    public var servedByEveryLanguage: Bool { !needsEncoder && !needsByteEntryPoint }
+    public var servedByEveryLanguage: Bool { Language.allCases.allSatisfy { skipReason(in: $0) == nil } }
 
     /// Whether the op's answer is a decode's observation (and may hold its report).
     public var observesADecode: Bool { self == .decode || self == .decodeBytes }

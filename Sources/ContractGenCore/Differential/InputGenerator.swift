@@ -325,7 +325,7 @@ public final class InputGenerator {
         let contract = pick(contracts)
         let b = contract.behaviours
         let now = JSONValue.number(Double(pick([1_784_325_599_999, 1_784_325_600_000, 1_784_325_600_001, 0, 1, 9_007_199_254_740_991])))
-        // Not encode: only TypeScript serves it, so there is nothing to compare.
+        // Only ops every language serves (not encode, not decodeBytes): one answer is nothing to compare.
         let ops = TesteeOp.served(by: contract).filter(\.servedByEveryLanguage)
         let op = chance(0.6) ? .decode : pick(ops)
         func request(_ given: [(String, JSONValue)]) -> DifferentialInput {

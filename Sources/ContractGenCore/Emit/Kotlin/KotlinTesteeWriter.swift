@@ -38,8 +38,7 @@ struct KotlinTesteeWriter {
         p.block("internal fun serve\(ns)(op: String, givenJson: ContractJson?): ContractJson {") { p in
             p.block("when (op) {") { p in
                 for op in TesteeOp.served(by: contract) {
-                    if op.needsEncoder || op.needsByteEntryPoint {
-                        let reason = op.needsEncoder ? Self.noEncoder : Self.noByteEntryPoint
+                    if let reason = op.skipReason(in: .kotlin) {
                         p.line("\(KotlinNames.quoted(op.rawValue)) -> throw TesteeSkipped(\(KotlinNames.quoted(reason)))")
                         continue
                     }
@@ -54,12 +53,6 @@ struct KotlinTesteeWriter {
     }
 
     func read(_ op: TesteeOp, _ key: String) -> String { op.read(key) }
-
-    /// Why the Kotlin testee answers `encode` with `skipped`.
-    static let noEncoder = "no encoder in Kotlin: only the TypeScript app writes blobs"
-
-    /// Why the Kotlin testee answers `decodeBytes` with `skipped`.
-    static let noByteEntryPoint = "no byte entry point in Kotlin: the decoders take the text"
 
     /// What one op computes, from the contract's generated API.
     func body(_ op: TesteeOp, _ contract: Contract, _ p: inout CodePrinter) {

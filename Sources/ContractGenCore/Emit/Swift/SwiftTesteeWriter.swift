@@ -31,8 +31,8 @@ struct SwiftTesteeWriter {
             p.line("switch op {")
             for op in TesteeOp.served(by: contract) {
                 p.line("case \(Naming.swiftQuoted(op.rawValue)):")
-                if op.needsEncoder {
-                    p.line("    throw TesteeSkipped(reason: \(Naming.swiftQuoted(Self.noEncoder)))")
+                if let reason = op.skipReason(in: .swift) {
+                    p.line("    throw TesteeSkipped(reason: \(Naming.swiftQuoted(reason)))")
                     continue
                 }
                 p.indented { p in
@@ -47,9 +47,6 @@ struct SwiftTesteeWriter {
     }
 
     func read(_ op: TesteeOp, _ key: String) -> String { "try " + op.read(key) }
-
-    /// Why the Swift testee answers `encode` with `skipped`.
-    static let noEncoder = "no encoder in Swift: only the TypeScript app writes blobs"
 
     /// The labels of the contract's `DoneQueueEntry` (its done-queue's, else its overlay's bindings).
     func entryId(_ contract: Contract) -> String { (contract.behaviours.doneQueue?.binding ?? contract.behaviours.overlay)?.idField ?? "id" }

@@ -27,7 +27,7 @@ struct TypeScriptTesteeWriter {
     var supportImports: [String] {
         let throwsItself = contracts.contains { TesteeOp.served(by: $0).contains(.queueSet) }
         let encodes = contracts.contains { TesteeOp.served(by: $0).contains(.encode) }
-        let skips = contracts.contains { TesteeOp.served(by: $0).contains(where: \.needsByteEntryPoint) }
+        let skips = contracts.contains { TesteeOp.served(by: $0).contains { $0.skipReason(in: .typescript) != nil } }
         return (encodes ? ["encodeResult"] : []) + ["Given", "TesteeContractServer"] + (throwsItself ? ["TesteeError"] : []) + (skips ? ["TesteeSkipped"] : []) + ["lexedIf", "runTestee", "unknownOp", "withDropped", "withReport"]
     }
 
@@ -48,9 +48,9 @@ struct TypeScriptTesteeWriter {
         p.block("function serve\(TypeScriptNames.moduleAlias(contract))(op: string, givenJson: ContractJson | undefined): ContractJson {") { p in
             p.block("switch (op) {") { p in
                 for op in TesteeOp.served(by: contract) {
-                    if op.needsByteEntryPoint {
+                    if let reason = op.skipReason(in: .typescript) {
                         p.line("case \(TypeScriptNames.quoted(op.rawValue)):")
-                        p.indented { p in p.line("throw new TesteeSkipped(\(TypeScriptNames.quoted(Self.noByteEntryPoint)));") }
+                        p.indented { p in p.line("throw new TesteeSkipped(\(TypeScriptNames.quoted(reason)));") }
                         continue
                     }
                     p.block("case \(TypeScriptNames.quoted(op.rawValue)): {") { p in
@@ -67,9 +67,6 @@ struct TypeScriptTesteeWriter {
     }
 
     func read(_ op: TesteeOp, _ key: String) -> String { op.read(key) }
-
-    /// Why the TypeScript testee answers `decodeBytes` with `skipped`.
-    static let noByteEntryPoint = "no byte entry point in TypeScript: the decoders take the text"
 
     /// What one op computes, from the contract's generated API.
     func body(_ op: TesteeOp, _ contract: Contract, _ p: inout CodePrinter) {
