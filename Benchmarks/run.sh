@@ -4,7 +4,8 @@
 # surrogate pairs) at ~2.6 KB, ~180 KB and ~9 MB:
 # Each language also has "generated + report": the same decode asked for its degradation report.
 #   Swift       generated (on a String, and on Data as JSONDecoder gets it) vs JSONDecoder + Codable
-#               (the ratio's baseline) and a hand-written byte parser
+#               (the ratio's baseline) and two hand-written byte parsers: one into a value tree, and
+#               the fast kind, straight into the structs (Benchmarks/contract-bench/HandWritten*.swift)
 #   Kotlin      generated vs org.json (Android's: JSONObject + a walk over every value)
 #   TypeScript  generated vs JSON.parse + a walk over every value, on Node (V8) and JavaScriptCore;
 #               also on a calendar-agenda snapshot of about the same size (Benchmarks/typescript/agenda-blob.js)
@@ -63,9 +64,9 @@ printf 'bytes\tlanguage\tdecoder\tMB/s\tratio\tpeak above baseline (× input)\n'
 for size in $sizes; do
   "$bench" --size "$size" --write > "$work/blob.json"
   bytes=$(wc -c < "$work/blob.json")
-  # Swift: one process for the three decoders' throughput, one per decoder for memory.
+  # Swift: one process for every decoder's throughput, one per decoder for memory.
   want swift && "$bench" --size "$size" | while IFS=$'\t' read -r name _ mbs ratio; do
-    label=$name; case $name in generated) label="generated (String)";; generated-data) label="generated (Data)";; generated-report) label="generated + report (String)";; jsondecoder) label="JSONDecoder+Codable (baseline)";; handwritten) label="hand-written byte parser";; esac
+    label=$name; case $name in generated) label="generated (String)";; generated-data) label="generated (Data)";; generated-report) label="generated + report (String)";; jsondecoder) label="JSONDecoder+Codable (baseline)";; handwritten-tree) label="hand-written byte parser (value tree)";; handwritten-direct) label="hand-written byte parser (direct into structs)";; esac
     row "$bytes" "Swift" "$label" "$mbs" "$ratio" "$("$bench" --size "$size" --memory "$name")"
   done
   # Kotlin.
