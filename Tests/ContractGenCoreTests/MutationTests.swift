@@ -53,8 +53,9 @@ final class MutationTests: XCTestCase {
         XCTAssertEqual(mutant.label, "x.ts:1: '<' → '<='")
     }
 
-    /// The key names the line by its text (comments and indentation left out) and an occurrence
-    /// index, so lines inserted above, or a re-worded comment, keep every entry of the lists.
+    /// The key names the line by its text (comments and indentation left out), and a text the
+    /// file holds more than once by its declaration too, so lines inserted above, or a re-worded
+    /// comment, keep every entry of the lists on its mutant.
     func testKeysSurviveUnrelatedEdits() throws {
         let root = TestSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: root) }
@@ -67,9 +68,32 @@ final class MutationTests: XCTestCase {
         XCTAssertEqual(before, ["x.ts: '<' → '<=' in «if (a < b) x();»", "x.ts: '<' → '<=' in «if (a < b) y();»"])
         XCTAssertEqual(try keys("// new header\nconst k = 0;\n\n    if (a < b) x(); // re-worded\nif (a < b) y();\n"), before)
         XCTAssertEqual(try keys("if (a < b && c < d) z();\n"),
-                       ["x.ts: '<' → '<=' in «if (a < b && c < d) z();»", "x.ts: '<' → '<=' in «if (a < b && c < d) z();» (#2)"])
+                       ["x.ts: '<' → '<=' in «if (a < b && c < d) z();» (in file)", "x.ts: '<' → '<=' in «if (a < b && c < d) z();» (in file #2)"])
+        // The same change on the same text in two declarations names each one's declaration, so
+        // an identical line added above (here in a new function `e`) re-points no key: the
+        // mutants of `f` and `g` keep theirs, and only the new line's mutant is new.
+        let twice = "function f() {\n  if (i < n) i++;\n}\nclass Q {\n  g(x: number): void {\n    if (i < n) i++;\n  }\n}\n"
+        let named = try keys(twice)
+        XCTAssertEqual(named, ["x.ts: '<' → '<=' in «if (i < n) i++;» (in f)", "x.ts: '<' → '<=' in «if (i < n) i++;» (in g)"])
+        let added = try keys("const e = (): void => {\n  if (i < n) i++;\n};\n" + twice)
+        XCTAssertEqual(added, ["x.ts: '<' → '<=' in «if (i < n) i++;» (in e)"] + named)
         XCTAssertEqual(Mutant.key(ofLabel: "x.ts:412: 1 → 2 in «f(1)»"), "x.ts: 1 → 2 in «f(1)»")
         XCTAssertEqual(Mutant.key(ofLabel: "x.ts: 1 → 2 in «f(1)»"), "x.ts: 1 → 2 in «f(1)»")
+    }
+
+    /// Each line names the nearest declaration at or above it, never one inside a comment or a
+    /// string; "file" above the first.
+    func testDeclarationScopesPerLanguage() {
+        func names(_ source: String, _ language: Language) -> [String] {
+            let bytes = Array(source.utf8)
+            return DeclarationScopes.names(of: bytes, language: language, lineStarts: MutantCatalogue.lineStartOffsets(bytes))
+        }
+        XCTAssertEqual(names("let a = 1\nstruct S {\n  init(x: Int) {\n  }\n  // func hidden()\n  var count: Int {\n    1\n  }\n  static func < (l: S, r: S) -> Bool {\n", .swift),
+                       ["file", "S", "init", "init", "init", "count", "count", "count", "<", "<"])
+        XCTAssertEqual(names("object Q {\n  private fun <T> List<T>.second(): T {\n    val s = \"fun fake(\"\n  }\n  init {\n", .kotlin),
+                       ["Q", "second", "second", "second", "init", "init"])
+        XCTAssertEqual(names("export function f(x: number): number {\n  if (x) {\n  }\n}\nclass C {\n  private g(a: string): void {\n    for (;;) {\n", .typescript),
+                       ["f", "f", "f", "f", "C", "g", "g", "g"])
     }
 
     /// Grouped literals are integers too (they held the calendar's era constants and the safe

@@ -11,16 +11,17 @@ public struct Mutant: Sendable {
     public var site: MutationSite
     /// The mutated line's text, trimmed, every run of white space one space.
     public var lineText: String
-    /// 1-based: which of the file's mutants with this same line text and change this one is, in
-    /// file order (two identical lines, or two identical changes on one line).
-    public var occurrence: Int
+    /// Set when the file has another mutant with this same line text and change (two identical
+    /// lines, or two identical changes on one line): the declaration holding the line
+    /// (DeclarationScopes), and which of that declaration's such mutants this is, 1-based.
+    public var scope: (name: String, occurrence: Int)?
 
-    public init(file: String, line: Int, site: MutationSite, lineText: String = "", occurrence: Int = 1) {
+    public init(file: String, line: Int, site: MutationSite, lineText: String = "", scope: (name: String, occurrence: Int)? = nil) {
         self.file = file
         self.line = line
         self.site = site
         self.lineText = lineText
-        self.occurrence = occurrence
+        self.scope = scope
     }
 
     /// Stable while the file does not change: `operator@offset:replacement`.
@@ -35,7 +36,7 @@ public struct Mutant: Sendable {
     public var label: String { Self.key(file: "\((file as NSString).lastPathComponent):\(line)", rest: "\(site.description)\(context)") }
 
     var context: String {
-        (lineText.isEmpty ? "" : " in «\(lineText)»") + (occurrence > 1 ? " (#\(occurrence))" : "")
+        (lineText.isEmpty ? "" : " in «\(lineText)»") + (scope.map { " (in \($0.name)\($0.occurrence > 1 ? " #\($0.occurrence)" : ""))" } ?? "")
     }
 
     static func key(file: String, rest: String) -> String { "\(file): \(rest)" }
@@ -99,15 +100,27 @@ public struct MutantCatalogue: Sendable {
             let bytes = [UInt8](data)
             hashes[file] = String(SHA256.hex(bytes).prefix(20))
             let lineStarts = lineStartOffsets(bytes)
-            var seen: [String: Int] = [:]
             let comments = CodeMask(bytes, language: language).isComment
+            let scopes = DeclarationScopes.names(of: bytes, language: language, lineStarts: lineStarts)
+            var fileMutants: [Mutant] = []
             for site in MutationOperators.sites(in: bytes, language: language) {
                 let number = line(of: site.range.lowerBound, in: lineStarts)
                 let end = number < lineStarts.count ? lineStarts[number] : bytes.count
                 let text = normalizedLine((lineStarts[number - 1]..<end).filter { !comments[$0] }.map { bytes[$0] })
-                let occurrence = (seen[text + "\u{0}" + site.description] ?? 0) + 1
-                seen[text + "\u{0}" + site.description] = occurrence
-                mutants.append(Mutant(file: file, line: number, site: site, lineText: text, occurrence: occurrence))
+                fileMutants.append(Mutant(file: file, line: number, site: site, lineText: text))
+            }
+            // Only a change on a text the file holds more than once names its declaration.
+            var sameKey: [String: Int] = [:]
+            for mutant in fileMutants { sameKey[mutant.key, default: 0] += 1 }
+            var inScope: [String: Int] = [:]
+            for var mutant in fileMutants {
+                if sameKey[mutant.key, default: 0] > 1 {
+                    let name = scopes[mutant.line - 1]
+                    let occurrence = inScope[mutant.key + "\u{0}" + name, default: 0] + 1
+                    inScope[mutant.key + "\u{0}" + name] = occurrence
+                    mutant.scope = (name, occurrence)
+                }
+                mutants.append(mutant)
             }
         }
         return MutantCatalogue(language: language, mutants: mutants, fileHashes: hashes)
@@ -151,7 +164,7 @@ public struct MutantCatalogue: Sendable {
 }
 
 /// mutation/equivalent-<lang>.txt and mutation/unreachable-<lang>.txt: `file: change in «line»
-/// [(#k)]  # reason` (or the report's `file:line: …`, the number ignored), one per line. Equivalent:
+/// [(in declaration [#k])]  # reason` (or the report's `file:line: …`, the number ignored), one per line. Equivalent:
 /// no input can change any result. Unreachable: a real bug no golden case can show, because the
 /// testee protocol never reaches that code (reported apart, never silently dropped from view). A
 /// mutant is listed only with a written reason; a line without one is an error.
