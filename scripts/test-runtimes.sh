@@ -21,7 +21,8 @@ tsc --strict --noUnusedLocals --noUnusedParameters --target es2019 --module comm
     --outDir "$work/ts/out" "$work"/ts/*.ts "$work"/ts/test/*.ts
 node --test --test-reporter=spec "$work/ts/out/test/"
 
-# The JavaScriptCore adapter (Runtime/typescript/jsc) decodes requests exactly as Node does.
+# The JavaScriptCore adapter (Runtime/typescript/jsc) decodes requests exactly as Node does and
+# removes String.prototype.isWellFormed, as older iOS lacks it.
 if command -v jsc >/dev/null; then
     node --test --test-reporter=spec Runtime/typescript/jsc/test/
 else

@@ -59,6 +59,32 @@ final class TesteeSupportTests: XCTestCase {
         XCTAssertEqual(error { try g.flagMap("s") }, "given.s must be an object")
     }
 
+    /// The response text is the testee's own (not the runtime serializer's): ASCII, every other
+    /// UTF-16 unit a `\u` escape; numbers that read back as the same double.
+    func testTheResponseTextIsASCIIWithNumbersEveryReaderReadsBack() {
+        XCTAssertEqual(ResponseJSON.text(of: .string(#"a"b\c~ "#)), #""a\"b\\c~ ""#)
+        XCTAssertEqual(ResponseJSON.text(of: .string("\t\u{7F}\u{E9}\u{1F600}")), #""\u0009\u007f\u00e9\ud83d\ude00""#)
+        XCTAssertEqual(ResponseJSON.text(of: .invalidString), #""\ufffd""#)
+        XCTAssertEqual(ResponseJSON.text(of: .number(-0.0)), "0")
+        XCTAssertEqual(ResponseJSON.text(of: .number(1_784_325_600_000)), "1784325600000")
+        XCTAssertEqual(ResponseJSON.text(of: .number(9_007_199_254_740_991)), "9007199254740991")
+        XCTAssertEqual(ResponseJSON.text(of: .number(-1.5)), "-1.5")
+        XCTAssertEqual(ResponseJSON.text(of: .number(1e-7)), "1e-07")
+        XCTAssertEqual(ResponseJSON.text(of: .number(.infinity)), "1e400")
+        XCTAssertEqual(ResponseJSON.text(of: .number(-.infinity)), "-1e400")
+        XCTAssertEqual(ResponseJSON.text(of: .number(.nan)), "null")
+        var members = ContractJSONObject()
+        members.set("z", .array([.bool(true), .null, .bool(false)]))
+        members.set("\u{E9}", .array([]))
+        XCTAssertEqual(ResponseJSON.text(of: .object(members)), #"{"z":[true,null,false],"\u00e9":[]}"#)
+        // Every number the text spells reads back as the same double (JSONSerialization, not the runtime).
+        for number in [0.1, -2.5e-300, .greatestFiniteMagnitude, .leastNonzeroMagnitude, 123_456_789.125, 9_007_199_254_740_992, 1e21] {
+            let text = ResponseJSON.text(of: .array([.number(number)]))
+            let read = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [NSNumber]
+            XCTAssertEqual(read?.first?.doubleValue, number, text)
+        }
+    }
+
     func testARequestLineGetsOneResponseWithOneKey() {
         struct Boom: Error {}
         let servers: [String: TesteeContractServer] = ["c": { op, json in
@@ -69,7 +95,7 @@ final class TesteeSupportTests: XCTestCase {
             default: throw TesteeSupport.unknownOp(op, contract: "c")
             }
         }]
-        func answer(_ line: String) -> String { TesteeSupport.respond(to: line, contracts: servers).serialized() }
+        func answer(_ line: String) -> String { ResponseJSON.text(of: TesteeSupport.respond(to: line, contracts: servers)) }
         XCTAssertEqual(answer(#"{"contract":"c","op":"echo","given":{"x":"hi"}}"#), #"{"ok":"hi"}"#)
         XCTAssertEqual(answer("[1]"), #"{"error":"request is not a JSON object"}"#)
         XCTAssertEqual(answer("{"), #"{"error":"request is not a JSON object"}"#)

@@ -6,6 +6,7 @@ package dev.contractgen.testee.test
 import dev.contractgen.runtime.ContractJson
 import dev.contractgen.runtime.ContractJsonReader
 import dev.contractgen.testee.Given
+import dev.contractgen.testee.ResponseJson
 import dev.contractgen.testee.TesteeContractServer
 import dev.contractgen.testee.TesteeError
 import dev.contractgen.testee.TesteeSkipped
@@ -78,6 +79,27 @@ fun main() {
     check(answer("{\"contract\":\"c\",\"op\":\"frob\",\"given\":{}}") == "{\"error\":\"unknown op 'frob' for c\"}", "unknown op")
     check(answer("{\"contract\":\"c\",\"op\":\"boom\",\"given\":{}}") == "{\"error\":\"java.lang.StackOverflowError\"}", "a Throwable becomes an error line")
     check(answer("{\"contract\":\"c\",\"op\":\"encode\",\"given\":{}}") == "{\"skipped\":\"no encoder\"}", "an op without an implementation is skipped")
+
+    // The response text is the testee's own (not the runtime writer's): ASCII, every other UTF-16
+    // unit a \\u escape, so a lone surrogate survives; numbers that read back as the same double.
+    fun text(value: ContractJson) = ResponseJson.text(value)
+    check(text(ContractJson.Str("a\"b\\c~ ")) == "\"a\\\"b\\\\c~ \"", "quote, backslash, printable ASCII")
+    check(text(ContractJson.Str("\t\u007f\u00e9\ud83d\ude00")) == "\"\\u0009\\u007f\\u00e9\\ud83d\\ude00\"", "control, DEL, é, a pair: escaped")
+    check(text(ContractJson.Str("x\ud800")) == "\"x\\ud800\"", "an unpaired surrogate stays one")
+    check(text(ContractJson.InvalidStr) == "\"\\ufffd\"", "an invalid string is U+FFFD")
+    check(text(ContractJson.Num(-0.0)) == "0", "-0 is 0")
+    check(text(ContractJson.Num(1784325600000.0)) == "1784325600000", "an instant as digits")
+    check(text(ContractJson.Num(9007199254740991.0)) == "9007199254740991", "2^53-1 as digits")
+    check(text(ContractJson.Num(9007199254740992.0)) == "9.007199254740992E15", "2^53 in the JDK's form")
+    check(text(ContractJson.Num(-1.5)) == "-1.5", "a fraction")
+    check(text(ContractJson.Num(Double.POSITIVE_INFINITY)) == "1e400", "+inf")
+    check(text(ContractJson.Num(Double.NEGATIVE_INFINITY)) == "-1e400", "-inf")
+    check(text(ContractJson.Num(Double.NaN)) == "null", "NaN")
+    val members = LinkedHashMap<String, ContractJson>()
+    members["z"] = ContractJson.Arr(listOf(ContractJson.Bool(true), ContractJson.Null, ContractJson.Bool(false)))
+    members["\u00e9"] = ContractJson.Arr(listOf())
+    check(text(ContractJson.Obj(members)) == "{\"z\":[true,null,false],\"\\u00e9\":[]}", "members in order, keys escaped")
+    check(answer("{\"contract\":\"c\",\"op\":\"echo\",\"given\":{\"x\":\"\u00e9\"}}") == "{\"ok\":\"\\u00e9\"}", "a response line is ASCII")
 
     println("kotlin testee support: $checks passed, 0 failed")
 }

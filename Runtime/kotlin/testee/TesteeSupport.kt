@@ -6,7 +6,6 @@ package dev.contractgen.testee
 
 import dev.contractgen.runtime.ContractJson
 import dev.contractgen.runtime.ContractJsonReader
-import dev.contractgen.runtime.ContractJsonWriter
 import dev.contractgen.runtime.ContractReport
 
 /** A request the testee cannot serve; answered as {"error": message}, never a crash. */
@@ -163,13 +162,13 @@ internal object TesteeSupport {
                 throw TesteeError("request needs string 'contract' and 'op'")
             }
             val serve = contracts[contract.value] ?: throw TesteeError("unknown contract '${contract.value}'")
-            ContractJsonWriter.serialize(response("ok", serve(op.value, request.entries["given"])))
+            ResponseJson.text(response("ok", serve(op.value, request.entries["given"])))
         } catch (skip: TesteeSkipped) {
-            ContractJsonWriter.serialize(response("skipped", ContractJson.Str(skip.reason)))
+            ResponseJson.text(response("skipped", ContractJson.Str(skip.reason)))
         } catch (error: TesteeError) {
-            ContractJsonWriter.serialize(response("error", ContractJson.Str(error.message ?: "error")))
+            ResponseJson.text(response("error", ContractJson.Str(error.message ?: "error")))
         } catch (error: Throwable) {
-            ContractJsonWriter.serialize(response("error", ContractJson.Str(error.toString())))
+            ResponseJson.text(response("error", ContractJson.Str(error.toString())))
         }
     }
 
@@ -185,7 +184,7 @@ internal object TesteeSupport {
                 // A line too long to hold (OutOfMemoryError): skip the rest of it, up to LF, so the
                 // next answer still belongs to the next request, and answer this one with an error.
                 input.skipLine()
-                output.write(ContractJsonWriter.serialize(response("error", ContractJson.Str(error.toString()))))
+                output.write(ResponseJson.text(response("error", ContractJson.Str(error.toString()))))
                 output.write("\n")
                 output.flush()
                 continue
@@ -196,6 +195,83 @@ internal object TesteeSupport {
             output.write("\n")
             output.flush()
         }
+    }
+}
+
+/**
+ * The JSON text of a response line, written by the testee itself and not by the runtime's
+ * ContractJsonWriter: the runtime is what is under test, and a mutant of its writer must not
+ * rewrite the answer it is judged by (two wrongs that cancel; docs/mutation.md). ASCII only: every
+ * UTF-16 unit outside printable ASCII is a `\uXXXX` escape, so an unpaired surrogate survives and no
+ * output encoding can matter. Numbers: integral values within ±(2^53−1) as integers, ±∞ as ±1e400
+ * (a number the reader reads back as ±∞), NaN as null, any other in the JDK's round-trip form. The
+ * depth is bounded by the reader's limit; a StackOverflowError would still become an error line.
+ */
+internal object ResponseJson {
+    private const val HEX = "0123456789abcdef"
+    private const val MAX_SAFE_INTEGER = 9007199254740991.0
+
+    fun text(value: ContractJson): String {
+        val sb = StringBuilder()
+        append(value, sb)
+        return sb.toString()
+    }
+
+    private fun append(value: ContractJson, sb: StringBuilder) {
+        when (value) {
+            is ContractJson.Null -> sb.append("null")
+            is ContractJson.Bool -> sb.append(if (value.value) "true" else "false")
+            is ContractJson.Num -> sb.append(numberText(value.value))
+            is ContractJson.Str -> appendString(value.value, sb)
+            // A string that held an unpaired surrogate: U+FFFD, as the runtime writers write it.
+            is ContractJson.InvalidStr -> appendString("\uFFFD", sb)
+            is ContractJson.Arr -> {
+                sb.append('[')
+                var first = true
+                for (item in value.items) {
+                    if (!first) sb.append(',')
+                    first = false
+                    append(item, sb)
+                }
+                sb.append(']')
+            }
+            is ContractJson.Obj -> {
+                sb.append('{')
+                var first = true
+                for ((key, item) in value.entries) {
+                    if (!first) sb.append(',')
+                    first = false
+                    appendString(key, sb)
+                    sb.append(':')
+                    append(item, sb)
+                }
+                sb.append('}')
+            }
+        }
+    }
+
+    fun numberText(d: Double): String = when {
+        d.isNaN() -> "null"
+        d.isInfinite() -> if (d < 0) "-1e400" else "1e400"
+        d % 1.0 == 0.0 && Math.abs(d) <= MAX_SAFE_INTEGER -> d.toLong().toString()
+        else -> d.toString()
+    }
+
+    private fun appendString(s: String, sb: StringBuilder) {
+        sb.append('"')
+        for (c in s) {
+            when {
+                c == '"' -> sb.append("\\\"")
+                c == '\\' -> sb.append("\\\\")
+                c >= ' ' && c <= '~' -> sb.append(c)
+                else -> {
+                    val unit = c.toInt()
+                    sb.append("\\u").append(HEX[unit shr 12]).append(HEX[(unit shr 8) and 15])
+                        .append(HEX[(unit shr 4) and 15]).append(HEX[unit and 15])
+                }
+            }
+        }
+        sb.append('"')
     }
 }
 

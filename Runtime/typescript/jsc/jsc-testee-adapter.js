@@ -7,6 +7,11 @@
 // `__contractGenMain("testee")`. Harness code: never part of what an app ships.
 "use strict";
 
+// WKWebView before iOS 16.4 has no String.prototype.isWellFormed, and the runtime then checks
+// strings with its own loop (isWellFormedUtf16Portable). This engine has it; removing it here runs
+// every case through that loop on JSC, as Node runs them through the engine's own check.
+delete String.prototype.isWellFormed;
+
 var __contractGenFactories = {};
 var __contractGenCache = {};
 

@@ -2,8 +2,8 @@
 // writes beside the generated dispatch. Expectations follow docs/conformance.md's protocol.
 import { test } from "node:test";
 import * as assert from "node:assert/strict";
-import { parseContractJson, serializeContractJson, ContractEncodeError, ContractJson } from "../contract-runtime";
-import { Given, TesteeError, TesteeContractServer, encodeResult, respond, unknownOp } from "../testee-support";
+import { parseContractJson, ContractEncodeError, ContractJson, CONTRACT_INVALID_STRING } from "../contract-runtime";
+import { Given, TesteeError, TesteeContractServer, encodeResult, respond, responseText, unknownOp } from "../testee-support";
 
 function given(text: string, allowed: ReadonlyArray<string>): Given {
   return new Given(parseContractJson(text), allowed);
@@ -49,7 +49,7 @@ test("a request line gets exactly one response with one key", () => {
     return new Given(json, ["x"]).string("x");
   };
   const servers = new Map<string, TesteeContractServer>([["c", echo]]);
-  const answer = (line: string): string => serializeContractJson(respond(line, servers));
+  const answer = (line: string): string => responseText(respond(line, servers));
   assert.equal(answer('{"contract":"c","op":"echo","given":{"x":"hi"}}'), '{"ok":"hi"}');
   assert.equal(answer("[1]"), '{"error":"request is not a JSON object"}');
   assert.equal(answer("{"), '{"error":"request is not a JSON object"}');
@@ -60,6 +60,26 @@ test("a request line gets exactly one response with one key", () => {
   assert.equal(answer('{"contract":"c","op":"boom","given":{}}'), '{"error":"RangeError: Maximum call stack size exceeded"}');
   const value: ContractJson = respond('{"contract":"c","op":"echo","given":{"x":"é"}}', servers);
   assert.ok(value instanceof Map && value.size === 1);
+  assert.equal(responseText(value), '{"ok":"\\u00e9"}');
+});
+
+// The response text is the testee's own (not the runtime writer's): ASCII, every other UTF-16 unit
+// a \u escape, so a lone surrogate survives; numbers that read back as the same double.
+test("the response text is ASCII, with numbers every reader reads back", () => {
+  assert.equal(responseText('a"b\\c~ '), '"a\\"b\\\\c~ "');
+  assert.equal(responseText("\t\u007f\u00e9\ud83d\ude00"), '"\\u0009\\u007f\\u00e9\\ud83d\\ude00"');
+  assert.equal(responseText("x\ud800"), '"x\\ud800"');
+  assert.equal(responseText(CONTRACT_INVALID_STRING), '"\\ufffd"');
+  assert.equal(responseText(-0), "0");
+  assert.equal(responseText(1784325600000), "1784325600000");
+  assert.equal(responseText(9007199254740992), "9007199254740992");
+  assert.equal(responseText(1e21), "1e+21");
+  assert.equal(responseText(-1.5), "-1.5");
+  assert.equal(responseText(Infinity), "1e400");
+  assert.equal(responseText(-Infinity), "-1e400");
+  assert.equal(responseText(NaN), "null");
+  const members = new Map<string, ContractJson>([["z", [true, null, false]], ["é", []]]);
+  assert.equal(responseText(members), '{"z":[true,null,false],"\\u00e9":[]}');
 });
 
 test("json gives plain JavaScript, __proto__ an own key; encodeResult answers text or the refused path", () => {
@@ -70,7 +90,7 @@ test("json gives plain JavaScript, __proto__ an own key; encodeResult answers te
   assert.deepEqual(Object.keys(input.a[1]), ["__proto__"]);
   assert.equal(Object.getPrototypeOf(input.a[1]), Object.prototype);
   throwsTesteeError(() => given("{}", ["input"]).json("input"), "given.input is missing");
-  assert.equal(serializeContractJson(encodeResult(() => '{"v":1}')), '{"text":"{\\"v\\":1}"}');
-  assert.equal(serializeContractJson(encodeResult(() => { throw new ContractEncodeError("$.a[0]", "a string"); })), '{"refused":"$.a[0]"}');
+  assert.equal(responseText(encodeResult(() => '{"v":1}')), '{"text":"{\\"v\\":1}"}');
+  assert.equal(responseText(encodeResult(() => { throw new ContractEncodeError("$.a[0]", "a string"); })), '{"refused":"$.a[0]"}');
   assert.throws(() => encodeResult(() => { throw new TypeError("bug"); }), (error: unknown) => error instanceof TypeError);
 });

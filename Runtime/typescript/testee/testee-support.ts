@@ -3,7 +3,7 @@
 // generated dispatch (testee.ts), which holds only what depends on the contracts; only the import
 // specifier below is respelled for the project's layout. It is not part of what an app ships.
 // It compiles without @types/node: the few Node globals it touches are declared here.
-import { ContractEncodeError, type ContractJson, type ContractJsonObject, type ContractReport, contractJsonScannerSettings, parseContractJson, serializeContractJson } from "./contract-runtime";
+import { ContractEncodeError, type ContractJson, type ContractJsonObject, type ContractReport, contractJsonScannerSettings, parseContractJson } from "./contract-runtime";
 
 /** The few Node globals the testee uses, declared here so that no @types/node is needed. */
 declare const process: {
@@ -210,15 +210,51 @@ export function respond(line: string, contracts: ReadonlyMap<string, TesteeContr
   }
 }
 
+/**
+ * The JSON text of a response line, written by the testee itself and not by the runtime's
+ * serializeContractJson: the runtime is what is under test, and a mutant of its writer must not
+ * rewrite the answer it is judged by (two wrongs that cancel; docs/mutation.md). ASCII only: every
+ * UTF-16 unit outside printable ASCII is a `\uXXXX` escape, so an unpaired surrogate survives and no
+ * output encoding can matter. Numbers: ±∞ as ±1e400 (a number the reader reads back as ±∞), NaN
+ * as null, any other in JavaScript's shortest round-trip form. The depth is bounded by the
+ * reader's 512 levels; a blown stack would still be caught by serveLine.
+ */
+export function responseText(value: ContractJson): string {
+  if (value === null) return "null";
+  if (typeof value === "boolean") return value ? "true" : "false";
+  if (typeof value === "number") {
+    if (Number.isNaN(value)) return "null";
+    if (!Number.isFinite(value)) return value < 0 ? "-1e400" : "1e400";
+    return String(value); // integers as digits up to 1e21, then an exponent; −0 as 0
+  }
+  if (typeof value === "string") return responseString(value);
+  if (Array.isArray(value)) return "[" + value.map(responseText).join(",") + "]";
+  if (value instanceof Map) {
+    const members: string[] = [];
+    value.forEach((item, key) => members.push(responseString(key) + ":" + responseText(item)));
+    return "{" + members.join(",") + "}";
+  }
+  // The one other value, a string that held an unpaired surrogate: U+FFFD, as the runtime writers write it.
+  return responseString("\ufffd");
+}
+
+function responseString(text: string): string {
+  return '"' + text.replace(/[^\x20-\x21\x23-\x5b\x5d-\x7e]/g, (unit) => {
+    if (unit === '"') return '\\"';
+    if (unit === "\\") return "\\\\";
+    return "\\u" + ("000" + unit.charCodeAt(0).toString(16)).slice(-4);
+  }) + '"';
+}
+
 /** Answers one line with exactly one line; an empty line is no request. */
 function serveLine(raw: string, contracts: ReadonlyMap<string, TesteeContractServer>): void {
   const line = raw.endsWith("\r") ? raw.slice(0, -1) : raw;
   if (line.length === 0) return;
   let reply: string;
   try {
-    reply = serializeContractJson(respond(line, contracts));
+    reply = responseText(respond(line, contracts));
   } catch (error) {
-    reply = serializeContractJson(response("error", String(error)));
+    reply = responseText(response("error", String(error)));
   }
   process.stdout.write(reply + "\n");
 }

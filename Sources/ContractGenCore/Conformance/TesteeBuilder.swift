@@ -215,6 +215,13 @@ public struct TesteeBuilder: Sendable {
         return FileManager.default.isExecutableFile(atPath: macOS) ? macOS : nil
     }
 
+    /// `testee-jsc-<12 hex digits>.js`: a bundle (of this or an older adapter), not a compiled module.
+    static func isJSCBundle(_ file: String) -> Bool {
+        let name = file.utf8
+        return file.hasPrefix("testee-jsc-") && file.hasSuffix(".js") && name.count == 26
+            && name.dropFirst(11).prefix(12).allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+    }
+
     /// The compiled TypeScript testee, unchanged, bundled behind the JSC adapter
     /// (Runtime/typescript/jsc): the modules become factories that the adapter's `require` loads.
     func buildTypeScriptJSC() -> TesteeLaunch {
@@ -223,11 +230,13 @@ public struct TesteeBuilder: Sendable {
         guard case .command(let node) = compiled, let testee = node.last else { return compiled }
         // The compiled tree: flat by default, mirroring the project under contract-gen.yaml.
         let directory = String(testee.dropLast(typeScriptTesteeModule.count + "/.js".count))
-        let bundle = directory + "/testee-jsc.js"
+        // Named by the adapter's digest: a cached compile must not keep the bundle of an older adapter.
+        let adapter = EmbeddedRuntime.typescriptJSCAdapter
+        let bundle = directory + "/testee-jsc-\(SHA256.hex(Array(adapter.utf8)).prefix(12)).js"
         if !FileManager.default.fileExists(atPath: bundle) {
-            var text = EmbeddedRuntime.typescriptJSCAdapter
+            var text = adapter
             let modules = ((FileManager.default.enumerator(atPath: directory)?.allObjects as? [String]) ?? [])
-                .filter { $0.hasSuffix(".js") && $0 != "testee-jsc.js" }.sorted()
+                .filter { $0.hasSuffix(".js") && !Self.isJSCBundle($0) }.sorted()
             if modules.contains(where: { $0.contains("/") }) { text += JSCModulePaths.resolver }
             for file in modules {
                 guard let source = FileManager.default.contents(atPath: directory + "/" + file) else {

@@ -1,7 +1,9 @@
 /// Runs mutants: each is written into a scratch copy of the language's generated files, built by
 /// TesteeBuilder like `conform` builds it, and run against the golden cases by the conformance
 /// runner's own evaluation. The first failing, crashing or timed-out case kills it (cases that
-/// killed before are tried first); a mutant that does not compile is stillborn.
+/// killed before are tried first); a mutant that does not compile is stillborn. A TypeScript
+/// mutant that Node does not kill is run again on JavaScriptCore, whose testee takes the paths an
+/// engine without String.prototype.isWellFormed takes (older iOS), when `jsc` is installed.
 import Foundation
 
 public enum MutantOutcome: Sendable, Equatable {
@@ -101,6 +103,7 @@ public struct MutationRunner {
     func buildInputsHash() -> String {
         let directory = MutantCatalogue.sourceDirectory(language).directory.split(separator: "/").prefix(2).joined(separator: "/")
         var bytes: [UInt8] = Array((optimizeSwift ? "O" : "Onone").utf8)
+        if secondEngine { bytes += Array(EmbeddedRuntime.typescriptJSCAdapter.utf8) }
         let enumerator = FileManager.default.enumerator(atPath: root + "/" + directory)
         var files: [String] = []
         while let item = enumerator?.nextObject() as? String { files.append(item) }
@@ -126,18 +129,35 @@ public struct MutationRunner {
         return builder
     }
 
+    /// TypeScript survivors of Node are run on JavaScriptCore too (when `jsc` is installed).
+    var secondEngine: Bool { language == .typescript && TesteeBuilder.jscPath() != nil }
+
+    /// The implementations a mutant is run on, in order: the second only sees Node's survivors.
+    var engines: [Implementation] {
+        switch language {
+        case .swift: return [.swift]
+        case .kotlin: return [.kotlin]
+        case .typescript: return secondEngine ? [.typescript, .typescriptJSC] : [.typescript]
+        }
+    }
+
     func baselineProblem(scratch: String, order: [Int]) -> String? {
         progress("building the unmutated \(language.displayName) testee (baseline) …")
-        switch builder(scratch).launch(language) {
-        case .skipped(let reason), .failed(let reason): return "the unmutated code cannot be tested: \(reason)"
-        case .command(let command):
-            var order = order
-            if case .killed(let name, let how) = runCases(command, order: &order) {
-                return "the unmutated code already fails case \(name) (\(how)); fix that first"
-            }
-            try? FileManager.default.removeItem(atPath: scratch + "/.build")
-            return nil
+        if language == .typescript, !secondEngine {
+            progress("jsc not found: Node's survivors are not run on JavaScriptCore (\(TesteeBuilder.jscInstallHint))")
         }
+        for engine in engines {
+            switch builder(scratch).launch(engine) {
+            case .skipped(let reason), .failed(let reason): return "the unmutated code cannot be tested: \(reason)"
+            case .command(let command):
+                var order = order
+                if case .killed(let name, let how) = runCases(command, order: &order) {
+                    return "the unmutated code already fails case \(name) on \(engine.rawValue) (\(how)); fix that first"
+                }
+            }
+        }
+        try? FileManager.default.removeItem(atPath: scratch + "/.build")
+        return nil
     }
 
     /// The Kotlin files the testee is built from, as TesteeBuilder finds them.
@@ -167,11 +187,17 @@ public struct MutationRunner {
             case .success(let command): return runCases(command, order: &order)
             }
         }
-        switch builder(scratch).launch(language) {
-        case .skipped(let reason): throw Failure(description: reason)
-        case .failed(let reason): return .stillborn(Self.firstError(reason))
-        case .command(let command): return runCases(command, order: &order)
+        for (position, engine) in engines.enumerated() {
+            switch builder(scratch).launch(engine) {
+            case .skipped(let reason): throw Failure(description: reason)
+            case .failed(let reason): return .stillborn(Self.firstError(reason))
+            case .command(let command):
+                let outcome = runCases(command, order: &order)
+                guard case .killed(let name, let how) = outcome else { continue }
+                return position == 0 ? outcome : .killed(byCase: name, how: how + " on \(engine.rawValue)")
+            }
         }
+        return .survived
     }
 
     /// Runs cases in `order` until one fails; a killing case moves to the front for the next mutant.

@@ -201,7 +201,72 @@ enum TesteeSupport {
         while let line = readLine(strippingNewline: true) {
             if line.isEmpty { continue }
             // One unbuffered write per response: the runner waits for each line.
-            FileHandle.standardOutput.write(Data((respond(to: line, contracts: contracts).serialized() + "\n").utf8))
+            FileHandle.standardOutput.write(Data((ResponseJSON.text(of: respond(to: line, contracts: contracts)) + "\n").utf8))
         }
+    }
+}
+
+/// The JSON text of a response line, written by the testee itself and not by the runtime's
+/// serializer: the runtime is what is under test, and a mutant of its writer must not rewrite the
+/// answer it is judged by (two wrongs that cancel; docs/mutation.md). ASCII only: every UTF-16
+/// unit outside printable ASCII is a `\uXXXX` escape, so no output encoding can matter. Numbers:
+/// integral values within ±(2^53−1) as integers, ±∞ as ±1e400 (a number the reader reads back as
+/// ±∞), any other finite value in Swift's shortest round-trip form. The depth is bounded by the
+/// reader's limit, so the recursion is too.
+enum ResponseJSON {
+    static func text(of value: ContractJSON) -> String {
+        var out: [UInt8] = []
+        append(value, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    private static func append(_ value: ContractJSON, to out: inout [UInt8]) {
+        switch value {
+        case .null: out.append(contentsOf: Array("null".utf8))
+        case .bool(let flag): out.append(contentsOf: Array((flag ? "true" : "false").utf8))
+        case .number(let number): out.append(contentsOf: Array(numberText(number).utf8))
+        case .string(let text): appendString(text.utf16, to: &out)
+        // A string that held an unpaired surrogate: U+FFFD, as the runtime writers write it.
+        case .invalidString: appendString("\u{FFFD}".utf16, to: &out)
+        case .array(let items):
+            out.append(UInt8(ascii: "["))
+            for (position, item) in items.enumerated() {
+                if position > 0 { out.append(UInt8(ascii: ",")) }
+                append(item, to: &out)
+            }
+            out.append(UInt8(ascii: "]"))
+        case .object(let object):
+            out.append(UInt8(ascii: "{"))
+            for (position, entry) in object.enumerated() {
+                if position > 0 { out.append(UInt8(ascii: ",")) }
+                appendString(entry.key.utf16, to: &out)
+                out.append(UInt8(ascii: ":"))
+                append(entry.value, to: &out)
+            }
+            out.append(UInt8(ascii: "}"))
+        }
+    }
+
+    static func numberText(_ number: Double) -> String {
+        if number.isNaN { return "null" }
+        if number.isInfinite { return number < 0 ? "-1e400" : "1e400" }
+        if number == number.rounded(.towardZero), abs(number) <= 9_007_199_254_740_991 { return String(Int64(number)) }
+        return "\(number)"
+    }
+
+    private static func appendString<Units: Sequence>(_ units: Units, to out: inout [UInt8]) where Units.Element == UInt16 {
+        let hex = Array("0123456789abcdef".utf8)
+        out.append(UInt8(ascii: "\""))
+        for unit in units {
+            switch unit {
+            case 0x22: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
+            case 0x5C: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
+            case 0x20...0x7E: out.append(UInt8(unit))
+            default:
+                out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"),
+                                        hex[Int(unit >> 12)], hex[Int(unit >> 8 & 0xF)], hex[Int(unit >> 4 & 0xF)], hex[Int(unit & 0xF)]])
+            }
+        }
+        out.append(UInt8(ascii: "\""))
     }
 }
