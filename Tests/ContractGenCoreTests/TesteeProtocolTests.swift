@@ -70,7 +70,7 @@ final class TesteeProtocolTests: XCTestCase {
 
     func testOpsFollowTheDeclaredBehaviours() throws {
         XCTAssertEqual(TesteeOp.served(by: try load(Self.everyBehaviour)), TesteeOp.allCases)
-        XCTAssertEqual(TesteeOp.served(by: try load(Self.decodeOnly)), [.decode, .encode, .civilFromDays, .decodeBytes], "decode, encode, civilFromDays and decodeBytes need no behaviour")
+        XCTAssertEqual(TesteeOp.served(by: try load(Self.decodeOnly)), [.decode, .encode, .civilFromDays, .decodeBytes, .versions], "decode, encode, civilFromDays, decodeBytes and versions need no behaviour")
         XCTAssertEqual(TesteeOp.decode.allowedKeys(for: try load(Self.everyBehaviour)), ["blob", "pending", "report", "bytes", "lexed", "dropped"])
         XCTAssertEqual(TesteeOp.decode.allowedKeys(for: try load(Self.decodeOnly)), ["blob", "report", "bytes", "lexed", "dropped"], "pending only with an overlay")
     }

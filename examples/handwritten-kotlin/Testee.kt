@@ -110,6 +110,8 @@ fun serveWidgetData(op: String, given: JSONObject): Any = when (op) {
         }
         result
     }
+    // The one version this parser reads is also the one it would write.
+    "versions" -> JSONObject().put("accepts", JSONArray().put(WidgetDataParser.SUPPORTED_VERSION)).put("writes", WidgetDataParser.SUPPORTED_VERSION)
     "encode" -> throw NotImplemented("the hand-written parser has no encoder")
     "decodeBytes" -> throw NotImplemented("the hand-written parser takes text: it has no byte entry point")
     else -> throw Unsupported("unknown op '$op' for widget-data")

@@ -54,6 +54,10 @@ function serveCalendarAgenda(op: string, givenJson: ContractJson | undefined): C
     }
     case "decodeBytes":
       throw new TesteeSkipped("no byte entry point in TypeScript: the decoders take the text");
+    case "versions": {
+      new Given(givenJson, []);
+      return new Map<string, ContractJson>([["accepts", CalendarAgenda.acceptedVersions.slice()], ["writes", CalendarAgenda.writtenVersion]]);
+    }
     default:
       throw unknownOp(op, "calendar-agenda");
   }
@@ -82,6 +86,10 @@ function serveTodoCount(op: string, givenJson: ContractJson | undefined): Contra
     }
     case "decodeBytes":
       throw new TesteeSkipped("no byte entry point in TypeScript: the decoders take the text");
+    case "versions": {
+      new Given(givenJson, []);
+      return new Map<string, ContractJson>([["accepts", TodoCount.acceptedVersions.slice()], ["writes", TodoCount.writtenVersion]]);
+    }
     default:
       throw unknownOp(op, "todo-count");
   }
@@ -172,6 +180,10 @@ function serveWidgetData(op: string, givenJson: ContractJson | undefined): Contr
     }
     case "decodeBytes":
       throw new TesteeSkipped("no byte entry point in TypeScript: the decoders take the text");
+    case "versions": {
+      new Given(givenJson, []);
+      return new Map<string, ContractJson>([["accepts", WidgetData.acceptedVersions.slice()], ["writes", WidgetData.writtenVersion]]);
+    }
     default:
       throw unknownOp(op, "widget-data");
   }

@@ -152,6 +152,10 @@ public enum TesteeOp: String, CaseIterable, Sendable {
     /// no JSON string can carry. Served only by a language with a byte entry point (Swift
     /// `decode(_ data:)`); every other testee answers `skipped`.
     case decodeBytes
+    /// The contract's version constants as the generated code declares them (`acceptedVersions`,
+    /// `writtenVersion`): public API an app checks against, and the number a writer stamps.
+    /// Decodes test the accepted list only through the gate; this shows the constants themselves.
+    case versions
 
     /// Why `language`'s generated testee answers the op `skipped` (the language lacks the API the
     /// op needs), or nil when it serves it. The one place that says which language serves what:
@@ -181,7 +185,7 @@ public enum TesteeOp: String, CaseIterable, Sendable {
         case .validUntil: return .validUntil
         case .queueSet, .queuePeek, .queueDrain: return .doneQueue
         case .timeline: return .timeline
-        case .encode, .civilFromDays, .decodeBytes: return .always
+        case .encode, .civilFromDays, .decodeBytes, .versions: return .always
         }
     }
 
@@ -220,6 +224,8 @@ public enum TesteeOp: String, CaseIterable, Sendable {
             return [GivenKey("hex", .string, note: "the document's bytes, two hex digits each (`7b7d` is `{}`); any other string is an `error`"),
                     GivenKey("report", .flag, note: "as for `decode`"),
                     GivenKey("dropped", .flag, note: "as for `decode`")]
+        case .versions:
+            return []
         }
     }
 
@@ -279,6 +285,8 @@ public enum TesteeOp: String, CaseIterable, Sendable {
             return "`[year, month, day]` (integers; astronomical years: 0 is 1 BC) for `days` within ±100,000,000 (about ±273,790 years), `null` for any other"
         case .decodeBytes:
             return "the [observation](#observations) of the bytes' decode (bytes that are not UTF-8 are `malformed`, [report](report.md#malformed): `utf-8`); `{\"skipped\": reason}` from a language whose decoders take only text (Kotlin, TypeScript)"
+        case .versions:
+            return "`{\"accepts\": [INTEGER, …], \"writes\": INTEGER}`: the generated `acceptedVersions` (in the schema's order) and `writtenVersion` (Kotlin `ACCEPTED_VERSIONS`, `WRITTEN_VERSION`)"
         }
     }
 

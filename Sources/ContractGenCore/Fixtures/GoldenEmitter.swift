@@ -14,10 +14,22 @@ public struct GoldenEmitter: Sendable {
     /// The samples the cases use, then the cases, each written as changes to its sample
     /// (docs/conformance.md, "Samples and changes").
     public func files(_ contract: Contract) -> [GeneratedFile] {
-        GoldenCaseForm(builder: GoldenCaseBuilder(contract: contract)).files().map { name, json in
+        (GoldenCaseForm(builder: GoldenCaseBuilder(contract: contract)).files() + [Self.versionsCase(contract)]).map { name, json in
             GeneratedFile(path: "golden/\(contract.name)/\(name).json",
                           contents: Self.compacting(json, below: Self.prettyDepth).pretty() + "\n")
         }
+    }
+
+    /// `schema.<contract>.versions`: the `versions` op answers the schema's `version.accepts`, in
+    /// its order, and `version.writes` (the constants an app checks and a writer stamps).
+    static func versionsCase(_ contract: Contract) -> (name: String, json: JSONValue) {
+        let name = generatedPrefix + contract.name + ".versions"
+        let expect = JSONValue.object([("accepts", .array(contract.version.accepts.map { .number(Double($0)) })),
+                                       ("writes", .number(Double(contract.version.writes)))])
+        return (name, .object([("case", .string(name)),
+                               ("about", .string("the version constants as the schema declares them: accepts \(contract.version.accepts.map(String.init).joined(separator: ", ")), writes \(contract.version.writes)")),
+                               ("contract", .string(contract.name)), ("op", .string(TesteeOp.versions.rawValue)),
+                               ("given", .object([])), ("expect", expect)]))
     }
 
     /// Levels printed one value a line; deeper values are printed compactly on one line, because

@@ -222,9 +222,9 @@ enum ResponseJSON {
 
     private static func append(_ value: ContractJSON, to out: inout [UInt8]) {
         switch value {
-        case .null: out.append(contentsOf: Array("null".utf8))
-        case .bool(let flag): out.append(contentsOf: Array((flag ? "true" : "false").utf8))
-        case .number(let number): out.append(contentsOf: Array(numberText(number).utf8))
+        case .null: out.append(contentsOf: "null".utf8)
+        case .bool(let flag): out.append(contentsOf: (flag ? "true" : "false").utf8)
+        case .number(let number): out.append(contentsOf: numberText(number).utf8)
         case .string(let text): appendString(text.utf16, to: &out)
         // A string that held an unpaired surrogate: U+FFFD, as the runtime writers write it.
         case .invalidString: appendString("\u{FFFD}".utf16, to: &out)
@@ -254,8 +254,9 @@ enum ResponseJSON {
         return "\(number)"
     }
 
+    private static let hex = Array("0123456789abcdef".utf8)
+
     private static func appendString<Units: Sequence>(_ units: Units, to out: inout [UInt8]) where Units.Element == UInt16 {
-        let hex = Array("0123456789abcdef".utf8)
         out.append(UInt8(ascii: "\""))
         for unit in units {
             switch unit {

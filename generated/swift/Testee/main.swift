@@ -34,6 +34,12 @@ func serveCalendarAgenda(_ op: String, _ givenJSON: ContractJSON?) throws -> Con
         let decoded = CalendarAgenda.decode(try TesteeSupport.bytes(hex: hex), report: report)
         let observation = TesteeSupport.withReport(CalendarAgenda.observation(decoded), report)
         return try given.flag("dropped") ? TesteeSupport.withDropped(observation, decoded.dropped) : observation
+    case "versions":
+        _ = try Given(givenJSON, allowed: [])
+        var versions = ContractJSONObject()
+        versions.set("accepts", .array(CalendarAgenda.acceptedVersions.map { .number(Double($0)) }))
+        versions.set("writes", .number(Double(CalendarAgenda.writtenVersion)))
+        return .object(versions)
     default:
         throw TesteeSupport.unknownOp(op, contract: "calendar-agenda")
     }
@@ -65,6 +71,12 @@ func serveTodoCount(_ op: String, _ givenJSON: ContractJSON?) throws -> Contract
         let decoded = TodoCount.decode(try TesteeSupport.bytes(hex: hex), report: report)
         let observation = TesteeSupport.withReport(TodoCount.observation(decoded), report)
         return try given.flag("dropped") ? TesteeSupport.withDropped(observation, decoded.dropped) : observation
+    case "versions":
+        _ = try Given(givenJSON, allowed: [])
+        var versions = ContractJSONObject()
+        versions.set("accepts", .array(TodoCount.acceptedVersions.map { .number(Double($0)) }))
+        versions.set("writes", .number(Double(TodoCount.writtenVersion)))
+        return .object(versions)
     default:
         throw TesteeSupport.unknownOp(op, contract: "todo-count")
     }
@@ -170,6 +182,12 @@ func serveWidgetData(_ op: String, _ givenJSON: ContractJSON?) throws -> Contrac
         let decoded = WidgetData.decode(try TesteeSupport.bytes(hex: hex), report: report)
         let observation = TesteeSupport.withReport(WidgetData.observation(decoded), report)
         return try given.flag("dropped") ? TesteeSupport.withDropped(observation, decoded.dropped) : observation
+    case "versions":
+        _ = try Given(givenJSON, allowed: [])
+        var versions = ContractJSONObject()
+        versions.set("accepts", .array(WidgetData.acceptedVersions.map { .number(Double($0)) }))
+        versions.set("writes", .number(Double(WidgetData.writtenVersion)))
+        return .object(versions)
     default:
         throw TesteeSupport.unknownOp(op, contract: "widget-data")
     }

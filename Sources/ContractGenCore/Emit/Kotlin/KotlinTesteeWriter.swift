@@ -43,7 +43,9 @@ struct KotlinTesteeWriter {
                         continue
                     }
                     p.block("\(KotlinNames.quoted(op.rawValue)) -> {") { p in
-                        p.line("val given = Given(givenJson, setOf(\(op.allowedKeys(for: contract).map(KotlinNames.quoted).joined(separator: ", "))))")
+                        // An op without keys still refuses any key (and a given that is not an object).
+                        let binding = op.allowedKeys(for: contract).isEmpty ? "" : "val given = "
+                        p.line("\(binding)Given(givenJson, setOf(\(op.allowedKeys(for: contract).map(KotlinNames.quoted).joined(separator: ", "))))")
                         body(op, contract, &p)
                     }
                 }
@@ -129,6 +131,11 @@ struct KotlinTesteeWriter {
             p.line("// The op's domain (docs/conformance.md): exact in every runtime's arithmetic.")
             p.line("if (Math.abs(days) > \(TesteeOp.civilDaysLimit)L) return ContractJson.Null")
             p.line("return ContractJson.Arr(ContractCalendar.civilFromDays(days).map { ContractJson.Num(it.toDouble()) })")
+        case .versions:
+            p.line("val versions = LinkedHashMap<String, ContractJson>()")
+            p.line("versions[\"accepts\"] = ContractJson.Arr(\(ns).ACCEPTED_VERSIONS.map { ContractJson.Num(it.toDouble()) })")
+            p.line("versions[\"writes\"] = ContractJson.Num(\(ns).WRITTEN_VERSION.toDouble())")
+            p.line("return ContractJson.Obj(versions)")
         }
     }
 }

@@ -36,7 +36,9 @@ struct SwiftTesteeWriter {
                     continue
                 }
                 p.indented { p in
-                    p.line("let given = try Given(givenJSON, allowed: [\(op.allowedKeys(for: contract).map(Naming.swiftQuoted).joined(separator: ", "))])")
+                    // An op without keys still refuses any key (and a given that is not an object).
+                    let binding = op.allowedKeys(for: contract).isEmpty ? "_" : "let given"
+                    p.line("\(binding) = try Given(givenJSON, allowed: [\(op.allowedKeys(for: contract).map(Naming.swiftQuoted).joined(separator: ", "))])")
                     body(op, contract, &p)
                 }
             }
@@ -131,6 +133,11 @@ struct SwiftTesteeWriter {
             p.line("guard abs(days) <= \(TesteeOp.civilDaysLimit) else { return .null }")
             p.line("let civil = ContractCalendar.civilFromDays(days)")
             p.line("return .array([.number(Double(civil.year)), .number(Double(civil.month)), .number(Double(civil.day))])")
+        case .versions:
+            p.line("var versions = ContractJSONObject()")
+            p.line("versions.set(\"accepts\", .array(\(ns).acceptedVersions.map { .number(Double($0)) }))")
+            p.line("versions.set(\"writes\", .number(Double(\(ns).writtenVersion)))")
+            p.line("return .object(versions)")
         }
     }
 }

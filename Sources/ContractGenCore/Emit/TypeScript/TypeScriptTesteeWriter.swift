@@ -16,7 +16,7 @@ struct TypeScriptTesteeWriter {
             case .header, .timeline: names.insert("ContractJsonObject")
             case .queueSet: names.insert("parseContractJson")
             case .queuePeek: names.insert("utf16Less")
-            case .encode, .decodeBytes: break
+            case .encode, .decodeBytes, .versions: break
             case .civilFromDays: names.insert("civilFromDays")
             }
         }
@@ -54,7 +54,9 @@ struct TypeScriptTesteeWriter {
                         continue
                     }
                     p.block("case \(TypeScriptNames.quoted(op.rawValue)): {") { p in
-                        p.line("const given = new Given(givenJson, [\(op.allowedKeys(for: contract).map(TypeScriptNames.quoted).joined(separator: ", "))]);")
+                        // An op without keys still refuses any key (and a given that is not an object).
+                        let binding = op.allowedKeys(for: contract).isEmpty ? "" : "const given = "
+                        p.line("\(binding)new Given(givenJson, [\(op.allowedKeys(for: contract).map(TypeScriptNames.quoted).joined(separator: ", "))]);")
                         body(op, contract, &p)
                     }
                 }
@@ -130,6 +132,8 @@ struct TypeScriptTesteeWriter {
             p.line("const days = \(read(op, "days"));")
             p.line("// The op's domain (docs/conformance.md): exact in every runtime's arithmetic.")
             p.line("return Math.abs(days) <= \(TesteeOp.civilDaysLimit) ? civilFromDays(days) : null;")
+        case .versions:
+            p.line("return new Map<string, ContractJson>([[\"accepts\", \(ns).acceptedVersions.slice()], [\"writes\", \(ns).writtenVersion]]);")
         }
     }
 }

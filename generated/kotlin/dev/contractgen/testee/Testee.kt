@@ -31,6 +31,13 @@ internal fun serveCalendarAgenda(op: String, givenJson: ContractJson?): Contract
             return ContractJson.Arr(ContractCalendar.civilFromDays(days).map { ContractJson.Num(it.toDouble()) })
         }
         "decodeBytes" -> throw TesteeSkipped("no byte entry point in Kotlin: the decoders take the text")
+        "versions" -> {
+            Given(givenJson, setOf())
+            val versions = LinkedHashMap<String, ContractJson>()
+            versions["accepts"] = ContractJson.Arr(CalendarAgenda.ACCEPTED_VERSIONS.map { ContractJson.Num(it.toDouble()) })
+            versions["writes"] = ContractJson.Num(CalendarAgenda.WRITTEN_VERSION.toDouble())
+            return ContractJson.Obj(versions)
+        }
         else -> throw TesteeSupport.unknownOp(op, "calendar-agenda")
     }
 }
@@ -56,6 +63,13 @@ internal fun serveTodoCount(op: String, givenJson: ContractJson?): ContractJson 
             return ContractJson.Arr(ContractCalendar.civilFromDays(days).map { ContractJson.Num(it.toDouble()) })
         }
         "decodeBytes" -> throw TesteeSkipped("no byte entry point in Kotlin: the decoders take the text")
+        "versions" -> {
+            Given(givenJson, setOf())
+            val versions = LinkedHashMap<String, ContractJson>()
+            versions["accepts"] = ContractJson.Arr(TodoCount.ACCEPTED_VERSIONS.map { ContractJson.Num(it.toDouble()) })
+            versions["writes"] = ContractJson.Num(TodoCount.WRITTEN_VERSION.toDouble())
+            return ContractJson.Obj(versions)
+        }
         else -> throw TesteeSupport.unknownOp(op, "todo-count")
     }
 }
@@ -172,6 +186,13 @@ internal fun serveWidgetData(op: String, givenJson: ContractJson?): ContractJson
             return ContractJson.Arr(ContractCalendar.civilFromDays(days).map { ContractJson.Num(it.toDouble()) })
         }
         "decodeBytes" -> throw TesteeSkipped("no byte entry point in Kotlin: the decoders take the text")
+        "versions" -> {
+            Given(givenJson, setOf())
+            val versions = LinkedHashMap<String, ContractJson>()
+            versions["accepts"] = ContractJson.Arr(WidgetData.ACCEPTED_VERSIONS.map { ContractJson.Num(it.toDouble()) })
+            versions["writes"] = ContractJson.Num(WidgetData.WRITTEN_VERSION.toDouble())
+            return ContractJson.Obj(versions)
+        }
         else -> throw TesteeSupport.unknownOp(op, "widget-data")
     }
 }
