@@ -212,6 +212,41 @@ final class MutationTests: XCTestCase {
         XCTAssertTrue(report.lines().contains("SURVIVED \(chosen[1].label)"))
     }
 
+    /// An incremental mutant build must judge what a full build judges: a change that widens an
+    /// inferred return type fails the importing file's check (which tsc re-checks only because the
+    /// mutated file's declarations changed), and a body-only change builds and runs.
+    func testTypeScriptIncrementalBuildRechecksImporters() throws {
+        guard TesteeBuilder.which("tsc") != nil, TesteeBuilder.which("node") != nil else {
+            throw XCTSkip("tsc/node not installed")
+        }
+        let scratch = NSTemporaryDirectory() + "contract-gen-ts-incremental-\(UUID().uuidString.prefix(8))"
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let sources = scratch + "/src"
+        try FileManager.default.createDirectory(atPath: sources, withIntermediateDirectories: true)
+        let library = sources + "/library.ts", testee = sources + "/testee.ts"
+        func write(_ text: String, _ path: String) throws { try text.write(toFile: path, atomically: true, encoding: .utf8) }
+        try write("export function limit(n: number) {\n  if (n > 3) return 3;\n  return n;\n}\n", library)
+        try write("import { limit } from \"./library\";\nconst value: number = limit(5);\nconsole.log(String(value));\n", testee)
+        let builder = TesteeBuilder(root: scratch)
+        let build = try XCTUnwrap(TypeScriptIncrementalBuild.prepare(scratch: scratch, files: [library, testee], run: builder.run))
+
+        try write("export function limit(n: number) {\n  if (n > 3) return null;\n  return n;\n}\n", library)
+        guard case .failure(let failure) = build.build() else { return XCTFail("a widened return type must fail the importer") }
+        XCTAssertTrue(failure.output.contains("testee.ts"), failure.output)
+
+        try write("export function limit(n: number) {\n  if (n >= 3) return 4;\n  return n;\n}\n", library)
+        guard case .success(let command) = build.build() else { return XCTFail("a body-only change builds") }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = command
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        XCTAssertEqual(printed, "4\n", "the mutant's code runs, not the unmutated build's")
+    }
+
     func testCacheReusesOnlyWhileTheDecidingCaseIsUnchanged() throws {
         let cases = GoldenCaseLoader.load(directories: [TestSupport.root + "/golden"]).cases.prefix(3).map { $0 }
         var cache = MutationCache()

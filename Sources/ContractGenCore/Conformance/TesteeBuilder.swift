@@ -187,16 +187,21 @@ public struct TesteeBuilder: Sendable {
                          "dev.contractgen.testee.TesteeKt"])
     }
 
+    /// The strictest settings an app may compile with, so the generated files pass under any of them.
+    static let typeScriptFlags = ["--strict", "--noUnusedLocals", "--noUnusedParameters", "--noImplicitReturns", "--noUncheckedIndexedAccess",
+                                  "--exactOptionalPropertyTypes", "--noImplicitOverride", "--noPropertyAccessFromIndexSignature",
+                                  "--noFallthroughCasesInSwitch", "--target", "es2019", "--module", "commonjs"]
+
+    /// Runs a compiled TypeScript testee (a deep stack: the 512-level cases recurse).
+    static func nodeCommand(_ script: String) -> [String] { ["node", "--stack-size=4000", script] }
+
     func buildTypeScript() -> TesteeLaunch {
         guard Self.which("tsc") != nil, Self.which("node") != nil else {
             return .skipped(reason: "tsc/node not found; " + Self.installHints[.typescript]!)
         }
         let files = layout.map { paths($0.files[.typescript]) } ?? sources(under: "generated/typescript", ext: "ts")
         guard !files.isEmpty else { return .failed(reason: "no generated TypeScript; run `contract-gen emit --lang typescript`") }
-        // The strictest settings an app may compile with, so the generated files pass under any of them.
-        var flags = ["--strict", "--noUnusedLocals", "--noUnusedParameters", "--noImplicitReturns", "--noUncheckedIndexedAccess",
-                     "--exactOptionalPropertyTypes", "--noImplicitOverride", "--noPropertyAccessFromIndexSignature",
-                     "--noFallthroughCasesInSwitch", "--target", "es2019", "--module", "commonjs"]
+        var flags = Self.typeScriptFlags
         // Files from several directories: the output mirrors them below the project root.
         if layout != nil { flags += ["--rootDir", root] }
         let digest = hash(files, extra: flags.joined(separator: " "))
@@ -205,7 +210,7 @@ public struct TesteeBuilder: Sendable {
         if let problem = cached(.typescript, digest: digest, product: "\(typeScriptTesteeModule).js", build: { directory in
             run(["tsc"] + flags + ["--outDir", directory] + files)
         }) { return problem }
-        return .command(["node", "--stack-size=4000", cacheDirectory(.typescript, digest) + "/\(typeScriptTesteeModule).js"])
+        return .command(Self.nodeCommand(cacheDirectory(.typescript, digest) + "/\(typeScriptTesteeModule).js"))
     }
 
     /// JavaScriptCore's shell: Debian's `jsc`, or the one inside macOS's JavaScriptCore.framework.

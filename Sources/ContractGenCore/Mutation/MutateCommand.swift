@@ -30,9 +30,11 @@ extension ContractGenCommand {
       --deadline SECONDS   start no mutant after this many seconds; the rest are reported as not run
       --list               print the chosen mutants and stop (nothing is built)
       --no-cache           ignore .build/mutation-cache (results are still stored)
-      --full-builds        Kotlin: build every mutant in full (by default only the mutated file is
-                           compiled, against the unmutated classes, unless it touches a const val
-                           or the file declares an inline fun)
+      --full-builds        build every mutant in full. By default a Kotlin mutant compiles only
+                           its file, against the unmutated classes (unless it touches a const val
+                           or the file declares an inline fun), and a TypeScript mutant is built
+                           by tsc --incremental from the unmutated build (only what the change
+                           reaches is checked and emitted again)
       Swift mutants are compiled with -Onone. Results are cached per (generated files, mutant,
       cases) under .build/mutation-cache, so a re-run only builds what changed.
     """
@@ -94,6 +96,7 @@ extension ContractGenCommand {
         runner.deadline = try Self.seconds(parsed.value("deadline"), option: "deadline")
         runner.incremental = !parsed.has("no-cache")
         runner.kotlinOneFile = !parsed.has("full-builds")
+        runner.incrementalTypeScript = !parsed.has("full-builds")
         runner.progress = { [io] message in io.err(message + "\n") }
         let started = Date()
         let (results, notRun) = try runner.run(chosen, equivalents: equivalents)

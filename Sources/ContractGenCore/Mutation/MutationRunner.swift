@@ -41,6 +41,9 @@ public struct MutationRunner {
     /// Kotlin: compile only the mutated file against the unmutated classes when that is sound
     /// (KotlinOneFileBuild); false builds every mutant the way `conform` does.
     public var kotlinOneFile = true
+    /// TypeScript: build each mutant incrementally from the unmutated build (TypeScriptIncrementalBuild);
+    /// false builds every mutant the way `conform` does.
+    public var incrementalTypeScript = true
     public var progress: (String) -> Void = { _ in }
 
     public init(root: String, language: Language, cases: [ConformanceCase]) {
@@ -65,6 +68,14 @@ public struct MutationRunner {
             oneFile = KotlinOneFileBuild.prepare(scratch: scratch, files: kotlinSources(scratch), run: builder(scratch).run)
             if oneFile == nil { progress("one-file builds unavailable: every Kotlin mutant is built in full") }
         }
+        var typeScriptIncremental: TypeScriptIncrementalBuild?
+        if language == .typescript, incrementalTypeScript, mutants.contains(where: { !equivalents.reasons.keys.contains($0.key) }) {
+            progress("compiling the unmutated TypeScript once with --incremental, for incremental mutant builds …")
+            let builder = builder(scratch)
+            typeScriptIncremental = TypeScriptIncrementalBuild.prepare(
+                scratch: scratch, files: builder.sources(under: "generated/typescript", ext: "ts"), run: builder.run)
+            if typeScriptIncremental == nil { progress("incremental builds unavailable: every TypeScript mutant is built in full") }
+        }
         var cache = MutationCache.load(path: cachePath)
         let buildInputs = buildInputsHash()
         let started = Date()
@@ -85,7 +96,8 @@ public struct MutationRunner {
                 continue
             }
             let clock = Date()
-            let outcome = try runOne(mutant, scratch: scratch, order: &order, oneFile: oneFile)
+            let outcome = try runOne(mutant, scratch: scratch, order: &order, oneFile: oneFile,
+                                     typeScriptIncremental: typeScriptIncremental)
             let result = MutantResult(mutant: mutant, outcome: outcome, seconds: Date().timeIntervalSince(clock), cached: false)
             results.append(result)
             progress("[\(index + 1)/\(mutants.count)] \(mutant.label): \(MutationReport.describe(outcome)) (\(String(format: "%.1f", result.seconds)) s)")
@@ -171,7 +183,8 @@ public struct MutationRunner {
         return files.sorted()
     }
 
-    func runOne(_ mutant: Mutant, scratch: String, order: inout [Int], oneFile: KotlinOneFileBuild? = nil) throws -> MutantOutcome {
+    func runOne(_ mutant: Mutant, scratch: String, order: inout [Int], oneFile: KotlinOneFileBuild? = nil,
+                typeScriptIncremental: TypeScriptIncrementalBuild? = nil) throws -> MutantOutcome {
         let path = scratch + "/" + mutant.file
         guard let original = FileManager.default.contents(atPath: root + "/" + mutant.file) else {
             throw Failure(description: "cannot read \(mutant.file)")
@@ -187,7 +200,18 @@ public struct MutationRunner {
             case .success(let command): return runCases(command, order: &order)
             }
         }
-        for (position, engine) in engines.enumerated() {
+        var engines = engines[...]
+        if let typeScriptIncremental {
+            // Node first, built incrementally; only its survivors are built in full for JavaScriptCore.
+            switch typeScriptIncremental.build() {
+            case .failure(let failure): return .stillborn(Self.firstError(failure.output))
+            case .success(let command):
+                let outcome = runCases(command, order: &order)
+                if case .killed = outcome { return outcome }
+            }
+            engines = engines.dropFirst()
+        }
+        for (position, engine) in zip(engines.indices, engines) {
             switch builder(scratch).launch(engine) {
             case .skipped(let reason): throw Failure(description: reason)
             case .failed(let reason): return .stillborn(Self.firstError(reason))
