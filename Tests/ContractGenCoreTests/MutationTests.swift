@@ -247,6 +247,46 @@ final class MutationTests: XCTestCase {
         XCTAssertEqual(printed, "4\n", "the mutant's code runs, not the unmutated build's")
     }
 
+    /// The Swift incremental mutant build: a changed declaration fails the file that uses it (which
+    /// the driver recompiles only because the declaration changed), a body-only change builds and
+    /// runs, and the restored file builds the unmutated program again.
+    func testSwiftIncrementalBuildRecompilesDependents() throws {
+        guard TesteeBuilder.which("swiftc") != nil else { throw XCTSkip("swiftc not installed") }
+        let scratch = NSTemporaryDirectory() + "contract-gen-swift-incremental-\(UUID().uuidString.prefix(8))"
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+        let library = scratch + "/Limit.swift", main = scratch + "/main.swift"
+        func write(_ text: String, _ path: String) throws { try text.write(toFile: path, atomically: true, encoding: .utf8) }
+        let original = "func limit(_ n: Int) -> Int {\n    n > 3 ? 3 : n\n}\n"
+        try write(original, library)
+        try write("print(limit(5))\n", main)
+        let builder = TesteeBuilder(root: scratch)
+        let build = try XCTUnwrap(SwiftIncrementalBuild.prepare(scratch: scratch, files: [library, main], optimization: "-Onone",
+                                                                run: builder.run))
+        func output(_ command: [String]) throws -> String {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: command[0])
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            try process.run()
+            let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            return text
+        }
+
+        try write("func limit(_ n: Int) -> Int? {\n    n > 3 ? 3 : n\n}\n", library)
+        guard case .failure(let failure) = build.build() else { return XCTFail("a changed declaration must fail its user") }
+        XCTAssertTrue(failure.output.contains("main.swift"), failure.output)
+
+        try write("func limit(_ n: Int) -> Int {\n    n >= 3 ? 4 : n\n}\n", library)
+        guard case .success(let mutant) = build.build() else { return XCTFail("a body-only change builds") }
+        XCTAssertEqual(try output(mutant), "4\n", "the mutant's code runs, not the unmutated build's")
+
+        try write(original, library)
+        guard case .success(let restored) = build.build() else { return XCTFail("the restored file builds") }
+        XCTAssertEqual(try output(restored), "3\n")
+    }
+
     func testCacheReusesOnlyWhileTheDecidingCaseIsUnchanged() throws {
         let cases = GoldenCaseLoader.load(directories: [TestSupport.root + "/golden"]).cases.prefix(3).map { $0 }
         var cache = MutationCache()

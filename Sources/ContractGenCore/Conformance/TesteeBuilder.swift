@@ -154,6 +154,9 @@ public struct TesteeBuilder: Sendable {
 
     // MARK: Per language
 
+    /// Swift 6 language mode, warning-free, as an app compiles the generated files.
+    static let swiftFlags = ["-swift-version", "6", "-warnings-as-errors", "-module-name", "ContractTestee"]
+
     func buildSwift() -> TesteeLaunch {
         guard Self.which("swiftc") != nil else { return .skipped(reason: "swiftc not found; " + Self.installHints[.swift]!) }
         let files = layout.map { paths($0.files[.swift]) }
@@ -162,8 +165,7 @@ public struct TesteeBuilder: Sendable {
         let optimization = optimizeSwift ? "-O" : "-Onone"
         let digest = hash(files, extra: "swiftc \(optimization) -swift-version 6 -warnings-as-errors")
         if let problem = cached(.swift, digest: digest, product: "testee", build: { directory in
-            run(["swiftc", optimization, "-swift-version", "6", "-warnings-as-errors", "-module-name", "ContractTestee",
-                 "-o", directory + "/testee"] + files)
+            run(["swiftc", optimization] + Self.swiftFlags + ["-o", directory + "/testee"] + files)
         }) { return problem }
         return .command([cacheDirectory(.swift, digest) + "/testee"])
     }

@@ -32,9 +32,9 @@ extension ContractGenCommand {
       --no-cache           ignore .build/mutation-cache (results are still stored)
       --full-builds        build every mutant in full. By default a Kotlin mutant compiles only
                            its file, against the unmutated classes (unless it touches a const val
-                           or the file declares an inline fun), and a TypeScript mutant is built
-                           by tsc --incremental from the unmutated build (only what the change
-                           reaches is checked and emitted again)
+                           or the file declares an inline fun), and a TypeScript or Swift mutant
+                           is built incrementally from the unmutated build (tsc --incremental,
+                           swiftc -incremental: only what the change reaches is compiled again)
       Swift mutants are compiled with -Onone. Results are cached per (generated files, mutant,
       cases) under .build/mutation-cache, so a re-run only builds what changed.
     """
@@ -96,7 +96,7 @@ extension ContractGenCommand {
         runner.deadline = try Self.seconds(parsed.value("deadline"), option: "deadline")
         runner.incremental = !parsed.has("no-cache")
         runner.kotlinOneFile = !parsed.has("full-builds")
-        runner.incrementalTypeScript = !parsed.has("full-builds")
+        runner.incrementalBuilds = !parsed.has("full-builds")
         runner.progress = { [io] message in io.err(message + "\n") }
         let started = Date()
         let (results, notRun) = try runner.run(chosen, equivalents: equivalents)

@@ -41,9 +41,9 @@ public struct MutationRunner {
     /// Kotlin: compile only the mutated file against the unmutated classes when that is sound
     /// (KotlinOneFileBuild); false builds every mutant the way `conform` does.
     public var kotlinOneFile = true
-    /// TypeScript: build each mutant incrementally from the unmutated build (TypeScriptIncrementalBuild);
-    /// false builds every mutant the way `conform` does.
-    public var incrementalTypeScript = true
+    /// TypeScript and Swift: build each mutant incrementally from the unmutated build
+    /// (TypeScriptIncrementalBuild, SwiftIncrementalBuild); false builds every mutant the way `conform` does.
+    public var incrementalBuilds = true
     public var progress: (String) -> Void = { _ in }
 
     public init(root: String, language: Language, cases: [ConformanceCase]) {
@@ -68,13 +68,11 @@ public struct MutationRunner {
             oneFile = KotlinOneFileBuild.prepare(scratch: scratch, files: kotlinSources(scratch), run: builder(scratch).run)
             if oneFile == nil { progress("one-file builds unavailable: every Kotlin mutant is built in full") }
         }
-        var typeScriptIncremental: TypeScriptIncrementalBuild?
-        if language == .typescript, incrementalTypeScript, mutants.contains(where: { !equivalents.reasons.keys.contains($0.key) }) {
-            progress("compiling the unmutated TypeScript once with --incremental, for incremental mutant builds …")
-            let builder = builder(scratch)
-            typeScriptIncremental = TypeScriptIncrementalBuild.prepare(
-                scratch: scratch, files: builder.sources(under: "generated/typescript", ext: "ts"), run: builder.run)
-            if typeScriptIncremental == nil { progress("incremental builds unavailable: every TypeScript mutant is built in full") }
+        var incrementalBuild: IncrementalMutantBuild?
+        if language != .kotlin, incrementalBuilds, mutants.contains(where: { !equivalents.reasons.keys.contains($0.key) }) {
+            progress("compiling the unmutated \(language.displayName) once more, incrementally, for incremental mutant builds …")
+            incrementalBuild = prepareIncrementalBuild(scratch: scratch)
+            if incrementalBuild == nil { progress("incremental builds unavailable: every \(language.displayName) mutant is built in full") }
         }
         var cache = MutationCache.load(path: cachePath)
         let buildInputs = buildInputsHash()
@@ -97,7 +95,7 @@ public struct MutationRunner {
             }
             let clock = Date()
             let outcome = try runOne(mutant, scratch: scratch, order: &order, oneFile: oneFile,
-                                     typeScriptIncremental: typeScriptIncremental)
+                                     incrementalBuild: incrementalBuild)
             let result = MutantResult(mutant: mutant, outcome: outcome, seconds: Date().timeIntervalSince(clock), cached: false)
             results.append(result)
             progress("[\(index + 1)/\(mutants.count)] \(mutant.label): \(MutationReport.describe(outcome)) (\(String(format: "%.1f", result.seconds)) s)")
@@ -183,8 +181,25 @@ public struct MutationRunner {
         return files.sorted()
     }
 
+    /// The language's incremental mutant build over the scratch copy's sources, as TesteeBuilder finds them.
+    func prepareIncrementalBuild(scratch: String) -> IncrementalMutantBuild? {
+        let builder = builder(scratch)
+        switch language {
+        case .typescript:
+            return TypeScriptIncrementalBuild.prepare(scratch: scratch, files: builder.sources(under: "generated/typescript", ext: "ts"),
+                                                      run: builder.run)
+        case .swift:
+            let files = builder.sources(under: "generated/swift/Contracts", ext: "swift")
+                + builder.sources(under: "generated/swift/Testee", ext: "swift")
+            return SwiftIncrementalBuild.prepare(scratch: scratch, files: files, optimization: optimizeSwift ? "-O" : "-Onone",
+                                                 run: builder.run)
+        case .kotlin:
+            return nil
+        }
+    }
+
     func runOne(_ mutant: Mutant, scratch: String, order: inout [Int], oneFile: KotlinOneFileBuild? = nil,
-                typeScriptIncremental: TypeScriptIncrementalBuild? = nil) throws -> MutantOutcome {
+                incrementalBuild: IncrementalMutantBuild? = nil) throws -> MutantOutcome {
         let path = scratch + "/" + mutant.file
         guard let original = FileManager.default.contents(atPath: root + "/" + mutant.file) else {
             throw Failure(description: "cannot read \(mutant.file)")
@@ -201,9 +216,10 @@ public struct MutationRunner {
             }
         }
         var engines = engines[...]
-        if let typeScriptIncremental {
-            // Node first, built incrementally; only its survivors are built in full for JavaScriptCore.
-            switch typeScriptIncremental.build() {
+        if let incrementalBuild {
+            // The first engine built incrementally; only its survivors are built in full for the next
+            // (TypeScript's JavaScriptCore).
+            switch incrementalBuild.build() {
             case .failure(let failure): return .stillborn(Self.firstError(failure.output))
             case .success(let command):
                 let outcome = runCases(command, order: &order)

@@ -7,7 +7,7 @@
 /// The verdict is tsc's own: its build info records each file's content hash and diagnostics.
 import Foundation
 
-struct TypeScriptIncrementalBuild {
+struct TypeScriptIncrementalBuild: IncrementalMutantBuild {
     /// The unmutated output (`.js` files and `build.tsbuildinfo`), copied for every mutant.
     var base: String
     /// Where each mutant is built: beside `base`, at the same depth, so the build info's paths
@@ -35,20 +35,18 @@ struct TypeScriptIncrementalBuild {
     }
 
     /// Builds the sources as they now are (one file mutated): the launch command, or tsc's output.
-    func build() -> Result<[String], BuildFailure> {
+    func build() -> Result<[String], MutantBuildFailure> {
         let parent = (mutantOutput as NSString).deletingLastPathComponent
         try? FileManager.default.removeItem(atPath: parent)
         do {
             try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
             try FileManager.default.copyItem(atPath: base, toPath: mutantOutput)
         } catch {
-            return .failure(BuildFailure(output: "cannot copy the unmutated TypeScript build: \(error)"))
+            return .failure(MutantBuildFailure(output: "cannot copy the unmutated TypeScript build: \(error)"))
         }
         if let failure = run(Self.arguments(files: files, output: mutantOutput)) {
-            return .failure(BuildFailure(output: "TypeScript testee does not compile:\n" + failure))
+            return .failure(MutantBuildFailure(output: "TypeScript testee does not compile:\n" + failure))
         }
         return .success(TesteeBuilder.nodeCommand(mutantOutput + "/\(testeeModule).js"))
     }
-
-    struct BuildFailure: Error { var output: String }
 }
