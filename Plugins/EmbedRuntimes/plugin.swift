@@ -1,4 +1,4 @@
-/// Embeds `Runtime/{swift,kotlin,typescript}` into `ContractGenCore` at build time (see
+/// Embeds `Runtime/{swift,kotlin,typescript}` (and `Tools/`) into `ContractGenCore` at build time (see
 /// `Sources/embed-runtimes`). The runtimes are declared as inputs, so editing one rebuilds.
 import Foundation
 import PackagePlugin
@@ -15,6 +15,8 @@ struct EmbedRuntimes: BuildToolPlugin {
         ("swiftTestee", "Runtime/swift/Testee/TesteeSupport.swift"),
         ("kotlinTestee", "Runtime/kotlin/testee/TesteeSupport.kt"),
         ("typescriptTestee", "Runtime/typescript/testee/testee-support.ts"),
+        // Not a runtime: the warm Kotlin compiler `mutate` compiles Kotlin mutants with.
+        ("kotlinCompileServer", "Tools/kotlin/KotlinCompileServer.kt"),
     ]
 
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {

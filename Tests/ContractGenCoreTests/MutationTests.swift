@@ -287,6 +287,52 @@ final class MutationTests: XCTestCase {
         XCTAssertEqual(try output(restored), "3\n")
     }
 
+    /// The warm Kotlin compiler gives kotlinc's verdict and kotlinc's class files, byte for byte,
+    /// for a one-file build against other classes (an `internal` use through the friend path).
+    func testKotlinCompileServerMatchesKotlinc() throws {
+        guard TesteeBuilder.which("kotlinc") != nil, TesteeBuilder.which("java") != nil else {
+            throw XCTSkip("kotlinc/java not installed")
+        }
+        let scratch = NSTemporaryDirectory() + "contract-gen-kotlin-server-\(UUID().uuidString.prefix(8))"
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+        func write(_ text: String, _ name: String) throws -> String {
+            try text.write(toFile: scratch + "/" + name, atomically: true, encoding: .utf8)
+            return scratch + "/" + name
+        }
+        let library = try write("package demo\n\ninternal fun limit(n: Int): Int = if (n > 3) 3 else n\n", "Limit.kt")
+        let user = try write("package demo\n\nfun main() {\n    println(limit(5))\n}\n", "Main.kt")
+        let broken = try write("package demo\n\nfun other(): Int = limit(\"5\")\n", "Broken.kt")
+        let builder = TesteeBuilder(root: scratch)
+        XCTAssertNil(builder.run(["kotlinc", "-Werror", "-module-name", "main", "-d", scratch + "/base", library]))
+        final class Calls: @unchecked Sendable { var files: [String] = [] }
+        let calls = Calls()
+        let server = try XCTUnwrap(KotlinCompileServer.start(root: TestSupport.root, fallback: { arguments in
+            calls.files.append(arguments.last ?? "")
+            return builder.run(arguments)
+        }))
+        defer { server.stop() }
+        func oneFile(_ file: String, into output: String) -> [String] {
+            ["kotlinc", "-Werror", "-module-name", "main", "-cp", scratch + "/base", "-Xfriend-paths=" + scratch + "/base",
+             "-d", scratch + "/" + output, file]
+        }
+        XCTAssertNil(builder.run(oneFile(user, into: "cli")))
+        XCTAssertNil(server.run(oneFile(user, into: "warm")))
+        func classes(_ directory: String) -> [String: Data] {
+            var found: [String: Data] = [:]
+            let enumerator = FileManager.default.enumerator(atPath: scratch + "/" + directory)
+            while let item = enumerator?.nextObject() as? String {
+                if item.hasSuffix(".class") { found[item] = FileManager.default.contents(atPath: scratch + "/" + directory + "/" + item) }
+            }
+            return found
+        }
+        XCTAssertFalse(classes("cli").isEmpty)
+        XCTAssertEqual(classes("warm"), classes("cli"), "the same class files as kotlinc")
+        let failure = try XCTUnwrap(server.run(oneFile(broken, into: "broken")))
+        XCTAssertTrue(failure.contains("Broken.kt:3") && failure.contains("error:"), failure)
+        XCTAssertFalse(calls.files.contains(user) || calls.files.contains(broken), "served warm, not by the fallback")
+    }
+
     func testCacheReusesOnlyWhileTheDecidingCaseIsUnchanged() throws {
         let cases = GoldenCaseLoader.load(directories: [TestSupport.root + "/golden"]).cases.prefix(3).map { $0 }
         var cache = MutationCache()

@@ -63,9 +63,14 @@ public struct MutationRunner {
         var order = Array(cases.indices)
         if let problem = baselineProblem(scratch: scratch, order: order) { throw Failure(description: problem) }
         var oneFile: KotlinOneFileBuild?
+        var compileServer: KotlinCompileServer?
+        defer { compileServer?.stop() }
         if language == .kotlin, kotlinOneFile, mutants.contains(where: { !equivalents.reasons.keys.contains($0.key) }) {
             progress("compiling the unmutated Kotlin classes once, for one-file mutant builds …")
-            oneFile = KotlinOneFileBuild.prepare(scratch: scratch, files: kotlinSources(scratch), run: builder(scratch).run)
+            let run = builder(scratch).run
+            compileServer = KotlinCompileServer.start(root: root, fallback: run)
+            if compileServer == nil { progress("no warm Kotlin compiler: each mutant runs kotlinc") }
+            oneFile = KotlinOneFileBuild.prepare(scratch: scratch, files: kotlinSources(scratch), run: compileServer?.run ?? run)
             if oneFile == nil { progress("one-file builds unavailable: every Kotlin mutant is built in full") }
         }
         var incrementalBuild: IncrementalMutantBuild?

@@ -3,8 +3,11 @@
 /// the driver's incremental mode (same flags as `conform`, one object file per source); each
 /// mutant starts from a copy of those objects and their dependency records, and the driver
 /// recompiles the mutated file, then every file that depends on what its change touched, and
-/// links. Inputs are compared by content hash (`-enable-incremental-file-hashing`), so restoring
-/// a file after its mutant leaves it unchanged to the next build.
+/// links. The driver takes an input whose modification time is the recorded one as unchanged,
+/// and hashes the others (`-enable-incremental-file-hashing`): so the sources are dated
+/// 2000-01-01 before the unmutated build, a mutant's write (dated now) is always seen, even
+/// within the file system's timestamp granularity of that build, and a file restored after its
+/// mutant hashes as unchanged for the next.
 import Foundation
 
 struct SwiftIncrementalBuild: IncrementalMutantBuild {
@@ -45,6 +48,9 @@ struct SwiftIncrementalBuild: IncrementalMutantBuild {
             try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
             try Data(outputFileMap(files: files, work: work).serialized().utf8)
                 .write(to: URL(fileURLWithPath: work + "/output-file-map.json"))
+            for file in files {
+                try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 946_684_800)], ofItemAtPath: file)
+            }
         } catch { return nil }
         guard run(arguments(files: files, work: work, optimization: optimization)) == nil,
               (try? FileManager.default.copyItem(atPath: work, toPath: base)) != nil else { return nil }
