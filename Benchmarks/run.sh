@@ -7,8 +7,10 @@
 #               (the ratio's baseline) and two hand-written byte parsers: one into a value tree, and
 #               the fast kind, straight into the structs (Benchmarks/contract-bench/HandWritten*.swift)
 #   Kotlin      generated vs org.json (Android's: JSONObject + a walk over every value)
-#   TypeScript  generated vs JSON.parse + a walk over every value, on Node (V8) and JavaScriptCore;
-#               also on a calendar-agenda snapshot of about the same size (Benchmarks/typescript/agenda-blob.js)
+#   TypeScript  generated vs JSON.parse + a hand-written typed walk (the ratio's baseline:
+#               Benchmarks/typescript/widget-data-typed-walk.js) and vs JSON.parse + an untyped walk over
+#               every value, on Node (V8) and JavaScriptCore; also on a calendar-agenda snapshot of about
+#               the same size (Benchmarks/typescript/agenda-blob.js; against the untyped walk only)
 # Throughput: every decoder of a language runs in ONE process in alternating batches of ~4 MB of
 # input, 9 rounds after a warm-up; ratio = median over rounds of (baseline batch time ÷ this
 # decoder's batch time), so a noisy neighbour slows both sides of a round alike. MB/s = median.
@@ -43,6 +45,8 @@ tsc --strict --target es2019 --module commonjs --outDir "$work/ts" \
   echo '  if (!__cache[name]) { var module = { exports: {} }; __cache[name] = module; __modules[name](module.exports, __contractGenRequire, module); }'
   echo '  return __cache[name].exports; }'; } > "$work/bundle-jsc.js"
 
+typed_walk=$(cat Benchmarks/typescript/widget-data-typed-walk.js)
+
 # Kotlin: the generated runtime and widget-data object plus the harness, one jar per content hash.
 json_jar=/usr/share/java/com.android.json.jar
 stdlib=$(dirname "$(readlink -f "$(command -v kotlinc)")")/../lib/kotlin-stdlib.jar
@@ -76,34 +80,43 @@ for size in $sizes; do
   done
   want typescript || continue
   # TypeScript on Node (V8).
-  line=$(node -e "global.BENCH = { engine: 'v8', module: '$work/ts/widget-data.js', runtime: '$work/ts/contract-runtime.js', text: require('fs').readFileSync('$work/blob.json', 'utf8') };
+  # The baseline is JSON.parse plus the hand-written typed walk (Benchmarks/typescript/widget-data-typed-walk.js);
+  # JSON.parse plus an untyped walk over every value (which builds nothing) is measured beside it.
+  line=$(node -e "$typed_walk
+    global.BENCH = { engine: 'v8', module: '$work/ts/widget-data.js', runtime: '$work/ts/contract-runtime.js', text: require('fs').readFileSync('$work/blob.json', 'utf8') };
     $(cat Benchmarks/typescript/bench.js)")
-  memory() { node -e "global.BENCH = { engine: 'v8', memory: '$1', module: '$work/ts/widget-data.js', runtime: '$work/ts/contract-runtime.js', text: require('fs').readFileSync('$work/blob.json', 'utf8') };
+  memory() { node -e "$typed_walk
+    global.BENCH = { engine: 'v8', memory: '$1', module: '$work/ts/widget-data.js', runtime: '$work/ts/contract-runtime.js', text: require('fs').readFileSync('$work/blob.json', 'utf8') };
     $(cat Benchmarks/typescript/bench.js)"; }
-  IFS=$'\t' read -r _ _ gmbs bmbs ratio rmbs rratio <<<"$line"
+  IFS=$'\t' read -r _ _ gmbs bmbs ratio rmbs rratio wmbs wratio <<<"$line"
   row "$bytes" "TypeScript/V8" "generated" "$gmbs" "$ratio" "$(memory generated)"
   row "$bytes" "TypeScript/V8" "generated + report" "$rmbs" "$rratio" "$(memory report)"
-  row "$bytes" "TypeScript/V8" "JSON.parse+walk (baseline)" "$bmbs" "1.00" "$(memory baseline)"
+  row "$bytes" "TypeScript/V8" "JSON.parse+typed walk (baseline)" "$bmbs" "1.00" "$(memory baseline)"
+  row "$bytes" "TypeScript/V8" "JSON.parse+untyped walk" "$wmbs" "—" "$(memory walk)"
+  row "$bytes" "TypeScript/V8" "generated ÷ JSON.parse+untyped walk" "$gmbs" "$wratio" ""
   # TypeScript's report on a degraded blob (every 20th isDone a number, every 40th title null: 7.5%
   # of rows with an entry, 2.5% dropped): the report has entries, so it is recorded by the
   # scanner decoders instead of the tree walk alone (docs/report.md, Cost). Same harness, V8.
   node -e "const fs = require('fs'); let k = 0, j = 0; fs.writeFileSync('$work/degraded.json', fs.readFileSync('$work/blob.json', 'utf8')
     .replace(/\"isDone\":(true|false)/g, (m) => (++k % 20 === 0 ? '\"isDone\":1' : m))
     .replace(/\"title\":\"(?:[^\"\\\\]|\\\\.)*\"/g, (m) => (++j % 40 === 7 ? '\"title\":null' : m)));"
-  line=$(node -e "global.BENCH = { engine: 'v8', module: '$work/ts/widget-data.js', runtime: '$work/ts/contract-runtime.js', text: require('fs').readFileSync('$work/degraded.json', 'utf8') };
+  line=$(node -e "$typed_walk
+    global.BENCH = { engine: 'v8', module: '$work/ts/widget-data.js', runtime: '$work/ts/contract-runtime.js', text: require('fs').readFileSync('$work/degraded.json', 'utf8') };
     $(cat Benchmarks/typescript/bench.js)")
-  IFS=$'\t' read -r _ dbytes gmbs bmbs ratio rmbs rratio <<<"$line"
+  IFS=$'\t' read -r _ dbytes gmbs bmbs ratio rmbs rratio _ _ <<<"$line"
   row "$dbytes" "TypeScript/V8" "generated (degraded blob)" "$gmbs" "$ratio" ""
   row "$dbytes" "TypeScript/V8" "generated + report (degraded blob)" "$rmbs" "$rratio" ""
   # TypeScript on JavaScriptCore.
   if command -v jsc >/dev/null; then
-    { cat "$work/bundle-jsc.js"
+    { cat "$work/bundle-jsc.js"; echo "$typed_walk"
       printf 'var BENCH = { engine: "jsc", module: "widget-data", runtime: "contract-runtime", text: readFile("%s") };\n' "$work/blob.json"
       cat Benchmarks/typescript/bench.js; } > "$work/bench-jsc.js"
-    IFS=$'\t' read -r _ _ gmbs bmbs ratio rmbs rratio <<<"$(jsc "$work/bench-jsc.js")"
+    IFS=$'\t' read -r _ _ gmbs bmbs ratio rmbs rratio wmbs wratio <<<"$(jsc "$work/bench-jsc.js")"
     row "$bytes" "TypeScript/JSC" "generated" "$gmbs" "$ratio" ""
     row "$bytes" "TypeScript/JSC" "generated + report" "$rmbs" "$rratio" ""
-    row "$bytes" "TypeScript/JSC" "JSON.parse+walk (baseline)" "$bmbs" "1.00" ""
+    row "$bytes" "TypeScript/JSC" "JSON.parse+typed walk (baseline)" "$bmbs" "1.00" ""
+    row "$bytes" "TypeScript/JSC" "JSON.parse+untyped walk" "$wmbs" "—" ""
+    row "$bytes" "TypeScript/JSC" "generated ÷ JSON.parse+untyped walk" "$gmbs" "$wratio" ""
   fi
   # TypeScript on a calendar-agenda snapshot of about the same size (Benchmarks/typescript/agenda-blob.js):
   # date-times and URLs put colons inside strings, which the tree decoders account for
