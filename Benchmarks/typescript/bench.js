@@ -23,6 +23,19 @@
   var untyped = function () { return walk(JSON.parse(text)); };
   var typed = typeof contractBenchTypedWalk === "function" ? contractBenchTypedWalk : null;
   var baseline = typed === null ? untyped : function () { return typed(text) === null ? 0 : 1; };
+  if (typed !== null) {
+    // The yardstick must read what the generated decoder reads, or the ratio compares unlike work.
+    var norm = function (v) {
+      return JSON.stringify(v, function (k, x) {
+        if (!(x instanceof Map)) return x;
+        var entries = []; x.forEach(function (value, key) { entries.push([key, value]); }); return entries.sort();
+      });
+    };
+    var decoded = contract.decode(text);
+    if (decoded.status !== "ok" || norm(decoded.value) !== norm(typed(text))) {
+      throw new Error("the typed walk does not read the value the generated decoder reads");
+    }
+  }
   if (BENCH.memory) {
     // Peak RSS above the RSS once the text is read, over three decodes (Node only: one decoder
     // per process, so the peak is that decoder's).
