@@ -75,13 +75,13 @@ final class EmitScaleTests: XCTestCase {
         let null = try XCTUnwrap(files["golden/wide/schema.wide.every-field.null.json"])
         let blob = try XCTUnwrap(JSONValue.parse(null["given"]?["blob"]?.stringValue ?? ""))
         XCTAssertEqual(blob, JSONValue.parse(#"{"v":1,"s0":null,"n1":null,"s2":null,"n3":null}"#))
-        XCTAssertEqual(null["expect"], JSONValue.parse(#"{"status":"ok","value":{"s0":null,"n1":0,"s2":null,"n3":0},"report":[{"path":"$.s0","rule":"null","used":"null"},{"path":"$.n1","rule":"null","used":"default"},{"path":"$.s2","rule":"null","used":"null"},{"path":"$.n3","rule":"null","used":"default"}]}"#))
+        XCTAssertEqual(null["expect"], JSONValue.parse(#"{"status":"ok","value":{"s0":null,"n1":0,"s2":null,"n3":0},"dropped":0,"report":[{"path":"$.s0","rule":"null","used":"null"},{"path":"$.n1","rule":"null","used":"default"},{"path":"$.s2","rule":"null","used":"null"},{"path":"$.n3","rule":"null","used":"default"}]}"#))
         // A wrong type (bool) in every field: same per-field rule.
         let bool = try XCTUnwrap(files["golden/wide/schema.wide.every-field.wrong-type-bool.json"])
-        XCTAssertEqual(bool["expect"], JSONValue.parse(#"{"status":"ok","value":{"s0":null,"n1":0,"s2":null,"n3":0},"report":[{"path":"$.s0","rule":"wrong-type","used":"null","found":"boolean"},{"path":"$.n1","rule":"wrong-type","used":"default","found":"boolean"},{"path":"$.s2","rule":"wrong-type","used":"null","found":"boolean"},{"path":"$.n3","rule":"wrong-type","used":"default","found":"boolean"}]}"#))
+        XCTAssertEqual(bool["expect"], JSONValue.parse(#"{"status":"ok","value":{"s0":null,"n1":0,"s2":null,"n3":0},"dropped":0,"report":[{"path":"$.s0","rule":"wrong-type","used":"null","found":"boolean"},{"path":"$.n1","rule":"wrong-type","used":"default","found":"boolean"},{"path":"$.s2","rule":"wrong-type","used":"null","found":"boolean"},{"path":"$.n3","rule":"wrong-type","used":"default","found":"boolean"}]}"#))
         // A valid value applies to the strings only ("" is a string), the integers keep no mutation of that label.
         let empty = try XCTUnwrap(files["golden/wide/schema.wide.every-field.empty.json"])
-        XCTAssertEqual(empty["expect"], JSONValue.parse(#"{"status":"ok","value":{"s0":"","n1":0,"s2":"","n3":0},"report":[]}"#))
+        XCTAssertEqual(empty["expect"], JSONValue.parse(#"{"status":"ok","value":{"s0":"","n1":0,"s2":"","n3":0},"dropped":0,"report":[]}"#))
         // Every mutation label of every field appears in exactly one case.
         let labels = ["missing", "null", "wrong-type-bool", "wrong-type-number", "wrong-type-string", "wrong-type-array", "wrong-type-object"]
         for label in labels {
@@ -102,7 +102,7 @@ final class EmitScaleTests: XCTestCase {
         let n1 = try XCTUnwrap(files["golden/wide/schema.wide.W.n1.alone.wrong-type-bool.json"])
         XCTAssertEqual(JSONValue.parse(n1["given"]?["blob"]?.stringValue ?? ""), JSONValue.parse(#"{"v":1,"r0":true,"n1":true}"#))
         // The bool reads as the default 0; the report holds n1's entry and nothing else.
-        XCTAssertEqual(n1["expect"], JSONValue.parse(#"{"status":"ok","value":{"s0":null,"n1":0,"s2":null,"n3":0,"r0":true},"report":[{"path":"$.n1","rule":"wrong-type","used":"default","found":"boolean"}]}"#))
+        XCTAssertEqual(n1["expect"], JSONValue.parse(#"{"status":"ok","value":{"s0":null,"n1":0,"s2":null,"n3":0,"r0":true},"dropped":0,"report":[{"path":"$.n1","rule":"wrong-type","used":"default","found":"boolean"}]}"#))
     }
 
     func testRequiredFieldFailureStaysIsolated() throws {
@@ -111,7 +111,7 @@ final class EmitScaleTests: XCTestCase {
         let missing = try XCTUnwrap(files["golden/wide/schema.wide.W.r1.missing.json"])
         // The minimal document: the other required field only, r1 removed.
         XCTAssertEqual(JSONValue.parse(missing["given"]?["blob"]?.stringValue ?? ""), JSONValue.parse(#"{"v":1,"r0":true}"#))
-        XCTAssertEqual(missing["expect"], JSONValue.parse(#"{"status":"invalid","value":null,"report":[{"path":"$.r1","rule":"missing","used":"document"}]}"#))
+        XCTAssertEqual(missing["expect"], JSONValue.parse(#"{"status":"invalid","value":null,"dropped":0,"report":[{"path":"$.r1","rule":"missing","used":"document"}]}"#))
     }
 
     func testNestedGoldensStaySmall() throws {

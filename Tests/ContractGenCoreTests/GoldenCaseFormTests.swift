@@ -170,7 +170,10 @@ final class GoldenCaseFormTests: XCTestCase {
                 let path = "golden/\(contract.name)/\(golden.name).json"
                 let file = try XCTUnwrap(files.first { $0.path == path }.flatMap { JSONValue.parse($0.contents) }, path)
                 XCTAssertNotNil(file["sample"], "\(path) is in the sample form")
-                XCTAssertEqual(file["given"], .object([("report", .bool(true))]), path)   // every derived case asks for the report
+                // Every derived case asks for the report, and, where the observation holds no count
+                // (a wrapped one), for the dropped count.
+                let flags: [(String, JSONValue)] = [("report", .bool(true))] + (contract.observation == .wrapped ? [("dropped", .bool(true))] : [])
+                XCTAssertEqual(file["given"], .object(flags), path)
                 XCTAssertEqual(materialised[path]?["given"]?["blob"]?.stringValue, golden.blob, path)
                 XCTAssertEqual(materialised[path]?["expect"]?.serialized(), golden.expect.serialized(), path)
             }

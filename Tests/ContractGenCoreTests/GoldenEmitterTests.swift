@@ -47,12 +47,22 @@ final class GoldenEmitterTests: XCTestCase {
         let golden = try XCTUnwrap(try cases("widget-data")["golden/widget-data/schema.widget-data.TaskRow.title.wrong-type-number.json"])
         XCTAssertEqual(golden["expect"]?["tasks"], .array([]))
         XCTAssertEqual(golden["expect"]?["dropped"], .number(1))
+        // A wrapped observation holds no count: the case asks for it (given.dropped), so the report's
+        // decoders are held to the count as the plain ones are (an event without a usable event_id
+        // is dropped and counted; the tag and attendee batch drops one element of each array).
+        let agenda = try cases("calendar-agenda")
+        let event = try XCTUnwrap(agenda["golden/calendar-agenda/schema.calendar-agenda.Event.eventId.empty.json"])
+        XCTAssertEqual(event["given"]?["dropped"], .bool(true))
+        XCTAssertEqual(event["expect"]?["value"]?["events"], .array([]))
+        XCTAssertEqual(event["expect"]?["dropped"], .number(1))
+        let elements = try XCTUnwrap(agenda["golden/calendar-agenda/schema.calendar-agenda.every-field.element-wrong-type.json"])
+        XCTAssertEqual(elements["expect"]?["dropped"], .number(2))
     }
 
     func testFailDocumentFailsAndOptionalNestedObjectBecomesNull() throws {
         let todo = try cases("todo-count")
         XCTAssertEqual(todo["golden/todo-count/schema.todo-count.CountRecord.count.missing.json"]?["expect"],
-                       JSONValue.parse(#"{"status":"invalid","value":null,"report":[{"path":"$.count","rule":"missing","used":"document"}]}"#))
+                       JSONValue.parse(#"{"status":"invalid","value":null,"dropped":0,"report":[{"path":"$.count","rule":"missing","used":"document"}]}"#))
         // Source.platform is drop-element; Source sits in an optional field, so source becomes null.
         XCTAssertEqual(todo["golden/todo-count/schema.todo-count.Source.platform.null.json"]?["expect"]?["value"]?["source"], .null)
     }

@@ -83,7 +83,7 @@ struct GoldenCaseForm {
               expect.serialized() == golden.expect.serialized() else { return nil }
         return .object([("case", .string(golden.name)), ("about", .string(golden.about)), ("contract", .string(golden.contract)),
                         ("op", .string("decode")), ("sample", .string(sample))]
-                        + (golden.reports ? [("given", .object([("report", .bool(true))]))] : []) + [
+                        + (golden.flags.isEmpty ? [] : [("given", .object(golden.flags))]) + [
                         ("blob-changes", .array(blobChanges.map { .raw($0.line) })),
                         ("expect-changes", .array(expectChanges.map { .raw($0.line) }))])
     }

@@ -59,10 +59,29 @@ struct GoldenCase {
     var sample: GoldenSampleKind? = nil
     /// Whether the case asks for the report (`expect` then holds it, derived by GoldenReport).
     var reports = false
+    /// Whether the case asks for the dropped count (`given.dropped`; `expect` then holds it).
+    var countsDropped = false
+
+    /// `given` besides the blob: the flags the case asks for.
+    var flags: [(String, JSONValue)] {
+        (reports ? [("report", .bool(true))] : []) + (countsDropped ? [("dropped", .bool(true))] : [])
+    }
 
     var json: JSONValue {
         .object([("case", .string(name)), ("about", .string(about)), ("contract", .string(contract)),
-                 ("op", .string("decode")), ("given", .object([("blob", .string(blob))] + (reports ? [("report", .bool(true))] : []))), ("expect", expect)])
+                 ("op", .string("decode")), ("given", .object([("blob", .string(blob))] + flags)), ("expect", expect)])
+    }
+
+    /// The case asking for the dropped count too, where the observation does not hold it
+    /// (a wrapped one): the count the rules give is then part of what every road must answer,
+    /// the report's decoders included.
+    func countingDropped(_ dropped: Int, observation: ObservationStyle) -> GoldenCase {
+        guard case .wrapped = observation, case .object(var members) = expect else { return self }
+        var result = self
+        members.append(("dropped", .number(Double(dropped))))
+        result.expect = .object(members)
+        result.countsDropped = true
+        return result
     }
 
     /// The case asking for `report` (nil: as it is, without one).
@@ -675,7 +694,8 @@ struct GoldenCaseBuilder {
         let full = sampleDocument()
         result.append(GoldenCase(name: "\(prefix).sample-document", about: "every field present and valid reads back as written",
                                  contract: contract.name, blob: full.serialized(),
-                                 expect: observation(status: "ok", decodedRoot: withoutVersion(full), dropped: 0), sample: .document).reporting([]))
+                                 expect: observation(status: "ok", decodedRoot: withoutVersion(full), dropped: 0), sample: .document)
+            .countingDropped(0, observation: contract.observation).reporting([]))
 
         // Version gate: every rejected form renders empty; accepted spellings read normally. The
         // minimal document keeps these cases small however many optional fields the root has.
@@ -692,13 +712,15 @@ struct GoldenCaseBuilder {
             result.append(GoldenCase(name: "\(prefix).version.\(label)", about: "version gate: \(label) is not an accepted version, so nothing is read",
                                      contract: contract.name, blob: setting(document, gate, to: value).serialized(),
                                      expect: observation(status: "unsupportedVersion", decodedRoot: nil, dropped: 0), sample: .minimal([]))
+                .countingDropped(0, observation: contract.observation)
                 .reporting([.object([("path", .string("$" + ReportPlan.step(gate))), ("rule", .string("version-rejected")), ("used", .string("document")), ("found", .string(found))])]))
         }
         for spelling in ["\(contract.version.writes).0", "\(contract.version.writes)e0"] {
             result.append(GoldenCase(name: "\(prefix).version.spelled-\(spelling.contains("e") ? "exponent" : "float")",
                                      about: "version gate: \(spelling) is the same IEEE double as \(contract.version.writes)",
                                      contract: contract.name, blob: setting(document, gate, to: .raw(spelling)).serialized(),
-                                     expect: observation(status: "ok", decodedRoot: decodedRoot, dropped: 0), sample: .minimal([])).reporting([]))
+                                     expect: observation(status: "ok", decodedRoot: decodedRoot, dropped: 0), sample: .minimal([]))
+                .countingDropped(0, observation: contract.observation).reporting([]))
         }
         result += fieldCases(prefix: prefix)
         result += nestingCases(prefix: prefix)
@@ -747,6 +769,7 @@ struct GoldenCaseBuilder {
                                          about: "\(type.name).\(field.name)\(where_): \(levels) nested arrays inside \(around) container(s) reach level 513, one more than a document may nest: malformed, whatever the field's rule",
                                          contract: contract.name, blob: blob,
                                          expect: observation(status: "malformed", decodedRoot: nil, dropped: 0), sample: .minimal(path))
+                    .countingDropped(0, observation: contract.observation)
                     .reporting([.object([("path", .string("$")), ("rule", .string("malformed")), ("used", .string("document")),
                                          ("offset", .number(Double(offset))), ("expected", .string("depth"))])]))
             }
@@ -788,10 +811,12 @@ struct GoldenCaseBuilder {
                     if isStep || endsEnclosing(field, mutation) {
                         let blob = updating(document, path[...]) { setting($0, field.jsonKey, to: mutation.written) }
                         let where_ = path.isEmpty ? "" : " (inside \(path.map(\.field.name).joined(separator: ".")))"
+                        let expectation = expected(decodedRoot, path: path, field: field, mutation: mutation)
                         result.append(GoldenCase(name: "\(prefix).\(type.name).\(field.name).\(mutation.label)",
                                                  about: "\(type.name).\(field.name)\(where_), \(field.presence.spelling): \(mutation.label): \(mutation.why)",
                                                  contract: contract.name, blob: blob.serialized(),
-                                                 expect: expected(decodedRoot, path: path, field: field, mutation: mutation), sample: .minimal(path))
+                                                 expect: expectation.observation, sample: .minimal(path))
+                            .countingDropped(expectation.dropped, observation: contract.observation)
                             .reporting(report(path: path, field: field, mutation: mutation, document: blob)))
                     } else {
                         if batchIndex[mutation.label] == nil {
@@ -834,6 +859,7 @@ struct GoldenCaseBuilder {
             result.append(GoldenCase(name: name, about: "\(batch.label) in \(listed): \(why)",
                                      contract: contract.name, blob: blob.serialized(),
                                      expect: observation(status: "ok", decodedRoot: decodedRoot, dropped: drops), sample: .spine)
+                .countingDropped(drops, observation: contract.observation)
                 .reporting(entries.map { ordered($0, in: blob) }))
         }
         result += aloneCases(prefix: prefix, reached: reached, batches: batches)
@@ -875,6 +901,7 @@ struct GoldenCaseBuilder {
                                      about: "\(key) alone: \(member.mutation.label): \(member.mutation.why); the only degraded value, so the report holds its entry and nothing else",
                                      contract: contract.name, blob: blob.serialized(),
                                      expect: observation(status: "ok", decodedRoot: decodedRoot, dropped: member.mutation.drops), sample: .spine)
+                .countingDropped(member.mutation.drops, observation: contract.observation)
                 .reporting(ordered(entries, in: blob)))
         }
         return result
@@ -1039,7 +1066,7 @@ struct GoldenCaseBuilder {
     /// does not. A container left outside its own limits by a drop (`non-empty`, `min-items`) is
     /// invalid in turn, and its field's presence policy applies (its drops still count when its
     /// object is kept, as the decoders hold a slot's drops by its object, not by its checks).
-    func expected(_ decodedRoot: JSONValue, path: [Step], field: Field, mutation: Mutation) -> JSONValue {
+    func expected(_ decodedRoot: JSONValue, path: [Step], field: Field, mutation: Mutation) -> (observation: JSONValue, dropped: Int) {
         let builder = self
         let replacement: JSONValue?
         // An invalid explicit-null value is absent: its key leaves the object (which stays valid).
@@ -1053,7 +1080,7 @@ struct GoldenCaseBuilder {
         case .invalid:
             switch degrade(field) {
             case .replace(let value)?: replacement = value
-            case .failDocument?: return builder.observation(status: "invalid", decodedRoot: nil, dropped: 0)
+            case .failDocument?: return (builder.observation(status: "invalid", decodedRoot: nil, dropped: 0), 0)
             case nil: replacement = nil   // the enclosing object is invalid
             }
         }
@@ -1130,13 +1157,14 @@ struct GoldenCaseBuilder {
                 return (.replace(.object(entries)), drops)
             }
         }
+        // A document that is not ok counts nothing (docs/conformance.md, `dropped`).
         switch rebuild(decodedRoot, path[...]) {
         case (.failDocument, _):
-            return builder.observation(status: "invalid", decodedRoot: nil, dropped: 0)
+            return (builder.observation(status: "invalid", decodedRoot: nil, dropped: 0), 0)
         case (.replace(let root?), let dropped):
-            return builder.observation(status: "ok", decodedRoot: root, dropped: dropped)
+            return (builder.observation(status: "ok", decodedRoot: root, dropped: dropped), dropped)
         case (.replace(nil), _):
-            return builder.observation(status: "invalid", decodedRoot: nil, dropped: 0)
+            return (builder.observation(status: "invalid", decodedRoot: nil, dropped: 0), 0)
         }
     }
 }
