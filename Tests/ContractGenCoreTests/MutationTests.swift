@@ -231,8 +231,8 @@ final class MutationTests: XCTestCase {
         let build = try XCTUnwrap(TypeScriptIncrementalBuild.prepare(scratch: scratch, files: [library, testee], run: builder.run))
 
         try write("export function limit(n: number) {\n  if (n > 3) return null;\n  return n;\n}\n", library)
-        guard case .failure(let failure) = build.build() else { return XCTFail("a widened return type must fail the importer") }
-        XCTAssertTrue(failure.output.contains("testee.ts"), failure.output)
+        guard case .failure(.compiler(let failure)) = build.build() else { return XCTFail("a widened return type must fail the importer") }
+        XCTAssertTrue(failure.contains("testee.ts"), failure)
 
         try write("export function limit(n: number) {\n  if (n >= 3) return 4;\n  return n;\n}\n", library)
         guard case .success(let command) = build.build() else { return XCTFail("a body-only change builds") }
@@ -275,8 +275,8 @@ final class MutationTests: XCTestCase {
         }
 
         try write("func limit(_ n: Int) -> Int? {\n    n > 3 ? 3 : n\n}\n", library)
-        guard case .failure(let failure) = build.build() else { return XCTFail("a changed declaration must fail its user") }
-        XCTAssertTrue(failure.output.contains("main.swift"), failure.output)
+        guard case .failure(.compiler(let failure)) = build.build() else { return XCTFail("a changed declaration must fail its user") }
+        XCTAssertTrue(failure.contains("main.swift"), failure)
 
         try write("func limit(_ n: Int) -> Int {\n    n >= 3 ? 4 : n\n}\n", library)
         guard case .success(let mutant) = build.build() else { return XCTFail("a body-only change builds") }
@@ -330,6 +330,13 @@ final class MutationTests: XCTestCase {
         XCTAssertEqual(classes("warm"), classes("cli"), "the same class files as kotlinc")
         let failure = try XCTUnwrap(server.run(oneFile(broken, into: "broken")))
         XCTAssertTrue(failure.contains("Broken.kt:3") && failure.contains("error:"), failure)
+        // After a failed compile, the same file with other content: kotlinc's classes again (nothing
+        // of the earlier compiles is kept by the warm compiler).
+        _ = try write("package demo\n\nfun main() {\n    println(limit(2) + 40)\n}\n", "Main.kt")
+        XCTAssertNil(builder.run(oneFile(user, into: "cli2")))
+        XCTAssertNil(server.run(oneFile(user, into: "warm2")))
+        XCTAssertNotEqual(classes("cli2"), classes("cli"))
+        XCTAssertEqual(classes("warm2"), classes("cli2"))
         XCTAssertFalse(calls.files.contains(user) || calls.files.contains(broken), "served warm, not by the fallback")
     }
 

@@ -6,8 +6,9 @@
 //
 // Protocol, one line each way (UTF-8):
 //   request:  the kotlinc arguments, separated by tabs (an argument holds no tab or line break)
-//   response: the exit code (0 for OK), a tab, then the compiler's messages with `\` as `\\`,
-//             a line feed as `\n` and a carriage return as `\r`
+//   response: the exit code (0 OK, 1 a compilation error; anything else is no verdict), a tab,
+//             then the compiler's messages with `\` as `\\`, a line feed as `\n` and a carriage
+//             return as `\r`
 // The program ends at the end of its input. Compiled with the Debian kotlinc (Kotlin 1.3).
 import org.jetbrains.kotlin.cli.jvm.K2JVMCompiler
 import java.io.BufferedReader
@@ -38,14 +39,18 @@ fun main() {
     while (true) {
         val line = input.readLine() ?: return
         val messages = ByteArrayOutputStream()
+        var broken = false
         val code = try {
             K2JVMCompiler().exec(PrintStream(messages, true, "UTF-8"), *line.split('\t').toTypedArray()).code
         } catch (failure: Throwable) {
-            // An internal compiler error is an answer too (kotlinc would exit non-zero).
+            // Something escaped the compiler (out of memory, a linkage error): this JVM is not to be
+            // trusted with another compile. The client runs kotlinc instead for any code but 0 and 1.
             failure.printStackTrace(PrintStream(messages, true, "UTF-8"))
+            broken = true
             3
         }
         output.print(code.toString() + "\t" + escapeLine(messages.toString("UTF-8")) + "\n")
         output.flush()
+        if (broken) return
     }
 }

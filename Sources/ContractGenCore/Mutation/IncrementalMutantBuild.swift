@@ -2,8 +2,17 @@
 /// `tsc --incremental`; Swift: the driver's incremental mode), so a mutant pays for what its one
 /// changed file reaches, not for the whole testee. Built with the flags `conform` uses.
 protocol IncrementalMutantBuild {
-    /// Builds the sources as they now are (one file mutated): the launch command, or the compiler's output.
+    /// The unmutated testee as the incremental build made it: run against every case before any
+    /// mutant, so a build that differs from `conform`'s cannot pass as mutants killed.
+    var baseCommand: [String] { get }
+    /// Builds the sources as they now are (one file mutated): the launch command, or why not.
     func build() -> Result<[String], MutantBuildFailure>
 }
 
-struct MutantBuildFailure: Error { var output: String }
+/// Why a mutant build gave no testee: the compiler refused the sources (the mutant is
+/// stillborn), or the build itself could not run (a copy failed: an error of the run, never
+/// taken as the mutant's outcome).
+enum MutantBuildFailure: Error {
+    case compiler(String)
+    case infrastructure(String)
+}

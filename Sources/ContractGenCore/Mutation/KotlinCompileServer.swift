@@ -44,7 +44,9 @@ final class KotlinCompileServer {
             guard rename(temporary + "/classes", classes) == 0 else { return nil }
             try? FileManager.default.removeItem(atPath: temporary)
         }
-        let command = ["java", "-Xss2m", "-cp", ([classes] + jars).joined(separator: ":"), "KotlinCompileServerKt"]
+        // The heap kotlinc's launcher gives the compiler (-Xmx256M), doubled: this JVM also holds
+        // what the last compile left until it is collected.
+        let command = ["java", "-Xmx512M", "-Xms32M", "-Xss2m", "-cp", ([classes] + jars).joined(separator: ":"), "KotlinCompileServerKt"]
         return KotlinCompileServer(process: TesteeProcess(command: command, timeout: 600), kotlinHome: home, fallback: fallback)
     }
 
@@ -61,8 +63,10 @@ final class KotlinCompileServer {
         }
         served += 1
         let request = (["-kotlin-home", kotlinHome] + arguments.dropFirst()).joined(separator: "\t")
+        // Only OK (0) and a compilation error (1) are the compiler's verdict; an internal error, a
+        // crash or a hang of the server is not, and kotlinc itself decides.
         guard case .line(let line) = process.send(request), let tab = line.firstIndex(of: "\t"),
-              let code = Int(line[..<tab]) else {
+              let code = Int(line[..<tab]), code == 0 || code == 1 else {
             process.stop()
             return fallback(arguments)
         }

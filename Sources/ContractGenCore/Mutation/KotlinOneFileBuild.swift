@@ -35,6 +35,11 @@ struct KotlinOneFileBuild {
         return !zip(words, words.dropFirst()).contains { $0 == "inline" && $1 == "fun" }
     }
 
+    /// The unmutated classes as one-file builds run them (checked against every case before any mutant).
+    var baseCommand: [String] {
+        ["java", "-Xss1m", "-cp", [classes, standardLibrary, androidJSON].joined(separator: ":"), "dev.contractgen.testee.TesteeKt"]
+    }
+
     /// Compiles the mutated `file` into `output`: the launch command, or the compiler's output.
     func build(file: String, output: String) -> Result<[String], BuildFailure> {
         try? FileManager.default.removeItem(atPath: output)

@@ -71,12 +71,20 @@ public struct MutationRunner {
             compileServer = KotlinCompileServer.start(root: root, fallback: run)
             if compileServer == nil { progress("no warm Kotlin compiler: each mutant runs kotlinc") }
             oneFile = KotlinOneFileBuild.prepare(scratch: scratch, files: kotlinSources(scratch), run: compileServer?.run ?? run)
+            if let base = oneFile, let problem = baseFails(base.baseCommand, order: order) {
+                progress("the unmutated classes of one-file builds fail \(problem): every Kotlin mutant is built in full")
+                oneFile = nil
+            }
             if oneFile == nil { progress("one-file builds unavailable: every Kotlin mutant is built in full") }
         }
         var incrementalBuild: IncrementalMutantBuild?
         if language != .kotlin, incrementalBuilds, mutants.contains(where: { !equivalents.reasons.keys.contains($0.key) }) {
             progress("compiling the unmutated \(language.displayName) once more, incrementally, for incremental mutant builds …")
             incrementalBuild = prepareIncrementalBuild(scratch: scratch)
+            if let base = incrementalBuild, let problem = baseFails(base.baseCommand, order: order) {
+                progress("the unmutated code built incrementally fails \(problem): every \(language.displayName) mutant is built in full")
+                incrementalBuild = nil
+            }
             if incrementalBuild == nil { progress("incremental builds unavailable: every \(language.displayName) mutant is built in full") }
         }
         var cache = MutationCache.load(path: cachePath)
@@ -175,6 +183,14 @@ public struct MutationRunner {
         return nil
     }
 
+    /// A faster build's unmutated testee must pass every case as `conform`'s build does, or a
+    /// difference between the two builds would count as mutants killed: the failing case, or nil.
+    func baseFails(_ command: [String], order: [Int]) -> String? {
+        var order = order
+        guard case .killed(let name, let how) = runCases(command, order: &order) else { return nil }
+        return "case \(name) (\(how))"
+    }
+
     /// The Kotlin files the testee is built from, as TesteeBuilder finds them.
     func kotlinSources(_ scratch: String) -> [String] {
         let directory = scratch + "/generated/kotlin"
@@ -225,7 +241,8 @@ public struct MutationRunner {
             // The first engine built incrementally; only its survivors are built in full for the next
             // (TypeScript's JavaScriptCore).
             switch incrementalBuild.build() {
-            case .failure(let failure): return .stillborn(Self.firstError(failure.output))
+            case .failure(.compiler(let output)): return .stillborn(Self.firstError(output))
+            case .failure(.infrastructure(let problem)): throw Failure(description: problem)
             case .success(let command):
                 let outcome = runCases(command, order: &order)
                 if case .killed = outcome { return outcome }

@@ -57,15 +57,17 @@ struct SwiftIncrementalBuild: IncrementalMutantBuild {
         return SwiftIncrementalBuild(base: base, work: work, files: files, optimization: optimization, run: run)
     }
 
+    var baseCommand: [String] { [base + "/testee"] }
+
     func build() -> Result<[String], MutantBuildFailure> {
         try? FileManager.default.removeItem(atPath: work)
         do {
             try FileManager.default.copyItem(atPath: base, toPath: work)
         } catch {
-            return .failure(MutantBuildFailure(output: "cannot copy the unmutated Swift build: \(error)"))
+            return .failure(.infrastructure("cannot copy the unmutated Swift build: \(error)"))
         }
         if let failure = run(Self.arguments(files: files, work: work, optimization: optimization)) {
-            return .failure(MutantBuildFailure(output: "Swift testee does not compile:\n" + failure))
+            return .failure(.compiler("Swift testee does not compile:\n" + failure))
         }
         return .success([work + "/testee"])
     }

@@ -35,6 +35,8 @@ struct TypeScriptIncrementalBuild: IncrementalMutantBuild {
     }
 
     /// Builds the sources as they now are (one file mutated): the launch command, or tsc's output.
+    var baseCommand: [String] { TesteeBuilder.nodeCommand(base + "/\(testeeModule).js") }
+
     func build() -> Result<[String], MutantBuildFailure> {
         let parent = (mutantOutput as NSString).deletingLastPathComponent
         try? FileManager.default.removeItem(atPath: parent)
@@ -42,10 +44,10 @@ struct TypeScriptIncrementalBuild: IncrementalMutantBuild {
             try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
             try FileManager.default.copyItem(atPath: base, toPath: mutantOutput)
         } catch {
-            return .failure(MutantBuildFailure(output: "cannot copy the unmutated TypeScript build: \(error)"))
+            return .failure(.infrastructure("cannot copy the unmutated TypeScript build: \(error)"))
         }
         if let failure = run(Self.arguments(files: files, output: mutantOutput)) {
-            return .failure(MutantBuildFailure(output: "TypeScript testee does not compile:\n" + failure))
+            return .failure(.compiler("TypeScript testee does not compile:\n" + failure))
         }
         return .success(TesteeBuilder.nodeCommand(mutantOutput + "/\(testeeModule).js"))
     }
