@@ -154,15 +154,25 @@ public struct TesteeBuilder: Sendable {
 
     // MARK: Per language
 
+    /// The files each testee is built from (the layout's, else the generated directory's), and
+    /// Swift's optimization: one place, for `conform`'s builds and `mutate`'s incremental ones.
+    var swiftSources: [String] {
+        layout.map { paths($0.files[.swift]) }
+            ?? sources(under: "generated/swift/Contracts", ext: "swift") + sources(under: "generated/swift/Testee", ext: "swift")
+    }
+    var typeScriptSources: [String] {
+        layout.map { paths($0.files[.typescript]) } ?? sources(under: "generated/typescript", ext: "ts")
+    }
+    var swiftOptimization: String { optimizeSwift ? "-O" : "-Onone" }
+
     /// Swift 6 language mode, warning-free, as an app compiles the generated files.
     static let swiftFlags = ["-swift-version", "6", "-warnings-as-errors", "-module-name", "ContractTestee"]
 
     func buildSwift() -> TesteeLaunch {
         guard Self.which("swiftc") != nil else { return .skipped(reason: "swiftc not found; " + Self.installHints[.swift]!) }
-        let files = layout.map { paths($0.files[.swift]) }
-            ?? sources(under: "generated/swift/Contracts", ext: "swift") + sources(under: "generated/swift/Testee", ext: "swift")
+        let files = swiftSources
         guard !files.isEmpty else { return .failed(reason: "no generated Swift; run `contract-gen emit --lang swift`") }
-        let optimization = optimizeSwift ? "-O" : "-Onone"
+        let optimization = swiftOptimization
         let digest = hash(files, extra: "swiftc \(optimization) -swift-version 6 -warnings-as-errors")
         if let problem = cached(.swift, digest: digest, product: "testee", build: { directory in
             run(["swiftc", optimization] + Self.swiftFlags + ["-o", directory + "/testee"] + files)
@@ -201,7 +211,7 @@ public struct TesteeBuilder: Sendable {
         guard Self.which("tsc") != nil, Self.which("node") != nil else {
             return .skipped(reason: "tsc/node not found; " + Self.installHints[.typescript]!)
         }
-        let files = layout.map { paths($0.files[.typescript]) } ?? sources(under: "generated/typescript", ext: "ts")
+        let files = typeScriptSources
         guard !files.isEmpty else { return .failed(reason: "no generated TypeScript; run `contract-gen emit --lang typescript`") }
         var flags = Self.typeScriptFlags
         // Files from several directories: the output mirrors them below the project root.

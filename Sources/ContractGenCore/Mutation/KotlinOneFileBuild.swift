@@ -36,8 +36,11 @@ struct KotlinOneFileBuild {
     }
 
     /// The unmutated classes as one-file builds run them (checked against every case before any mutant).
-    var baseCommand: [String] {
-        ["java", "-Xss1m", "-cp", [classes, standardLibrary, androidJSON].joined(separator: ":"), "dev.contractgen.testee.TesteeKt"]
+    var baseCommand: [String] { launch(classDirectories: [classes]) }
+
+    /// The testee run from class directories (the first one's classes shadow the later ones').
+    private func launch(classDirectories: [String]) -> [String] {
+        ["java", "-Xss1m", "-cp", (classDirectories + [standardLibrary, androidJSON]).joined(separator: ":"), "dev.contractgen.testee.TesteeKt"]
     }
 
     /// Compiles the mutated `file` into `output`: the launch command, or the compiler's output.
@@ -47,8 +50,7 @@ struct KotlinOneFileBuild {
                               "-Xfriend-paths=" + classes, "-d", output, file]) {
             return .failure(BuildFailure(output: failure))
         }
-        return .success(["java", "-Xss1m", "-cp", [output, classes, standardLibrary, androidJSON].joined(separator: ":"),
-                         "dev.contractgen.testee.TesteeKt"])
+        return .success(launch(classDirectories: [output, classes]))
     }
 
     struct BuildFailure: Error { var output: String }

@@ -207,12 +207,9 @@ public struct MutationRunner {
         let builder = builder(scratch)
         switch language {
         case .typescript:
-            return TypeScriptIncrementalBuild.prepare(scratch: scratch, files: builder.sources(under: "generated/typescript", ext: "ts"),
-                                                      run: builder.run)
+            return TypeScriptIncrementalBuild.prepare(scratch: scratch, files: builder.typeScriptSources, run: builder.run)
         case .swift:
-            let files = builder.sources(under: "generated/swift/Contracts", ext: "swift")
-                + builder.sources(under: "generated/swift/Testee", ext: "swift")
-            return SwiftIncrementalBuild.prepare(scratch: scratch, files: files, optimization: optimizeSwift ? "-O" : "-Onone",
+            return SwiftIncrementalBuild.prepare(scratch: scratch, files: builder.swiftSources, optimization: builder.swiftOptimization,
                                                  run: builder.run)
         case .kotlin:
             return nil
