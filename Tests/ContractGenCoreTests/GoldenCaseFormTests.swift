@@ -198,8 +198,8 @@ final class GoldenCaseFormTests: XCTestCase {
 
     /// Adding an optional field changes the samples (their expectation gains the field), the
     /// cases that mutate it (the every-field batches it joins, and its own `alone` and
-    /// `nested-513-levels` cases) and the element-wrong-type case of an array of its type (which
-    /// writes and observes one whole sample element), and no other file.
+    /// `nested-513-levels` cases) and the element-wrong-type and element-null cases of an array of
+    /// its type (which write and observe one whole sample element), and no other file.
     func testAnOptionalFieldChangesOnlyTheSamplesAndItsOwnCases() throws {
         let before = try SchemaLoader.load(text: Self.churnSchema, path: "churn.yaml")
         let edited = Self.churnSchema.replacingOccurrences(of: "      label:", with: "      note: {type: string, optional: true}\n      label:")
@@ -209,7 +209,7 @@ final class GoldenCaseFormTests: XCTestCase {
         let changed = Set(new.keys.filter { old[$0] != new[$0] }).union(old.keys.filter { new[$0] == nil })
         let samples = Set(new.keys.filter { $0.contains(".sample.") })
         let ownCases = Set(new.keys.filter { $0.contains(".every-field.") && (new[$0]?.contains("Item.note") ?? false) })
-            .union(new.keys.filter { $0.hasSuffix(".Doc.items.element-wrong-type.json") || $0.contains(".Item.note.") })
+            .union(new.keys.filter { $0.hasSuffix(".Doc.items.element-wrong-type.json") || $0.hasSuffix(".Doc.items.element-null.json") || $0.contains(".Item.note.") })
         XCTAssertFalse(ownCases.isEmpty)
         XCTAssertEqual(changed.subtracting(samples), ownCases, "\(changed.subtracting(samples.union(ownCases)).sorted())")
         XCTAssertTrue(changed.contains { $0.hasSuffix(".sample.minimal.Item.json") })

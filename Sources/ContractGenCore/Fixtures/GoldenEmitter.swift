@@ -542,6 +542,11 @@ struct GoldenCaseBuilder {
             list.append(labelled(Mutation(label: "", why: "", written: .array([item, bad.value]),
                                           outcome: c.accepts(items: 1) ? .valid(.array([item])) : .invalid, drops: 1),
                                  "element-wrong-type", "an element that is \(bad.what) is not a valid \(element.schemaSpelling): dropped and counted, the valid one kept"))
+            // Null, the commonest bad element, apart: a reader that looks into an element before
+            // checking that it is an object fails on null, not on true.
+            list.append(labelled(Mutation(label: "", why: "", written: .array([item, .null]),
+                                          outcome: c.accepts(items: 1) ? .valid(.array([item])) : .invalid, drops: 1),
+                                 "element-null", "an element that is null is no \(element.schemaSpelling) (an element is never optional): dropped and counted, the valid one kept"))
             if case .enumeration(let cases, let unknown) = element {
                 // The valid sibling is not the fallback, so a decoder reading every element as the
                 // fallback fails.
@@ -706,7 +711,8 @@ struct GoldenCaseBuilder {
                                                 ("bool", .bool(true)), ("next", .number(Double(contract.version.accepts.max()! + 1))),
                                                 ("zero", .number(0)), ("fractional", .raw("\(contract.version.writes).5")),
                                                 ("negative", .number(-Double(contract.version.writes))), ("array", .array([.number(Double(contract.version.writes))])),
-                                                ("object", .object([])), ("overflow", .raw("1e400"))]
+                                                ("object", .object([])), ("overflow", .raw("1e400")),
+                                                ("nested-512-levels", .raw(JSONValue.nestedArraysText(SchemaLimits.maxDepth - 1)))]
         for (label, value) in rejected {
             let found = value.map { Self.jsonType(ofWritten: $0).type } ?? "missing"
             result.append(GoldenCase(name: "\(prefix).version.\(label)", about: "version gate: \(label) is not an accepted version, so nothing is read",
@@ -722,9 +728,54 @@ struct GoldenCaseBuilder {
                                      expect: observation(status: "ok", decodedRoot: decodedRoot, dropped: 0), sample: .minimal([]))
                 .countingDropped(0, observation: contract.observation).reporting([]))
         }
+        result += rootCases(prefix: prefix, document: document)
         result += fieldCases(prefix: prefix)
         result += nestingCases(prefix: prefix)
+        result += rootNestingCases(prefix: prefix, document: document)
         return result
+    }
+
+    /// `document.root-<type>`: a document whose root is valid JSON but not an object is malformed
+    /// (docs/report.md, `expected: object` at byte 0), before any version gate. The array holds
+    /// the minimal valid document, so a decoder that unwraps a one-element array reads it.
+    func rootCases(prefix: String, document: JSONValue) -> [GoldenCase] {
+        let roots: [(String, JSONValue)] = [("null", .null), ("array", .array([document])), ("string", .string(document.serialized())),
+                                            ("number", .number(Double(contract.version.writes))), ("bool", .bool(true))]
+        return roots.map { label, root in
+            GoldenCase(name: "\(prefix).document.root-\(label)",
+                       about: "the root is a JSON \(label), not an object: malformed, and the version gate is never reached",
+                       contract: contract.name, blob: root.serialized(),
+                       expect: observation(status: "malformed", decodedRoot: nil, dropped: 0), sample: .minimal([]))
+                .countingDropped(0, observation: contract.observation)
+                .reporting([.object([("path", .string("$")), ("rule", .string("malformed")), ("used", .string("document")),
+                                     ("offset", .number(0)), ("expected", .string("object"))])])
+        }
+    }
+
+    /// `document.unknown-key-nested-513-levels`: the minimal document with a key no field declares
+    /// holding arrays nested to level 513. An unknown key is ignored, but the document must still
+    /// nest within 512 levels wherever the decoder does not look. `version.nested-513-levels`: the
+    /// same value as the version, which the gate rejects only after the whole text was found to be
+    /// JSON. Both malformed, reported at the 513th opening bracket.
+    func rootNestingCases(prefix: String, document: JSONValue) -> [GoldenCase] {
+        let declared = Set(contract.rootType.storedFields.map(\.jsonKey) + [contract.version.field])
+        var unknown = "unknown"
+        while declared.contains(unknown) { unknown += "_" }
+        let levels = SchemaLimits.maxDepth   // inside the root object: level 513
+        let nested = JSONValue.nestedArraysText(levels)
+        let members = [(unknown, "document.unknown-key-nested-513-levels", "an unknown key"), (contract.version.field, "version.nested-513-levels", "the version")]
+        return members.map { key, label, what in
+            let blob = setting(document, key, to: .raw(nested)).serialized()
+            let member = JSONValue.string(key).serialized() + ":" + nested
+            let offset = blob.range(of: member).map { blob[..<$0.lowerBound].utf8.count + member.utf8.count - nested.utf8.count + levels - 1 } ?? 0
+            return GoldenCase(name: "\(prefix).\(label)",
+                              about: "\(what) holding \(levels) nested arrays inside the root object reaches level 513: the whole document must nest within 512 levels, whatever the decoder reads, so it is malformed",
+                              contract: contract.name, blob: blob,
+                              expect: observation(status: "malformed", decodedRoot: nil, dropped: 0), sample: .minimal([]))
+                .countingDropped(0, observation: contract.observation)
+                .reporting([.object([("path", .string("$")), ("rule", .string("malformed")), ("used", .string("document")),
+                                     ("offset", .number(Double(offset))), ("expected", .string("depth"))])])
+        }
     }
 
     // MARK: The depth limit at every field
@@ -738,16 +789,30 @@ struct GoldenCaseBuilder {
     /// The field's value `nested-512-levels`: arrays nested until the innermost is the 512th level
     /// of the document, the deepest it may go. Not the field's type, so it degrades like any wrong
     /// type, and a decoder that counts a level too many in this field's value calls it malformed.
+    /// An array of scalars gets `element-nested-512-levels` instead: a valid element, then one that
+    /// is arrays nested to level 512 (its array is one of them), a wrong type dropped and counted.
     func nestedToTheLimit(_ field: Field, around: Int) -> Mutation? {
-        if case .array = field.type { return nil }
         let levels = SchemaLimits.maxDepth - around
+        if case .array(let element) = field.type {
+            switch element {
+            case .array, .map, .object, .union: return nil
+            default: break
+            }
+            guard levels >= 2 else { return nil }
+            let item = sample(element, field: field, owner: "item")
+            let c = field.constraints
+            return Mutation(label: "element-nested-512-levels",
+                            why: "an element that is \(levels - 1) nested arrays reaches level 512, the deepest a document may go: not a valid \(element.schemaSpelling), so it is dropped and counted, the valid one kept",
+                            written: .array([item, .raw(JSONValue.nestedArraysText(levels - 1))]),
+                            outcome: c.accepts(items: 1) ? .valid(.array([item])) : .invalid, drops: 1)
+        }
         guard levels >= 1 else { return nil }
         return Mutation(label: "nested-512-levels", why: "\(levels) nested arrays reach level 512, the deepest a document may go: a JSON array, not a \(field.type.schemaSpelling)",
                         written: .raw(JSONValue.nestedArraysText(levels)), outcome: .invalid)
     }
 
-    /// `<Type>.<field>.nested-513-levels`: one level deeper than `nested-512-levels` in each field,
-    /// so the document is malformed, with its report at the 513th opening bracket. A decoder that
+    /// `<Type>.<field>.nested-513-levels`: one level deeper than `nested-512-levels` in each field
+    /// (in an array field, the field's array is the outermost of them), so the document is malformed, with its report at the 513th opening bracket. A decoder that
     /// counts a level too few in this field's value (or skips it without measuring) reads it.
     func nestingCases(prefix: String) -> [GoldenCase] {
         var result: [GoldenCase] = []
@@ -757,7 +822,6 @@ struct GoldenCaseBuilder {
             let levels = SchemaLimits.maxDepth + 1 - around
             guard levels >= 1 else { continue }
             for field in type.storedFields {
-                if case .array = field.type { continue }
                 let nested = JSONValue.nestedArraysText(levels)
                 let blob = updating(document, path[...]) { setting($0, field.jsonKey, to: .raw(nested)) }.serialized()
                 // The 513th level is the innermost array's opening bracket.
