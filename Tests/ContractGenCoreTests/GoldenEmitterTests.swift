@@ -75,6 +75,45 @@ final class GoldenEmitterTests: XCTestCase {
         XCTAssertEqual(widget["golden/widget-data/schema.widget-data.version.spelled-exponent.json"]?["expect"]?["status"], .string("ok"))
     }
 
+    /// A root that is no object is malformed at byte 0; every 513-level case reports the byte where
+    /// the brackets, counted in the blob itself, first reach level 513.
+    func firstReportEntry(_ expect: JSONValue?) -> JSONValue? {
+        guard case .array(let entries)? = expect?["report"] else { return nil }
+        return entries.first
+    }
+
+    func testDocumentCasesAreMalformedWhereTheRuleSays() throws {
+        for name in ["todo-count", "widget-data", "calendar-agenda"] {
+            let all = try cases(name)
+            for label in ["null", "array", "string", "number", "bool"] {
+                let expect = all["golden/\(name)/schema.\(name).document.root-\(label).json"]?["expect"]
+                XCTAssertEqual(expect?["status"], .string("malformed"), "\(name) \(label)")
+                XCTAssertEqual(firstReportEntry(expect)?["expected"], .string("object"), "\(name) \(label)")
+                XCTAssertEqual(firstReportEntry(expect)?["offset"], .number(0), "\(name) \(label)")
+            }
+            let deep = all.filter { $0.key.hasSuffix("nested-513-levels.json") }
+            XCTAssertTrue(deep.keys.contains("golden/\(name)/schema.\(name).document.unknown-key-nested-513-levels.json"), name)
+            XCTAssertTrue(deep.keys.contains("golden/\(name)/schema.\(name).version.nested-513-levels.json"), name)
+            for (file, json) in deep {
+                guard case .string(let blob)? = json["given"]?["blob"], case .number(let offset)? = firstReportEntry(json["expect"])?["offset"] else {
+                    XCTFail("\(file): no blob or offset"); continue
+                }
+                // The byte at which an opening bracket outside strings first makes the depth 513.
+                var depth = 0, inString = false, escaped = false, found: Int?
+                for (at, byte) in blob.utf8.enumerated() {
+                    if inString {
+                        if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+                    } else if byte == UInt8(ascii: "\"") { inString = true
+                    } else if byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{") {
+                        depth += 1
+                        if depth == 513 { found = at; break }
+                    } else if byte == UInt8(ascii: "]") || byte == UInt8(ascii: "}") { depth -= 1 }
+                }
+                XCTAssertEqual(found.map(Double.init), offset, file)
+            }
+        }
+    }
+
     func testBoundariesFollowConstraints() throws {
         let todo = try cases("todo-count")
         // at-max is batched: revision (max 2^53-1), ListCount.open (max 100000), ListCount.ratio (max 1).

@@ -731,7 +731,7 @@ struct GoldenCaseBuilder {
         result += rootCases(prefix: prefix, document: document)
         result += fieldCases(prefix: prefix)
         result += nestingCases(prefix: prefix)
-        result += rootNestingCases(prefix: prefix, document: document)
+        result += rootNestingCases(prefix: prefix)
         return result
     }
 
@@ -757,25 +757,34 @@ struct GoldenCaseBuilder {
     /// nest within 512 levels wherever the decoder does not look. `version.nested-513-levels`: the
     /// same value as the version, which the gate rejects only after the whole text was found to be
     /// JSON. Both malformed, reported at the 513th opening bracket.
-    func rootNestingCases(prefix: String, document: JSONValue) -> [GoldenCase] {
+    func rootNestingCases(prefix: String) -> [GoldenCase] {
         let declared = Set(contract.rootType.storedFields.map(\.jsonKey) + [contract.version.field])
         var unknown = "unknown"
         while declared.contains(unknown) { unknown += "_" }
         let levels = SchemaLimits.maxDepth   // inside the root object: level 513
-        let nested = JSONValue.nestedArraysText(levels)
         let members = [(unknown, "document.unknown-key-nested-513-levels", "an unknown key"), (contract.version.field, "version.nested-513-levels", "the version")]
-        return members.map { key, label, what in
-            let blob = setting(document, key, to: .raw(nested)).serialized()
-            let member = JSONValue.string(key).serialized() + ":" + nested
-            let offset = blob.range(of: member).map { blob[..<$0.lowerBound].utf8.count + member.utf8.count - nested.utf8.count + levels - 1 } ?? 0
-            return GoldenCase(name: "\(prefix).\(label)",
-                              about: "\(what) holding \(levels) nested arrays inside the root object reaches level 513: the whole document must nest within 512 levels, whatever the decoder reads, so it is malformed",
-                              contract: contract.name, blob: blob,
-                              expect: observation(status: "malformed", decodedRoot: nil, dropped: 0), sample: .minimal([]))
-                .countingDropped(0, observation: contract.observation)
-                .reporting([.object([("path", .string("$")), ("rule", .string("malformed")), ("used", .string("document")),
-                                     ("offset", .number(Double(offset))), ("expected", .string("depth"))])])
+        return members.compactMap { key, label, what in
+            tooDeepCase(name: "\(prefix).\(label)",
+                        about: "\(what) holding \(levels) nested arrays inside the root object reaches level 513: the whole document must nest within 512 levels, whatever the decoder reads, so it is malformed",
+                        key: key, levels: levels, path: []) { setting($0, key, to: $1) }
         }
+    }
+
+    /// A case whose member `key` holds `levels` nested arrays reaching level 513 (`place` writes
+    /// the value into the minimal document of `path`): malformed, reported at the innermost
+    /// array's opening bracket. Nil when the member cannot be found in the blob.
+    func tooDeepCase(name: String, about: String, key: String, levels: Int, path: [Step],
+                     place: (JSONValue, JSONValue) -> JSONValue) -> GoldenCase? {
+        let nested = JSONValue.nestedArraysText(levels)
+        let blob = updating(pathDocument(path), path[...]) { place($0, .raw(nested)) }.serialized()
+        let member = JSONValue.string(key).serialized() + ":" + nested
+        guard let at = blob.range(of: member) else { return nil }
+        let offset = blob[..<at.lowerBound].utf8.count + member.utf8.count - nested.utf8.count + levels - 1
+        return GoldenCase(name: name, about: about, contract: contract.name, blob: blob,
+                          expect: observation(status: "malformed", decodedRoot: nil, dropped: 0), sample: .minimal(path))
+            .countingDropped(0, observation: contract.observation)
+            .reporting([.object([("path", .string("$")), ("rule", .string("malformed")), ("used", .string("document")),
+                                 ("offset", .number(Double(offset))), ("expected", .string("depth"))])])
     }
 
     // MARK: The depth limit at every field
@@ -817,25 +826,16 @@ struct GoldenCaseBuilder {
     func nestingCases(prefix: String) -> [GoldenCase] {
         var result: [GoldenCase] = []
         for (type, path) in paths() {
-            let document = pathDocument(path)
             let around = containers(path)
             let levels = SchemaLimits.maxDepth + 1 - around
             guard levels >= 1 else { continue }
             for field in type.storedFields {
-                let nested = JSONValue.nestedArraysText(levels)
-                let blob = updating(document, path[...]) { setting($0, field.jsonKey, to: .raw(nested)) }.serialized()
-                // The 513th level is the innermost array's opening bracket.
-                let member = JSONValue.string(field.jsonKey).serialized() + ":" + nested
-                guard let at = blob.range(of: member) else { continue }
-                let offset = blob[..<at.lowerBound].utf8.count + member.utf8.count - nested.utf8.count + levels - 1
                 let where_ = path.isEmpty ? "" : " (inside \(path.map(\.field.name).joined(separator: ".")))"
-                result.append(GoldenCase(name: "\(prefix).\(type.name).\(field.name).nested-513-levels",
-                                         about: "\(type.name).\(field.name)\(where_): \(levels) nested arrays inside \(around) container(s) reach level 513, one more than a document may nest: malformed, whatever the field's rule",
-                                         contract: contract.name, blob: blob,
-                                         expect: observation(status: "malformed", decodedRoot: nil, dropped: 0), sample: .minimal(path))
-                    .countingDropped(0, observation: contract.observation)
-                    .reporting([.object([("path", .string("$")), ("rule", .string("malformed")), ("used", .string("document")),
-                                         ("offset", .number(Double(offset))), ("expected", .string("depth"))])]))
+                if let found = tooDeepCase(name: "\(prefix).\(type.name).\(field.name).nested-513-levels",
+                                           about: "\(type.name).\(field.name)\(where_): \(levels) nested arrays inside \(around) container(s) reach level 513, one more than a document may nest: malformed, whatever the field's rule",
+                                           key: field.jsonKey, levels: levels, path: path, place: { setting($0, field.jsonKey, to: $1) }) {
+                    result.append(found)
+                }
             }
         }
         return result
