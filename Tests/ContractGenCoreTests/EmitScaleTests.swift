@@ -49,6 +49,23 @@ final class EmitScaleTests: XCTestCase {
         return text + "observation: {style: wrapped}\n"
     }
 
+    /// `chainSchema`, but each level reaches the next through a tagged union of one variant:
+    /// `count` object types, so `count` levels plus the leaf array's.
+    static func unionChainSchema(_ count: Int) -> String {
+        var text = header("unions", root: "T0")
+        for i in 0..<count {
+            text += "  T\(i):\n    doc: Level.\n    fields:\n"
+            text += "      c: {type: integer, default: 0, doc: x}\n"
+            if i + 1 < count {
+                text += "      next: {type: U\(i), optional: true, doc: x}\n"
+                text += "  U\(i):\n    doc: Choice.\n    union: {tag: kind, variants: {n: T\(i + 1)}}\n"
+            } else {
+                text += "      leaf: {type: {array: string}, default: [], doc: x}\n"
+            }
+        }
+        return text + "observation: {style: wrapped}\n"
+    }
+
     func goldenBytes(_ schema: String) throws -> (files: Int, bytes: Int) {
         let contract = try SchemaLoader.load(text: schema, path: "s.yaml")
         let files = GoldenEmitter().files(contract)
@@ -136,6 +153,23 @@ final class EmitScaleTests: XCTestCase {
             // At the last type's `leaf` type (the array that opens level 513).
             let location = try XCTUnwrap(error.diagnostics.first?.location)
             let lines = Self.chainSchema(512).split(separator: "\n", omittingEmptySubsequences: false)
+            XCTAssertTrue(lines[location.line - 1].contains("leaf:"), String(lines[location.line - 1]))
+        }
+    }
+
+    func testNestingThroughTaggedUnionsCountsEveryLevel() throws {
+        // A union's value is its variant's object: one level, like an object field. (The limit
+        // once counted no level for a union field, so a chain of unions escaped it.)
+        XCTAssertNoThrow(try SchemaLoader.load(text: Self.unionChainSchema(511), path: "unions.yaml"))   // 512 levels
+        do {
+            _ = try SchemaLoader.load(text: Self.unionChainSchema(512), path: "unions.yaml")            // 513 levels
+            XCTFail("a 513-level schema nesting through unions was accepted")
+        } catch {
+            let text = error.diagnostics.map(\.description).joined(separator: "\n")
+            XCTAssertTrue(text.contains("nest 513 levels deep"), text)
+            // Followed down through every union's variant to the last type's `leaf`.
+            let location = try XCTUnwrap(error.diagnostics.first?.location)
+            let lines = Self.unionChainSchema(512).split(separator: "\n", omittingEmptySubsequences: false)
             XCTAssertTrue(lines[location.line - 1].contains("leaf:"), String(lines[location.line - 1]))
         }
     }

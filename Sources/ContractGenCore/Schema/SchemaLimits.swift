@@ -40,12 +40,26 @@ public enum SchemaLimits {
     /// for itself. Iterative (a schema may chain thousands of types) and cycle-safe.
     static func objectDepths(_ contract: Contract) -> [String: Int] {
         let byName = Dictionary(contract.types.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let unions = Dictionary(contract.unions.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         var depth: [String: Int] = [:]
         var inProgress: Set<String> = []
         for start in contract.types.map(\.name) where depth[start] == nil {
             var stack: [(name: String, expanded: Bool)] = [(start, false)]
             while let (name, expanded) = stack.popLast() {
                 if depth[name] != nil { continue }
+                // A union's value is the object of one of its variants: as deep as the deepest.
+                if let union = unions[name] {
+                    let variants = union.variants.map(\.typeName)
+                    if expanded {
+                        inProgress.remove(name)
+                        depth[name] = variants.map { depth[$0] ?? 1 }.max() ?? 1
+                        continue
+                    }
+                    if !inProgress.insert(name).inserted { continue }
+                    stack.append((name, true))
+                    for child in variants where depth[child] == nil && !inProgress.contains(child) { stack.append((child, false)) }
+                    continue
+                }
                 guard let type = byName[name] else { depth[name] = 1; continue }
                 if expanded {
                     inProgress.remove(name)
@@ -68,8 +82,20 @@ public enum SchemaLimits {
     static func valueLevels(_ type: FieldType, _ depth: [String: Int]) -> Int {
         switch type {
         case .array(let element), .map(let element): return 1 + valueLevels(element, depth)
-        case .object(let name): return depth[name] ?? 1
+        case .object(let name), .union(let name): return depth[name] ?? 1
         default: return 0
+        }
+    }
+
+    /// The object type a field's innermost value reads: the object itself, or a union's deepest
+    /// variant (the one the depth check follows down); nil for a scalar.
+    private static func deepestObjectType(_ type: FieldType, _ contract: Contract, _ depth: [String: Int]) -> ObjectType? {
+        switch type {
+        case .object(let name): return contract.type(named: name)
+        case .union(let name):
+            let variants = contract.union(named: name)?.variants.map(\.typeName) ?? []
+            return variants.max { (depth[$0] ?? 1) < (depth[$1] ?? 1) }.flatMap { contract.type(named: $0) }
+        default: return nil
         }
     }
 
@@ -92,7 +118,7 @@ public enum SchemaLimits {
                 }
             }
             let objectLevel = level + containers + 1
-            guard case .object(let name) = inner, objectLevel <= maxDepth, let next = contract.type(named: name) else {
+            guard objectLevel <= maxDepth, let next = deepestObjectType(inner, contract, depth) else {
                 let shown = trail.count > 6 ? trail.prefix(3).joined(separator: " → ") + " → … → " + trail.suffix(2).joined(separator: " → ") : trail.joined(separator: " → ")
                 d.error("documents of this schema nest \(rootDepth) levels deep (\(shown)); decoders read at most \(maxDepth) levels (the root object is level 1), so no such document could ever be read", at: field.typeLocation)
                 return
