@@ -147,10 +147,17 @@ func serveWidgetData(_ op: String, _ givenJSON: ContractJSON?) throws -> Contrac
     case "timeline":
         let given = try Given(givenJSON, allowed: ["blob", "now", "timeZone"])
         let now = try given.integer("now")
+        // `now` as a Date reads back as the whole millisecond at or before it: `now`, or a little
+        // less where now / 1000 is not exact in a double (1 ms, more only near 2^53).
+        let nowBack = ContractTimelineTime.epochMs(Date(timeIntervalSince1970: Double(now) / 1000))
+        guard nowBack <= now, now - nowBack <= 1 + abs(now) >> 50 else {
+            throw TesteeError(message: "ContractTimelineTime.epochMs reads \(now) ms as \(nowBack)")
+        }
         let value = WidgetData.decode(try given.string("blob")).value
         let plan = WidgetData.timeline(value, now: now, timeZoneIdentifier: try given.string("timeZone"))
+        let dates = plan.widgetEntries.map(\.date)
         var result = ContractJSONObject()
-        result.set("entries", .array(plan.entries.map { entry in
+        result.set("entries", .array(zip(plan.entries, dates).map { entry, date in
             var header = ContractJSONObject()
             switch entry.header {
             case .today:
@@ -160,11 +167,11 @@ func serveWidgetData(_ op: String, _ givenJSON: ContractJSON?) throws -> Contrac
                 header.set("dayMs", dayMs.map { .number(Double($0)) } ?? .null)
             }
             var item = ContractJSONObject()
-            item.set("at", .number(Double(entry.atMs)))
+            item.set("at", TesteeSupport.instant(entry.atMs, date))
             item.set("header", .object(header))
             return .object(item)
         }))
-        result.set("reloadAt", plan.reloadAtMs.map { .number(Double($0)) } ?? .null)
+        result.set("reloadAt", TesteeSupport.instant(plan.reloadAtMs, plan.reloadDate))
         return .object(result)
     case "encode":
         throw TesteeSkipped(reason: "no encoder in Swift: only the TypeScript app writes blobs")

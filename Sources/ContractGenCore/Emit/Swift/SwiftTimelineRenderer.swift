@@ -39,10 +39,19 @@ struct SwiftTimelineRenderer {
         let ns = contract.targets.swiftNamespace
         do {
             p.line("let now = \(read("now"))")
+            // WidgetKit hands the provider a Date and takes Dates back: the Date side
+            // (ContractTimelineTime) is checked too, as TesteeSupport.instant checks other accessors.
+            p.line("// `now` as a Date reads back as the whole millisecond at or before it: `now`, or a little")
+            p.line("// less where now / 1000 is not exact in a double (1 ms, more only near 2^53).")
+            p.line("let nowBack = ContractTimelineTime.epochMs(Date(timeIntervalSince1970: Double(now) / 1000))")
+            p.line("guard nowBack <= now, now - nowBack <= 1 + abs(now) >> 50 else {")
+            p.line("    throw TesteeError(message: \"ContractTimelineTime.epochMs reads \\(now) ms as \\(nowBack)\")")
+            p.line("}")
             p.line("let value = \(ns).decode(\(read("blob"))).value")
             p.line("let plan = \(ns).timeline(value, now: now, timeZoneIdentifier: \(read("timeZone")))")
+            p.line("let dates = plan.widgetEntries.map(\\.date)")
             p.line("var result = ContractJSONObject()")
-            p.line("result.set(\"entries\", .array(plan.entries.map { entry in")
+            p.line("result.set(\"entries\", .array(zip(plan.entries, dates).map { entry, date in")
             p.line("    var header = ContractJSONObject()")
             p.line("    switch entry.header {")
             p.line("    case .today:")
@@ -52,11 +61,11 @@ struct SwiftTimelineRenderer {
             p.line("        header.set(\"dayMs\", dayMs.map { .number(Double($0)) } ?? .null)")
             p.line("    }")
             p.line("    var item = ContractJSONObject()")
-            p.line("    item.set(\"at\", .number(Double(entry.atMs)))")
+            p.line("    item.set(\"at\", TesteeSupport.instant(entry.atMs, date))")
             p.line("    item.set(\"header\", .object(header))")
             p.line("    return .object(item)")
             p.line("}))")
-            p.line("result.set(\"reloadAt\", plan.reloadAtMs.map { .number(Double($0)) } ?? .null)")
+            p.line("result.set(\"reloadAt\", TesteeSupport.instant(plan.reloadAtMs, plan.reloadDate))")
             p.line("return .object(result)")
         }
     }
