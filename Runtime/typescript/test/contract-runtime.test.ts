@@ -5,7 +5,7 @@
 import { test } from "node:test";
 import * as assert from "node:assert/strict";
 import {
-  ContractJsonScanner, contractSyntaxError, contractJsonReplacer, contractJsonScannerSettings, serializeContractJson, parseContractJson, queueDrain, queuePeek, queueSet, parseLocalDate, parseDateTime, formatDateTime, writeDateTime, daysFromCivil, contractTimeZone, isZoneIdSyntax, dayStartMs, orUnknown, contractTextLength,
+  ContractJsonScanner, contractSyntaxError, contractJsonReplacer, contractJsonScannerSettings, serializeContractJson, parseContractJson, queueDrain, queuePeek, queueSet, parseLocalDate, parseDateTime, formatDateTime, writeDateTime, daysFromCivil, contractTimeZone, isZoneIdSyntax, dayStartMs, orUnknown, contractTextLength, contractTreeComplete,
 } from "../contract-runtime";
 
 test("accepts RFC 8259 texts, rejects everything else", () => {
@@ -288,4 +288,26 @@ test("a malformed text's place: the UTF-8 byte offset and the expected word (doc
     assert.deepEqual(contractSyntaxError(text), { offset, expected }, JSON.stringify(text));
   }
   assert.equal(contractSyntaxError('{"a":[1,{"b":null}],"c":"\\u00e9"}'), undefined);
+});
+
+test("the depth measure walks by hand when the engine's regex gives up without throwing", () => {
+  // JavaScriptCore's regex, on a string of some 850,000 escapes, answers false instead of
+  // throwing as V8 does. The bracket pattern matches the empty text, so false can only mean
+  // that: the measure must then walk the text by hand, not count the same `{` again and again.
+  // Simulated here by making that one pattern give up; no colon count or tree proves anything
+  // (keys 0, no JSON.parse result), so the text itself is measured.
+  const original = RegExp.prototype.test;
+  RegExp.prototype.test = function (this: RegExp, s: string): boolean {
+    return this.sticky && this.source.startsWith('[^"[\\]{}]*') ? false : original.call(this, s);
+  };
+  try {
+    const shallow = '{"a":[' + "[]".repeat(600) + "]}"; // 602 openers, 3 levels deep
+    const justWithin = '{"b":' + "[".repeat(511) + "]".repeat(511) + ',"a":[' + "[]".repeat(10) + "]}"; // 523 openers, 512 levels
+    const deep = '{"a":' + "[".repeat(512) + "]".repeat(512) + "}"; // 513 levels
+    assert.equal(contractTreeComplete(shallow, 0), true);
+    assert.equal(contractTreeComplete(justWithin, 0), true);
+    assert.equal(contractTreeComplete(deep, 0), false);
+  } finally {
+    RegExp.prototype.test = original;
+  }
 });
