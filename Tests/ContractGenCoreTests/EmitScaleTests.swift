@@ -142,36 +142,30 @@ final class EmitScaleTests: XCTestCase {
 
     // MARK: Limits
 
-    func testNestingWithinTheLimitIsAcceptedAndOneLevelMoreIsRefused() throws {
-        XCTAssertNoThrow(try SchemaLoader.load(text: Self.chainSchema(511), path: "deep.yaml"))   // 512 levels
+    /// `schema(511)` (512 levels) loads; `schema(512)` (513) is refused at the last type's `leaf`
+    /// (the array that opens level 513), the deepest path followed down to it.
+    func assertRefusedOneLevelPastTheLimit(_ schema: (Int) -> String, _ path: String) throws {
+        XCTAssertNoThrow(try SchemaLoader.load(text: schema(511), path: path))
         do {
-            _ = try SchemaLoader.load(text: Self.chainSchema(512), path: "deep.yaml")            // 513 levels
-            XCTFail("a 513-level schema was accepted")
+            _ = try SchemaLoader.load(text: schema(512), path: path)
+            XCTFail("a 513-level schema was accepted: \(path)")
         } catch {
             let text = error.diagnostics.map(\.description).joined(separator: "\n")
             XCTAssertTrue(text.contains("nest 513 levels deep"), text)
-            // At the last type's `leaf` type (the array that opens level 513).
             let location = try XCTUnwrap(error.diagnostics.first?.location)
-            let lines = Self.chainSchema(512).split(separator: "\n", omittingEmptySubsequences: false)
+            let lines = schema(512).split(separator: "\n", omittingEmptySubsequences: false)
             XCTAssertTrue(lines[location.line - 1].contains("leaf:"), String(lines[location.line - 1]))
         }
+    }
+
+    func testNestingWithinTheLimitIsAcceptedAndOneLevelMoreIsRefused() throws {
+        try assertRefusedOneLevelPastTheLimit(Self.chainSchema, "deep.yaml")
     }
 
     func testNestingThroughTaggedUnionsCountsEveryLevel() throws {
         // A union's value is its variant's object: one level, like an object field. (The limit
         // once counted no level for a union field, so a chain of unions escaped it.)
-        XCTAssertNoThrow(try SchemaLoader.load(text: Self.unionChainSchema(511), path: "unions.yaml"))   // 512 levels
-        do {
-            _ = try SchemaLoader.load(text: Self.unionChainSchema(512), path: "unions.yaml")            // 513 levels
-            XCTFail("a 513-level schema nesting through unions was accepted")
-        } catch {
-            let text = error.diagnostics.map(\.description).joined(separator: "\n")
-            XCTAssertTrue(text.contains("nest 513 levels deep"), text)
-            // Followed down through every union's variant to the last type's `leaf`.
-            let location = try XCTUnwrap(error.diagnostics.first?.location)
-            let lines = Self.unionChainSchema(512).split(separator: "\n", omittingEmptySubsequences: false)
-            XCTAssertTrue(lines[location.line - 1].contains("leaf:"), String(lines[location.line - 1]))
-        }
+        try assertRefusedOneLevelPastTheLimit(Self.unionChainSchema, "unions.yaml")
     }
 
     func testEmitRefusesTooDeepSchemaWithExitTwoAndWritesNothing() throws {
