@@ -73,6 +73,29 @@ final class GoldenCaseFormTests: XCTestCase {
         XCTAssertTrue(blobError("{\"a\":1,}", #"[{"replace": "$.a", "text": "2"}]"#).contains("not one JSON text"))
     }
 
+    func testTextPiecesRepeatAndJoinInOrderWithinTheSizeLimit() throws {
+        let sample = #"{"v":1,"a":0}"#
+        XCTAssertEqual(try blob(sample, #"[{"replace": "$.a", "text": ["[", {"repeat": "\"\",", "times": 3}, "\"]\"]"]}]"#),
+                       #"{"v":1,"a":["","","","]"]}"#)
+        XCTAssertEqual(try blob(sample, #"[{"replace": "$.a", "text": [{"repeat": "x", "times": 0}, "1"]}]"#), #"{"v":1,"a":1}"#)
+        XCTAssertEqual(try blob(sample, #"[{"replace": "$.a", "text": []}]"#), #"{"v":1}"#.replacingOccurrences(of: "}", with: #","a":}"#),
+                       "no pieces is the empty text")
+        let big = try blob(sample, #"[{"replace": "$.a", "text": [{"repeat": "ab", "times": 1000000}]}]"#)
+        XCTAssertEqual(big.utf8.count, 2_000_000 + sample.utf8.count - 1)
+        XCTAssertTrue(big.hasPrefix(#"{"v":1,"a":abab"#) && big.hasSuffix("abab}"))
+        for (bad, says) in [(#"{"repeat": "x"}"#, "must be a string or"), (#"{"repeat": "x", "times": 2, "also": 1}"#, "must be a string or"),
+                            (#"{"repeat": 1, "times": 2}"#, "must be a string or"), (#"{"repeat": "x", "times": -1}"#, "whole number"),
+                            (#"{"repeat": "x", "times": 1.5}"#, "whole number"), ("7", "must be a string or"),
+                            (#"{"repeat": "xy", "times": 33554433}"#, "the most a case may splice in"),
+                            (#"{"repeat": "x", "times": 1e300}"#, "whole number")] {
+            XCTAssertTrue(blobError(sample, #"[{"replace": "$.a", "text": [\#(bad)]}]"#).contains(says), bad)
+        }
+        // The limit holds for the list as a whole, however the text is shared out among changes.
+        let half = #"{"repeat": "x", "times": 33554432}"#
+        XCTAssertTrue(blobError(#"{"a":0,"b":0}"#, #"[{"replace": "$.a", "text": [\#(half)]}, {"replace": "$.b", "text": [\#(half), "x"]}]"#)
+            .contains("the changes' texts pass"))
+    }
+
     func testDeepSamplesAreResolvedWithoutRecursion() throws {
         let depth = 200_000
         let sample = String(repeating: "[", count: depth) + "1" + String(repeating: "]", count: depth)
