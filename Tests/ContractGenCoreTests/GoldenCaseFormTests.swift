@@ -173,6 +173,20 @@ final class GoldenCaseFormTests: XCTestCase {
         XCTAssertTrue(loaded.cases.isEmpty)
     }
 
+    /// One run's cases splice in a bounded amount of text in all: the case that would pass the
+    /// budget is unusable, with its reason, and the cases after it that fit are still run.
+    func testARunSplicesInABoundedAmountOfTextInAll() throws {
+        let sample = (path: "g/s.json", text: Self.sampleFile)
+        func repeating(_ name: String, _ times: Int) -> (path: String, text: String) {
+            ("g/\(name).json", #"{"case": "\#(name)", "contract": "c", "op": "decode", "sample": "s", "blob-changes": [{"replace": "$.n", "text": ["\"", {"repeat": "x", "times": \#(times)}, "\""]}], "expect": null}"#)
+        }
+        let loaded = GoldenCaseLoader.load(texts: [sample, repeating("a", 400), repeating("b", 700), repeating("c", 98)], splicedBudget: 1000)
+        XCTAssertEqual(loaded.cases.map(\.name).sorted(), ["a", "c"], "402 + 100 bytes fit in 1,000; b's 702 more would not")
+        XCTAssertEqual(loaded.errors.map(\.path), ["g/b.json"])
+        XCTAssertTrue(loaded.errors.first?.message.contains("past 1000 bytes spliced in") ?? false, "\(loaded.errors)")
+        XCTAssertEqual(loaded.cases.first { $0.name == "a" }?.given["blob"]?.stringValue?.count, 13 - 1 + 402, "the sample blob {\"v\":1,\"n\":2} with its 2 replaced")
+    }
+
     // MARK: The golden emitter
 
     /// Every generated case is written in the sample form, and materialises to exactly the case

@@ -82,11 +82,12 @@ public enum GoldenCaseLoader {
     }
 
     /// Files held in memory (the golden emitter's output, before it is written), materialised.
-    static func load(texts: [(path: String, text: String)]) -> (cases: [ConformanceCase], errors: [CaseLoadError]) {
-        load(texts.map { file in (file.path, { readFile(text: file.text, path: file.path) }) })
+    static func load(texts: [(path: String, text: String)], splicedBudget: Int = GoldenSplicedText.maxBytesPerRun) -> (cases: [ConformanceCase], errors: [CaseLoadError]) {
+        load(texts.map { file in (file.path, { readFile(text: file.text, path: file.path) }) }, splicedBudget: splicedBudget)
     }
 
-    private static func load(_ files: [(path: String, read: () -> Result<GoldenFile, CaseLoadError>)]) -> (cases: [ConformanceCase], errors: [CaseLoadError]) {
+    private static func load(_ files: [(path: String, read: () -> Result<GoldenFile, CaseLoadError>)],
+                             splicedBudget: Int = GoldenSplicedText.maxBytesPerRun) -> (cases: [ConformanceCase], errors: [CaseLoadError]) {
         var drafts: [GoldenCaseDraft] = []
         var errors: [CaseLoadError] = []
         var samples = SampleIndex()
@@ -99,7 +100,15 @@ public enum GoldenCaseLoader {
             }
         }
         var cases: [ConformanceCase] = []
+        // Spliced text is joined only now, case by case, within one budget for the whole run.
+        var spliced = 0
         for draft in drafts {
+            let bytes = draft.blobChanges.reduce(0) { $0 + ($1.spliced?.bytes ?? 0) }
+            guard spliced + bytes <= splicedBudget else {
+                errors.append(CaseLoadError(path: draft.path, message: "its blob-changes text would take the run past \(splicedBudget) bytes spliced in, the most all cases together may"))
+                continue
+            }
+            spliced += bytes
             switch materialise(draft, samples: &samples) {
             case .success(let golden): cases.append(golden)
             case .failure(let error): errors.append(error)

@@ -20,8 +20,18 @@ struct GoldenChange: Sendable {
     var kind: Kind
     var path: GoldenPath
     /// `text` (blob changes) or `value` (expect changes); nil for `remove`.
-    var text: String?
+    var spliced: GoldenSplicedText?
     var value: JSONValue?
+
+    /// The text a blob change splices in, joined.
+    var text: String? { spliced?.joined() }
+
+    init(kind: Kind, path: GoldenPath, spliced: GoldenSplicedText? = nil, value: JSONValue? = nil) {
+        self.kind = kind
+        self.path = path
+        self.spliced = spliced
+        self.value = value
+    }
 
     /// Reads one change object; `payloadKey` is "text" or "value".
     static func parse(_ json: JSONValue, payloadKey: String, list: String, index: Int) throws(GoldenPathError) -> GoldenChange {
@@ -44,50 +54,10 @@ struct GoldenChange: Sendable {
         case .replace, .add:
             guard let payload else { throw GoldenPathError("\(at): '\(kind.rawValue)' needs '\(payloadKey)'") }
             if kind == .add { guard case .key? = path.steps.last else { throw GoldenPathError("\(at): 'add' names a new object member, so its path ends in a key") } }
-            if payloadKey == "text" { return GoldenChange(kind: kind, path: path, text: try splicedText(payload, at: at)) }
+            if payloadKey == "text" { return GoldenChange(kind: kind, path: path, spliced: try GoldenSplicedText(payload, at: at)) }
             return GoldenChange(kind: kind, path: path, value: payload)
         }
         return GoldenChange(kind: kind, path: path)
-    }
-
-    /// The most text one blob change list may splice in, so that a hostile case file cannot make
-    /// `conform` or `check` build a blob of any size from a few bytes of `repeat`.
-    static let maxSplicedBytes = 64 << 20
-
-    /// A blob change's `text`: a string, or an array of pieces (strings and `{"repeat": S, "times":
-    /// N}`) joined in order, so that a case can hold a text of megabytes in a few lines.
-    static func splicedText(_ payload: JSONValue, at: String) throws(GoldenPathError) -> String {
-        if case .string(let text) = payload { return text }
-        let shape = "a string, or an array of strings and {\"repeat\": string, \"times\": integer} pieces"
-        guard case .array(let pieces) = payload else { throw GoldenPathError("\(at): 'text' must be \(shape)") }
-        var parts: [(text: String, times: Int)] = []
-        var bytes = 0
-        for (index, piece) in pieces.enumerated() {
-            let here = "\(at).text[\(index)]"
-            var part: (text: String, times: Int)
-            if case .string(let text) = piece {
-                part = (text, 1)
-            } else {
-                guard let entries = piece.objectEntries, entries.count == 2,
-                      let text = piece["repeat"]?.stringValue, case .number(let times)? = piece["times"] else {
-                    throw GoldenPathError("\(here) must be a string or {\"repeat\": string, \"times\": integer}")
-                }
-                guard times >= 0, times <= Double(maxSplicedBytes), times.rounded() == times else {
-                    throw GoldenPathError("\(here): 'times' must be a whole number from 0 to \(maxSplicedBytes)")
-                }
-                part = (text, Int(times))
-            }
-            let (size, overflow) = part.text.utf8.count.multipliedReportingOverflow(by: part.times)
-            bytes += overflow ? maxSplicedBytes + 1 : size
-            guard bytes <= maxSplicedBytes else {
-                throw GoldenPathError("\(here): the text would pass \(maxSplicedBytes) bytes, the most a case may splice in")
-            }
-            parts.append(part)
-        }
-        var text = ""
-        text.reserveCapacity(bytes)
-        for part in parts where !part.text.isEmpty { text += String(repeating: part.text, count: part.times) }
-        return text
     }
 
     static func parseList(_ json: JSONValue, payloadKey: String, list: String) throws(GoldenPathError) -> [GoldenChange] {
@@ -96,9 +66,9 @@ struct GoldenChange: Sendable {
         var bytes = 0
         for (index, item) in items.enumerated() {
             let change = try parse(item, payloadKey: payloadKey, list: list, index: index)
-            bytes += change.text?.utf8.count ?? 0
-            guard bytes <= maxSplicedBytes else {
-                throw GoldenPathError("\(list)[\(index)]: the changes' texts pass \(maxSplicedBytes) bytes, the most a case may splice in")
+            bytes += change.spliced?.bytes ?? 0
+            guard bytes <= GoldenSplicedText.maxBytesPerCase else {
+                throw GoldenPathError("\(list)[\(index)]: the changes' texts pass \(GoldenSplicedText.maxBytesPerCase) bytes, the most a case may splice in")
             }
             changes.append(change)
         }
