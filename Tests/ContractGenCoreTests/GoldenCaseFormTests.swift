@@ -86,12 +86,12 @@ final class GoldenCaseFormTests: XCTestCase {
         for (bad, says) in [(#"{"repeat": "x"}"#, "must be a string or"), (#"{"repeat": "x", "times": 2, "also": 1}"#, "must be a string or"),
                             (#"{"repeat": 1, "times": 2}"#, "must be a string or"), (#"{"repeat": "x", "times": -1}"#, "whole number"),
                             (#"{"repeat": "x", "times": 1.5}"#, "whole number"), ("7", "must be a string or"),
-                            (#"{"repeat": "xy", "times": 33554433}"#, "the most a case may splice in"),
+                            (#"{"repeat": "xy", "times": 8388609}"#, "the most a case may splice in"),
                             (#"{"repeat": "x", "times": 1e300}"#, "whole number")] {
             XCTAssertTrue(blobError(sample, #"[{"replace": "$.a", "text": [\#(bad)]}]"#).contains(says), bad)
         }
         // The limit holds for the list as a whole, however the text is shared out among changes.
-        let half = #"{"repeat": "x", "times": 33554432}"#
+        let half = #"{"repeat": "x", "times": 8388608}"#
         XCTAssertTrue(blobError(#"{"a":0,"b":0}"#, #"[{"replace": "$.a", "text": [\#(half)]}, {"replace": "$.b", "text": [\#(half), "x"]}]"#)
             .contains("the changes' texts pass"))
     }
@@ -174,15 +174,18 @@ final class GoldenCaseFormTests: XCTestCase {
     }
 
     /// One run's cases splice in a bounded amount of text in all: the case that would pass the
-    /// budget is unusable, with its reason, and the cases after it that fit are still run.
+    /// budget is unusable, with its reason, the cases after it that fit are still run, and a case
+    /// unusable for another reason takes nothing from the budget.
     func testARunSplicesInABoundedAmountOfTextInAll() throws {
         let sample = (path: "g/s.json", text: Self.sampleFile)
-        func repeating(_ name: String, _ times: Int) -> (path: String, text: String) {
-            ("g/\(name).json", #"{"case": "\#(name)", "contract": "c", "op": "decode", "sample": "s", "blob-changes": [{"replace": "$.n", "text": ["\"", {"repeat": "x", "times": \#(times)}, "\""]}], "expect": null}"#)
+        func repeating(_ name: String, _ times: Int, at path: String = "$.n") -> (path: String, text: String) {
+            ("g/\(name).json", #"{"case": "\#(name)", "contract": "c", "op": "decode", "sample": "s", "blob-changes": [{"replace": "\#(path)", "text": ["\"", {"repeat": "x", "times": \#(times)}, "\""]}], "expect": null}"#)
         }
-        let loaded = GoldenCaseLoader.load(texts: [sample, repeating("a", 400), repeating("b", 700), repeating("c", 98)], splicedBudget: 1000)
-        XCTAssertEqual(loaded.cases.map(\.name).sorted(), ["a", "c"], "402 + 100 bytes fit in 1,000; b's 702 more would not")
-        XCTAssertEqual(loaded.errors.map(\.path), ["g/b.json"])
+        let loaded = GoldenCaseLoader.load(texts: [sample, repeating("z", 600, at: "$.nope"), repeating("a", 400), repeating("b", 700), repeating("c", 98)],
+                                           splicedBudget: 1000)
+        XCTAssertEqual(loaded.cases.map(\.name).sorted(), ["a", "c"],
+                       "z is unusable and not counted; a's 402 + c's 100 bytes fit in 1,000, b's 702 more would not")
+        XCTAssertEqual(loaded.errors.map(\.path), ["g/b.json", "g/z.json"])
         XCTAssertTrue(loaded.errors.first?.message.contains("past 1000 bytes spliced in") ?? false, "\(loaded.errors)")
         XCTAssertEqual(loaded.cases.first { $0.name == "a" }?.given["blob"]?.stringValue?.count, 13 - 1 + 402, "the sample blob {\"v\":1,\"n\":2} with its 2 replaced")
     }

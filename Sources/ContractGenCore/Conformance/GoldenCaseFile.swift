@@ -100,17 +100,18 @@ public enum GoldenCaseLoader {
             }
         }
         var cases: [ConformanceCase] = []
-        // Spliced text is joined only now, case by case, within one budget for the whole run.
+        // Spliced text is joined only now, case by case, within one budget for the cases kept.
         var spliced = 0
         for draft in drafts {
             let bytes = draft.blobChanges.reduce(0) { $0 + ($1.spliced?.bytes ?? 0) }
-            guard spliced + bytes <= splicedBudget else {
+            guard bytes <= splicedBudget - spliced else {
                 errors.append(CaseLoadError(path: draft.path, message: "its blob-changes text would take the run past \(splicedBudget) bytes spliced in, the most all cases together may"))
                 continue
             }
-            spliced += bytes
             switch materialise(draft, samples: &samples) {
-            case .success(let golden): cases.append(golden)
+            case .success(let golden):
+                spliced += bytes
+                cases.append(golden)
             case .failure(let error): errors.append(error)
             }
         }

@@ -23,8 +23,8 @@ struct GoldenChange: Sendable {
     var spliced: GoldenSplicedText?
     var value: JSONValue?
 
-    /// The text a blob change splices in, joined.
-    var text: String? { spliced?.joined() }
+    /// The text a blob change splices in, joined (each call joins it again).
+    func joinedText() -> String { spliced?.joined() ?? "" }
 
     init(kind: Kind, path: GoldenPath, spliced: GoldenSplicedText? = nil, value: JSONValue? = nil) {
         self.kind = kind
@@ -304,7 +304,7 @@ enum BlobChanges {
             switch change.kind {
             case .replace:
                 let node = try tree.resolve(change.path.steps[...], path: change.path, keys: &keys)
-                edits.append(Edit(start: tree.nodes[node].start, end: tree.nodes[node].end, text: Array((change.text ?? "").utf8), origin: change.path.text))
+                edits.append(Edit(start: tree.nodes[node].start, end: tree.nodes[node].end, text: Array(change.joinedText().utf8), origin: change.path.text))
             case .remove:
                 let parent = try tree.resolve(change.path.parentSteps, path: change.path, keys: &keys)
                 let index = try tree.member(parent, change.path.steps.last!, path: change.path, depth: change.path.steps.count - 1, keys: &keys)
@@ -321,7 +321,7 @@ enum BlobChanges {
                     throw GoldenPathError("'\(change.path.text)': the object at \(here) already has that key (use replace)")
                 }
                 if removed[parent] == nil, added[parent] == nil { containerOrder.append(parent) }
-                added[parent, default: []].append((change.path.keyTexts.last!!, change.text ?? ""))
+                added[parent, default: []].append((change.path.keyTexts.last!!, change.joinedText()))
                 origins[parent] = origins[parent] ?? change.path.text
             }
         }

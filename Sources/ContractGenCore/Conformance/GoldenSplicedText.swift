@@ -3,10 +3,11 @@
 /// text of megabytes in a few lines. Kept as pieces until a case is materialised, and bounded, so
 /// that a few bytes of hostile case file cannot make `conform` or `check` build a blob of any size.
 struct GoldenSplicedText: Sendable {
-    /// The most one case's blob changes may splice in, together.
-    static let maxBytesPerCase = 64 << 20
-    /// The most all the cases of one run may splice in, together (see `GoldenCaseFile.load`).
-    static let maxBytesPerRun = 256 << 20
+    /// The most one case's blob changes may splice in, together. A request writes a control
+    /// character as six bytes (`\u0001`), so a case's request line stays within about 100 MB.
+    static let maxBytesPerCase = 16 << 20
+    /// The most the usable cases of one run may splice in, together (see `GoldenCaseFile.load`).
+    static let maxBytesPerRun = 128 << 20
 
     private var pieces: [(text: String, times: Int)]
     /// The joined text's length in UTF-8 bytes, known without joining it.
@@ -45,10 +46,10 @@ struct GoldenSplicedText: Sendable {
                 piece = (text, Int(times))
             }
             let (size, overflow) = piece.text.utf8.count.multipliedReportingOverflow(by: piece.times)
-            bytes += overflow ? Self.maxBytesPerCase + 1 : size
-            guard bytes <= Self.maxBytesPerCase else {
+            guard !overflow, size <= Self.maxBytesPerCase - bytes else {
                 throw GoldenPathError("\(here): the text would pass \(Self.maxBytesPerCase) bytes, the most a case may splice in")
             }
+            bytes += size
             pieces.append(piece)
         }
         self.init(pieces: pieces, bytes: bytes)
