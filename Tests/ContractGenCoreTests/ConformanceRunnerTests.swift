@@ -104,6 +104,25 @@ final class ConformanceRunnerTests: XCTestCase {
         XCTAssertTrue(result.out.hasSuffix("0 passed, 0 failed, 3 skipped\n"), result.out)
     }
 
+    /// Testees run side by side, yet the report lists each target's results together and in the
+    /// targets' order, as a run one target after another would: a slow first testee finishing
+    /// last changes nothing, and neither does a target that could not start.
+    func testTargetsRunSideBySideAndReportInTheirOrder() throws {
+        let cases = GoldenCaseLoader.load(directories: [try goldenDirectory()]).cases
+        let targets = [
+            ConformanceTarget(name: "slow", launch: .command(["sh", "-c", #"while read l; do sleep 0.3; echo '{"ok":false}'; done"#])),
+            ConformanceTarget(name: "absent", launch: .skipped(reason: "no toolchain")),
+            ConformanceTarget(name: "fast", launch: .command(["sh", "-c", #"while read l; do echo '{"ok":true}'; done"#])),
+            ConformanceTarget(name: "error", launch: .command(["sh", "-c", #"while read l; do echo '{"error":"nope"}'; done"#])),
+        ]
+        let report = ConformanceRunner(timeout: 5).run(cases: cases, targets: targets)
+        XCTAssertEqual(report.results.map(\.language), ["slow", "slow", "slow", "fast", "fast", "fast", "error", "error", "error"])
+        XCTAssertEqual(report.results.map(\.caseName), Array(repeating: ["alpha", "beta", "gamma"], count: 3).flatMap { $0 })
+        XCTAssertEqual(report.results.map { $0.outcome == .passed }, [false, false, false, true, true, true, false, false, false])
+        XCTAssertEqual(report.unavailable.map(\.name), ["absent"])
+        XCTAssertEqual(report.passed, 3)
+    }
+
     func testStructuralDiffNamesThePath() {
         let expected = JSONValue.parse(#"{"tasks":[{"id":"a","projectId":null}],"dropped":0}"#)!
         let actual = JSONValue.parse(#"{"dropped":0,"tasks":[{"projectId":"null","id":"a"}]}"#)!

@@ -86,20 +86,35 @@ public struct ConformanceRunner: Sendable {
         self.progress = progress
     }
 
+    /// Runs every target's testee over the cases. Testees are separate processes, so as many run
+    /// at once as the machine has cores; each target's part of the report is kept apart and the
+    /// parts are joined in target order, so the report is the one a run target by target gives.
     public func run(cases: [ConformanceCase], targets: [ConformanceTarget]) -> ConformanceReport {
+        let runDeadline = deadline.map { Date().addingTimeInterval($0) }
+        let parts = TargetReports(count: targets.count)
+        let lanes = max(1, min(targets.count, ProcessInfo.processInfo.activeProcessorCount))
+        DispatchQueue.concurrentPerform(iterations: lanes) { _ in
+            while let index = parts.nextTarget() {
+                let target = targets[index]
+                var part = ConformanceReport()
+                switch target.launch {
+                case .skipped(let reason):
+                    part.unavailable.append((target.name, reason, true))
+                case .failed(let reason):
+                    part.unavailable.append((target.name, reason, false))
+                case .command(let command):
+                    run(ConformanceCase.withTwins(cases, by: target.secondRoad), target: target.name, command: command,
+                        until: runDeadline, into: &part)
+                }
+                parts.store(part, at: index)
+            }
+        }
         var report = ConformanceReport()
         report.casesPerTarget = cases.count
-        let runDeadline = deadline.map { Date().addingTimeInterval($0) }
-        for target in targets {
-            switch target.launch {
-            case .skipped(let reason):
-                report.unavailable.append((target.name, reason, true))
-            case .failed(let reason):
-                report.unavailable.append((target.name, reason, false))
-            case .command(let command):
-                run(ConformanceCase.withTwins(cases, by: target.secondRoad), target: target.name, command: command,
-                    until: runDeadline, into: &report)
-            }
+        for part in parts.all() {
+            report.results += part.results
+            report.unavailable += part.unavailable
+            report.abandoned += part.abandoned
         }
         return report
     }
@@ -167,5 +182,35 @@ public struct ConformanceRunner: Sendable {
             return .failed(expected: expected, actual: observation.serialized(sortedKeys: true),
                            details: ObservationDiff.differences(expected: golden.expect, actual: observation))
         }
+    }
+}
+
+/// The targets' parts of one run, filled from several threads: which target runs next, and each
+/// finished part in its target's place.
+private final class TargetReports: @unchecked Sendable {
+    private let lock = NSLock()
+    private var next = 0
+    private var parts: [ConformanceReport]
+
+    init(count: Int) { parts = Array(repeating: ConformanceReport(), count: count) }
+
+    func nextTarget() -> Int? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard next < parts.count else { return nil }
+        next += 1
+        return next - 1
+    }
+
+    func store(_ part: ConformanceReport, at index: Int) {
+        lock.lock()
+        defer { lock.unlock() }
+        parts[index] = part
+    }
+
+    func all() -> [ConformanceReport] {
+        lock.lock()
+        defer { lock.unlock() }
+        return parts
     }
 }
