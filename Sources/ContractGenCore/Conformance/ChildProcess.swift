@@ -22,7 +22,15 @@ final class ChildProcess {
         var description: String
     }
 
+    /// Held from the first pipe to the spawn: `conform` starts testees from several threads, and
+    /// a child spawned between another thread's `pipe` and its `FD_CLOEXEC` would inherit that
+    /// testee's pipes (its crash would then look like a hang, and stopping it would take the
+    /// child for one of its own).
+    private static let spawning = NSLock()
+
     init(_ arguments: [String]) throws {
+        Self.spawning.lock()
+        defer { Self.spawning.unlock() }
         var pipes: [[Int32]] = []
         defer { for pipe in pipes { close(pipe[0]); close(pipe[1]) } }
         for _ in 0..<3 {
@@ -122,8 +130,8 @@ final class ChildProcess {
     // MARK: Platform shapes (the spawn types are structs on Glibc, optional pointers on Darwin)
 
     private static func makePipe(_ fds: inout [Int32]) -> Bool {
-        // (pipe2 is not exported by Swift's Glibc module; the window between pipe and fcntl only
-        // matters if another thread spawns at that instant.)
+        // (pipe2 is not exported by Swift's Glibc module; the window between pipe and fcntl
+        // matters only if another thread spawns at that instant, which `spawning` rules out.)
         guard pipe(&fds) == 0 else { return false }
         for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         return true

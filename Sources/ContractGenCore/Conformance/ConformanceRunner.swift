@@ -88,7 +88,8 @@ public struct ConformanceRunner: Sendable {
 
     /// Runs every target's testee over the cases. Testees are separate processes, so as many run
     /// at once as the machine has cores; each target's part of the report is kept apart and the
-    /// parts are joined in target order, so the report is the one a run target by target gives.
+    /// parts are joined in target order, so the report lists results as a run target by target
+    /// would (times, time-outs and a `deadline` now fall on targets running together).
     public func run(cases: [ConformanceCase], targets: [ConformanceTarget]) -> ConformanceReport {
         let runDeadline = deadline.map { Date().addingTimeInterval($0) }
         let parts = TargetReports(count: targets.count)

@@ -20,7 +20,12 @@ enum ProcessFamily {
         for entry in table where entry.pgrp == root { members.insert(entry.pid) }
         if !pipeInodes.isEmpty {
             let links = Set(pipeInodes.map { "pipe:[\($0)]" })
-            for entry in table where entry.pid != me && holdsPipe(entry.pid, links) { members.insert(entry.pid) }
+            // A child of the runner other than `root` is another testee (or, for an instant
+            // after posix_spawn forked it, a copy of the runner holding every descriptor the
+            // runner has): never a member, whatever it holds.
+            for entry in table where entry.pid != me && (entry.ppid != me || entry.pid == root) && holdsPipe(entry.pid, links) {
+                members.insert(entry.pid)
+            }
         }
         // Close over descendants (a child of a member is a member).
         var grew = true
