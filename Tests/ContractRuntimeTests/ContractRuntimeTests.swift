@@ -189,6 +189,35 @@ final class ContractJSONParseTests: XCTestCase {
         }
     }
 
+    /// A kept literal with escapes is decoded in one pass into a 1 KB scratch buffer, and one
+    /// whose text outgrows it in two passes: every length around that size, with an escape of each
+    /// decoded width (1 to 4 bytes) or a plain run at the edge, reads the same on the String and
+    /// the UTF-8 roads; an unpaired surrogate or a bad escape past the edge is still found.
+    func testEscapedLiteralsAroundTheScratchSize() {
+        let escapes: [(String, String)] = [("\\n", "\n"), ("\\u00e9", "é"), ("\\u20ac", "€"), ("\\ud83d\\ude00", "😀"), ("\\/", "/")]
+        func roads(_ literal: String) -> [String?] {
+            [ContractJSONScanner.scan(literal) { $0.string() },
+             ContractJSONScanner.scan(utf8: Data(literal.utf8)) { $0.string() },
+             { if case .string(let text)? = ContractJSON.parse(literal) { return text } else { return nil } }()]
+        }
+        for length in 1000...1040 {
+            for (escape, decoded) in escapes {
+                // The escape first (one pass sees it at once), then a run that crosses the edge.
+                let run = String(repeating: "a", count: length)
+                XCTAssertEqual(roads("\"\(escape)\(run)\""), Array(repeating: decoded + run, count: 3), "\(length) \(escape) first")
+                // A run up to the edge, then the escape across it, then a short tail.
+                XCTAssertEqual(roads("\"\\t\(run)\(escape)é\""), Array(repeating: "\t" + run + decoded + "é", count: 3), "\(length) \(escape) last")
+            }
+            let run = String(repeating: "a", count: length)
+            XCTAssertEqual(roads("\"\\t\(run)\\ud800\""), [nil, nil, nil], "\(length) unpaired")
+            XCTAssertEqual(ContractJSON.parse("\"\\t\(run)\\ud800\""), .invalidString, "\(length) unpaired")
+            XCTAssertNil(ContractJSON.parse("\"\\t\(run)\\x\""), "\(length) bad escape")
+            XCTAssertNil(ContractJSON.parse("\"\\t\(run)\\u12\""), "\(length) short \\u")
+            XCTAssertNil(ContractJSON.parse("\"\\t\(run)\u{1}\""), "\(length) control character")
+            XCTAssertNil(ContractJSON.parse("\"\\t\(run)"), "\(length) unterminated")
+        }
+    }
+
     /// `scan(utf8:)` reads only well-formed UTF-8 (RFC 3629), the same bytes Swift's own decoding
     /// leaves unrepaired: any other byte is a syntax error where the scan meets it. Checked inside
     /// a string literal (kept and skipped, plain and escaped) and as a member key, on hand-picked

@@ -389,9 +389,15 @@ extension ContractJSON {
     /// already; outside string literals the grammar admits ASCII only, so a stray byte there is
     /// a syntax error anyway.)
     private let nonASCIIStop: UInt64
+    /// Room on the stack of `scan` for the decoded text of one kept literal with escapes, so it
+    /// is decoded in the pass that finds its end (`decodeIntoScratch`); a longer one takes two.
+    private let scratch: UnsafeMutableBufferPointer<UInt8>
+    /// Bytes of `scratch`: 1 KB, what `withUnsafeTemporaryAllocation` always takes from the stack.
+    static let scratchCapacity = 1024
 
-    private init(bytes: UnsafeBufferPointer<UInt8>, mayHoldRawSurrogates: Bool, checksUTF8: Bool = false) {
+    private init(bytes: UnsafeBufferPointer<UInt8>, scratch: UnsafeMutableBufferPointer<UInt8>, mayHoldRawSurrogates: Bool, checksUTF8: Bool = false) {
         self.bytes = bytes
+        self.scratch = scratch
         self.mayHoldRawSurrogates = mayHoldRawSurrogates
         self.nonASCIIStop = checksUTF8 ? 0x8080_8080_8080_8080 : 0
     }
@@ -400,8 +406,10 @@ extension ContractJSON {
     public static func scan<Result>(_ text: String, _ body: (inout ContractJSONScanner) -> Result) -> Result {
         // Fast path: a native Swift string is valid UTF-8 stored contiguously: read it in place.
         if let result = text.utf8.withContiguousStorageIfAvailable({ buffer -> Result in
-            var scanner = ContractJSONScanner(bytes: buffer, mayHoldRawSurrogates: false)
-            return body(&scanner)
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: scratchCapacity) { scratch in
+                var scanner = ContractJSONScanner(bytes: buffer, scratch: scratch, mayHoldRawSurrogates: false)
+                return body(&scanner)
+            }
         }) {
             return result
         }
@@ -410,8 +418,10 @@ extension ContractJSON {
         // rather than silently become U+FFFD, so transcode to WTF-8 and let the lexer flag them.
         let bytes = wtf8(text.utf16)
         return bytes.withUnsafeBufferPointer { buffer in
-            var scanner = ContractJSONScanner(bytes: buffer, mayHoldRawSurrogates: true)
-            return body(&scanner)
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: scratchCapacity) { scratch in
+                var scanner = ContractJSONScanner(bytes: buffer, scratch: scratch, mayHoldRawSurrogates: true)
+                return body(&scanner)
+            }
         }
     }
 
@@ -423,8 +433,10 @@ extension ContractJSON {
     /// The check is part of the scan (one pass over the bytes, not two).
     public static func scan<Result>(utf8 data: Data, _ body: (inout ContractJSONScanner) -> Result) -> Result {
         data.withUnsafeBytes { raw -> Result in
-            var scanner = ContractJSONScanner(bytes: raw.bindMemory(to: UInt8.self), mayHoldRawSurrogates: false, checksUTF8: true)
-            return body(&scanner)
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: scratchCapacity) { scratch in
+                var scanner = ContractJSONScanner(bytes: raw.bindMemory(to: UInt8.self), scratch: scratch, mayHoldRawSurrogates: false, checksUTF8: true)
+                return body(&scanner)
+            }
         }
     }
 
@@ -856,9 +868,21 @@ extension ContractJSON {
     /// (in one function, the scan after each backslash was a call: 3.6% of a 181 KB decode).
     @inline(never)
     private mutating func lexEscaped(_ start: Int, keep: Bool) -> LexedString {
-        // Find the closing quote first: at each backslash the escaped byte is skipped (the four
-        // digits of `\u` are plain bytes), so the body bytes[start..<end] holds no raw quote or
-        // control character, and its decoded form is never longer than it.
+        if keep {
+            var valid = true
+            // Runs need `stringRunEnd` only where the scan checks UTF-8; elsewhere the plain scan
+            // is the same and stays inlined.
+            if let length = decodeIntoScratch(start, checksRuns: nonASCIIStop != 0, valid: &valid) {
+                guard length >= 0 else { return .syntaxError }
+                guard valid else { return .invalid }
+                if mayHoldRawSurrogates, Self.containsRawSurrogate(UnsafeBufferPointer(rebasing: bytes[start..<(position - 1)])) { return .invalid }
+                return .string(Self.string(UnsafeBufferPointer(rebasing: scratch[..<length])))
+            }
+        }
+        // Two passes (a literal only checked, or one too long for `scratch`). Find the closing
+        // quote first: at each backslash the escaped byte is skipped (the four digits of `\u` are
+        // plain bytes), so the body bytes[start..<end] holds no raw quote or control character,
+        // and its decoded form is never longer than it.
         var end = position
         while true {
             end += 2
@@ -910,6 +934,14 @@ extension ContractJSON {
         }
         if bytes[position] < 0x20 { return .syntaxError }  // raw control characters are not allowed
         sawEscape = true
+        var inScratchValid = true
+        if let length = decodeIntoScratch(start, checksRuns: false, valid: &inScratchValid) {
+            guard length >= 0 else { return .syntaxError }
+            let text = Self.string(UnsafeBufferPointer(rebasing: scratch[..<length]))
+            // Bytes that are not UTF-8 make the text malformed, even beside an unpaired surrogate.
+            guard keptIsUTF8(text, start, position - 1) else { return .syntaxError }
+            return inScratchValid ? .string(text) : .invalid
+        }
         var end = position
         while true {
             end += 2
@@ -938,7 +970,10 @@ extension ContractJSON {
     /// U+FFFD (EF BF BD), so a text without an 0xEF byte is the bytes as written (an escape
     /// decodes to whole scalars, so it can neither hide nor make an ill-formed sequence). Only a
     /// text that holds one, a real U+FFFD or a repair, has the literal's own bytes checked.
+    /// A short ASCII literal (most ids, enum values and colours) is UTF-8 as it stands: two
+    /// words of its bytes settle it, where a call to memchr would cost more than the look.
     private func keptIsUTF8(_ text: String, _ start: Int, _ end: Int) -> Bool {
+        if end - start <= 16, isASCII(start, end) { return true }
         let mayBeRepaired = text.utf8.withContiguousStorageIfAvailable { buffer in
             guard let base = buffer.baseAddress else { return false }
             return memchr(base, 0xEF, buffer.count) != nil
@@ -954,6 +989,23 @@ extension ContractJSON {
             offset = next
         }
         return true
+    }
+
+    /// Whether bytes[start..<end] are all ASCII, read a word at a time.
+    @inline(__always)
+    private func isASCII(_ start: Int, _ end: Int) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        var offset = start
+        var seen: UInt64 = 0
+        while offset + 8 <= end {
+            seen |= UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)
+            offset += 8
+        }
+        while offset < end {
+            seen |= UInt64(base[offset])
+            offset += 1
+        }
+        return seen & 0x8080_8080_8080_8080 == 0
     }
 
     /// `bytes` (well-formed UTF-8) as a String. One that fits in a String's inline storage (15
@@ -986,47 +1038,97 @@ extension ContractJSON {
             count += runEnd - at
             at = runEnd
             guard at < end else { break }
-            // A backslash: the first pass saw the byte after it inside the body.
-            let escape = base[at + 1]
-            at += 2
-            let decoded: UInt8
-            switch escape {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): decoded = escape
-            case UInt8(ascii: "b"): decoded = 0x08
-            case UInt8(ascii: "f"): decoded = 0x0C
-            case UInt8(ascii: "n"): decoded = 0x0A
-            case UInt8(ascii: "r"): decoded = 0x0D
-            case UInt8(ascii: "t"): decoded = 0x09
-            case UInt8(ascii: "u"):
-                guard let unit = Self.hex4(base, &at, end) else { return -1 }
-                if unit >= 0xD800, unit <= 0xDBFF {
-                    // A high surrogate pairs only with an immediately following escaped low one.
-                    if end - at >= 6, base[at] == UInt8(ascii: "\\"), base[at + 1] == UInt8(ascii: "u") {
-                        at += 2
-                        guard let low = Self.hex4(base, &at, end) else { return -1 }
-                        if low >= 0xDC00, low <= 0xDFFF {
-                            Self.putUTF8(0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00), out, &count)
-                        } else {
-                            valid = false
-                            if low >= 0xD800, low <= 0xDBFF { at -= 6 }  // re-read it as a high surrogate
-                            else { Self.putUTF8(low, out, &count) }
-                        }
-                    } else {
-                        valid = false
-                    }
-                } else if unit >= 0xDC00, unit <= 0xDFFF {
-                    valid = false  // a low surrogate without a high one
-                } else {
-                    Self.putUTF8(unit, out, &count)
-                }
-                continue
-            default:
-                return -1  // `\x`, `\'`, `\U` … are not JSON escapes
-            }
-            out?[count] = decoded
-            count += 1
+            guard Self.decodeEscape(base, &at, end, out, &count, valid: &valid) else { return -1 }
         }
         return count
+    }
+
+    /// Decodes a kept literal from its first backslash at `position` (its body began at `start`)
+    /// into `scratch`, in the same pass that finds its closing quote, and moves past that quote:
+    /// returns the decoded length, −1 for a syntax error, or nil (nothing moved) when the text
+    /// outgrows `scratch`. `checksRuns`: plain runs are scanned by `stringRunEnd` (which checks
+    /// UTF-8 where this scan does), else with no stop at non-ASCII bytes (`lexKeptUTF8String`
+    /// checks the String it builds). Clears `valid` for an unpaired surrogate.
+    @inline(__always)
+    private mutating func decodeIntoScratch(_ start: Int, checksRuns: Bool, valid: inout Bool) -> Int? {
+        guard let base = bytes.baseAddress, let out = scratch.baseAddress else { return nil }
+        let count = bytes.count
+        var length = position - start
+        guard length <= scratch.count else { return nil }
+        out.initialize(from: base + start, count: length)
+        var at = position
+        while true {
+            // At a backslash: the escape, then the plain run after it.
+            guard length + 4 <= scratch.count else { return nil }  // an escape decodes to 4 bytes at most
+            guard Self.decodeEscape(base, &at, count, out, &length, valid: &valid) else { return -1 }
+            let runEnd: Int
+            if checksRuns {
+                guard let end = stringRunEnd(from: at) else { return -1 }  // not UTF-8
+                runEnd = end
+            } else {
+                runEnd = plainRunEnd(from: at, stop: 0)
+            }
+            guard runEnd < count else { return -1 }  // unterminated
+            guard length + (runEnd - at) <= scratch.count else { return nil }
+            (out + length).initialize(from: base + at, count: runEnd - at)
+            length += runEnd - at
+            at = runEnd
+            let byte = base[at]
+            if byte == UInt8(ascii: "\"") {
+                position = at + 1
+                return length
+            }
+            if byte < 0x20 { return -1 }  // raw control characters are not allowed
+        }
+    }
+
+    /// Decodes the escape at the backslash `at` (the text ends before `end`), writing UTF-8 at
+    /// `out + count` when given, and moves past it: false for an invalid escape (`\x`, `\'`,
+    /// `\U`, a `\u` without four hex digits). Clears `valid` for an unpaired surrogate (`\ud800`):
+    /// it decodes to nothing, and the escape after it is read on its own.
+    @inline(__always)
+    private static func decodeEscape(_ base: UnsafePointer<UInt8>, _ at: inout Int, _ end: Int,
+                                     _ out: UnsafeMutablePointer<UInt8>?, _ count: inout Int, valid: inout Bool) -> Bool {
+        guard end - at >= 2 else { return false }
+        let escape = base[at + 1]
+        at += 2
+        let decoded: UInt8
+        switch escape {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): decoded = escape
+        case UInt8(ascii: "b"): decoded = 0x08
+        case UInt8(ascii: "f"): decoded = 0x0C
+        case UInt8(ascii: "n"): decoded = 0x0A
+        case UInt8(ascii: "r"): decoded = 0x0D
+        case UInt8(ascii: "t"): decoded = 0x09
+        case UInt8(ascii: "u"):
+            guard let unit = hex4(base, &at, end) else { return false }
+            if unit >= 0xD800, unit <= 0xDBFF {
+                // A high surrogate pairs only with an immediately following escaped low one.
+                if end - at >= 6, base[at] == UInt8(ascii: "\\"), base[at + 1] == UInt8(ascii: "u") {
+                    at += 2
+                    guard let low = hex4(base, &at, end) else { return false }
+                    if low >= 0xDC00, low <= 0xDFFF {
+                        putUTF8(0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00), out, &count)
+                    } else {
+                        valid = false
+                        if low >= 0xD800, low <= 0xDBFF { at -= 6 }  // re-read it as a high surrogate
+                        else { putUTF8(low, out, &count) }
+                    }
+                } else {
+                    valid = false
+                }
+            } else if unit >= 0xDC00, unit <= 0xDFFF {
+                valid = false  // a low surrogate without a high one
+            } else {
+                putUTF8(unit, out, &count)
+            }
+            return true
+        default:
+            return false  // `\x`, `\'`, `\U` … are not JSON escapes
+        }
+        out?[count] = decoded
+        count += 1
+        return true
     }
 
     /// The offset of the first byte at or after `from` that ends a plain string run: a quote, a
