@@ -229,6 +229,9 @@ final class ContractJSONParseTests: XCTestCase {
             let kept = ContractJSONScanner.scan(utf8: Data(literal)) { $0.string() != nil && $0.finish() }
             let escaped = ContractJSONScanner.scan(utf8: Data([0x22, 0x5C, 0x6E] + bytes + [0x22])) { $0.string() != nil && $0.finish() }
             let skipped = ContractJSONScanner.scan(utf8: Data([0x5B] + literal + [0x5D])) { $0.bool() == nil && $0.finish() }
+            // Read as a value of any type (a report's wrong-type read), plain and escaped.
+            let tree = ContractJSONScanner.scan(utf8: Data(literal)) { $0.value() != nil && $0.finish() }
+            let escapedTree = ContractJSONScanner.scan(utf8: Data([0x22, 0x5C, 0x6E] + bytes + [0x22])) { $0.value() != nil && $0.finish() }
             let key = ContractJSONScanner.scan(utf8: Data([0x7B] + literal + Array(":1}".utf8))) { scanner -> Bool in
                 guard scanner.enterObject() else { return false }
                 while scanner.nextMember() != nil { scanner.skipValue() }
@@ -237,6 +240,8 @@ final class ContractJSONParseTests: XCTestCase {
             XCTAssertEqual(kept, escaped, "\(bytes)")
             XCTAssertEqual(kept, skipped, "\(bytes)")
             XCTAssertEqual(kept, key, "\(bytes)")
+            XCTAssertEqual(kept, tree, "\(bytes)")
+            XCTAssertEqual(kept, escapedTree, "\(bytes)")
             return kept
         }
         XCTAssertFalse(ContractJSONScanner.scan(utf8: Data([0x5B, 0x31, 0x2C, 0xC3, 0xA9, 0x5D])) { $0.skipValue(); return $0.finish() })
