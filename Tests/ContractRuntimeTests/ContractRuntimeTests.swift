@@ -215,6 +215,10 @@ final class ContractJSONParseTests: XCTestCase {
             XCTAssertNil(ContractJSON.parse("\"\\t\(run)\\u12\""), "\(length) short \\u")
             XCTAssertNil(ContractJSON.parse("\"\\t\(run)\u{1}\""), "\(length) control character")
             XCTAssertNil(ContractJSON.parse("\"\\t\(run)"), "\(length) unterminated")
+            // Bytes end with the text (a String's storage ends in a NUL): an unterminated literal
+            // must not be read past its last byte (AddressSanitizer sees it in these runs).
+            XCTAssertNil(ContractJSONScanner.scan(utf8: Data(Array("\"\\t\(run)".utf8))) { $0.string() }, "\(length) unterminated bytes")
+            XCTAssertNil(ContractJSONScanner.scan(utf8: Data(Array("\"\\t\(run)\\n".utf8))) { $0.string() }, "\(length) unterminated bytes")
         }
     }
 
