@@ -200,6 +200,12 @@ final class ContractJSONParseTests: XCTestCase {
              ContractJSONScanner.scan(utf8: Data(literal.utf8)) { $0.string() },
              { if case .string(let text)? = ContractJSON.parse(literal) { return text } else { return nil } }()]
         }
+        // A literal that ends the text with a lone backslash, after an escape: never read past.
+        for length in [0, 1, 7, 8, 100] {
+            let text = "\"\\t" + String(repeating: "a", count: length) + "\\"
+            XCTAssertNil(ContractJSONScanner.scan(utf8: Data(Array(text.utf8))) { $0.string() }, "\(length) lone backslash")
+            XCTAssertNil(ContractJSON.parse(text), "\(length) lone backslash")
+        }
         for length in 1000...1040 {
             for (escape, decoded) in escapes {
                 // The escape first (one pass sees it at once), then a run that crosses the edge.
