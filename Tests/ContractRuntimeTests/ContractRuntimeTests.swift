@@ -228,6 +228,34 @@ final class ContractJSONParseTests: XCTestCase {
         }
     }
 
+    /// A kept text is built from a NUL-terminated copy in the scan's scratch when it fits (at most
+    /// 1,023 bytes): read on both roads at lengths around that edge, plain and after an escape,
+    /// with a NUL of its own (`\u0000`, which must not end the text) and with a byte that is not
+    /// UTF-8 before or after that NUL (the bytes road: malformed). Run under AddressSanitizer too.
+    func testKeptTextsAroundTheScratchSizeAndWithANul() {
+        func roads(_ literal: [UInt8]) -> [String?] {
+            [ContractJSONScanner.scan(String(decoding: literal, as: UTF8.self)) { $0.string() },
+             ContractJSONScanner.scan(utf8: Data(literal)) { $0.string() }]
+        }
+        let quote: [UInt8] = [0x22], newline = Array(#"\n"#.utf8), nul = Array(#"\u0000"#.utf8), e = Array("é".utf8)
+        for length in 1016...1030 {
+            let run = [UInt8](repeating: 0x61, count: length - 2) + e
+            let text = String(decoding: run, as: UTF8.self)
+            XCTAssertEqual(roads(quote + run + quote), [text, text], "\(length) plain")
+            XCTAssertEqual(roads(quote + newline + run + quote), ["\n" + text, "\n" + text], "\(length) escaped")
+            XCTAssertEqual(roads(quote + run + nul + e + quote), [text + "\u{0}é", text + "\u{0}é"], "\(length) NUL")
+            XCTAssertEqual(roads(quote + nul + run + quote), ["\u{0}" + text, "\u{0}" + text], "\(length) NUL first")
+            XCTAssertNil(ContractJSONScanner.scan(utf8: Data(quote + run + [0xBF] + quote)) { $0.string() }, "\(length) not UTF-8")
+            XCTAssertNil(ContractJSONScanner.scan(utf8: Data(quote + newline + run + [0xBF] + quote)) { $0.string() }, "\(length) escaped, not UTF-8")
+            XCTAssertNil(ContractJSONScanner.scan(utf8: Data(quote + run + nul + [0xBF] + quote)) { $0.string() }, "\(length) not UTF-8 after a NUL")
+            XCTAssertNil(ContractJSONScanner.scan(utf8: Data(quote + [0xBF] + nul + run + quote)) { $0.string() }, "\(length) not UTF-8 before a NUL")
+        }
+        // Short texts: a NUL in 16 bytes or fewer, ASCII and not.
+        XCTAssertEqual(roads(quote + Array(#"a\u0000b"#.utf8) + quote), ["a\u{0}b", "a\u{0}b"])
+        XCTAssertEqual(roads(quote + e + nul + e + quote), ["é\u{0}é", "é\u{0}é"])
+        XCTAssertNil(ContractJSONScanner.scan(utf8: Data(quote + e + nul + [0xBF] + quote)) { $0.string() })
+    }
+
     /// `scan(utf8:)` reads only well-formed UTF-8 (RFC 3629), the same bytes Swift's own decoding
     /// leaves unrepaired: any other byte is a syntax error where the scan meets it. Checked inside
     /// a string literal (kept and skipped, plain and escaped) and as a member key, on hand-picked
