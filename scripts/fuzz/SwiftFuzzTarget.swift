@@ -2,13 +2,16 @@
 // Swift sources and a generated `decodeEveryContract` (one `checkDecode` call per contract).
 // A violated property calls fatalError, which libFuzzer reports as a crash with the input saved.
 
-/// The input bytes as the decoders receive them: text (invalid UTF-8 repaired to U+FFFD, as a
-/// platform string would be).
+import Foundation
+
+/// The input bytes as the decoders receive them: as text (invalid UTF-8 repaired to U+FFFD, as a
+/// platform string would be) and as the bytes themselves (`decode(Data)`, read in place).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
-    let text = String(decoding: UnsafeBufferPointer(start: data, count: data == nil ? 0 : size), as: UTF8.self)
+    let buffer = UnsafeBufferPointer(start: data, count: data == nil ? 0 : size)
+    let text = String(decoding: buffer, as: UTF8.self)
     currentTree = checkScanner(text)
-    decodeEveryContract(text)
+    decodeEveryContract(text, Data(buffer))
     return 0
 }
 
@@ -37,4 +40,16 @@ func checkDecode<Decoded: Equatable>(_ contract: String, _ first: Decoded, _ sec
     if malformed == isObject {
         fatalError("\(contract).decode says malformed=\(malformed) for a text that is \(isObject ? "" : "not ")a JSON object")
     }
+}
+
+/// A report only records: the decode it rides along gives the same result as the plain one.
+func checkReport<Decoded: Equatable>(_ contract: String, _ plain: Decoded, _ reported: Decoded) {
+    if plain != reported { fatalError("\(contract).decode with a report differs from the plain decode") }
+}
+
+/// The bytes road reads UTF-8 input as the text road reads its text, and any other input is not
+/// JSON text (RFC 8259 §8.1): malformed, never repaired into something that decodes.
+func checkBytes<Decoded: Equatable>(_ contract: String, text: Decoded, bytes: Decoded, bytesMalformed: Bool, wellFormed: Bool) {
+    if wellFormed, text != bytes { fatalError("\(contract).decode(Data) differs from decode(String) on UTF-8 input") }
+    if !wellFormed, !bytesMalformed { fatalError("\(contract).decode(Data) is not malformed on input that is not UTF-8") }
 }
