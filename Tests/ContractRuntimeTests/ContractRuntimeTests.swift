@@ -250,6 +250,19 @@ final class ContractJSONParseTests: XCTestCase {
             XCTAssertNil(ContractJSONScanner.scan(utf8: Data(quote + run + nul + [0xBF] + quote)) { $0.string() }, "\(length) not UTF-8 after a NUL")
             XCTAssertNil(ContractJSONScanner.scan(utf8: Data(quote + [0xBF] + nul + run + quote)) { $0.string() }, "\(length) not UTF-8 before a NUL")
         }
+        // A text read after a longer one: the scratch past its end still holds the longer one's
+        // bytes, so only the NUL written after it ends the copy (AddressSanitizer sees a read past
+        // the scratch otherwise).
+        let long = String(repeating: "a", count: 1021) + "é", short = String(repeating: "b", count: 18) + "é"
+        func both(_ scanner: inout ContractJSONScanner) -> [String?] {
+            guard scanner.enterArray() else { return [] }
+            var texts: [String?] = []
+            while scanner.nextElement() { texts.append(scanner.string()) }
+            return texts
+        }
+        let array = "[\"\(long)\",\"\(short)\",\"\\n\(short)\"]"
+        XCTAssertEqual(ContractJSONScanner.scan(array) { both(&$0) }, [long, short, "\n" + short])
+        XCTAssertEqual(ContractJSONScanner.scan(utf8: Data(array.utf8)) { both(&$0) }, [long, short, "\n" + short])
         // Short texts: a NUL in 16 bytes or fewer, ASCII and not.
         XCTAssertEqual(roads(quote + Array(#"a\u0000b"#.utf8) + quote), ["a\u{0}b", "a\u{0}b"])
         XCTAssertEqual(roads(quote + e + nul + e + quote), ["é\u{0}é", "é\u{0}é"])
