@@ -248,7 +248,8 @@ struct ContractExactMap<Value> {
     /// entry. `dropped` is the count of array elements dropped inside `value`; only entries that
     /// remain count (`dropped` below).
     mutating func set(_ key: String, _ value: Value?, dropped: Int = 0) {
-        if let at = position(of: key) {
+        let (print, isASCII) = Self.fingerprint(key)
+        if let at = position(of: key, print) {
             slots[at] = nil
             live -= 1
             index?[ContractExactKey(key)] = nil
@@ -260,9 +261,9 @@ struct ContractExactMap<Value> {
             fingerprints.reserveCapacity(Self.linearLimit)
         }
         slots.append((key: key, value: value, dropped: dropped))
-        fingerprints.append(Self.fingerprint(key))
+        fingerprints.append(print)
         live += 1
-        if asciiKeys { asciiKeys = key.utf8.allSatisfy { $0 < 0x80 } }
+        if !isASCII { asciiKeys = false }
         if index != nil {
             index![ContractExactKey(key)] = slots.count - 1
         } else if live > Self.linearLimit {
@@ -276,7 +277,7 @@ struct ContractExactMap<Value> {
 
     /// The value for exactly `key`, or nil.
     func value(for key: String) -> Value? {
-        guard let at = position(of: key) else { return nil }
+        guard let at = position(of: key, Self.fingerprint(key).print) else { return nil }
         return slots[at]?.value
     }
 
@@ -307,9 +308,9 @@ struct ContractExactMap<Value> {
         return result
     }
 
-    private func position(of key: String) -> Int? {
+    /// Where exactly `key` (whose `fingerprint` is `print`) has its entry.
+    private func position(of key: String, _ print: UInt64) -> Int? {
         if let index { return index[ContractExactKey(key)] }
-        let print = Self.fingerprint(key)
         if asciiKeys {
             for offset in fingerprints.indices where fingerprints[offset] == print {
                 if let slot = slots[offset], slot.key == key { return offset }
@@ -322,13 +323,16 @@ struct ContractExactMap<Value> {
         return nil
     }
 
-    /// The UTF-8 length and first bytes of `key` in one word: equal keys have equal fingerprints.
-    private static func fingerprint(_ key: String) -> UInt64 {
-        key.utf8.withContiguousStorageIfAvailable { bytes -> UInt64 in
+    /// The UTF-8 length and first bytes of `key` in one word (equal keys have equal
+    /// fingerprints), and whether the key is ASCII, found in the same look at its bytes.
+    private static func fingerprint(_ key: String) -> (print: UInt64, isASCII: Bool) {
+        key.utf8.withContiguousStorageIfAvailable { bytes -> (print: UInt64, isASCII: Bool) in
             var print = UInt64(truncatingIfNeeded: bytes.count) << 56
             for offset in 0..<min(bytes.count, 7) { print |= UInt64(bytes[offset]) << (offset * 8) }
-            return print
-        } ?? UInt64(truncatingIfNeeded: key.utf8.count) << 56
+            var high: UInt8 = 0
+            for byte in bytes { high |= byte }
+            return (print, high < 0x80)
+        } ?? (UInt64(truncatingIfNeeded: key.utf8.count) << 56, key.utf8.allSatisfy { $0 < 0x80 })
     }
 }
 
@@ -1052,7 +1056,7 @@ extension ContractJSON {
     /// would first test the bytes for ASCII one by one, then copy them. Longer ones are validated
     /// either way, as the standard library offers no public initializer that takes UTF-8 on trust.
     @inline(__always)
-    private static func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+    fileprivate static func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         guard let source = bytes.baseAddress, bytes.count <= 15 else { return String(decoding: bytes, as: UTF8.self) }
         return String(unsafeUninitializedCapacity: bytes.count) { out in
             out.baseAddress?.initialize(from: source, count: bytes.count)
@@ -1361,7 +1365,7 @@ extension ContractJSON {
 
     /// The key as text; nil when it held an unpaired surrogate (then it is no string at all).
     public var text: String? {
-        if let raw { return String(decoding: raw, as: UTF8.self) }
+        if let raw { return ContractJSONScanner.string(raw) }
         return decoded
     }
 }
