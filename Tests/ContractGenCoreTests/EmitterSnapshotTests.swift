@@ -151,7 +151,14 @@ final class EmitterSnapshotTests: XCTestCase {
         """
         let contract = try SchemaLoader.load(text: text, path: "snippet.yaml")
         let swift = SwiftEmitter().contractFile(contract).contents
-        XCTAssertTrue(swift.contains("public init(id: String, mode: Mode = .slow, count: Int64 = 3, note: String? = nil, items: [Item] = []) {"), swift)
+        // The public init is in an extension after the namespace: other types are named through it.
+        XCTAssertTrue(swift.contains("extension Snippet.Doc: CustomReflectable {\n    /// Every field, in declaration order; those with a default (or nil) may be left out.\n"
+                                     + "    public init(id: String, mode: Mode = .slow, count: Int64 = 3, note: String? = nil, items: [Snippet.Item] = []) {"), swift)
+        // The struct's own body declares no init, so Swift also synthesizes the memberwise one the
+        // decoders call (with the zero-size `_memberwise`); print and dump show the fields only.
+        XCTAssertTrue(swift.contains("        fileprivate var _memberwise = ContractMemberwise()\n    }\n"), swift)
+        XCTAssertTrue(swift.contains("return Doc(id: id, mode: mode, count: count, note: note, items: items, _memberwise: ContractMemberwise())"), swift)
+        XCTAssertTrue(swift.contains(#"Mirror(self, children: ["id": id as Any, "mode": mode as Any, "count": count as Any, "note": note as Any, "items": items as Any], displayStyle: .struct)"#), swift)
         XCTAssertTrue(swift.contains("public struct Doc: Sendable, Equatable, Identifiable {"), swift)
         XCTAssertTrue(swift.contains("public struct Item: Sendable, Equatable {"), "an optional id is no identity")
         let kotlin = KotlinEmitter().contractFile(contract).contents

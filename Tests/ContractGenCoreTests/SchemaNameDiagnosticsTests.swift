@@ -83,7 +83,7 @@ final class SchemaNameDiagnosticsTests: XCTestCase {
                                "      context:\n        type: string\n        optional: true\n      count:\n        type: integer\n        required: fail-document")])
         let swift = SwiftEmitter().contractFile(try SchemaLoader.load(text: text, path: "demo.yaml")).contents
         XCTAssertTrue(swift.contains("        let context_ = contextSlot\n        guard let count = countSlot else {\n            context.failed = true"), swift)
-        XCTAssertTrue(swift.contains("return Doc(context: context_, count: count, items: items)"), swift)
+        XCTAssertTrue(swift.contains("return Doc(context: context_, count: count, items: items, _memberwise: ContractMemberwise())"), swift)
     }
 
     // MARK: Enums

@@ -66,6 +66,9 @@ struct WidgetView: View {
 /// What a SwiftUI preview writes: only the fields it cares about, every other one defaulted.
 let preview = WidgetData.Snapshot(tasks: [WidgetData.TaskRow(id: "p1", title: "Preview row")])
 precondition(preview.validUntil == nil && preview.projects.isEmpty && preview.tasks[0].isDone == false)
+// Logged, a value shows the schema's fields and nothing else (no `_memberwise`).
+let logged = String(describing: preview.tasks[0])
+precondition(logged == #"TaskRow(id: "p1", title: "Preview row", isDone: false, projectId: nil, projectColor: nil)"#, logged)
 
 let blob = #"{"v":1,"dayStr":"2026-07-17","validUntil":1784325600000,"tasks":[{"id":"t1","title":"Write the report"},{"id":"t2","title":"Call Sam","isDone":true},{"title":"no id"}]}"#
 

@@ -53,15 +53,10 @@ public enum CalendarAgenda {
         /// (a map of a closed enum): an entry with any other value is ignored.
         public var dayStatus: [String: Agenda.DayStatus]
 
-        /// Every field, in declaration order; those with a default (or nil) may be left out.
-        public init(generatedAt: Int64? = nil, events: [Event] = [], calendarKind: CalendarKind = .personal, isDefault: Bool = false, hiddenCalendars: [String: [String]] = [:], dayStatus: [String: Agenda.DayStatus] = [:]) {
-            self.generatedAt = generatedAt
-            self.events = events
-            self.calendarKind = calendarKind
-            self.isDefault = isDefault
-            self.hiddenCalendars = hiddenCalendars
-            self.dayStatus = dayStatus
-        }
+        /// Zero bytes, not a field of the contract: it gives the decoders Swift's memberwise
+        /// initializer (`ContractMemberwise`, ContractRuntime.swift). The public one is in the
+        /// extension after the namespace.
+        fileprivate var _memberwise = ContractMemberwise()
     }
 
     /// One event.
@@ -145,26 +140,10 @@ public enum CalendarAgenda {
         /// this reader does not know is shown as a plain link.
         public var attachments: [Attachment]
 
-        /// Every field, in declaration order; those with a default (or nil) may be left out.
-        public init(eventId: String, title: String, startTime: Int64, endTime: Int64? = nil, allDay: Bool = false, cssClass: String? = nil, place: String? = nil, attendance: Attendance = .confirmed, response: Response? = nil, reminderMinutes: Int64? = nil, shortTitle: String? = nil, badge: String? = nil, color: ContractNullable<String> = .absent, updatedAt: Int64? = nil, tags: [Event.Tags] = [], attendees: [String]? = nil, attachments: [Attachment] = []) {
-            self.eventId = eventId
-            self.title = title
-            self.startTime = startTime
-            self.endTime = endTime
-            self.allDay = allDay
-            self.cssClass = cssClass
-            self.place = place
-            self.attendance = attendance
-            self.response = response
-            self.reminderMinutes = reminderMinutes
-            self.shortTitle = shortTitle
-            self.badge = badge
-            self.color = color
-            self.updatedAt = updatedAt
-            self.tags = tags
-            self.attendees = attendees
-            self.attachments = attachments
-        }
+        /// Zero bytes, not a field of the contract: it gives the decoders Swift's memberwise
+        /// initializer (`ContractMemberwise`, ContractRuntime.swift). The public one is in the
+        /// extension after the namespace.
+        fileprivate var _memberwise = ContractMemberwise()
     }
 
     /// A photo attachment.
@@ -176,12 +155,10 @@ public enum CalendarAgenda {
         /// The caption under the photo.
         public var caption: String?
 
-        /// Every field, in declaration order; those with a default (or nil) may be left out.
-        public init(url: String, width: Int64? = nil, caption: String? = nil) {
-            self.url = url
-            self.width = width
-            self.caption = caption
-        }
+        /// Zero bytes, not a field of the contract: it gives the decoders Swift's memberwise
+        /// initializer (`ContractMemberwise`, ContractRuntime.swift). The public one is in the
+        /// extension after the namespace.
+        fileprivate var _memberwise = ContractMemberwise()
     }
 
     /// A link attachment, and what any attachment of an unknown kind is shown as.
@@ -191,11 +168,10 @@ public enum CalendarAgenda {
         /// The link's title.
         public var title: String?
 
-        /// Every field, in declaration order; those with a default (or nil) may be left out.
-        public init(url: String, title: String? = nil) {
-            self.url = url
-            self.title = title
-        }
+        /// Zero bytes, not a field of the contract: it gives the decoders Swift's memberwise
+        /// initializer (`ContractMemberwise`, ContractRuntime.swift). The public one is in the
+        /// extension after the namespace.
+        fileprivate var _memberwise = ContractMemberwise()
     }
 
     /// A map location attached to the event.
@@ -207,12 +183,10 @@ public enum CalendarAgenda {
         /// The place's name as the app shows it.
         public var label: String?
 
-        /// Every field, in declaration order; those with a default (or nil) may be left out.
-        public init(latitude: Double, longitude: Double, label: String? = nil) {
-            self.latitude = latitude
-            self.longitude = longitude
-            self.label = label
-        }
+        /// Zero bytes, not a field of the contract: it gives the decoders Swift's memberwise
+        /// initializer (`ContractMemberwise`, ContractRuntime.swift). The public one is in the
+        /// extension after the namespace.
+        fileprivate var _memberwise = ContractMemberwise()
     }
 
     /// One thing attached to an event, chosen by its JSON key `type`.
@@ -373,7 +347,7 @@ public enum CalendarAgenda {
         let hiddenCalendars = hiddenCalendarsSlot ?? ContractExactMap()
         let dayStatus = dayStatusSlot ?? ContractExactMap()
         context.dropped += eventsDropped + hiddenCalendarsDropped
-        return Agenda(generatedAt: generatedAt, events: events, calendarKind: calendarKind, isDefault: isDefault, hiddenCalendars: hiddenCalendars.dictionary, dayStatus: dayStatus.dictionary)
+        return Agenda(generatedAt: generatedAt, events: events, calendarKind: calendarKind, isDefault: isDefault, hiddenCalendars: hiddenCalendars.dictionary, dayStatus: dayStatus.dictionary, _memberwise: ContractMemberwise())
     }
 
     private static func decodeEvent(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext) -> Event? {
@@ -468,7 +442,7 @@ public enum CalendarAgenda {
         let attendees = attendeesSlot
         let attachments = attachmentsSlot ?? []
         context.dropped += tagsDropped + attendeesDropped + attachmentsDropped
-        return Event(eventId: eventId, title: title, startTime: startTime, endTime: endTime, allDay: allDay, cssClass: cssClass, place: place, attendance: attendance, response: response, reminderMinutes: reminderMinutes, shortTitle: shortTitle, badge: badge, color: color, updatedAt: updatedAt, tags: tags, attendees: attendees, attachments: attachments)
+        return Event(eventId: eventId, title: title, startTime: startTime, endTime: endTime, allDay: allDay, cssClass: cssClass, place: place, attendance: attendance, response: response, reminderMinutes: reminderMinutes, shortTitle: shortTitle, badge: badge, color: color, updatedAt: updatedAt, tags: tags, attendees: attendees, attachments: attachments, _memberwise: ContractMemberwise())
     }
 
     private static func decodePhoto(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext) -> Photo? {
@@ -494,7 +468,7 @@ public enum CalendarAgenda {
         guard let url = urlSlot else { return nil }  // url missing or invalid: the element is dropped
         let width = widthSlot
         let caption = captionSlot
-        return Photo(url: url, width: width, caption: caption)
+        return Photo(url: url, width: width, caption: caption, _memberwise: ContractMemberwise())
     }
 
     private static func decodeLink(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext) -> Link? {
@@ -516,7 +490,7 @@ public enum CalendarAgenda {
         if scanner.failed { return nil }
         guard let url = urlSlot else { return nil }  // url missing or invalid: the element is dropped
         let title = titleSlot
-        return Link(url: url, title: title)
+        return Link(url: url, title: title, _memberwise: ContractMemberwise())
     }
 
     private static func decodePlaceRef(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext) -> PlaceRef? {
@@ -542,7 +516,7 @@ public enum CalendarAgenda {
         guard let latitude = latitudeSlot else { return nil }  // latitude missing or invalid: the element is dropped
         guard let longitude = longitudeSlot else { return nil }  // longitude missing or invalid: the element is dropped
         let label = labelSlot
-        return PlaceRef(latitude: latitude, longitude: longitude, label: label)
+        return PlaceRef(latitude: latitude, longitude: longitude, label: label, _memberwise: ContractMemberwise())
     }
 
     private static func decodeAttachment(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext) -> Attachment? {
@@ -741,7 +715,7 @@ public enum CalendarAgenda {
         let dayStatus = dayStatusSlot ?? ContractExactMap()
         context.dropped += eventsDropped + hiddenCalendarsDropped
         r.endObject()
-        return Agenda(generatedAt: generatedAt, events: events, calendarKind: calendarKind, isDefault: isDefault, hiddenCalendars: hiddenCalendars.dictionary, dayStatus: dayStatus.dictionary)
+        return Agenda(generatedAt: generatedAt, events: events, calendarKind: calendarKind, isDefault: isDefault, hiddenCalendars: hiddenCalendars.dictionary, dayStatus: dayStatus.dictionary, _memberwise: ContractMemberwise())
     }
 
     private static func decodeEvent(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext, report r: ContractReport) -> Event? {
@@ -884,7 +858,7 @@ public enum CalendarAgenda {
         let attachments = attachmentsSlot ?? []
         context.dropped += tagsDropped + attendeesDropped + attachmentsDropped
         r.endObject()
-        return Event(eventId: eventId, title: title, startTime: startTime, endTime: endTime, allDay: allDay, cssClass: cssClass, place: place, attendance: attendance, response: response, reminderMinutes: reminderMinutes, shortTitle: shortTitle, badge: badge, color: color, updatedAt: updatedAt, tags: tags, attendees: attendees, attachments: attachments)
+        return Event(eventId: eventId, title: title, startTime: startTime, endTime: endTime, allDay: allDay, cssClass: cssClass, place: place, attendance: attendance, response: response, reminderMinutes: reminderMinutes, shortTitle: shortTitle, badge: badge, color: color, updatedAt: updatedAt, tags: tags, attendees: attendees, attachments: attachments, _memberwise: ContractMemberwise())
     }
 
     private static func decodePhoto(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext, report r: ContractReport) -> Photo? {
@@ -924,7 +898,7 @@ public enum CalendarAgenda {
         let width = widthSlot
         let caption = captionSlot
         r.endObject()
-        return Photo(url: url, width: width, caption: caption)
+        return Photo(url: url, width: width, caption: caption, _memberwise: ContractMemberwise())
     }
 
     private static func decodeLink(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext, report r: ContractReport) -> Link? {
@@ -958,7 +932,7 @@ public enum CalendarAgenda {
         }
         let title = titleSlot
         r.endObject()
-        return Link(url: url, title: title)
+        return Link(url: url, title: title, _memberwise: ContractMemberwise())
     }
 
     private static func decodePlaceRef(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext, report r: ContractReport) -> PlaceRef? {
@@ -1001,7 +975,7 @@ public enum CalendarAgenda {
         }
         let label = labelSlot
         r.endObject()
-        return PlaceRef(latitude: latitude, longitude: longitude, label: label)
+        return PlaceRef(latitude: latitude, longitude: longitude, label: label, _memberwise: ContractMemberwise())
     }
 
     private static func decodeAttachment(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext, report r: ContractReport) -> Attachment? {
@@ -1161,6 +1135,92 @@ public enum CalendarAgenda {
         return scanner.failed ? nil : result
     }
 
+}
+
+extension CalendarAgenda.Agenda: CustomReflectable {
+    /// Every field, in declaration order; those with a default (or nil) may be left out.
+    public init(generatedAt: Int64? = nil, events: [CalendarAgenda.Event] = [], calendarKind: CalendarKind = .personal, isDefault: Bool = false, hiddenCalendars: [String: [String]] = [:], dayStatus: [String: CalendarAgenda.Agenda.DayStatus] = [:]) {
+        self.generatedAt = generatedAt
+        self.events = events
+        self.calendarKind = calendarKind
+        self.isDefault = isDefault
+        self.hiddenCalendars = hiddenCalendars
+        self.dayStatus = dayStatus
+    }
+
+    /// The declared fields, for `print`, `dump` and `Mirror` (without `_memberwise`).
+    public var customMirror: Mirror {
+        Mirror(self, children: ["generatedAt": generatedAt as Any, "events": events as Any, "calendarKind": calendarKind as Any, "isDefault": isDefault as Any, "hiddenCalendars": hiddenCalendars as Any, "dayStatus": dayStatus as Any], displayStyle: .struct)
+    }
+}
+
+extension CalendarAgenda.Event: CustomReflectable {
+    /// Every field, in declaration order; those with a default (or nil) may be left out.
+    public init(eventId: String, title: String, startTime: Int64, endTime: Int64? = nil, allDay: Bool = false, cssClass: String? = nil, place: String? = nil, attendance: Attendance = .confirmed, response: Response? = nil, reminderMinutes: Int64? = nil, shortTitle: String? = nil, badge: String? = nil, color: ContractNullable<String> = .absent, updatedAt: Int64? = nil, tags: [CalendarAgenda.Event.Tags] = [], attendees: [String]? = nil, attachments: [CalendarAgenda.Attachment] = []) {
+        self.eventId = eventId
+        self.title = title
+        self.startTime = startTime
+        self.endTime = endTime
+        self.allDay = allDay
+        self.cssClass = cssClass
+        self.place = place
+        self.attendance = attendance
+        self.response = response
+        self.reminderMinutes = reminderMinutes
+        self.shortTitle = shortTitle
+        self.badge = badge
+        self.color = color
+        self.updatedAt = updatedAt
+        self.tags = tags
+        self.attendees = attendees
+        self.attachments = attachments
+    }
+
+    /// The declared fields, for `print`, `dump` and `Mirror` (without `_memberwise`).
+    public var customMirror: Mirror {
+        Mirror(self, children: ["eventId": eventId as Any, "title": title as Any, "startTime": startTime as Any, "endTime": endTime as Any, "allDay": allDay as Any, "cssClass": cssClass as Any, "place": place as Any, "attendance": attendance as Any, "response": response as Any, "reminderMinutes": reminderMinutes as Any, "shortTitle": shortTitle as Any, "badge": badge as Any, "color": color as Any, "updatedAt": updatedAt as Any, "tags": tags as Any, "attendees": attendees as Any, "attachments": attachments as Any], displayStyle: .struct)
+    }
+}
+
+extension CalendarAgenda.Photo: CustomReflectable {
+    /// Every field, in declaration order; those with a default (or nil) may be left out.
+    public init(url: String, width: Int64? = nil, caption: String? = nil) {
+        self.url = url
+        self.width = width
+        self.caption = caption
+    }
+
+    /// The declared fields, for `print`, `dump` and `Mirror` (without `_memberwise`).
+    public var customMirror: Mirror {
+        Mirror(self, children: ["url": url as Any, "width": width as Any, "caption": caption as Any], displayStyle: .struct)
+    }
+}
+
+extension CalendarAgenda.Link: CustomReflectable {
+    /// Every field, in declaration order; those with a default (or nil) may be left out.
+    public init(url: String, title: String? = nil) {
+        self.url = url
+        self.title = title
+    }
+
+    /// The declared fields, for `print`, `dump` and `Mirror` (without `_memberwise`).
+    public var customMirror: Mirror {
+        Mirror(self, children: ["url": url as Any, "title": title as Any], displayStyle: .struct)
+    }
+}
+
+extension CalendarAgenda.PlaceRef: CustomReflectable {
+    /// Every field, in declaration order; those with a default (or nil) may be left out.
+    public init(latitude: Double, longitude: Double, label: String? = nil) {
+        self.latitude = latitude
+        self.longitude = longitude
+        self.label = label
+    }
+
+    /// The declared fields, for `print`, `dump` and `Mirror` (without `_memberwise`).
+    public var customMirror: Mirror {
+        Mirror(self, children: ["latitude": latitude as Any, "longitude": longitude as Any, "label": label as Any], displayStyle: .struct)
+    }
 }
 
 extension CalendarAgenda.Agenda {

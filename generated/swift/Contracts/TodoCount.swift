@@ -46,16 +46,10 @@ public enum TodoCount {
         /// Extra per-tag counters; entries whose value is not an integer are ignored.
         public var badges: [String: Int64]
 
-        /// Every field, in declaration order; those with a default (or nil) may be left out.
-        public init(count: Int64, revision: Int64, updatedAt: Int64? = nil, sync: Sync = .idle, source: Source? = nil, lists: [ListCount] = [], badges: [String: Int64] = [:]) {
-            self.count = count
-            self.revision = revision
-            self.updatedAt = updatedAt
-            self.sync = sync
-            self.source = source
-            self.lists = lists
-            self.badges = badges
-        }
+        /// Zero bytes, not a field of the contract: it gives the decoders Swift's memberwise
+        /// initializer (`ContractMemberwise`, ContractRuntime.swift). The public one is in the
+        /// extension after the namespace.
+        fileprivate var _memberwise = ContractMemberwise()
     }
 
     /// The writer of the record.
@@ -72,11 +66,10 @@ public enum TodoCount {
         /// The app version string, or null.
         public var appVersion: String?
 
-        /// Every field, in declaration order; those with a default (or nil) may be left out.
-        public init(platform: Platform, appVersion: String? = nil) {
-            self.platform = platform
-            self.appVersion = appVersion
-        }
+        /// Zero bytes, not a field of the contract: it gives the decoders Swift's memberwise
+        /// initializer (`ContractMemberwise`, ContractRuntime.swift). The public one is in the
+        /// extension after the namespace.
+        fileprivate var _memberwise = ContractMemberwise()
     }
 
     /// The open count of one list.
@@ -88,12 +81,10 @@ public enum TodoCount {
         /// Fraction done, 0 to 1.
         public var ratio: Double?
 
-        /// Every field, in declaration order; those with a default (or nil) may be left out.
-        public init(name: String, open: Int64, ratio: Double? = nil) {
-            self.name = name
-            self.open = open
-            self.ratio = ratio
-        }
+        /// Zero bytes, not a field of the contract: it gives the decoders Swift's memberwise
+        /// initializer (`ContractMemberwise`, ContractRuntime.swift). The public one is in the
+        /// extension after the namespace.
+        fileprivate var _memberwise = ContractMemberwise()
     }
 
     // MARK: - Decoding
@@ -252,7 +243,7 @@ public enum TodoCount {
         let lists = listsSlot ?? []
         let badges = badgesSlot ?? ContractExactMap()
         context.dropped += sourceDropped + listsDropped
-        return CountRecord(count: count, revision: revision, updatedAt: updatedAt, sync: sync, source: source, lists: lists, badges: badges.dictionary)
+        return CountRecord(count: count, revision: revision, updatedAt: updatedAt, sync: sync, source: source, lists: lists, badges: badges.dictionary, _memberwise: ContractMemberwise())
     }
 
     private static func decodeSource(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext) -> Source? {
@@ -274,7 +265,7 @@ public enum TodoCount {
         if scanner.failed { return nil }
         guard let platform = platformSlot else { return nil }  // platform missing or invalid: the element is dropped
         let appVersion = appVersionSlot
-        return Source(platform: platform, appVersion: appVersion)
+        return Source(platform: platform, appVersion: appVersion, _memberwise: ContractMemberwise())
     }
 
     private static func decodeListCount(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext) -> ListCount? {
@@ -300,7 +291,7 @@ public enum TodoCount {
         guard let name = nameSlot else { return nil }  // name missing or invalid: the element is dropped
         guard let open = openSlot else { return nil }  // open missing or invalid: the element is dropped
         let ratio = ratioSlot
-        return ListCount(name: name, open: open, ratio: ratio)
+        return ListCount(name: name, open: open, ratio: ratio, _memberwise: ContractMemberwise())
     }
 
     /// An array; each element that is not a valid ListCount is dropped and counted.
@@ -420,7 +411,7 @@ public enum TodoCount {
         let badges = badgesSlot ?? ContractExactMap()
         context.dropped += sourceDropped + listsDropped
         r.endObject()
-        return CountRecord(count: count, revision: revision, updatedAt: updatedAt, sync: sync, source: source, lists: lists, badges: badges.dictionary)
+        return CountRecord(count: count, revision: revision, updatedAt: updatedAt, sync: sync, source: source, lists: lists, badges: badges.dictionary, _memberwise: ContractMemberwise())
     }
 
     private static func decodeSource(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext, report r: ContractReport) -> Source? {
@@ -454,7 +445,7 @@ public enum TodoCount {
         }
         let appVersion = appVersionSlot
         r.endObject()
-        return Source(platform: platform, appVersion: appVersion)
+        return Source(platform: platform, appVersion: appVersion, _memberwise: ContractMemberwise())
     }
 
     private static func decodeListCount(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext, report r: ContractReport) -> ListCount? {
@@ -497,7 +488,7 @@ public enum TodoCount {
         }
         let ratio = ratioSlot
         r.endObject()
-        return ListCount(name: name, open: open, ratio: ratio)
+        return ListCount(name: name, open: open, ratio: ratio, _memberwise: ContractMemberwise())
     }
 
     /// An array; each element that is not a valid ListCount is dropped and counted.
@@ -544,6 +535,51 @@ public enum TodoCount {
         return map
     }
 
+}
+
+extension TodoCount.CountRecord: CustomReflectable {
+    /// Every field, in declaration order; those with a default (or nil) may be left out.
+    public init(count: Int64, revision: Int64, updatedAt: Int64? = nil, sync: Sync = .idle, source: TodoCount.Source? = nil, lists: [TodoCount.ListCount] = [], badges: [String: Int64] = [:]) {
+        self.count = count
+        self.revision = revision
+        self.updatedAt = updatedAt
+        self.sync = sync
+        self.source = source
+        self.lists = lists
+        self.badges = badges
+    }
+
+    /// The declared fields, for `print`, `dump` and `Mirror` (without `_memberwise`).
+    public var customMirror: Mirror {
+        Mirror(self, children: ["count": count as Any, "revision": revision as Any, "updatedAt": updatedAt as Any, "sync": sync as Any, "source": source as Any, "lists": lists as Any, "badges": badges as Any], displayStyle: .struct)
+    }
+}
+
+extension TodoCount.Source: CustomReflectable {
+    /// Every field, in declaration order; those with a default (or nil) may be left out.
+    public init(platform: Platform, appVersion: String? = nil) {
+        self.platform = platform
+        self.appVersion = appVersion
+    }
+
+    /// The declared fields, for `print`, `dump` and `Mirror` (without `_memberwise`).
+    public var customMirror: Mirror {
+        Mirror(self, children: ["platform": platform as Any, "appVersion": appVersion as Any], displayStyle: .struct)
+    }
+}
+
+extension TodoCount.ListCount: CustomReflectable {
+    /// Every field, in declaration order; those with a default (or nil) may be left out.
+    public init(name: String, open: Int64, ratio: Double? = nil) {
+        self.name = name
+        self.open = open
+        self.ratio = ratio
+    }
+
+    /// The declared fields, for `print`, `dump` and `Mirror` (without `_memberwise`).
+    public var customMirror: Mirror {
+        Mirror(self, children: ["name": name as Any, "open": open as Any, "ratio": ratio as Any], displayStyle: .struct)
+    }
 }
 
 extension TodoCount.CountRecord {

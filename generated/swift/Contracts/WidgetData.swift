@@ -42,14 +42,10 @@ public enum WidgetData {
         /// valid Projects are dropped and counted.
         public var projects: [Project]
 
-        /// Every field, in declaration order; those with a default (or nil) may be left out.
-        public init(dayStr: String? = nil, validUntil: Int64? = nil, tasks: [TaskRow] = [], projectColors: [String: String] = [:], projects: [Project] = []) {
-            self.dayStr = dayStr
-            self.validUntil = validUntil
-            self.tasks = tasks
-            self.projectColors = projectColors
-            self.projects = projects
-        }
+        /// Zero bytes, not a field of the contract: it gives the decoders Swift's memberwise
+        /// initializer (`ContractMemberwise`, ContractRuntime.swift). The public one is in the
+        /// extension after the namespace.
+        fileprivate var _memberwise = ContractMemberwise()
     }
 
     /// One task row.
@@ -67,14 +63,10 @@ public enum WidgetData {
         /// projectColors[projectId] when both exist, else null.
         public var projectColor: String?
 
-        /// Every field, in declaration order; those with a default (or nil) may be left out.
-        public init(id: String, title: String, isDone: Bool = false, projectId: String? = nil, projectColor: String? = nil) {
-            self.id = id
-            self.title = title
-            self.isDone = isDone
-            self.projectId = projectId
-            self.projectColor = projectColor
-        }
+        /// Zero bytes, not a field of the contract: it gives the decoders Swift's memberwise
+        /// initializer (`ContractMemberwise`, ContractRuntime.swift). The public one is in the
+        /// extension after the namespace.
+        fileprivate var _memberwise = ContractMemberwise()
     }
 
     /// A project with its own task list.
@@ -86,12 +78,10 @@ public enum WidgetData {
         /// The project's rows, under the same rules as the top-level tasks.
         public var tasks: [TaskRow]
 
-        /// Every field, in declaration order; those with a default (or nil) may be left out.
-        public init(id: String, title: String, tasks: [TaskRow] = []) {
-            self.id = id
-            self.title = title
-            self.tasks = tasks
-        }
+        /// Zero bytes, not a field of the contract: it gives the decoders Swift's memberwise
+        /// initializer (`ContractMemberwise`, ContractRuntime.swift). The public one is in the
+        /// extension after the namespace.
+        fileprivate var _memberwise = ContractMemberwise()
     }
 
     // MARK: - Decoding
@@ -252,7 +242,7 @@ public enum WidgetData {
         let projects = projectsSlot ?? []
         context.dropped += tasksDropped + projectsDropped
         if let projectColorsSlot { context.projectColors = projectColorsSlot }
-        return Snapshot(dayStr: dayStr, validUntil: validUntil, tasks: tasks, projectColors: projectColors.dictionary, projects: projects)
+        return Snapshot(dayStr: dayStr, validUntil: validUntil, tasks: tasks, projectColors: projectColors.dictionary, projects: projects, _memberwise: ContractMemberwise())
     }
 
     private static func decodeTaskRow(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext) -> TaskRow? {
@@ -282,7 +272,7 @@ public enum WidgetData {
         guard let title = titleSlot else { return nil }  // title missing or invalid: the element is dropped
         let isDone = isDoneSlot ?? false
         let projectId = projectIdSlot
-        return TaskRow(id: id, title: title, isDone: isDone, projectId: projectId, projectColor: nil)
+        return TaskRow(id: id, title: title, isDone: isDone, projectId: projectId, projectColor: nil, _memberwise: ContractMemberwise())
     }
 
     private static func decodeProject(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext) -> Project? {
@@ -313,7 +303,7 @@ public enum WidgetData {
         guard let title = titleSlot else { return nil }  // title missing or invalid: the element is dropped
         let tasks = tasksSlot ?? []
         context.dropped += tasksDropped
-        return Project(id: id, title: title, tasks: tasks)
+        return Project(id: id, title: title, tasks: tasks, _memberwise: ContractMemberwise())
     }
 
     /// An array; each element that is not a valid TaskRow is dropped and counted.
@@ -431,7 +421,7 @@ public enum WidgetData {
         context.dropped += tasksDropped + projectsDropped
         if let projectColorsSlot { context.projectColors = projectColorsSlot }
         r.endObject()
-        return Snapshot(dayStr: dayStr, validUntil: validUntil, tasks: tasks, projectColors: projectColors.dictionary, projects: projects)
+        return Snapshot(dayStr: dayStr, validUntil: validUntil, tasks: tasks, projectColors: projectColors.dictionary, projects: projects, _memberwise: ContractMemberwise())
     }
 
     private static func decodeTaskRow(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext, report r: ContractReport) -> TaskRow? {
@@ -480,7 +470,7 @@ public enum WidgetData {
         let isDone = isDoneSlot ?? false
         let projectId = projectIdSlot
         r.endObject()
-        return TaskRow(id: id, title: title, isDone: isDone, projectId: projectId, projectColor: nil)
+        return TaskRow(id: id, title: title, isDone: isDone, projectId: projectId, projectColor: nil, _memberwise: ContractMemberwise())
     }
 
     private static func decodeProject(_ scanner: inout ContractJSONScanner, _ context: inout DecodeContext, report r: ContractReport) -> Project? {
@@ -528,7 +518,7 @@ public enum WidgetData {
         let tasks = tasksSlot ?? []
         context.dropped += tasksDropped
         r.endObject()
-        return Project(id: id, title: title, tasks: tasks)
+        return Project(id: id, title: title, tasks: tasks, _memberwise: ContractMemberwise())
     }
 
     /// An array; each element that is not a valid TaskRow is dropped and counted.
@@ -740,6 +730,52 @@ public enum WidgetData {
         return (plan.widgetEntries, plan.reloadDate)
     }
 
+}
+
+extension WidgetData.Snapshot: CustomReflectable {
+    /// Every field, in declaration order; those with a default (or nil) may be left out.
+    public init(dayStr: String? = nil, validUntil: Int64? = nil, tasks: [WidgetData.TaskRow] = [], projectColors: [String: String] = [:], projects: [WidgetData.Project] = []) {
+        self.dayStr = dayStr
+        self.validUntil = validUntil
+        self.tasks = tasks
+        self.projectColors = projectColors
+        self.projects = projects
+    }
+
+    /// The declared fields, for `print`, `dump` and `Mirror` (without `_memberwise`).
+    public var customMirror: Mirror {
+        Mirror(self, children: ["dayStr": dayStr as Any, "validUntil": validUntil as Any, "tasks": tasks as Any, "projectColors": projectColors as Any, "projects": projects as Any], displayStyle: .struct)
+    }
+}
+
+extension WidgetData.TaskRow: CustomReflectable {
+    /// Every field, in declaration order; those with a default (or nil) may be left out.
+    public init(id: String, title: String, isDone: Bool = false, projectId: String? = nil, projectColor: String? = nil) {
+        self.id = id
+        self.title = title
+        self.isDone = isDone
+        self.projectId = projectId
+        self.projectColor = projectColor
+    }
+
+    /// The declared fields, for `print`, `dump` and `Mirror` (without `_memberwise`).
+    public var customMirror: Mirror {
+        Mirror(self, children: ["id": id as Any, "title": title as Any, "isDone": isDone as Any, "projectId": projectId as Any, "projectColor": projectColor as Any], displayStyle: .struct)
+    }
+}
+
+extension WidgetData.Project: CustomReflectable {
+    /// Every field, in declaration order; those with a default (or nil) may be left out.
+    public init(id: String, title: String, tasks: [WidgetData.TaskRow] = []) {
+        self.id = id
+        self.title = title
+        self.tasks = tasks
+    }
+
+    /// The declared fields, for `print`, `dump` and `Mirror` (without `_memberwise`).
+    public var customMirror: Mirror {
+        Mirror(self, children: ["id": id as Any, "title": title as Any, "tasks": tasks as Any], displayStyle: .struct)
+    }
 }
 
 extension WidgetData.Snapshot {

@@ -271,7 +271,9 @@ extension SwiftContractWriter {
                 return "\(field.name): \(local)"
             }
             if report { p.line("r.endObject()") }
-            p.line("return \(object.name)(\(arguments.joined(separator: ", ")))")
+            // The memberwise initializer (ContractMemberwise): plain moves of the fields.
+            let memberwise = arguments + ["\(SwiftContractWriter.memberwiseMarker): ContractMemberwise()"]
+            p.line("return \(object.name)(\(memberwise.joined(separator: ", ")))")
         }
     }
 

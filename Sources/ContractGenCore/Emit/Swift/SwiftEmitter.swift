@@ -41,6 +41,7 @@ public struct SwiftEmitter: LanguageEmitter {
             writer.decoding(&p)
             writer.behaviours(&p)
         }
+        writer.initializers(&p)
         writer.dateAccessors(&p)
         return GeneratedFile(path: "\(Self.directory)/Contracts/\(contract.targets.swiftNamespace).swift", contents: SwiftAccess.apply(access, to: p.text))
     }

@@ -36,24 +36,27 @@ enum SwiftNames {
     }
 
     /// A field's own enum is named plainly (inside its owner); an element's or value's enum is
-    /// qualified, since it may be declared by another type.
-    static func type(_ type: FieldType, field: Field, enums: [EnumDeclaration], nested: Bool = false) -> String {
+    /// qualified, since it may be declared by another type. With a `namespace`, every contract
+    /// type is named through it (`Agenda.Event`), as code outside the namespace must.
+    static func type(_ type: FieldType, field: Field, enums: [EnumDeclaration], nested: Bool = false, namespace: String? = nil) -> String {
+        let prefix = namespace.map { $0 + "." } ?? ""
         switch type {
         case .string, .localDate: return "String"
         case .bool: return "Bool"
         case .integer, .epochMillis, .dateTime: return "Int64"
         case .number: return "Double"
-        case .enumeration(let cases, _): return nested ? nestedEnumType(cases, enums: enums) : enumTypeName(field)
-        case .array(let element): return "[\(self.type(element, field: field, enums: enums, nested: true))]"
-        case .map(let value): return "[String: \(self.type(value, field: field, enums: enums, nested: true))]"
-        case .object(let name), .union(let name): return name
+        case .enumeration(let cases, _): return nested ? prefix + nestedEnumType(cases, enums: enums) : enumTypeName(field)
+        case .array(let element): return "[\(self.type(element, field: field, enums: enums, nested: true, namespace: namespace))]"
+        case .map(let value): return "[String: \(self.type(value, field: field, enums: enums, nested: true, namespace: namespace))]"
+        case .object(let name), .union(let name): return prefix + name
         }
     }
 
     /// An `explicit-null` field is `ContractNullable<T>` (absent, null or a value), not `T?`.
-    static func declaredType(_ field: Field, enums: [EnumDeclaration]) -> String {
-        if field.explicitNull { return "ContractNullable<\(type(field.type, field: field, enums: enums))>" }
-        return type(field.type, field: field, enums: enums) + (ObjectPlan.isNullable(field) ? "?" : "")
+    static func declaredType(_ field: Field, enums: [EnumDeclaration], namespace: String? = nil) -> String {
+        let type = type(field.type, field: field, enums: enums, namespace: namespace)
+        if field.explicitNull { return "ContractNullable<\(type)>" }
+        return type + (ObjectPlan.isNullable(field) ? "?" : "")
     }
 
     /// The helper a composite or object read calls: `decodeArrayOfTask`, `decodeMapOfString`, `decodeTask`.

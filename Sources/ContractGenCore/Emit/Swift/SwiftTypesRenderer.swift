@@ -42,11 +42,10 @@ extension SwiftContractWriter {
                     p.line("public var \(field.name): \(SwiftNames.declaredType(field, enums: enums))")
                 }
                 p.line()
-                let parameters = type.fields.map { "\($0.name): \(SwiftNames.declaredType($0, enums: enums))" + defaultArgument($0) }
-                p.line("/// Every field, in declaration order; those with a default (or nil) may be left out.")
-                p.block("public init(\(parameters.joined(separator: ", "))) {") { p in
-                    for field in type.fields { p.line("self.\(field.name) = \(field.name)") }
-                }
+                p.line("/// Zero bytes, not a field of the contract: it gives the decoders Swift's memberwise")
+                p.line("/// initializer (`ContractMemberwise`, ContractRuntime.swift). The public one is in the")
+                p.line("/// extension after the namespace.")
+                p.line("fileprivate var \(Self.memberwiseMarker) = ContractMemberwise()")
             }
         }
         for union in plan.unions {
@@ -66,6 +65,32 @@ extension SwiftContractWriter {
                 let fallback = union.fallback?.tag == variant.tag ? " Any other tag string reads as this case too." : ""
                 p.line("/// " + CommentText.singleLine("`\(union.tagKey)` is `\(variant.tag)`.\(fallback)"))
                 p.line("case \(SwiftNames.caseName(variant.tag))(\(variant.typeName))")
+            }
+        }
+    }
+
+    /// The zero-size stored property every struct ends with (no field name starts with `_`).
+    static let memberwiseMarker = "_memberwise"
+
+    /// The public initializers (one per struct), each with a `customMirror` that shows the
+    /// declared fields only, in extensions after the namespace: a struct whose own body declares
+    /// no initializer also gets Swift's memberwise one, which the decoders call (`ContractMemberwise`).
+    func initializers(_ p: inout CodePrinter) {
+        let ns = contract.targets.swiftNamespace
+        for type in contract.types {
+            p.line()
+            p.block("extension \(ns).\(type.name): CustomReflectable {") { p in
+                let parameters = type.fields.map { "\($0.name): \(SwiftNames.declaredType($0, enums: enums, namespace: ns))" + defaultArgument($0) }
+                p.line("/// Every field, in declaration order; those with a default (or nil) may be left out.")
+                p.block("public init(\(parameters.joined(separator: ", "))) {") { p in
+                    for field in type.fields { p.line("self.\(field.name) = \(field.name)") }
+                }
+                p.line()
+                let children = type.fields.map { "\(Naming.swiftQuoted($0.name)): \($0.name) as Any" }
+                p.line("/// The declared fields, for `print`, `dump` and `Mirror` (without `\(Self.memberwiseMarker)`).")
+                p.block("public var customMirror: Mirror {") { p in
+                    p.line("Mirror(self, children: [\(children.isEmpty ? ":" : children.joined(separator: ", "))], displayStyle: .struct)")
+                }
             }
         }
     }
