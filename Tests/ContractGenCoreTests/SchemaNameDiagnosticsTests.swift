@@ -67,6 +67,16 @@ final class SchemaNameDiagnosticsTests: XCTestCase {
                          "demo.yaml:10:7: error: field name 'dropped' is the decoder's own count of dropped elements; rename it, e.g. 'droppedCount'")
     }
 
+    /// Every Swift struct declares `customMirror` (print and dump show the fields only), and a
+    /// namespace or type named `Mirror` or `CustomReflectable` would hide the names it uses.
+    func testNamesTheSwiftStructsUse() {
+        assertDiagnostic(replacing([("      name:", "      customMirror:")]),
+                         "demo.yaml:10:7: error: field name 'customMirror' is a member every generated Swift struct declares (its Mirror, for print and dump); rename it, e.g. 'customMirrorValue', and keep its JSON key with 'json: customMirror'")
+        XCTAssertTrue(TakenNames.languages(taking: "Mirror").contains("Swift"))
+        XCTAssertTrue(TakenNames.languages(taking: "CustomReflectable").contains("Swift"))
+        XCTAssertEqual(diagnostics(replacing([("      name:", "      mirror:")])), [], "a field may still be called mirror")
+    }
+
     func testFieldNamedAfterASiblingsGeneratedLocal() {
         for suffix in ["Slot", "Dropped"] {
             assertDiagnostic(replacing([("      name:", "      items\(suffix):")]),

@@ -10,6 +10,11 @@ extension SchemaValidator {
     /// Field names the decoders use for their own locals and parameters in every type.
     static let generatedLocalNames: Set<String> = ["dropped"]
 
+    /// Members every generated Swift struct declares beside its fields (`customMirror`, which
+    /// keeps `print` and `dump` to the fields, SwiftTypesRenderer): a field of that name would be
+    /// declared twice.
+    static let generatedMemberNames: Set<String> = ["customMirror"]
+
     /// Swift declaration modifiers: not in `reservedWords` (they are legal labels elsewhere) but
     /// never a stored property or a `let`. (`open` is contextual and compiles as a name.)
     static let swiftModifierWords: Set<String> = ["internal", "fileprivate", "private", "public", "precedencegroup"]
@@ -45,6 +50,9 @@ extension SchemaValidator {
         }
         if generatedLocalNames.contains(field.name) {
             d.error("field name '\(field.name)' is the decoder's own count of dropped elements; rename it, e.g. '\(field.name)Count'", at: field.location)
+        }
+        if generatedMemberNames.contains(field.name) {
+            d.error("field name '\(field.name)' is a member every generated Swift struct declares (its Mirror, for print and dump); rename it, e.g. '\(field.name)Value', and keep its JSON key with 'json: \(field.jsonKey)'", at: field.location)
         }
         for suffix in generatedLocalSuffixes where field.name.hasSuffix(suffix) {
             let base = String(field.name.dropLast(suffix.count))
