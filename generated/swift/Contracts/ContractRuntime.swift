@@ -955,7 +955,8 @@ extension ContractJSON {
             guard length >= 0 else { return .syntaxError }
             // Bytes that are not UTF-8 make the text malformed, even beside an unpaired surrogate.
             guard let text = keptText(UnsafeBufferPointer(rebasing: scratch[..<length]), start, position - 1) else { return .syntaxError }
-            return inScratchValid ? .string(text) : .invalid
+            guard inScratchValid else { return bodyIsUTF8(start, position - 1) ? .invalid : .syntaxError }
+            return .string(text)
         }
         var end = position
         while true {
@@ -977,13 +978,16 @@ extension ContractJSON {
         guard length >= 0 else { return .syntaxError }
         // Bytes that are not UTF-8 make the text malformed, even beside an unpaired surrogate.
         guard keptIsUTF8(text, start, end) else { return .syntaxError }
-        return valid ? .string(text) : .invalid
+        guard valid else { return bodyIsUTF8(start, end) ? .invalid : .syntaxError }
+        return .string(text)
     }
 
     /// The kept literal whose body is bytes[start..<end], from its decoded bytes, as a String;
-    /// nil when the body is not UTF-8. An escape decodes to whole scalars (an unpaired surrogate
-    /// to nothing), so it can neither hide nor make an ill-formed sequence: the decoded bytes are
-    /// UTF-8 exactly when the body is. A short ASCII body (most ids, enum values and colours) is
+    /// nil when the body is not UTF-8. A valid escape decodes to whole scalars, so it can neither
+    /// hide nor make an ill-formed sequence: the decoded bytes are UTF-8 exactly when the body is.
+    /// (An unpaired surrogate decodes to nothing and can join the halves of a split sequence,
+    /// `C3 \ud800 A9` reading as é: a literal that held one has its body checked by `bodyIsUTF8`,
+    /// in `lexKeptUTF8String`.) A short ASCII body (most ids, enum values and colours) is
     /// UTF-8 as it stands: two words of its bytes settle it. Any other is validated once, by
     /// `validatedText`, which refuses ill-formed bytes; when it cannot tell,
     /// `keptTextCheckingRepairs` does.
@@ -1025,9 +1029,10 @@ extension ContractJSON {
 
     /// Whether a kept literal's body bytes[start..<end] was UTF-8, given the String built from
     /// it. Every String initializer validates UTF-8 and replaces each ill-formed sequence by
-    /// U+FFFD (EF BF BD), so a text without an 0xEF byte is the bytes as written (an escape
-    /// decodes to whole scalars, so it can neither hide nor make an ill-formed sequence). Only a
-    /// text that holds one, a real U+FFFD or a repair, has the literal's own bytes checked.
+    /// U+FFFD (EF BF BD), so a text without an 0xEF byte is the bytes as written (a valid escape
+    /// decodes to whole scalars, so it can neither hide nor make an ill-formed sequence; a literal
+    /// with an unpaired surrogate is checked again by its caller). Only a text that holds one, a
+    /// real U+FFFD or a repair, has the literal's own bytes checked.
     /// A short ASCII literal (most ids, enum values and colours) is UTF-8 as it stands: two
     /// words of its bytes settle it, where a call to memchr would cost more than the look.
     private func keptIsUTF8(_ text: String, _ start: Int, _ end: Int) -> Bool {
@@ -1037,6 +1042,11 @@ extension ContractJSON {
             return memchr(base, 0xEF, buffer.count) != nil
         } ?? true
         guard mayBeRepaired else { return true }
+        return bodyIsUTF8(start, end)
+    }
+
+    /// Whether bytes[start..<end], a literal's body as written (escapes are ASCII), is UTF-8.
+    private func bodyIsUTF8(_ start: Int, _ end: Int) -> Bool {
         var offset = start
         while offset < end {
             if bytes[offset] < 0x80 {
