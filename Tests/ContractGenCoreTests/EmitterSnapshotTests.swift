@@ -152,13 +152,13 @@ final class EmitterSnapshotTests: XCTestCase {
         let contract = try SchemaLoader.load(text: text, path: "snippet.yaml")
         let swift = SwiftEmitter().contractFile(contract).contents
         // The public init is in an extension after the namespace: other types are named through it.
-        XCTAssertTrue(swift.contains("extension Snippet.Doc: CustomReflectable {\n    /// Every field, in declaration order; those with a default (or nil) may be left out.\n"
+        XCTAssertTrue(swift.contains("extension Snippet.Doc: Swift.CustomReflectable {\n    /// Every field, in declaration order; those with a default (or nil) may be left out.\n"
                                      + "    public init(id: String, mode: Mode = .slow, count: Int64 = 3, note: String? = nil, items: [Snippet.Item] = []) {"), swift)
         // The struct's own body declares no init, so Swift also synthesizes the memberwise one the
         // decoders call (with the zero-size `_memberwise`); print and dump show the fields only.
         XCTAssertTrue(swift.contains("        fileprivate var _memberwise = ContractMemberwise()\n    }\n"), swift)
         XCTAssertTrue(swift.contains("return Doc(id: id, mode: mode, count: count, note: note, items: items, _memberwise: ContractMemberwise())"), swift)
-        XCTAssertTrue(swift.contains(#"Mirror(self, children: ["id": id as Any, "mode": mode as Any, "count": count as Any, "note": note as Any, "items": items as Any], displayStyle: .struct)"#), swift)
+        XCTAssertTrue(swift.contains(#"Swift.Mirror(self, children: ["id": id as Any, "mode": mode as Any, "count": count as Any, "note": note as Any, "items": items as Any], displayStyle: .struct)"#), swift)
         XCTAssertTrue(swift.contains("public struct Doc: Sendable, Equatable, Identifiable {"), swift)
         XCTAssertTrue(swift.contains("public struct Item: Sendable, Equatable {"), "an optional id is no identity")
         let kotlin = KotlinEmitter().contractFile(contract).contents
@@ -239,5 +239,38 @@ final class EmitterSnapshotTests: XCTestCase {
         XCTAssertTrue(typescript.contains("contractTextLength,"), typescript)
         let arraysOnly = try SchemaLoader.load(text: text.replacingOccurrences(of: "min-length: 1, max-length: 2, ", with: "").replacingOccurrences(of: "max-length: 40, ", with: ""), path: "snippet.yaml")
         XCTAssertFalse(TypeScriptEmitter().contractFile(arraysOnly).contents.contains("contractTextLength"))
+    }
+
+    /// The public inits live in `extension Namespace.Type`, where the struct's own members are
+    /// found first: an enum nested under a standard-library name (`Mirror`), Identifiable's `ID`
+    /// and sibling types named through the namespace must all still compile, warning-free.
+    func testStructExtensionsCompileBesideMembersNamedLikeWhatTheyUse() throws {
+        guard SchemaTextPropertyTests.Tool.exists("swiftc") else { throw XCTSkip("swiftc not installed") }
+        let root = TestSupport.temporaryDirectory()
+        try FileManager.default.createDirectory(atPath: root + "/schema", withIntermediateDirectories: true)
+        try """
+        contract: shop-data
+        version: {field: v, writes: 1, accepts: [1]}
+        root: Shop
+        types:
+          Shop:
+            fields:
+              id: {type: string, required: fail-document}
+              mirror: {type: {enum: [on, off]}, default: "on"}
+              swift: {type: {enum: [a, b]}, default: a}
+              owner: {type: Owner, optional: true}
+              owners: {type: {map: Owner}, default: {}}
+              modes: {type: {array: {enum: [on, off]}}, default: []}
+          Owner:
+            fields:
+              id: {type: integer, required: drop-element}
+              mirrors: {type: {array: {enum: [on, off]}}, default: []}
+        """.write(toFile: root + "/schema/shop-data.yaml", atomically: true, encoding: .utf8)
+        let emitted = TestSupport.run(["emit", "--lang", "swift"], root: root)
+        XCTAssertEqual(emitted.status, 0, emitted.err)
+        let swift = SchemaTextPropertyTests.Tool.sources(root + "/generated/swift/Contracts", ext: "swift")
+        let compiled = SchemaTextPropertyTests.Tool.run(["swiftc", "-typecheck", "-swift-version", "6", "-warnings-as-errors", "-module-name", "Shop"] + swift, in: root)
+        XCTAssertEqual(compiled.status, 0, compiled.output)
+        if compiled.status == 0 { try? FileManager.default.removeItem(atPath: root) }
     }
 }

@@ -67,14 +67,20 @@ final class SchemaNameDiagnosticsTests: XCTestCase {
                          "demo.yaml:10:7: error: field name 'dropped' is the decoder's own count of dropped elements; rename it, e.g. 'droppedCount'")
     }
 
-    /// Every Swift struct declares `customMirror` (print and dump show the fields only), and a
-    /// namespace or type named `Mirror` or `CustomReflectable` would hide the names it uses.
+    /// Every Swift struct declares `customMirror` (print and dump show the fields only), and its
+    /// public init, in `extension Demo.Doc`, names other types through the namespace: a member of
+    /// the struct named like the namespace (an enum a field declares, Identifiable's `ID`) would
+    /// hide it. The standard library's names there are written `Swift.Mirror`, so `Mirror` stays free.
     func testNamesTheSwiftStructsUse() {
         assertDiagnostic(replacing([("      name:", "      customMirror:")]),
                          "demo.yaml:10:7: error: field name 'customMirror' is a member every generated Swift struct declares (its Mirror, for print and dump); rename it, e.g. 'customMirrorValue', and keep its JSON key with 'json: customMirror'")
-        XCTAssertTrue(TakenNames.languages(taking: "Mirror").contains("Swift"))
-        XCTAssertTrue(TakenNames.languages(taking: "CustomReflectable").contains("Swift"))
-        XCTAssertEqual(diagnostics(replacing([("      name:", "      mirror:")])), [], "a field may still be called mirror")
+        assertDiagnostic(replacing([("      name:\n        type: string\n        optional: true", "      demo:\n        type: {enum: [a, b]}\n        default: a")]),
+                         "demo.yaml:10:7: error: enum field 'demo' names its enum type 'Demo', which is the Swift namespace; rename the field, e.g. 'demoKind'")
+        let id = diagnostics(replacing([("contract: demo\n", "contract: demo\ntargets:\n  swift: {namespace: ID}\n")]))
+        XCTAssertTrue(id.contains { $0.hasSuffix("error: Swift namespace 'ID' is the identity type every Identifiable struct declares; write e.g. 'IDContract' (set it under 'targets' if the contract name gave it)") }, "\(id)")
+        XCTAssertEqual(diagnostics(replacing([("      name:\n        type: string\n        optional: true", "      mirror:\n        type: {enum: [a, b]}\n        default: a")])), [],
+                       "a field may still declare an enum Mirror")
+        XCTAssertTrue(TakenNames.languages(taking: "Mirror").isEmpty)
     }
 
     func testFieldNamedAfterASiblingsGeneratedLocal() {

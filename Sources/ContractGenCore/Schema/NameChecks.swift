@@ -32,7 +32,7 @@ extension SchemaValidator {
                 // A field that holds an enum, as its own type or inside an array or map, may declare
                 // the enum type (EnumDeclarationPlan), named after the field.
                 let enumerations = EnumDeclarationPlan.enumerations(in: field.type)
-                if !enumerations.isEmpty { checkEnumTypeName(field, in: type, typeNames: typeNames, &d) }
+                if !enumerations.isEmpty { checkEnumTypeName(field, in: type, typeNames: typeNames, namespace: contract.targets.swiftNamespace, &d) }
                 for cases in enumerations { checkEnumValues(cases, field: field, &d) }
             }
         }
@@ -76,10 +76,15 @@ extension SchemaValidator {
     /// An enum field's own enum type is its capitalised name, nested in the struct (Swift): it must
     /// not hide a declared type. (Platform names get a suffix in every emitter; Kotlin and
     /// TypeScript also suffix declared type names, Swift has no contract at hand to do so.)
-    static func checkEnumTypeName(_ field: Field, in type: ObjectType, typeNames: Set<String>, _ d: inout DiagnosticCollector) {
+    static func checkEnumTypeName(_ field: Field, in type: ObjectType, typeNames: Set<String>, namespace: String, _ d: inout DiagnosticCollector) {
         let enumName = SwiftNames.enumTypeName(field)
         if typeNames.contains(enumName) || enumName == type.name {
             d.error("enum field '\(field.name)' names its enum type '\(enumName)', which is a declared type; rename the field, e.g. '\(field.name)Kind'", at: field.location)
+        }
+        // The struct's public init, in `extension Namespace.Type`, names other types through the
+        // namespace, which an enum nested in the struct under the same name would hide.
+        if enumName == namespace {
+            d.error("enum field '\(field.name)' names its enum type '\(enumName)', which is the Swift namespace; rename the field, e.g. '\(field.name)Kind'", at: field.location)
         }
     }
 
@@ -134,6 +139,11 @@ extension SchemaValidator {
         ]
         for problem in problems.compactMap({ $0 }) {
             d.error(problem + " (set it under 'targets' if the contract name gave it)", at: contract.location)
+        }
+        // Inside `extension Namespace.Type` (the structs' public inits) `ID` is an Identifiable
+        // struct's own identity type, which would hide a namespace of that name.
+        if t.swiftNamespace == "ID" {
+            d.error("Swift namespace 'ID' is the identity type every Identifiable struct declares; write e.g. 'IDContract' (set it under 'targets' if the contract name gave it)", at: contract.location)
         }
     }
 

@@ -18,9 +18,9 @@ enum TakenNames {
     static let swiftPlatform: Set<String> = [
         "Actor", "AsyncSequence", "AsyncStream", "Bundle", "Duration", "MainActor", "Task", "TaskGroup", "UserDefaults",
         "Any", "AnyObject", "AnyHashable", "Array", "Bool", "Calendar", "CaseIterable", "Character", "Codable",
-        "Collection", "Comparable", "CustomReflectable", "Data", "Date", "DateFormatter", "Decimal", "Decodable", "Dictionary", "Double",
+        "Collection", "Comparable", "Data", "Date", "DateFormatter", "Decimal", "Decodable", "Dictionary", "Double",
         "Encodable", "Equatable", "Error", "Float", "Foundation", "Hashable", "Identifiable", "Int", "Int8", "Int16",
-        "Int32", "Int64", "JSONDecoder", "JSONEncoder", "JSONSerialization", "Locale", "Mirror", "Never", "NSNull", "NSNumber",
+        "Int32", "Int64", "JSONDecoder", "JSONEncoder", "JSONSerialization", "Locale", "Never", "NSNull", "NSNumber",
         "NSObject", "Optional", "Range", "RawRepresentable", "Result", "Sendable", "Sequence", "Set", "String",
         "Substring", "Swift", "TimeZone", "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "Unicode", "Unit", "URL", "UUID", "Void",
         // Not types but never a member type's name: `Foo.Type`, `Foo.Protocol`, `Self`.

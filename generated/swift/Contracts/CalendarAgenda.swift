@@ -1137,7 +1137,7 @@ public enum CalendarAgenda {
 
 }
 
-extension CalendarAgenda.Agenda: CustomReflectable {
+extension CalendarAgenda.Agenda: Swift.CustomReflectable {
     /// Every field, in declaration order; those with a default (or nil) may be left out.
     public init(generatedAt: Int64? = nil, events: [CalendarAgenda.Event] = [], calendarKind: CalendarKind = .personal, isDefault: Bool = false, hiddenCalendars: [String: [String]] = [:], dayStatus: [String: CalendarAgenda.Agenda.DayStatus] = [:]) {
         self.generatedAt = generatedAt
@@ -1149,12 +1149,12 @@ extension CalendarAgenda.Agenda: CustomReflectable {
     }
 
     /// The declared fields, for `print`, `dump` and `Mirror` (without `_memberwise`).
-    public var customMirror: Mirror {
-        Mirror(self, children: ["generatedAt": generatedAt as Any, "events": events as Any, "calendarKind": calendarKind as Any, "isDefault": isDefault as Any, "hiddenCalendars": hiddenCalendars as Any, "dayStatus": dayStatus as Any], displayStyle: .struct)
+    public var customMirror: Swift.Mirror {
+        Swift.Mirror(self, children: ["generatedAt": generatedAt as Any, "events": events as Any, "calendarKind": calendarKind as Any, "isDefault": isDefault as Any, "hiddenCalendars": hiddenCalendars as Any, "dayStatus": dayStatus as Any], displayStyle: .struct)
     }
 }
 
-extension CalendarAgenda.Event: CustomReflectable {
+extension CalendarAgenda.Event: Swift.CustomReflectable {
     /// Every field, in declaration order; those with a default (or nil) may be left out.
     public init(eventId: String, title: String, startTime: Int64, endTime: Int64? = nil, allDay: Bool = false, cssClass: String? = nil, place: String? = nil, attendance: Attendance = .confirmed, response: Response? = nil, reminderMinutes: Int64? = nil, shortTitle: String? = nil, badge: String? = nil, color: ContractNullable<String> = .absent, updatedAt: Int64? = nil, tags: [CalendarAgenda.Event.Tags] = [], attendees: [String]? = nil, attachments: [CalendarAgenda.Attachment] = []) {
         self.eventId = eventId
@@ -1177,12 +1177,12 @@ extension CalendarAgenda.Event: CustomReflectable {
     }
 
     /// The declared fields, for `print`, `dump` and `Mirror` (without `_memberwise`).
-    public var customMirror: Mirror {
-        Mirror(self, children: ["eventId": eventId as Any, "title": title as Any, "startTime": startTime as Any, "endTime": endTime as Any, "allDay": allDay as Any, "cssClass": cssClass as Any, "place": place as Any, "attendance": attendance as Any, "response": response as Any, "reminderMinutes": reminderMinutes as Any, "shortTitle": shortTitle as Any, "badge": badge as Any, "color": color as Any, "updatedAt": updatedAt as Any, "tags": tags as Any, "attendees": attendees as Any, "attachments": attachments as Any], displayStyle: .struct)
+    public var customMirror: Swift.Mirror {
+        Swift.Mirror(self, children: ["eventId": eventId as Any, "title": title as Any, "startTime": startTime as Any, "endTime": endTime as Any, "allDay": allDay as Any, "cssClass": cssClass as Any, "place": place as Any, "attendance": attendance as Any, "response": response as Any, "reminderMinutes": reminderMinutes as Any, "shortTitle": shortTitle as Any, "badge": badge as Any, "color": color as Any, "updatedAt": updatedAt as Any, "tags": tags as Any, "attendees": attendees as Any, "attachments": attachments as Any], displayStyle: .struct)
     }
 }
 
-extension CalendarAgenda.Photo: CustomReflectable {
+extension CalendarAgenda.Photo: Swift.CustomReflectable {
     /// Every field, in declaration order; those with a default (or nil) may be left out.
     public init(url: String, width: Int64? = nil, caption: String? = nil) {
         self.url = url
@@ -1191,12 +1191,12 @@ extension CalendarAgenda.Photo: CustomReflectable {
     }
 
     /// The declared fields, for `print`, `dump` and `Mirror` (without `_memberwise`).
-    public var customMirror: Mirror {
-        Mirror(self, children: ["url": url as Any, "width": width as Any, "caption": caption as Any], displayStyle: .struct)
+    public var customMirror: Swift.Mirror {
+        Swift.Mirror(self, children: ["url": url as Any, "width": width as Any, "caption": caption as Any], displayStyle: .struct)
     }
 }
 
-extension CalendarAgenda.Link: CustomReflectable {
+extension CalendarAgenda.Link: Swift.CustomReflectable {
     /// Every field, in declaration order; those with a default (or nil) may be left out.
     public init(url: String, title: String? = nil) {
         self.url = url
@@ -1204,12 +1204,12 @@ extension CalendarAgenda.Link: CustomReflectable {
     }
 
     /// The declared fields, for `print`, `dump` and `Mirror` (without `_memberwise`).
-    public var customMirror: Mirror {
-        Mirror(self, children: ["url": url as Any, "title": title as Any], displayStyle: .struct)
+    public var customMirror: Swift.Mirror {
+        Swift.Mirror(self, children: ["url": url as Any, "title": title as Any], displayStyle: .struct)
     }
 }
 
-extension CalendarAgenda.PlaceRef: CustomReflectable {
+extension CalendarAgenda.PlaceRef: Swift.CustomReflectable {
     /// Every field, in declaration order; those with a default (or nil) may be left out.
     public init(latitude: Double, longitude: Double, label: String? = nil) {
         self.latitude = latitude
@@ -1218,8 +1218,8 @@ extension CalendarAgenda.PlaceRef: CustomReflectable {
     }
 
     /// The declared fields, for `print`, `dump` and `Mirror` (without `_memberwise`).
-    public var customMirror: Mirror {
-        Mirror(self, children: ["latitude": latitude as Any, "longitude": longitude as Any, "label": label as Any], displayStyle: .struct)
+    public var customMirror: Swift.Mirror {
+        Swift.Mirror(self, children: ["latitude": latitude as Any, "longitude": longitude as Any, "label": label as Any], displayStyle: .struct)
     }
 }
 

@@ -537,7 +537,7 @@ public enum TodoCount {
 
 }
 
-extension TodoCount.CountRecord: CustomReflectable {
+extension TodoCount.CountRecord: Swift.CustomReflectable {
     /// Every field, in declaration order; those with a default (or nil) may be left out.
     public init(count: Int64, revision: Int64, updatedAt: Int64? = nil, sync: Sync = .idle, source: TodoCount.Source? = nil, lists: [TodoCount.ListCount] = [], badges: [String: Int64] = [:]) {
         self.count = count
@@ -550,12 +550,12 @@ extension TodoCount.CountRecord: CustomReflectable {
     }
 
     /// The declared fields, for `print`, `dump` and `Mirror` (without `_memberwise`).
-    public var customMirror: Mirror {
-        Mirror(self, children: ["count": count as Any, "revision": revision as Any, "updatedAt": updatedAt as Any, "sync": sync as Any, "source": source as Any, "lists": lists as Any, "badges": badges as Any], displayStyle: .struct)
+    public var customMirror: Swift.Mirror {
+        Swift.Mirror(self, children: ["count": count as Any, "revision": revision as Any, "updatedAt": updatedAt as Any, "sync": sync as Any, "source": source as Any, "lists": lists as Any, "badges": badges as Any], displayStyle: .struct)
     }
 }
 
-extension TodoCount.Source: CustomReflectable {
+extension TodoCount.Source: Swift.CustomReflectable {
     /// Every field, in declaration order; those with a default (or nil) may be left out.
     public init(platform: Platform, appVersion: String? = nil) {
         self.platform = platform
@@ -563,12 +563,12 @@ extension TodoCount.Source: CustomReflectable {
     }
 
     /// The declared fields, for `print`, `dump` and `Mirror` (without `_memberwise`).
-    public var customMirror: Mirror {
-        Mirror(self, children: ["platform": platform as Any, "appVersion": appVersion as Any], displayStyle: .struct)
+    public var customMirror: Swift.Mirror {
+        Swift.Mirror(self, children: ["platform": platform as Any, "appVersion": appVersion as Any], displayStyle: .struct)
     }
 }
 
-extension TodoCount.ListCount: CustomReflectable {
+extension TodoCount.ListCount: Swift.CustomReflectable {
     /// Every field, in declaration order; those with a default (or nil) may be left out.
     public init(name: String, open: Int64, ratio: Double? = nil) {
         self.name = name
@@ -577,8 +577,8 @@ extension TodoCount.ListCount: CustomReflectable {
     }
 
     /// The declared fields, for `print`, `dump` and `Mirror` (without `_memberwise`).
-    public var customMirror: Mirror {
-        Mirror(self, children: ["name": name as Any, "open": open as Any, "ratio": ratio as Any], displayStyle: .struct)
+    public var customMirror: Swift.Mirror {
+        Swift.Mirror(self, children: ["name": name as Any, "open": open as Any, "ratio": ratio as Any], displayStyle: .struct)
     }
 }
 

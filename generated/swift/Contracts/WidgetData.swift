@@ -732,7 +732,7 @@ public enum WidgetData {
 
 }
 
-extension WidgetData.Snapshot: CustomReflectable {
+extension WidgetData.Snapshot: Swift.CustomReflectable {
     /// Every field, in declaration order; those with a default (or nil) may be left out.
     public init(dayStr: String? = nil, validUntil: Int64? = nil, tasks: [WidgetData.TaskRow] = [], projectColors: [String: String] = [:], projects: [WidgetData.Project] = []) {
         self.dayStr = dayStr
@@ -743,12 +743,12 @@ extension WidgetData.Snapshot: CustomReflectable {
     }
 
     /// The declared fields, for `print`, `dump` and `Mirror` (without `_memberwise`).
-    public var customMirror: Mirror {
-        Mirror(self, children: ["dayStr": dayStr as Any, "validUntil": validUntil as Any, "tasks": tasks as Any, "projectColors": projectColors as Any, "projects": projects as Any], displayStyle: .struct)
+    public var customMirror: Swift.Mirror {
+        Swift.Mirror(self, children: ["dayStr": dayStr as Any, "validUntil": validUntil as Any, "tasks": tasks as Any, "projectColors": projectColors as Any, "projects": projects as Any], displayStyle: .struct)
     }
 }
 
-extension WidgetData.TaskRow: CustomReflectable {
+extension WidgetData.TaskRow: Swift.CustomReflectable {
     /// Every field, in declaration order; those with a default (or nil) may be left out.
     public init(id: String, title: String, isDone: Bool = false, projectId: String? = nil, projectColor: String? = nil) {
         self.id = id
@@ -759,12 +759,12 @@ extension WidgetData.TaskRow: CustomReflectable {
     }
 
     /// The declared fields, for `print`, `dump` and `Mirror` (without `_memberwise`).
-    public var customMirror: Mirror {
-        Mirror(self, children: ["id": id as Any, "title": title as Any, "isDone": isDone as Any, "projectId": projectId as Any, "projectColor": projectColor as Any], displayStyle: .struct)
+    public var customMirror: Swift.Mirror {
+        Swift.Mirror(self, children: ["id": id as Any, "title": title as Any, "isDone": isDone as Any, "projectId": projectId as Any, "projectColor": projectColor as Any], displayStyle: .struct)
     }
 }
 
-extension WidgetData.Project: CustomReflectable {
+extension WidgetData.Project: Swift.CustomReflectable {
     /// Every field, in declaration order; those with a default (or nil) may be left out.
     public init(id: String, title: String, tasks: [WidgetData.TaskRow] = []) {
         self.id = id
@@ -773,8 +773,8 @@ extension WidgetData.Project: CustomReflectable {
     }
 
     /// The declared fields, for `print`, `dump` and `Mirror` (without `_memberwise`).
-    public var customMirror: Mirror {
-        Mirror(self, children: ["id": id as Any, "title": title as Any, "tasks": tasks as Any], displayStyle: .struct)
+    public var customMirror: Swift.Mirror {
+        Swift.Mirror(self, children: ["id": id as Any, "title": title as Any, "tasks": tasks as Any], displayStyle: .struct)
     }
 }
 

@@ -75,11 +75,15 @@ extension SwiftContractWriter {
     /// The public initializers (one per struct), each with a `customMirror` that shows the
     /// declared fields only, in extensions after the namespace: a struct whose own body declares
     /// no initializer also gets Swift's memberwise one, which the decoders call (`ContractMemberwise`).
+    /// Inside `extension NS.T` a name is looked up among T's members first: other types are
+    /// named through the namespace, which no member of T may hide (a nested enum named like the
+    /// namespace and a namespace named `ID` are refused, NameChecks), and the standard library's
+    /// through `Swift.` (a nested enum named `Swift` is renamed like every platform name).
     func initializers(_ p: inout CodePrinter) {
         let ns = contract.targets.swiftNamespace
         for type in contract.types {
             p.line()
-            p.block("extension \(ns).\(type.name): CustomReflectable {") { p in
+            p.block("extension \(ns).\(type.name): Swift.CustomReflectable {") { p in
                 let parameters = type.fields.map { "\($0.name): \(SwiftNames.declaredType($0, enums: enums, namespace: ns))" + defaultArgument($0) }
                 p.line("/// Every field, in declaration order; those with a default (or nil) may be left out.")
                 p.block("public init(\(parameters.joined(separator: ", "))) {") { p in
@@ -88,8 +92,8 @@ extension SwiftContractWriter {
                 p.line()
                 let children = type.fields.map { "\(Naming.swiftQuoted($0.name)): \($0.name) as Any" }
                 p.line("/// The declared fields, for `print`, `dump` and `Mirror` (without `\(Self.memberwiseMarker)`).")
-                p.block("public var customMirror: Mirror {") { p in
-                    p.line("Mirror(self, children: [\(children.isEmpty ? ":" : children.joined(separator: ", "))], displayStyle: .struct)")
+                p.block("public var customMirror: Swift.Mirror {") { p in
+                    p.line("Swift.Mirror(self, children: [\(children.isEmpty ? ":" : children.joined(separator: ", "))], displayStyle: .struct)")
                 }
             }
         }
