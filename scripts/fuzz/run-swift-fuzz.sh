@@ -57,12 +57,19 @@ swiftc -parse-as-library -O -g -sanitize=fuzzer,address -module-name FuzzContrac
     -o "$work/fuzz-swift" 2>&1 | grep -v 'ld.gold: warning: Cannot export local symbol' || true
 test -x "$work/fuzz-swift" || { echo "fuzz target: does not build" >&2; exit 1; }
 
-# 3. Seeds: the blob of every full-form golden case and of every sample (docs/conformance.md).
+# 3. Seeds: the blob of every full-form golden case and of every sample (docs/conformance.md),
+#    and the bytes of every decodeBytes case (`given.hex`: the UTF-8 edge cases).
 for file in golden/*/*.json; do
-    jq -e -j 'if (.given.blob | type) == "string" then .given.blob elif (.blob | type) == "string" then .blob else empty end' "$file" \
-        > "$work/seed" 2>/dev/null || continue
+    if jq -e -j 'if (.given.blob | type) == "string" then .given.blob elif (.blob | type) == "string" then .blob else empty end' "$file" \
+        > "$work/seed" 2>/dev/null; then :
+    elif hex="$(jq -e -r '.given.hex | strings' "$file" 2>/dev/null)"; then
+        printf '%s' "$hex" | xxd -r -p > "$work/seed"
+    else
+        continue
+    fi
     cp "$work/seed" "$work/seeds/$(sha1sum < "$work/seed" | cut -c1-40)"
 done
+echo "seeds: $(ls "$work/seeds" | wc -l)"
 
 # 4. Fuzz for a bounded time; every input capped at 64 KiB and 10 s (a slower one is a finding).
 status=0
