@@ -11,9 +11,8 @@ extension SchemaValidator {
     static let generatedLocalNames: Set<String> = ["dropped"]
 
     /// Members every generated Swift struct declares beside its fields (`customMirror`, which
-    /// keeps `print` and `dump` to the fields, SwiftTypesRenderer): a field of that name would be
-    /// declared twice.
-    static let generatedMemberNames: Set<String> = ["customMirror"]
+    /// keeps `print` and `dump` to the fields): a field of that name would be declared twice.
+    static let generatedMemberNames: Set<String> = [SwiftNames.mirrorMember]
 
     /// Swift declaration modifiers: not in `reservedWords` (they are legal labels elsewhere) but
     /// never a stored property or a `let`. (`open` is contextual and compiles as a name.)

@@ -1,5 +1,13 @@
 /// Swift spelling of model types and expressions.
 enum SwiftNames {
+    /// The zero-size stored property every generated struct ends with, which gives the decoders
+    /// Swift's memberwise initializer (`ContractMemberwise`); no field name starts with `_`.
+    static let memberwiseMarker = "_memberwise"
+
+    /// What every generated struct declares beside its fields (its `Mirror`, for `print` and
+    /// `dump`): no field may have this name (NameChecks).
+    static let mirrorMember = "customMirror"
+
     /// The enum type an enum field declares in its struct: `sync` → `Sync`; a name Swift or the
     /// runtime already uses gets a suffix (`status` → `StatusValue`), as in Kotlin.
     static func enumTypeName(_ field: Field) -> String {

@@ -45,7 +45,7 @@ extension SwiftContractWriter {
                 p.line("/// Zero bytes, not a field of the contract: it gives the decoders Swift's memberwise")
                 p.line("/// initializer (`ContractMemberwise`, ContractRuntime.swift). The public one is in the")
                 p.line("/// extension after the namespace.")
-                p.line("fileprivate var \(Self.memberwiseMarker) = ContractMemberwise()")
+                p.line("fileprivate var \(SwiftNames.memberwiseMarker) = ContractMemberwise()")
             }
         }
         for union in plan.unions {
@@ -69,9 +69,6 @@ extension SwiftContractWriter {
         }
     }
 
-    /// The zero-size stored property every struct ends with (no field name starts with `_`).
-    static let memberwiseMarker = "_memberwise"
-
     /// The public initializers (one per struct), each with a `customMirror` that shows the
     /// declared fields only, in extensions after the namespace: a struct whose own body declares
     /// no initializer also gets Swift's memberwise one, which the decoders call (`ContractMemberwise`).
@@ -91,8 +88,8 @@ extension SwiftContractWriter {
                 }
                 p.line()
                 let children = type.fields.map { "\(Naming.swiftQuoted($0.name)): \($0.name) as Any" }
-                p.line("/// The declared fields, for `print`, `dump` and `Mirror` (without `\(Self.memberwiseMarker)`).")
-                p.block("public var customMirror: Swift.Mirror {") { p in
+                p.line("/// The declared fields, for `print`, `dump` and `Mirror` (without `\(SwiftNames.memberwiseMarker)`).")
+                p.block("public var \(SwiftNames.mirrorMember): Swift.Mirror {") { p in
                     p.line("Swift.Mirror(self, children: [\(children.isEmpty ? ":" : children.joined(separator: ", "))], displayStyle: .struct)")
                 }
             }
