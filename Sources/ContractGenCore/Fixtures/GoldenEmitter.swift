@@ -61,6 +61,12 @@ struct GoldenCase {
     var reports = false
     /// Whether the case asks for the dropped count (`given.dropped`; `expect` then holds it).
     var countsDropped = false
+    /// Set on a case built straight as changes to its sample's expectation (an `alone` case:
+    /// its full observation would cost every field of the spine, for each field). `expect` is
+    /// then null and `fullExpect` computes it, for the full form and for the tests that compare
+    /// the two spellings (GoldenCaseFormTests, EmitScaleTests).
+    var expectChanges: [WrittenChange]? = nil
+    var fullExpect: (() -> JSONValue)? = nil
 
     /// `given` besides the blob: the flags the case asks for.
     var flags: [(String, JSONValue)] {
@@ -69,7 +75,7 @@ struct GoldenCase {
 
     var json: JSONValue {
         .object([("case", .string(name)), ("about", .string(about)), ("contract", .string(contract)),
-                 ("op", .string("decode")), ("given", .object([("blob", .string(blob))] + flags)), ("expect", expect)])
+                 ("op", .string("decode")), ("given", .object([("blob", .string(blob))] + flags)), ("expect", fullExpect?() ?? expect)])
     }
 
     /// The case asking for the dropped count too, where the observation does not hold it
@@ -120,11 +126,25 @@ struct GoldenCaseBuilder {
     // Computed once: looked up per value, they made emission quadratic in the schema size.
     let typesByName: [String: ObjectType]
     let lookupKeyFields: Set<String>
+    /// Fields a derived field reads (its key field, the root's lookup map), by name: changing
+    /// one may change another field's observation.
+    let derivationInputs: Set<String>
+    let memo = Memo()
+
+    /// Per-type minimal objects, filled on first use: rebuilt per case, they walked every field
+    /// of the type for each field's case (docs/scaling.md: 10,000 fields took minutes).
+    final class Memo {
+        /// The required fields' minimal values, each with its place among the stored fields.
+        var minimal: [String: [(position: Int, key: String, value: JSONValue)]] = [:]
+        /// Each stored field's place by JSON key (the first of a key).
+        var positions: [String: [String: Int]] = [:]
+    }
 
     init(contract: Contract) {
         self.contract = contract
         typesByName = Dictionary(contract.types.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         lookupKeyFields = Set(contract.types.flatMap { $0.fields.compactMap { $0.derived?.keyField } })
+        derivationInputs = lookupKeyFields.union(contract.types.flatMap { $0.fields.compactMap { $0.derived?.lookupField } })
     }
 
     func objectType(named name: String) -> ObjectType? { typesByName[name] }
@@ -693,7 +713,9 @@ struct GoldenCaseBuilder {
         }
     }
 
-    func cases() -> [GoldenCase] {
+    /// Every derived case, computed in full; with `relative`, the `alone` cases carry their
+    /// expectation as changes to the spine's instead (what the emitter writes).
+    func cases(relative: Bool = false) -> [GoldenCase] {
         var result: [GoldenCase] = []
         let prefix = GoldenEmitter.generatedPrefix + contract.name
         let full = sampleDocument()
@@ -729,7 +751,7 @@ struct GoldenCaseBuilder {
                 .countingDropped(0, observation: contract.observation).reporting([]))
         }
         result += rootCases(prefix: prefix, document: document)
-        result += fieldCases(prefix: prefix)
+        result += fieldCases(prefix: prefix, relative: relative)
         result += nestingCases(prefix: prefix)
         result += rootNestingCases(prefix: prefix)
         return result
@@ -773,10 +795,10 @@ struct GoldenCaseBuilder {
     /// A case whose member `key` holds `levels` nested arrays reaching level 513 (`place` writes
     /// the value into the minimal document of `path`): malformed, reported at the innermost
     /// array's opening bracket. Nil when the member cannot be found in the blob.
-    func tooDeepCase(name: String, about: String, key: String, levels: Int, path: [Step],
+    func tooDeepCase(name: String, about: String, key: String, levels: Int, path: [Step], document: JSONValue? = nil,
                      place: (JSONValue, JSONValue) -> JSONValue) -> GoldenCase? {
         let nested = JSONValue.nestedArraysText(levels)
-        let blob = updating(pathDocument(path), path[...]) { place($0, .raw(nested)) }.serialized()
+        let blob = updating(document ?? pathDocument(path), path[...]) { place($0, .raw(nested)) }.serialized()
         let member = JSONValue.string(key).serialized() + ":" + nested
         guard let at = blob.range(of: member) else { return nil }
         let offset = blob[..<at.lowerBound].utf8.count + member.utf8.count - nested.utf8.count + levels - 1
@@ -829,11 +851,13 @@ struct GoldenCaseBuilder {
             let around = containers(path)
             let levels = SchemaLimits.maxDepth + 1 - around
             guard levels >= 1 else { continue }
+            let document = pathDocument(path)   // once per type, not per field
             for field in type.storedFields {
                 let where_ = path.isEmpty ? "" : " (inside \(path.map(\.field.name).joined(separator: ".")))"
                 if let found = tooDeepCase(name: "\(prefix).\(type.name).\(field.name).nested-513-levels",
                                            about: "\(type.name).\(field.name)\(where_): \(levels) nested arrays inside \(around) container(s) reach level 513, one more than a document may nest: malformed, whatever the field's rule",
-                                           key: field.jsonKey, levels: levels, path: path, place: { setting($0, field.jsonKey, to: $1) }) {
+                                           key: field.jsonKey, levels: levels, path: path, document: document,
+                                           place: { setting($0, field.jsonKey, to: $1) }) {
                     result.append(found)
                 }
             }
@@ -860,7 +884,7 @@ struct GoldenCaseBuilder {
     /// Cost: batched cases are (labels ≈ 30) × spine size; isolated ones are (required fields +
     /// path fields) × mutations × path size, bounded by the nesting and required-field limits
     /// (`SchemaLimits`).
-    func fieldCases(prefix: String) -> [GoldenCase] {
+    func fieldCases(prefix: String, relative: Bool = false) -> [GoldenCase] {
         var result: [GoldenCase] = []
         let reached = paths()
         let stepFields = Set(reached.compactMap { $0.1.last.map { "\($0.owner.name).\($0.field.name)" } })
@@ -926,7 +950,7 @@ struct GoldenCaseBuilder {
                 .countingDropped(drops, observation: contract.observation)
                 .reporting(entries.map { ordered($0, in: blob) }))
         }
-        result += aloneCases(prefix: prefix, reached: reached, batches: batches)
+        result += aloneCases(prefix: prefix, reached: reached, batches: batches, relative: relative)
         return result
     }
 
@@ -936,7 +960,8 @@ struct GoldenCaseBuilder {
     /// a decoder that forgot to note one field's degradation (and so answered "nothing degraded"
     /// from a fast path) would still pass every batch.
     func aloneCases(prefix: String, reached: [(ObjectType, [Step])],
-                    batches: [(label: String, members: [(type: ObjectType, path: [Step], field: Field, mutation: Mutation)])]) -> [GoldenCase] {
+                    batches: [(label: String, members: [(type: ObjectType, path: [Step], field: Field, mutation: Mutation)])],
+                    relative: Bool = false) -> [GoldenCase] {
         typealias Member = (type: ObjectType, path: [Step], field: Field, mutation: Mutation)
         func degrades(_ member: Member) -> Bool {
             guard case .invalid = member.mutation.outcome, member.mutation.written != nil else { return false }
@@ -953,22 +978,123 @@ struct GoldenCaseBuilder {
                 candidates[key, default: []].append(member)
             }
         }
+        // The spine and its observation once; each case changes one field of it.
+        let spine = spineDocument(reached)
+        let spineObservation = SpineObservation(observation(status: "ok", decodedRoot: withoutVersion(spine), dropped: 0))
         var result: [GoldenCase] = []
         for key in order where !aloneAlready.contains(key) {
             let members = candidates[key] ?? []
             guard let member = members.first(where: { $0.mutation.label.hasPrefix("wrong-type") }) ?? members.first,
                   let entries = self.entries(path: member.path, field: member.field, mutation: member.mutation) else { continue }
-            let blob = spineDocument(reached, changes: [member.type.name: [(member.field.jsonKey, member.mutation.written)]])
-            let decoded = decodedValue(member.field, member.mutation.outcome)
-            let decodedRoot = withoutVersion(spineDocument(reached, changes: [member.type.name: [(member.field.jsonKey, decoded)]]))
-            result.append(GoldenCase(name: "\(prefix).\(key).alone.\(member.mutation.label)",
-                                     about: "\(key) alone: \(member.mutation.label): \(member.mutation.why); the only degraded value, so the report holds its entry and nothing else",
-                                     contract: contract.name, blob: blob.serialized(),
-                                     expect: observation(status: "ok", decodedRoot: decodedRoot, dropped: member.mutation.drops), sample: .spine)
-                .countingDropped(member.mutation.drops, observation: contract.observation)
-                .reporting(ordered(entries, in: blob)))
+            let name = "\(prefix).\(key).alone.\(member.mutation.label)"
+            let about = "\(key) alone: \(member.mutation.label): \(member.mutation.why); the only degraded value, so the report holds its entry and nothing else"
+            // The full computation: the spine rebuilt with the change, decoded and observed whole.
+            let full = { () -> GoldenCase in
+                let blob = spineDocument(reached, changes: [member.type.name: [(member.field.jsonKey, member.mutation.written)]])
+                let decoded = decodedValue(member.field, member.mutation.outcome)
+                let decodedRoot = withoutVersion(spineDocument(reached, changes: [member.type.name: [(member.field.jsonKey, decoded)]]))
+                return GoldenCase(name: name, about: about, contract: contract.name, blob: blob.serialized(),
+                                  expect: observation(status: "ok", decodedRoot: decodedRoot, dropped: member.mutation.drops), sample: .spine)
+                    .countingDropped(member.mutation.drops, observation: contract.observation)
+                    .reporting(ordered(entries, in: blob))
+            }
+            let blob = updating(spine, member.path[...]) { setting($0, member.field.jsonKey, to: member.mutation.written) }
+            let report = ordered(entries, in: blob)
+            guard relative, let changes = aloneExpectChanges(member.path, member.field, member.mutation, report: report, spine: spineObservation,
+                                                              decodedRoot: withoutVersion(spine)) else {
+                result.append(full())
+                continue
+            }
+            var golden = GoldenCase(name: name, about: about, contract: contract.name, blob: blob.serialized(), expect: .null, sample: .spine)
+            golden.reports = true
+            if case .wrapped = contract.observation { golden.countsDropped = true }
+            golden.expectChanges = changes
+            golden.fullExpect = { full().expect }
+            result.append(golden)
         }
         return result
+    }
+
+    /// The spine's observation with each object's members indexed by key, looked up per case.
+    final class SpineObservation {
+        let root: JSONValue
+        private var indexes: [[String]: [String: Int]] = [:]
+        init(_ root: JSONValue) { self.root = root }
+
+        /// The value at `steps` (`k:` a key, `i:` an index); nil when there is none.
+        func value(at steps: [String]) -> JSONValue? {
+            var node = root
+            for (depth, step) in steps.enumerated() {
+                if step.hasPrefix("i:") {
+                    guard case .array(let items) = node, let index = Int(step.dropFirst(2)), index < items.count else { return nil }
+                    node = items[index]
+                    continue
+                }
+                guard case .object(let members) = node else { return nil }
+                let prefix = Array(steps.prefix(depth))
+                if indexes[prefix] == nil {
+                    indexes[prefix] = Dictionary(members.enumerated().map { ($0.element.0, $0.offset) }, uniquingKeysWith: { _, last in last })
+                }
+                guard let at = indexes[prefix]![String(step.dropFirst(2))] else { return nil }
+                node = members[at].1
+            }
+            return node
+        }
+    }
+
+    /// An `alone` case's expectation as changes to the spine's, derived the way the full
+    /// observation is but for the one field it changes: that field's observed value (when it
+    /// differs from the spine's), then the dropped count and the report, as `GoldenDiff.expect`
+    /// would write them. Nil where another field's observation could change too (a derived
+    /// field's input) or the field's presence in the observation changes: the full form then.
+    func aloneExpectChanges(_ path: [Step], _ field: Field, _ mutation: Mutation, report: [JSONValue],
+                            spine: SpineObservation, decodedRoot: JSONValue) -> [WrittenChange]? {
+        guard !derivationInputs.contains(field.name) else { return nil }
+        var at = GoldenDiff.PathStack()
+        var steps: [String] = []
+        func key(_ key: String) { at.key(key); steps.append("k:" + key) }
+        var observed = true
+        switch contract.observation {
+        case .wrapped:
+            key("value")
+        case .flat(let omit, _):
+            // The observation leaves out the omitted root fields (by JSON key, as `observation` does).
+            let top = path.first?.field ?? field
+            let omitted = Set(contract.rootType.fields.filter { omit.contains($0.name) }.map(\.observedKey))
+            observed = !omitted.contains(top.observedKey)
+        }
+        var changes: [WrittenChange] = []
+        if observed {
+            for step in path {
+                key(step.field.observedKey)
+                if let index = step.index { at.index(index); steps.append("i:\(index)") }
+                if let mapKey = step.mapKey { key(mapKey) }
+            }
+            key(field.observedKey)
+            let before = spine.value(at: steps)
+            let after = decodedValue(field, mutation.outcome).map { observe($0, type: field.type, root: decodedRoot) }
+            switch (before, after) {
+            case (nil, nil): break
+            case (let before?, let after?):
+                if !GoldenDiff.identical(before, after) { changes += GoldenDiff.expect(from: before, to: after, at: at) }
+            default: return nil
+            }
+        }
+        var top = GoldenDiff.PathStack()
+        top.key("dropped")
+        let dropped = JSONValue.number(Double(mutation.drops))
+        switch contract.observation {
+        case .wrapped:
+            changes.append(WrittenChange(kind: .add, path: top.text, payload: ("value", dropped)))
+        case .flat(_, let countsDropped):
+            if countsDropped, !GoldenDiff.identical(.number(0), dropped) {
+                changes.append(WrittenChange(kind: .replace, path: top.text, payload: ("value", dropped)))
+            }
+        }
+        var reportPath = GoldenDiff.PathStack()
+        reportPath.key("report")
+        changes.append(WrittenChange(kind: .add, path: reportPath.text, payload: ("value", .array(report))))
+        return changes
     }
 
     /// The type a path leads to.
@@ -1016,12 +1142,29 @@ struct GoldenCaseBuilder {
         }
     }
 
-    /// An instance of `type` with its required fields, plus the given step fields' values.
+    /// An instance of `type` with its required fields, plus the given step fields' values, in
+    /// the order of the type's stored fields. Costs the required fields and the steps, not the
+    /// type's other fields.
     func minimalObject(_ type: ObjectType, steps: [String: JSONValue]) -> JSONValue {
-        .object(type.storedFields.compactMap { field in
-            if let value = steps[field.jsonKey] { return (field.jsonKey, value) }
-            return isRequired(field) ? (field.jsonKey, minimalSample(field.type, field: field, owner: type.name)) : nil
-        })
+        let stored = type.storedFields
+        if memo.minimal[type.name] == nil {
+            var positions: [String: Int] = [:]
+            var minimal: [(position: Int, key: String, value: JSONValue)] = []
+            for (position, field) in stored.enumerated() {
+                if positions[field.jsonKey] == nil { positions[field.jsonKey] = position }
+                if isRequired(field) { minimal.append((position, field.jsonKey, minimalSample(field.type, field: field, owner: type.name))) }
+            }
+            memo.minimal[type.name] = minimal
+            memo.positions[type.name] = positions
+        }
+        let minimal = memo.minimal[type.name]!
+        guard !steps.isEmpty else { return .object(minimal.map { ($0.key, $0.value) }) }
+        // A step field in place of its required value (if it is one), at its place.
+        let positions = memo.positions[type.name]!
+        var placed = steps.compactMap { key, value in positions[key].map { (position: $0, key: key, value: value) } }
+        let taken = Set(placed.map(\.position))
+        placed += minimal.filter { !taken.contains($0.position) }
+        return .object(placed.sorted { $0.position < $1.position }.map { ($0.key, $0.value) })
     }
 
     /// The value a step field holds to contain `inner`: itself, `[inner]`, `{"k1": inner}` or `[{"k1": inner}]`.

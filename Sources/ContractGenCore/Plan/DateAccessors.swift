@@ -5,8 +5,12 @@
 enum DateAccessors {
     /// The `epochMillis` and `dateTime` fields of `type` that get an accessor (scalar fields; an
     /// array or map of instants keeps its numbers, and an `explicit-null` one its three states).
-    static func fields(of type: ObjectType) -> [Field] {
-        type.fields.filter { ($0.type == .epochMillis || $0.type == .dateTime) && $0.derived == nil && !$0.explicitNull }
+    static func fields(of type: ObjectType) -> [Field] { type.fields.filter(hasAccessor) }
+
+    /// Whether the field gets an accessor (asked per field: filtering the type per field was
+    /// quadratic in a type's fields).
+    static func hasAccessor(_ field: Field) -> Bool {
+        (field.type == .epochMillis || field.type == .dateTime) && field.derived == nil && !field.explicitNull
     }
 
     /// The accessor's name: `validUntil` → `validUntilDate`. The validator refuses a field with

@@ -73,7 +73,7 @@ public enum SchemaValidator {
         // Every referenced type exists.
         for type in contract.types {
             for field in type.fields {
-                for name in referencedTypes(field.type) where contract.type(named: name) == nil && contract.union(named: name) == nil {
+                for name in referencedTypes(field.type) where !declared.contains(name) {
                     let hint = closestMatch(to: name, in: typeNames + FieldType.scalarNames).map { " (did you mean '\($0)'?)" } ?? ""
                     d.error("unknown type '\(name)'\(hint)", at: field.typeLocation)
                 }
@@ -154,27 +154,71 @@ public enum SchemaValidator {
         }
     }
 
+    /// Each object type's and union's direct child types (`Contract.childTypeNames`), built once:
+    /// the walks below look a name up per edge, and a linear lookup there made refusing a chain of
+    /// a few thousand types take minutes (docs/scaling.md).
+    static func childGraph(_ contract: Contract) -> [String: [String]] {
+        var graph: [String: [String]] = [:]
+        for union in contract.unions.reversed() { graph[union.name] = union.variants.map(\.typeName) }
+        // Object types win over a union of the same name, as in `childTypeNames`; the first of two
+        // types of one name wins (the duplicate is reported elsewhere).
+        for type in contract.types.reversed() { graph[type.name] = type.fields.flatMap { referencedTypes($0.type) } }
+        return graph
+    }
+
+    /// A type that contains itself would make the observation unbounded; v:1 contracts are trees.
+    /// Every type on a cycle is reported (each reaches itself), in declaration order. One walk of
+    /// the graph (Tarjan's strongly connected components, iterative): linear in types and fields.
     static func checkCycles(_ contract: Contract, _ d: inout DiagnosticCollector) {
-        // A type that contains itself would make the observation unbounded; v:1 contracts are trees.
-        for (typeName, location) in contract.types.map({ ($0.name, $0.location) }) + contract.unions.map({ ($0.name, $0.location) }) {
-            var stack = contract.childTypeNames(of: typeName)
-            var seen: Set<String> = []
-            while let name = stack.popLast() {
-                if name == typeName {
-                    d.error("type '\(typeName)' contains itself; contracts are trees", at: location)
-                    break
+        let graph = childGraph(contract)
+        var index: [String: Int] = [:], low: [String: Int] = [:]
+        var onStack: Set<String> = [], stack: [String] = [], onCycle: Set<String> = []
+        var counter = 0
+        for start in contract.types.map(\.name) + contract.unions.map(\.name) where index[start] == nil {
+            // Frames: a node and how many of its children were looked at.
+            var frames: [(name: String, next: Int)] = [(start, 0)]
+            index[start] = counter; low[start] = counter; counter += 1
+            stack.append(start); onStack.insert(start)
+            while let frame = frames.last {
+                let children = graph[frame.name] ?? []
+                if frame.next < children.count {
+                    frames[frames.count - 1].next += 1
+                    let child = children[frame.next]
+                    guard graph[child] != nil else { continue }   // unknown: reported elsewhere
+                    if child == frame.name { onCycle.insert(child) }
+                    if index[child] == nil {
+                        index[child] = counter; low[child] = counter; counter += 1
+                        stack.append(child); onStack.insert(child)
+                        frames.append((child, 0))
+                    } else if onStack.contains(child) {
+                        low[frame.name] = min(low[frame.name]!, index[child]!)
+                    }
+                    continue
                 }
-                guard seen.insert(name).inserted else { continue }
-                stack += contract.childTypeNames(of: name)
+                frames.removeLast()
+                if let parent = frames.last { low[parent.name] = min(low[parent.name]!, low[frame.name]!) }
+                guard low[frame.name] == index[frame.name] else { continue }
+                var component: [String] = []
+                while let top = stack.popLast() {
+                    onStack.remove(top)
+                    component.append(top)
+                    if top == frame.name { break }
+                }
+                if component.count > 1 { onCycle.formUnion(component) }
             }
+        }
+        for (typeName, location) in contract.types.map({ ($0.name, $0.location) }) + contract.unions.map({ ($0.name, $0.location) })
+        where onCycle.contains(typeName) {
+            d.error("type '\(typeName)' contains itself; contracts are trees", at: location)
         }
     }
 
     static func checkUnused(_ contract: Contract, _ d: inout DiagnosticCollector) {
+        let graph = childGraph(contract)
         var used: Set<String> = [contract.rootTypeName]
         var stack = [contract.rootTypeName]
         while let name = stack.popLast() {
-            for child in contract.childTypeNames(of: name) where used.insert(child).inserted { stack.append(child) }
+            for child in graph[name] ?? [] where used.insert(child).inserted { stack.append(child) }
         }
         for (name, location) in contract.types.map({ ($0.name, $0.location) }) + contract.unions.map({ ($0.name, $0.location) }) where !used.contains(name) {
             d.error("type '\(name)' is declared but never reached from root '\(contract.rootTypeName)'", at: location)

@@ -106,11 +106,12 @@ extension SchemaValidator {
     /// unions: a type they need may not be reached through a union.
     static func checkThroughUnions(_ contract: Contract, _ d: inout DiagnosticCollector) {
         guard !contract.unions.isEmpty else { return }
+        let graph = SchemaValidator.childGraph(contract)
         var throughUnion: Set<String> = []
         var stack = contract.unions.flatMap { $0.variants.map(\.typeName) }
         while let name = stack.popLast() {
             guard throughUnion.insert(name).inserted else { continue }
-            stack += contract.childTypeNames(of: name)
+            stack += graph[name] ?? []
         }
         for type in contract.types where throughUnion.contains(type.name) {
             if let derived = type.fields.first(where: { $0.derived != nil }) {

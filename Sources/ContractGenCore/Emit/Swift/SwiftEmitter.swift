@@ -178,7 +178,7 @@ struct SwiftContractWriter {
     /// the accessor to its milliseconds: the protocol observes numbers, and the accessor is API too.
     func observeField(_ field: Field, of type: ObjectType, _ p: inout CodePrinter) {
         let key = Naming.swiftQuoted(field.observedKey)
-        if DateAccessors.fields(of: type).contains(where: { $0.name == field.name }) {
+        if DateAccessors.hasAccessor(field) {
             p.line("result.set(\(key), TesteeSupport.instant(value.\(field.name), value.\(DateAccessors.name(field))))")
             return
         }
