@@ -7,6 +7,12 @@
 /// - Required fields per type: the golden cases that isolate a required field hold every other
 ///   required field of its type, so their size grows with the square of that count
 ///   (docs/scaling.md); 256 keeps the worst type to a few megabytes of goldens.
+/// - Fields per type (JVM parameter slots): Kotlin declares a type as one data class whose
+///   constructor takes every field, and a JVM method takes at most 255 parameter slots. A
+///   non-null Long or Double (an integer, epochMillis, dateTime or number field that is required
+///   or defaulted) takes two, any other field one; the data class's synthetic default constructor
+///   and `copy$default` add one slot per 32 fields and two more. kotlinc 1.3 compiles a wider
+///   class, but the JVM (and Android) refuses to load it: ClassFormatError.
 /// - Length and size limits (`min-length` … `max-items`): the golden cases hold a value at each
 ///   limit and one past it, so a limit stays small enough to spell there: 100,000 Unicode scalars
 ///   for a string, 1,000 elements for an array.
@@ -15,11 +21,14 @@ public enum SchemaLimits {
     public static let maxRequiredFieldsPerType = 256
     public static let maxLength = 100_000
     public static let maxItems = 1_000
+    /// The JVM's limit on a method's parameter slots (`this` or the copied instance included).
+    public static let maxJVMParameterSlots = 255
 
     public static func check(_ contract: Contract) throws(DiagnosticsError) {
         var d = DiagnosticCollector()
         checkDepth(contract, &d)
         checkRequiredFields(contract, &d)
+        checkJVMParameterSlots(contract, &d)
         if d.hasErrors { throw DiagnosticsError(d.diagnostics) }
     }
 
@@ -33,6 +42,32 @@ public enum SchemaLimits {
                     d.error("type '\(type.name)' has more than \(maxRequiredFieldsPerType) required fields; make some optional or defaulted, or split the type", at: field.location)
                 }
             }
+        }
+    }
+
+    /// Parameter slots of the widest method Kotlin generates for the type: its fields' slots, one
+    /// int of default-argument flags per 32 fields, and the instance and a marker (docs/scaling.md).
+    static func jvmParameterSlots(_ type: ObjectType) -> Int {
+        let fields = type.fields.reduce(0) { $0 + jvmSlots($1) }
+        return fields + (type.fields.count + 31) / 32 + 2
+    }
+
+    /// Two for a field Kotlin declares as a non-null Long or Double (KotlinNames.type: integer,
+    /// epochMillis and dateTime are Long, number is Double; optional and derived fields are
+    /// nullable, explicit-null ones a ContractNullable, both references), one for any other.
+    static func jvmSlots(_ field: Field) -> Int {
+        guard !field.explicitNull, field.derived == nil, field.presence != .optional else { return 1 }
+        switch field.type {
+        case .integer, .epochMillis, .dateTime, .number: return 2
+        default: return 1
+        }
+    }
+
+    static func checkJVMParameterSlots(_ contract: Contract, _ d: inout DiagnosticCollector) {
+        for type in contract.types {
+            let slots = jvmParameterSlots(type)
+            guard slots > maxJVMParameterSlots else { continue }
+            d.error("type '\(type.name)' has \(type.fields.count) fields, too many for one Kotlin constructor: they need \(slots) JVM parameter slots (an integer, number, epochMillis or dateTime field that is required or defaulted takes two, any other field one, plus one per 32 fields and two more), and the JVM allows \(maxJVMParameterSlots); move some fields into a nested object type", at: type.location)
         }
     }
 

@@ -192,7 +192,7 @@ public enum CalendarAgenda {
     /// One thing attached to an event, chosen by its JSON key `type`.
     ///
     /// A tagged union on the JSON key `type`: one case per tag, holding its variant.
-    public enum Attachment: Sendable, Equatable {
+    public indirect enum Attachment: Sendable, Equatable {
         /// `type` is `photo`.
         case photo(Photo)
         /// `type` is `link`. Any other tag string reads as this case too.

@@ -32,13 +32,20 @@ extension KotlinContractWriter {
 
     // MARK: Types
 
+    /// The most constructor parameters Kotlin 1.3 compiles `@JvmOverloads` for.
+    static let maxJvmOverloadsParameters = 33
+
     func types(_ p: inout CodePrinter) {
         p.line("// region Types")
         for type in contract.types {
             p.line()
             p.doc(type.doc, style: .block)
-            // Java callers get the constructors Kotlin's defaults imply (Kotlin warns when there is none).
-            let overloads = type.fields.contains { !defaultArgument($0, in: type).isEmpty } ? " @JvmOverloads constructor" : ""
+            // Java callers get the constructors Kotlin's defaults imply (Kotlin warns when there is none),
+            // up to 33 parameters: with 34 or more, @JvmOverloads crashes Kotlin 1.3's JVM back end
+            // ("Back-end (JVM) Internal error: Couldn't transform method node: <init>"), so a wider
+            // type has the full constructor only (docs/scaling.md).
+            let overloads = type.fields.count <= Self.maxJvmOverloadsParameters && type.fields.contains { !defaultArgument($0, in: type).isEmpty }
+                ? " @JvmOverloads constructor" : ""
             p.line("data class \(type.name)\(overloads)(")
             p.indented { p in
                 for (index, field) in type.fields.enumerated() {

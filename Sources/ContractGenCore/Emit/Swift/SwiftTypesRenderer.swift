@@ -55,12 +55,15 @@ extension SwiftContractWriter {
         p.line()
     }
 
-    /// A union is an enum with one case per tag, holding the variant's value.
+    /// A union is an enum with one case per tag, holding the variant's value. `indirect` boxes
+    /// the variant: inline, each struct held the whole chain of types below it, so the size of
+    /// the types and the optimizer's work on them grew with the nesting depth (a chain of 100
+    /// unions took minutes to build with -O; docs/scaling.md).
     func unionType(_ union: UnionPlan, _ p: inout CodePrinter) {
         p.doc(union.union.doc, style: .tripleSlash)
         p.line("///")
         p.line("/// " + CommentText.singleLine("A tagged union on the JSON key `\(union.tagKey)`: one case per tag, holding its variant."))
-        p.block("public enum \(union.name): Sendable, Equatable {") { p in
+        p.block("public indirect enum \(union.name): Sendable, Equatable {") { p in
             for variant in union.variants {
                 let fallback = union.fallback?.tag == variant.tag ? " Any other tag string reads as this case too." : ""
                 p.line("/// " + CommentText.singleLine("`\(union.tagKey)` is `\(variant.tag)`.\(fallback)"))
