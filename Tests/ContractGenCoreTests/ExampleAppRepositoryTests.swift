@@ -125,8 +125,9 @@ final class ExampleAppRepositoryTests: XCTestCase {
             XCTAssertEqual(decode.status, 0, decode.err)
             XCTAssertTrue(decode.out.contains("\"pins\": 2") || decode.out.contains("\"pins\":2"), decode.out)
         }
+        // The builds are cached outside the project (a pull request controls the work tree).
         let afterConform = Set(TestSupport.snapshot(app).keys).subtracting(before.keys).subtracting(written)
-        XCTAssertTrue(afterConform.allSatisfy { $0.hasPrefix(".build/contract-gen-testees/") }, "\(afterConform.sorted())")
+        XCTAssertEqual(afterConform, [], "\(afterConform.sorted())")
     }
 
     func testFlagsStayRelativeToWhereTheCommandRuns() throws {

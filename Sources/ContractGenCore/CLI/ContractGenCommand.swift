@@ -430,6 +430,8 @@ public struct ContractGenCommand: Sendable {
         }
         let timeout = try Self.seconds(parsed.value("timeout"), option: "timeout") ?? 60
         let deadline = try Self.seconds(parsed.value("deadline"), option: "deadline") ?? 1800
+        // One instant for everything the run does: loading, building the testees, the cases, the reports.
+        let endsAt = Date().addingTimeInterval(deadline)
         let directories = parsed.values("golden").isEmpty ? [layout.goldenDirectory] : parsed.values("golden")
         for directory in directories where !FileManager.default.fileExists(atPath: path(directory)) {
             throw UsageError("golden directory '\(directory)' does not exist" + (parsed.values("golden").isEmpty ? " (give --golden DIR)" : ""))
@@ -445,9 +447,12 @@ public struct ContractGenCommand: Sendable {
             io.err("error: no golden cases (*.json) under \(directories.joined(separator: ", "))\n")
             return ExitCode.failure
         }
-        // Only the generated testees need the schemas (to know the files a config places).
-        let builder = languages.isEmpty ? TesteeBuilder(root: root) : try testeeBuilder()
-        var targets = languages.map { ConformanceTarget(name: $0.rawValue, launch: builder.launch($0), secondRoad: $0.secondRoad) }
+        // Only the generated testees need the schemas (to know the files emit writes).
+        var builder = languages.isEmpty ? TesteeBuilder(root: root) : try testeeBuilder()
+        builder.deadline = endsAt
+        var targets = languages.map { language in
+            ConformanceTarget(name: language.rawValue, secondRoad: language.secondRoad) { [builder] in builder.launch(language) }
+        }
         for testee in try TesteeArgument.parse(parsed.values("testee")) {
             guard !targets.contains(where: { $0.name == testee.name }) else {
                 throw UsageError("two implementations are named '\(testee.name)'; name each --testee 'NAME=CMD' differently")
@@ -455,13 +460,19 @@ public struct ContractGenCommand: Sendable {
             targets.append(ConformanceTarget(name: testee.name, launch: .command(["sh", "-c", testee.command])))
         }
         guard !targets.isEmpty else { throw UsageError("nothing to run: give --lang or --testee") }
-        let runner = ConformanceRunner(timeout: timeout, deadline: deadline)
+        var runner = ConformanceRunner(timeout: timeout, deadline: deadline)
+        runner.endsAt = endsAt
         var report = runner.run(cases: cases, targets: targets)
         report.loadErrors = loaded.errors
         let expectations = try parsed.value("expected-failures").map { try ExpectedFailures.load(path: path($0)) }
         let printer = ConformancePrinter(io: io, format: format)
         let verdict = printer.print(report, targets: targets.map(\.name), expected: expectations, allowSkip: parsed.has("allow-skip"))
-        try writeReports(parsed, cases: cases, report: report, targets: targets.map(\.name), expected: expectations)
+        do {
+            try writeReports(parsed, cases: cases, report: report, targets: targets.map(\.name), expected: expectations, deadline: endsAt)
+        } catch let error as ReportDeadlinePassed {
+            io.out("ABANDONED reports: \(error)\n")
+            return ExitCode.failure
+        }
         if parsed.has("fix-expected-failures") {
             guard let file = parsed.value("expected-failures") else { throw UsageError("--fix-expected-failures needs --expected-failures FILE") }
             try ExpectedFailures.rewrite(path: path(file), report: report, previous: expectations)
@@ -556,6 +567,9 @@ public struct ContractGenCommand: Sendable {
         case .crashed(let detail):
             io.err("error: testee crashed: \(detail)\n")
             return ExitCode.failure
+        case .notUTF8(let offset):
+            io.err("error: the testee's answer is not UTF-8 (byte \(offset))\n")
+            return ExitCode.failure
         case .timedOut:
             io.err("error: testee timed out\n")
             return ExitCode.failure
@@ -618,6 +632,9 @@ public struct ContractGenCommand: Sendable {
                 return ok
             case .crashed(let detail):
                 io.err("error: testee crashed: \(detail)\n")
+                return nil
+            case .notUTF8(let offset):
+                io.err("error: the testee's answer is not UTF-8 (byte \(offset))\n")
                 return nil
             case .timedOut:
                 io.err("error: testee timed out\n")
