@@ -271,6 +271,9 @@ public struct ContractGenCommand: Sendable {
         var errors: [Diagnostic] = []
         for schema in paths {
             do {
+                if let problem = ProjectPaths.linkEscape(schema, root: root) {
+                    throw DiagnosticsError([.error("the schema file cannot be read: \(problem)", at: SourceLocation(file: schema, line: 1, column: 1))])
+                }
                 let text: String
                 if let data = FileManager.default.contents(atPath: path(schema)) {
                     guard let decoded = String(data: data, encoding: .utf8) else {
@@ -343,12 +346,21 @@ public struct ContractGenCommand: Sendable {
             return ExitCode.success
         }
         let outRoot = path(out)
+        // No write may leave the project through a committed symlink (`web -> ../elsewhere`):
+        // neither the output root (when it lies in the project) nor any file below it.
+        if let problem = ProjectPaths.linkEscape(out, root: root) { throw UsageError("emit: \(problem); nothing was written") }
+        for file in files {
+            if let problem = ProjectPaths.escape(file.path, root: outRoot) { throw UsageError("emit: \(problem); nothing was written") }
+        }
         // Finish (or discard) an emit that was killed, before judging which goldens are stale.
         let orphans = GeneratorPipeline.orphanedTemporaryFiles(root: outRoot)
         try StagedEmit.recoverInterrupted(root: outRoot)
         for orphan in orphans { io.err("recovered \(orphan) (left by an interrupted emit)\n") }
         let stale = (golden ? GeneratorPipeline.staleGoldenFiles(contracts, generated: files, root: outRoot, goldenDirectory: layout.goldenDirectory) : [])
             + GeneratorPipeline.staleSourceFiles(contracts, generated: files, languages: languages, root: outRoot, layout: layout)
+        for path in stale {
+            if let problem = ProjectPaths.escape(path, root: outRoot) { throw UsageError("emit: \(problem); nothing was written") }
+        }
         let unchanged = files.filter { file in
             FileManager.default.contents(atPath: outRoot + "/" + file.path).map { $0 == Data(file.contents.utf8) } ?? false
         }.count
@@ -436,7 +448,15 @@ public struct ContractGenCommand: Sendable {
         for directory in directories where !FileManager.default.fileExists(atPath: path(directory)) {
             throw UsageError("golden directory '\(directory)' does not exist" + (parsed.values("golden").isEmpty ? " (give --golden DIR)" : ""))
         }
-        let loaded = GoldenCaseLoader.load(directories: directories.map(path))
+        for directory in directories {
+            if let problem = ProjectPaths.linkEscape(directory, root: root) { throw UsageError("--golden: \(problem)") }
+        }
+        for option in ["expected-failures", "report", "report-html", "badge"] {
+            for value in parsed.values(option) {
+                if let problem = ProjectPaths.linkEscape(value, root: root) { throw UsageError("--\(option): \(problem)") }
+            }
+        }
+        let loaded = GoldenCaseLoader.load(directories: directories.map(path), confinedTo: root)
         var cases = ConformanceCase.withPlainTwins(loaded.cases)
         if let pattern = parsed.value("filter") {
             cases = cases.filter { CaseFilter.matches($0.name, pattern: pattern) }

@@ -24,26 +24,47 @@ public enum ProjectPaths {
         return path.hasPrefix(prefix)
     }
 
-    /// Where `path` leads once written or read: its longest existing ancestor resolved, with the
-    /// rest appended as written (a path that does not exist yet cannot hold a symlink below that).
+    /// Where `path` leads once written or read: each component resolved in turn, symbolic links
+    /// followed even when they dangle (a write through a dangling link creates its target), and
+    /// the part that does not exist yet appended as written. Nil after 40 links (a loop).
     static func resolvedForWriting(_ path: String) -> String? {
-        if let whole = resolved(path) { return whole }
-        var existing = URL(fileURLWithPath: path).standardizedFileURL
-        var rest: [String] = []
-        while resolved(existing.path) == nil {
-            let last = existing.lastPathComponent
-            guard !last.isEmpty, last != "/", last != ".." else { return nil }
-            rest.insert(last, at: 0)
-            existing.deleteLastPathComponent()
+        var pending = URL(fileURLWithPath: path).standardizedFileURL.path.split(separator: "/").map(String.init)
+        var current: [String] = []
+        var links = 0
+        while !pending.isEmpty {
+            let component = pending.removeFirst()
+            if component == "." || component.isEmpty { continue }
+            if component == ".." { _ = current.popLast(); continue }
+            let candidate = "/" + (current + [component]).joined(separator: "/")
+            var info = stat()
+            if lstat(candidate, &info) == 0, info.st_mode & S_IFMT == S_IFLNK {
+                links += 1
+                guard links <= 40, let target = try? FileManager.default.destinationOfSymbolicLink(atPath: candidate) else { return nil }
+                if target.hasPrefix("/") { current = [] }
+                pending = target.split(separator: "/").map(String.init) + pending
+            } else {
+                current.append(component)
+            }
         }
-        guard let base = resolved(existing.path) else { return nil }
-        return rest.reduce(base) { $0 == "/" ? "/" + $1 : $0 + "/" + $1 }
+        return "/" + current.joined(separator: "/")
+    }
+
+    /// Why `path` cannot be used when it names a place inside `root` as written (relative to
+    /// `root`, or absolute), or nil: such a path must stay inside `root` once its symbolic links
+    /// are resolved. A path outside `root` as written was asked for as such (a flag), and is left alone.
+    public static func linkEscape(_ path: String, root: String) -> String? {
+        let full = path.hasPrefix("/") ? path : root + "/" + path
+        let lexical = URL(fileURLWithPath: full).standardizedFileURL.path
+        let lexicalRoot = URL(fileURLWithPath: root).standardizedFileURL.path
+        guard lexical == lexicalRoot || isInside(lexical, lexicalRoot) else { return nil }
+        let relative = String(lexical.dropFirst(lexicalRoot.count)).drop { $0 == "/" }
+        return escape(relative.isEmpty ? "." : String(relative), root: root)
     }
 
     /// Why `relative` (a path below `root` that a command reads or writes) cannot be used, or nil:
     /// resolved, symlinks included, it must stay inside the resolved root (or be the root).
     static func escape(_ relative: String, root: String) -> String? {
-        guard let base = resolved(root) else { return "the project root \(root) does not exist" }
+        guard let base = resolvedForWriting(root) else { return "the directory \(root) cannot be resolved" }
         let full = relative.hasPrefix("/") ? relative : root + "/" + relative
         guard let target = resolvedForWriting(full) else { return "'\(relative)' cannot be resolved" }
         if target == base || isInside(target, base) { return nil }

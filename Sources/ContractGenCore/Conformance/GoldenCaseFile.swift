@@ -55,7 +55,10 @@ public enum GoldenCaseLoader {
     static let allowedKeys: Set<String> = ["case", "about", "contract", "op", "given", "expect", "sample", "blob-changes", "expect-changes"]
 
     /// Every `*.json` under the directories (recursively), sorted by path.
-    public static func load(directories: [String], materialisedBudget: Int = maxMaterialisedBytesPerRun) -> (cases: [ConformanceCase], errors: [CaseLoadError]) {
+    /// `confinedTo`: a file that lies in that directory as written but leads out of it through a
+    /// symbolic link is an unusable case file, not read.
+    public static func load(directories: [String], confinedTo root: String? = nil,
+                            materialisedBudget: Int = maxMaterialisedBytesPerRun) -> (cases: [ConformanceCase], errors: [CaseLoadError]) {
         var errors: [CaseLoadError] = []
         var paths: [String] = []
         for directory in directories {
@@ -64,12 +67,21 @@ public enum GoldenCaseLoader {
                 errors.append(CaseLoadError(path: directory, message: "no such directory"))
                 continue
             }
-            if !isDirectory.boolValue { paths.append(directory); continue }
+            if !isDirectory.boolValue {
+                if let root, let problem = ProjectPaths.linkEscape(directory, root: root) {
+                    errors.append(CaseLoadError(path: directory, message: problem))
+                } else {
+                    paths.append(directory)
+                }
+                continue
+            }
             let enumerator = FileManager.default.enumerator(atPath: directory)
             while let item = enumerator?.nextObject() as? String {
                 guard item.hasSuffix(".json") else { continue }
                 if isHidden(item) {
                     errors.append(CaseLoadError(path: directory + "/" + item, message: hiddenMessage))
+                } else if let root, let problem = ProjectPaths.linkEscape(directory + "/" + item, root: root) {
+                    errors.append(CaseLoadError(path: directory + "/" + item, message: problem))
                 } else {
                     paths.append(directory + "/" + item)
                 }
@@ -77,7 +89,7 @@ public enum GoldenCaseLoader {
         }
         // A file reached through two overlapping --golden directories is one case, not a duplicate.
         let unique = Set(paths.map { URL(fileURLWithPath: $0).standardizedFileURL.path }).sorted()
-        let loaded = load(unique.map { path in (path, { readFile(path: path) }) }, materialisedBudget: materialisedBudget)
+        let loaded = load(unique.map { path in (path, { readFile(path: path) }) }, materialisedBudget: materialisedBudget, confinedTo: root)
         return (loaded.cases, errors + loaded.errors + duplicateNames(loaded.cases))
     }
 
@@ -108,10 +120,12 @@ public enum GoldenCaseLoader {
 
     private static func load(_ files: [(path: String, read: () -> Result<GoldenFile, CaseLoadError>)],
                              splicedBudget: Int = GoldenSplicedText.maxBytesPerRun,
-                             materialisedBudget: Int = maxMaterialisedBytesPerRun) -> (cases: [ConformanceCase], errors: [CaseLoadError]) {
+                             materialisedBudget: Int = maxMaterialisedBytesPerRun,
+                             confinedTo root: String? = nil) -> (cases: [ConformanceCase], errors: [CaseLoadError]) {
         var drafts: [GoldenCaseDraft] = []
         var errors: [CaseLoadError] = []
         var samples = SampleIndex()
+        samples.root = root
         for (_, read) in files {
             switch read() {
             case .failure(let error): errors.append(error)
@@ -155,6 +169,9 @@ public enum GoldenCaseLoader {
     /// Samples by contract and name.
     public struct SampleIndex: Sendable {
         var byName: [String: [String: GoldenSample]] = [:]
+        /// A sample file beside a case is read only when it stays inside this directory once its
+        /// symbolic links are resolved.
+        var root: String?
 
         public init() {}
 
@@ -177,7 +194,8 @@ public enum GoldenCaseLoader {
         mutating func find(_ name: String, contract: String, besides casePath: String) -> GoldenSample? {
             if let sample = byName[contract]?[name] { return sample }
             let sibling = URL(fileURLWithPath: casePath).deletingLastPathComponent().appendingPathComponent(name + ".json").path
-            guard !name.contains("/"), case .success(.sample(let sample)) = readFile(path: sibling),
+            guard !name.contains("/"), root.flatMap({ ProjectPaths.linkEscape(sibling, root: $0) }) == nil,
+                  case .success(.sample(let sample)) = readFile(path: sibling),
                   sample.contract == contract, sample.name == name else { return nil }
             byName[contract, default: [:]][name] = sample
             return sample
