@@ -180,13 +180,13 @@ public struct ContractGenCommand: Sendable {
     /// Runs one invocation; returns the exit status.
     public func run(_ arguments: [String]) -> Int32 {
         guard let command = arguments.first else {
-            io.err(Self.usage + "\n")
+            io.err("error: no command given\nsee 'contract-gen --help'\n")
             return ExitCode.usage
         }
         let rest = Array(arguments.dropFirst())
         if command == "help", let topic = rest.first {
             guard let text = Self.help[topic] else {
-                io.err("error: no help for '\(topic)'\(Self.suggestion(for: topic))\n\n" + Self.usage + "\n")
+                io.err("error: no help for '\(topic)'\(Self.suggestion(for: topic))\nsee 'contract-gen --help'\n")
                 return ExitCode.usage
             }
             io.out(text + "\n")
@@ -202,7 +202,7 @@ public struct ContractGenCommand: Sendable {
         }
         if rest.contains("--help") || rest.contains("-h") {
             guard let text = Self.help[command] else {
-                io.err("error: unknown command '\(command)'\n\n" + Self.usage + "\n")
+                io.err("error: unknown command '\(command)'\(Self.suggestion(for: command))\nsee 'contract-gen --help'\n")
                 return ExitCode.usage
             }
             io.out(text + "\n")
@@ -222,7 +222,9 @@ public struct ContractGenCommand: Sendable {
                 throw UsageError("unknown command '\(command)'\(Self.suggestion(for: command))")
             }
         } catch let error as UsageError {
-            io.err("error: \(error.message)\n\n" + (Self.help[command] ?? Self.usage) + "\n")
+            // The error and where to read more: the usage text would push the error out of a CI log.
+            let more = Self.help[command] != nil ? "contract-gen \(command) --help" : "contract-gen --help"
+            io.err("error: \(error.message)\nsee '\(more)'\n")
             return ExitCode.usage
         } catch let error as DiagnosticsError {
             io.err(error.description + "\n")
