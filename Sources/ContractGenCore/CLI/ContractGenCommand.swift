@@ -63,6 +63,7 @@ public struct ContractGenCommand: Sendable {
       contract-gen explain [--contract NAME] [--lang swift|kotlin|typescript] [--format text|json] [--now EPOCH-MS] [--zone IANA-ID] < blob.json
       contract-gen differential [--count N] [--stress N] [--seed S] [--lang swift|kotlin|typescript|typescript-jsc|all]
       contract-gen mutate --lang swift|kotlin|typescript [--file PATH] [--sample N] [--max N] [--seed S] [--report FILE]
+      contract-gen compat [--ref REF]... [--releases GLOB] [--lang L] [--count N] [--report FILE]... [--format text|github]
       contract-gen --help | COMMAND --help | help COMMAND | --version
 
     emit, check, conform, decode, explain and differential follow contract-gen.yaml (found in the current
@@ -174,6 +175,7 @@ public struct ContractGenCommand: Sendable {
           rejected (or the testee failed), 2 for a usage error.
         """,
         "mutate": mutateHelp,
+        "compat": compatHelp,
         "init": initHelp,
     ]
 
@@ -218,6 +220,7 @@ public struct ContractGenCommand: Sendable {
             case "explain": return try explain(rest)
             case "differential": return try differential(rest)
             case "mutate": return try mutate(rest)
+            case "compat": return try compat(rest)
             default:
                 throw UsageError("unknown command '\(command)'\(Self.suggestion(for: command))")
             }
