@@ -19,5 +19,9 @@ echo "Swift runtime under AddressSanitizer: $(grep -E "Executed [0-9]+ tests" "$
 bash scripts/test-runtimes.sh
 swift run -q contract-gen check
 swift run -q contract-gen conform --lang all
+# A second derivation of every expectation: reference-model/, written from README and docs/ alone
+# (no code shared with the golden emitter), answers every golden case through the same protocol.
+(cd reference-model/tests && python3 -m unittest -q 2>&1 | tail -1)
+swift run -q contract-gen conform --testee 'reference=python3 reference-model/testee.py --schemas schema'
 # ~50 s the first time (builds contract-gen in the consumer), ~30 s after (reuses that build).
 bash scripts/test-plugin.sh

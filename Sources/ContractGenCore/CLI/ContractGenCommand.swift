@@ -63,6 +63,7 @@ public struct ContractGenCommand: Sendable {
       contract-gen explain [--contract NAME] [--lang swift|kotlin|typescript] [--format text|json] [--now EPOCH-MS] [--zone IANA-ID] < blob.json
       contract-gen differential [--count N] [--stress N] [--seed S] [--lang swift|kotlin|typescript|typescript-jsc|all]
       contract-gen mutate --lang swift|kotlin|typescript [--file PATH] [--sample N] [--max N] [--seed S] [--report FILE]
+      contract-gen compat [--ref REF]... [--releases GLOB] [--lang L] [--count N] [--report FILE]... [--format text|github]
       contract-gen --help | COMMAND --help | help COMMAND | --version
 
     emit, check, conform, decode, explain and differential follow contract-gen.yaml (found in the current
@@ -174,19 +175,20 @@ public struct ContractGenCommand: Sendable {
           rejected (or the testee failed), 2 for a usage error.
         """,
         "mutate": mutateHelp,
+        "compat": compatHelp,
         "init": initHelp,
     ]
 
     /// Runs one invocation; returns the exit status.
     public func run(_ arguments: [String]) -> Int32 {
         guard let command = arguments.first else {
-            io.err(Self.usage + "\n")
+            io.err("error: no command given\nsee 'contract-gen --help'\n")
             return ExitCode.usage
         }
         let rest = Array(arguments.dropFirst())
         if command == "help", let topic = rest.first {
             guard let text = Self.help[topic] else {
-                io.err("error: no help for '\(topic)'\(Self.suggestion(for: topic))\n\n" + Self.usage + "\n")
+                io.err("error: no help for '\(topic)'\(Self.suggestion(for: topic))\nsee 'contract-gen --help'\n")
                 return ExitCode.usage
             }
             io.out(text + "\n")
@@ -202,7 +204,7 @@ public struct ContractGenCommand: Sendable {
         }
         if rest.contains("--help") || rest.contains("-h") {
             guard let text = Self.help[command] else {
-                io.err("error: unknown command '\(command)'\n\n" + Self.usage + "\n")
+                io.err("error: unknown command '\(command)'\(Self.suggestion(for: command))\nsee 'contract-gen --help'\n")
                 return ExitCode.usage
             }
             io.out(text + "\n")
@@ -218,11 +220,14 @@ public struct ContractGenCommand: Sendable {
             case "explain": return try explain(rest)
             case "differential": return try differential(rest)
             case "mutate": return try mutate(rest)
+            case "compat": return try compat(rest)
             default:
                 throw UsageError("unknown command '\(command)'\(Self.suggestion(for: command))")
             }
         } catch let error as UsageError {
-            io.err("error: \(error.message)\n\n" + (Self.help[command] ?? Self.usage) + "\n")
+            // The error and where to read more: the usage text would push the error out of a CI log.
+            let more = Self.help[command] != nil ? "contract-gen \(command) --help" : "contract-gen --help"
+            io.err("error: \(error.message)\nsee '\(more)'\n")
             return ExitCode.usage
         } catch let error as DiagnosticsError {
             io.err(error.description + "\n")
@@ -271,6 +276,9 @@ public struct ContractGenCommand: Sendable {
         var errors: [Diagnostic] = []
         for schema in paths {
             do {
+                if let problem = ProjectPaths.linkEscape(schema, root: root) {
+                    throw DiagnosticsError([.error("the schema file cannot be read: \(problem)", at: SourceLocation(file: schema, line: 1, column: 1))])
+                }
                 let text: String
                 if let data = FileManager.default.contents(atPath: path(schema)) {
                     guard let decoded = String(data: data, encoding: .utf8) else {
@@ -343,12 +351,21 @@ public struct ContractGenCommand: Sendable {
             return ExitCode.success
         }
         let outRoot = path(out)
+        // No write may leave the project through a committed symlink (`web -> ../elsewhere`):
+        // neither the output root (when it lies in the project) nor any file below it.
+        if let problem = ProjectPaths.linkEscape(out, root: root) { throw UsageError("emit: \(problem); nothing was written") }
+        for file in files {
+            if let problem = ProjectPaths.escape(file.path, root: outRoot) { throw UsageError("emit: \(problem); nothing was written") }
+        }
         // Finish (or discard) an emit that was killed, before judging which goldens are stale.
         let orphans = GeneratorPipeline.orphanedTemporaryFiles(root: outRoot)
         try StagedEmit.recoverInterrupted(root: outRoot)
         for orphan in orphans { io.err("recovered \(orphan) (left by an interrupted emit)\n") }
         let stale = (golden ? GeneratorPipeline.staleGoldenFiles(contracts, generated: files, root: outRoot, goldenDirectory: layout.goldenDirectory) : [])
             + GeneratorPipeline.staleSourceFiles(contracts, generated: files, languages: languages, root: outRoot, layout: layout)
+        for path in stale {
+            if let problem = ProjectPaths.escape(path, root: outRoot) { throw UsageError("emit: \(problem); nothing was written") }
+        }
         let unchanged = files.filter { file in
             FileManager.default.contents(atPath: outRoot + "/" + file.path).map { $0 == Data(file.contents.utf8) } ?? false
         }.count
@@ -430,11 +447,21 @@ public struct ContractGenCommand: Sendable {
         }
         let timeout = try Self.seconds(parsed.value("timeout"), option: "timeout") ?? 60
         let deadline = try Self.seconds(parsed.value("deadline"), option: "deadline") ?? 1800
+        // One instant for everything the run does: loading, building the testees, the cases, the reports.
+        let endsAt = Date().addingTimeInterval(deadline)
         let directories = parsed.values("golden").isEmpty ? [layout.goldenDirectory] : parsed.values("golden")
         for directory in directories where !FileManager.default.fileExists(atPath: path(directory)) {
             throw UsageError("golden directory '\(directory)' does not exist" + (parsed.values("golden").isEmpty ? " (give --golden DIR)" : ""))
         }
-        let loaded = GoldenCaseLoader.load(directories: directories.map(path))
+        for directory in directories {
+            if let problem = ProjectPaths.linkEscape(directory, root: root) { throw UsageError("--golden: \(problem)") }
+        }
+        for option in ["expected-failures", "report", "report-html", "badge"] {
+            for value in parsed.values(option) {
+                if let problem = ProjectPaths.linkEscape(value, root: root) { throw UsageError("--\(option): \(problem)") }
+            }
+        }
+        let loaded = GoldenCaseLoader.load(directories: directories.map(path), confinedTo: root)
         var cases = ConformanceCase.withPlainTwins(loaded.cases)
         if let pattern = parsed.value("filter") {
             cases = cases.filter { CaseFilter.matches($0.name, pattern: pattern) }
@@ -445,9 +472,12 @@ public struct ContractGenCommand: Sendable {
             io.err("error: no golden cases (*.json) under \(directories.joined(separator: ", "))\n")
             return ExitCode.failure
         }
-        // Only the generated testees need the schemas (to know the files a config places).
-        let builder = languages.isEmpty ? TesteeBuilder(root: root) : try testeeBuilder()
-        var targets = languages.map { ConformanceTarget(name: $0.rawValue, launch: builder.launch($0), secondRoad: $0.secondRoad) }
+        // Only the generated testees need the schemas (to know the files emit writes).
+        var builder = languages.isEmpty ? TesteeBuilder(root: root) : try testeeBuilder()
+        builder.deadline = endsAt
+        var targets = languages.map { language in
+            ConformanceTarget(name: language.rawValue, secondRoad: language.secondRoad) { [builder] in builder.launch(language) }
+        }
         for testee in try TesteeArgument.parse(parsed.values("testee")) {
             guard !targets.contains(where: { $0.name == testee.name }) else {
                 throw UsageError("two implementations are named '\(testee.name)'; name each --testee 'NAME=CMD' differently")
@@ -455,13 +485,19 @@ public struct ContractGenCommand: Sendable {
             targets.append(ConformanceTarget(name: testee.name, launch: .command(["sh", "-c", testee.command])))
         }
         guard !targets.isEmpty else { throw UsageError("nothing to run: give --lang or --testee") }
-        let runner = ConformanceRunner(timeout: timeout, deadline: deadline)
+        var runner = ConformanceRunner(timeout: timeout, deadline: deadline)
+        runner.endsAt = endsAt
         var report = runner.run(cases: cases, targets: targets)
         report.loadErrors = loaded.errors
         let expectations = try parsed.value("expected-failures").map { try ExpectedFailures.load(path: path($0)) }
         let printer = ConformancePrinter(io: io, format: format)
         let verdict = printer.print(report, targets: targets.map(\.name), expected: expectations, allowSkip: parsed.has("allow-skip"))
-        try writeReports(parsed, cases: cases, report: report, targets: targets.map(\.name), expected: expectations)
+        do {
+            try writeReports(parsed, cases: cases, report: report, targets: targets.map(\.name), expected: expectations, deadline: endsAt)
+        } catch let error as ReportDeadlinePassed {
+            io.out("ABANDONED reports: \(error)\n")
+            return ExitCode.failure
+        }
         if parsed.has("fix-expected-failures") {
             guard let file = parsed.value("expected-failures") else { throw UsageError("--fix-expected-failures needs --expected-failures FILE") }
             try ExpectedFailures.rewrite(path: path(file), report: report, previous: expectations)
@@ -556,6 +592,9 @@ public struct ContractGenCommand: Sendable {
         case .crashed(let detail):
             io.err("error: testee crashed: \(detail)\n")
             return ExitCode.failure
+        case .notUTF8(let offset):
+            io.err("error: the testee's answer is not UTF-8 (byte \(offset))\n")
+            return ExitCode.failure
         case .timedOut:
             io.err("error: testee timed out\n")
             return ExitCode.failure
@@ -618,6 +657,9 @@ public struct ContractGenCommand: Sendable {
                 return ok
             case .crashed(let detail):
                 io.err("error: testee crashed: \(detail)\n")
+                return nil
+            case .notUTF8(let offset):
+                io.err("error: the testee's answer is not UTF-8 (byte \(offset))\n")
                 return nil
             case .timedOut:
                 io.err("error: testee timed out\n")
