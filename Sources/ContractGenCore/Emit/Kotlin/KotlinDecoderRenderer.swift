@@ -172,6 +172,13 @@ extension KotlinContractWriter {
 
     /// The decoder of one object type: null when the value is not an object or a `drop-element`
     /// field fails. Drops inside it count only if it is kept.
+    ///
+    /// Its shape keeps kotlinc 1.3's work linear in the fields (docs/scaling.md): the keys are one
+    /// flat `when` (an else-if chain is nested ifs, analysed recursively), and each field's read
+    /// is a function of its own (`fieldReader`), so no inline call (`takeIf`, `let`) lands in this
+    /// function. With one else-if branch per field holding its read, kotlinc ran out of its 256 MB
+    /// heap from 138 optional strings and overflowed its stack at 170.
+    /// What is left per field is a key test, a call and a store, and the presence action.
     func objectDecoder(_ object: ObjectPlan, _ p: inout CodePrinter) {
         let counted = object.countedSlots
         p.block("private fun decode\(object.name)(scanner: ContractJsonScanner, context: DecodeContext): \(object.name)? {") { p in
@@ -182,8 +189,7 @@ extension KotlinContractWriter {
             }
             p.line("r?.beginObject(\(object.slots.count))")
             for slot in object.slots {
-                p.line(slot.readsNull ? "var \(slot.codeName)Slot: ContractNullable<\(slotType(slot.field, owner: object.name))> = ContractNullable.Absent"
-                       : "var \(slot.codeName)Slot: \(slotType(slot.field, owner: object.name))? = null")
+                p.line("var \(slot.codeName)Slot: \(slotDeclaration(slot, owner: object.name)) = \(slot.readsNull ? "ContractNullable.Absent" : "null")")
                 if slot.countsDrops { p.line("var \(DropAccounting.held(slot)) = 0") }
             }
             if object.slots.isEmpty && !object.isRoot {
@@ -191,28 +197,26 @@ extension KotlinContractWriter {
             } else {
                 p.block("while (true) {") { p in
                     p.line("val key = scanner.nextMember() ?: break")
-                    var first = true
-                    if object.isRoot {
-                        p.line("if (key.matches(VERSION_FIELD)) {")
-                        p.indented { p in p.line("context.version = if (r == null) scanner.anyNumber() else r.version(scanner.value())") }
-                        first = false
-                    }
-                    for (index, slot) in object.slots.enumerated() {
-                        p.line("\(first ? "if" : "} else if") (key.matches(\(KotlinNames.quoted(slot.jsonKey)))) {")
-                        p.indented { p in
-                            p.block("if (r == null) {", closer: "} else {") { p in slotDecode(slot, owner: object.name, report: false, &p) }
-                            p.indented { p in
-                                p.line("r.field(\(index), \(KotlinNames.quoted(ReportPlan.step(slot.jsonKey))))")
-                                slotDecode(slot, owner: object.name, report: true, &p)
-                                p.line("r.fieldDone(\(index), \"\(ReportPlan.used(slot))\")")
-                            }
-                            p.line("}")
+                    p.block("when {") { p in
+                        if object.isRoot {
+                            p.line("key.matches(VERSION_FIELD) -> context.version = if (r == null) scanner.anyNumber() else r.version(scanner.value())")
                         }
-                        first = false
+                        for slot in object.slots {
+                            let call = "\(slot.codeName)Slot = \(fieldReaderName(slot, owner: object.name))(scanner, context)"
+                            if slot.countsDrops {
+                                // The drops this occurrence adds are held apart (DropAccounting).
+                                p.block("key.matches(\(KotlinNames.quoted(slot.jsonKey))) -> {") { p in
+                                    p.line("val \(DropAccounting.mark) = context.dropped")
+                                    p.line(call)
+                                    p.line("\(DropAccounting.held(slot)) = context.dropped - \(DropAccounting.mark)")
+                                    p.line("context.dropped = \(DropAccounting.mark)")
+                                }
+                            } else {
+                                p.line("key.matches(\(KotlinNames.quoted(slot.jsonKey))) -> \(call)")
+                            }
+                        }
+                        p.line("else -> scanner.skipValue() // unknown keys are ignored: fields are added within a version")
                     }
-                    p.line("} else {")
-                    p.indented { p in p.line("scanner.skipValue() // unknown keys are ignored: fields are added within a version") }
-                    p.line("}")
                 }
             }
             p.block("if (scanner.failed) {") { p in
@@ -237,29 +241,43 @@ extension KotlinContractWriter {
             p.line("r?.endObject()")
             p.line("return \(object.name)(\(arguments.joined(separator: ", ")))")
         }
+        for (index, slot) in object.slots.enumerated() {
+            p.line()
+            fieldReader(slot, index: index, owner: object.name, &p)
+        }
+    }
+
+    /// `read<Type>_<field>`: type and field names have no `_`, so no two fields, and no other
+    /// helper (`read<Type><Enum>`, `readString`), share one.
+    func fieldReaderName(_ slot: SlotPlan, owner: String) -> String { "read\(owner)_\(slot.codeName)" }
+
+    /// A slot's declared type: `ContractNullable<T>` for an `explicit-null` field (null is a value
+    /// of its own; a missing or invalid value stays absent), else `T?` (a missing or invalid value
+    /// is null).
+    func slotDeclaration(_ slot: SlotPlan, owner: String) -> String {
+        slot.readsNull ? "ContractNullable<\(slotType(slot.field, owner: owner))>" : "\(slotType(slot.field, owner: owner))?"
+    }
+
+    /// One occurrence of a field's key: its value read and checked, with the report's entry when
+    /// there is a report.
+    func fieldReader(_ slot: SlotPlan, index: Int, owner: String, _ p: inout CodePrinter) {
+        p.block("private fun \(fieldReaderName(slot, owner: owner))(scanner: ContractJsonScanner, context: DecodeContext): \(slotDeclaration(slot, owner: owner)) {") { p in
+            p.line("val r = context.report ?: return \(slotValue(slot, readExpression(slot.read, field: slot.field, owner: owner)))")
+            p.line("r.field(\(index), \(KotlinNames.quoted(ReportPlan.step(slot.jsonKey))))")
+            p.line("val value = \(slotValue(slot, reportReadExpression(slot.read, field: slot.field, owner: owner)))")
+            p.line("r.fieldDone(\(index), \"\(ReportPlan.used(slot))\")")
+            p.line("return value")
+        }
+    }
+
+    /// The slot's value from a read: an `explicit-null` field's JSON null is checked first.
+    func slotValue(_ slot: SlotPlan, _ read: String) -> String {
+        slot.readsNull ? "if (scanner.nextIsNull()) ContractNullable.Null else ContractNullable.of(\(read))" : read
     }
 
     /// The slot of a field: its type, not null (a missing or invalid value is a null slot).
     func slotType(_ field: Field, owner: String) -> String {
         KotlinNames.type(field.type, enums: enums, field: field, owner: owner)
-    }
-
-    /// One occurrence of the key: read the value into the slot (the last occurrence wins). A
-    /// counted slot's drops are held apart (`DropAccounting`) until the object is kept.
-    func slotDecode(_ slot: SlotPlan, owner: String, report: Bool, _ p: inout CodePrinter) {
-        let read = report ? reportReadExpression(slot.read, field: slot.field, owner: owner) : readExpression(slot.read, field: slot.field, owner: owner)
-        let name = slot.codeName
-        if slot.countsDrops {
-            p.line("val \(DropAccounting.mark) = context.dropped")
-            p.line("\(name)Slot = \(read)")
-            p.line("\(DropAccounting.held(slot)) = context.dropped - \(DropAccounting.mark)")
-            p.line("context.dropped = \(DropAccounting.mark)")
-        } else if slot.readsNull {
-            // `explicit-null`: null is a value of its own; a missing or invalid value stays absent.
-            p.line("\(name)Slot = if (scanner.nextIsNull()) ContractNullable.Null else ContractNullable.of(\(read))")
-        } else {
-            p.line("\(name)Slot = \(read)")
-        }
     }
 
     /// After all keys: the field's presence policy decides what a missing or invalid value becomes.

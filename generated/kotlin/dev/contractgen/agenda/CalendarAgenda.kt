@@ -431,70 +431,25 @@ object CalendarAgenda {
         var dayStatusSlot: Map<String, Agenda.DayStatus>? = null
         while (true) {
             val key = scanner.nextMember() ?: break
-            if (key.matches(VERSION_FIELD)) {
-                context.version = if (r == null) scanner.anyNumber() else r.version(scanner.value())
-            } else if (key.matches("generated_at")) {
-                if (r == null) {
-                    generatedAtSlot = scanner.epochMillis()
-                } else {
-                    r.field(0, ".generated_at")
-                    generatedAtSlot = r.epochMillis(scanner.value())
-                    r.fieldDone(0, "null")
-                }
-            } else if (key.matches("events")) {
-                if (r == null) {
+            when {
+                key.matches(VERSION_FIELD) -> context.version = if (r == null) scanner.anyNumber() else r.version(scanner.value())
+                key.matches("generated_at") -> generatedAtSlot = readAgenda_generatedAt(scanner, context)
+                key.matches("events") -> {
                     val mark = context.dropped
-                    eventsSlot = decodeArrayOfEvent(scanner, context)
+                    eventsSlot = readAgenda_events(scanner, context)
                     eventsDropped = context.dropped - mark
                     context.dropped = mark
-                } else {
-                    r.field(1, ".events")
+                }
+                key.matches("calendar_kind") -> calendarKindSlot = readAgenda_calendarKind(scanner, context)
+                key.matches("default") -> isDefaultSlot = readAgenda_isDefault(scanner, context)
+                key.matches("hidden_calendars") -> {
                     val mark = context.dropped
-                    eventsSlot = decodeArrayOfEvent(scanner, context)
-                    eventsDropped = context.dropped - mark
-                    context.dropped = mark
-                    r.fieldDone(1, "default")
-                }
-            } else if (key.matches("calendar_kind")) {
-                if (r == null) {
-                    calendarKindSlot = scanner.string()?.let { Agenda.CalendarKind.fromJson(it) ?: Agenda.CalendarKind.OTHER }
-                } else {
-                    r.field(2, ".calendar_kind")
-                    calendarKindSlot = r.enumeration(scanner.value(), { Agenda.CalendarKind.fromJson(it) }, Agenda.CalendarKind.OTHER, "other")
-                    r.fieldDone(2, "default")
-                }
-            } else if (key.matches("default")) {
-                if (r == null) {
-                    isDefaultSlot = scanner.bool()
-                } else {
-                    r.field(3, ".default")
-                    isDefaultSlot = r.bool(scanner.value())
-                    r.fieldDone(3, "default")
-                }
-            } else if (key.matches("hidden_calendars")) {
-                if (r == null) {
-                    val mark = context.dropped
-                    hiddenCalendarsSlot = decodeMapOfArrayOfString(scanner, context)
+                    hiddenCalendarsSlot = readAgenda_hiddenCalendars(scanner, context)
                     hiddenCalendarsDropped = context.dropped - mark
                     context.dropped = mark
-                } else {
-                    r.field(4, ".hidden_calendars")
-                    val mark = context.dropped
-                    hiddenCalendarsSlot = decodeMapOfArrayOfString(scanner, context)
-                    hiddenCalendarsDropped = context.dropped - mark
-                    context.dropped = mark
-                    r.fieldDone(4, "default")
                 }
-            } else if (key.matches("day_status")) {
-                if (r == null) {
-                    dayStatusSlot = decodeMapOfEnum_Agenda_DayStatus(scanner, context)
-                } else {
-                    r.field(5, ".day_status")
-                    dayStatusSlot = decodeMapOfEnum_Agenda_DayStatus(scanner, context)
-                    r.fieldDone(5, "default")
-                }
-            } else {
-                scanner.skipValue() // unknown keys are ignored: fields are added within a version
+                key.matches("day_status") -> dayStatusSlot = readAgenda_dayStatus(scanner, context)
+                else -> scanner.skipValue() // unknown keys are ignored: fields are added within a version
             }
         }
         if (scanner.failed) {
@@ -510,6 +465,54 @@ object CalendarAgenda {
         context.dropped += eventsDropped + hiddenCalendarsDropped
         r?.endObject()
         return Agenda(generatedAt = generatedAt, events = events, calendarKind = calendarKind, isDefault = isDefault, hiddenCalendars = hiddenCalendars, dayStatus = dayStatus)
+    }
+
+    private fun readAgenda_generatedAt(scanner: ContractJsonScanner, context: DecodeContext): Long? {
+        val r = context.report ?: return scanner.epochMillis()
+        r.field(0, ".generated_at")
+        val value = r.epochMillis(scanner.value())
+        r.fieldDone(0, "null")
+        return value
+    }
+
+    private fun readAgenda_events(scanner: ContractJsonScanner, context: DecodeContext): List<Event>? {
+        val r = context.report ?: return decodeArrayOfEvent(scanner, context)
+        r.field(1, ".events")
+        val value = decodeArrayOfEvent(scanner, context)
+        r.fieldDone(1, "default")
+        return value
+    }
+
+    private fun readAgenda_calendarKind(scanner: ContractJsonScanner, context: DecodeContext): Agenda.CalendarKind? {
+        val r = context.report ?: return scanner.string()?.let { Agenda.CalendarKind.fromJson(it) ?: Agenda.CalendarKind.OTHER }
+        r.field(2, ".calendar_kind")
+        val value = r.enumeration(scanner.value(), { Agenda.CalendarKind.fromJson(it) }, Agenda.CalendarKind.OTHER, "other")
+        r.fieldDone(2, "default")
+        return value
+    }
+
+    private fun readAgenda_isDefault(scanner: ContractJsonScanner, context: DecodeContext): Boolean? {
+        val r = context.report ?: return scanner.bool()
+        r.field(3, ".default")
+        val value = r.bool(scanner.value())
+        r.fieldDone(3, "default")
+        return value
+    }
+
+    private fun readAgenda_hiddenCalendars(scanner: ContractJsonScanner, context: DecodeContext): Map<String, List<String>>? {
+        val r = context.report ?: return decodeMapOfArrayOfString(scanner, context)
+        r.field(4, ".hidden_calendars")
+        val value = decodeMapOfArrayOfString(scanner, context)
+        r.fieldDone(4, "default")
+        return value
+    }
+
+    private fun readAgenda_dayStatus(scanner: ContractJsonScanner, context: DecodeContext): Map<String, Agenda.DayStatus>? {
+        val r = context.report ?: return decodeMapOfEnum_Agenda_DayStatus(scanner, context)
+        r.field(5, ".day_status")
+        val value = decodeMapOfEnum_Agenda_DayStatus(scanner, context)
+        r.fieldDone(5, "default")
+        return value
     }
 
     private fun decodeEvent(scanner: ContractJsonScanner, context: DecodeContext): Event? {
@@ -541,162 +544,40 @@ object CalendarAgenda {
         var attachmentsDropped = 0
         while (true) {
             val key = scanner.nextMember() ?: break
-            if (key.matches("event_id")) {
-                if (r == null) {
-                    eventIdSlot = scanner.string()?.takeIf { it.isNotEmpty() }
-                } else {
-                    r.field(0, ".event_id")
-                    eventIdSlot = r.satisfying(r.string(scanner.value()), "non-empty") { it.isNotEmpty() }
-                    r.fieldDone(0, "parent")
-                }
-            } else if (key.matches("title")) {
-                if (r == null) {
-                    titleSlot = scanner.string()
-                } else {
-                    r.field(1, ".title")
-                    titleSlot = r.string(scanner.value())
-                    r.fieldDone(1, "parent")
-                }
-            } else if (key.matches("start_time")) {
-                if (r == null) {
-                    startTimeSlot = scanner.epochMillis()
-                } else {
-                    r.field(2, ".start_time")
-                    startTimeSlot = r.epochMillis(scanner.value())
-                    r.fieldDone(2, "parent")
-                }
-            } else if (key.matches("end_time")) {
-                if (r == null) {
-                    endTimeSlot = scanner.epochMillis()
-                } else {
-                    r.field(3, ".end_time")
-                    endTimeSlot = r.epochMillis(scanner.value())
-                    r.fieldDone(3, "null")
-                }
-            } else if (key.matches("all-day")) {
-                if (r == null) {
-                    allDaySlot = scanner.bool()
-                } else {
-                    r.field(4, "[\"all-day\"]")
-                    allDaySlot = r.bool(scanner.value())
-                    r.fieldDone(4, "default")
-                }
-            } else if (key.matches("class")) {
-                if (r == null) {
-                    cssClassSlot = scanner.string()
-                } else {
-                    r.field(5, ".class")
-                    cssClassSlot = r.string(scanner.value())
-                    r.fieldDone(5, "null")
-                }
-            } else if (key.matches("Ort")) {
-                if (r == null) {
-                    placeSlot = scanner.string()
-                } else {
-                    r.field(6, ".Ort")
-                    placeSlot = r.string(scanner.value())
-                    r.fieldDone(6, "null")
-                }
-            } else if (key.matches("attendance")) {
-                if (r == null) {
-                    attendanceSlot = scanner.string()?.let { Event.Attendance.fromJson(it) }
-                } else {
-                    r.field(7, ".attendance")
-                    attendanceSlot = r.enumeration(scanner.value(), { Event.Attendance.fromJson(it) }, null, null)
-                    r.fieldDone(7, "default")
-                }
-            } else if (key.matches("response_status")) {
-                if (r == null) {
-                    responseSlot = scanner.string()?.let { Event.Response.fromJson(it) ?: Event.Response.OTHER }
-                } else {
-                    r.field(8, ".response_status")
-                    responseSlot = r.enumeration(scanner.value(), { Event.Response.fromJson(it) }, Event.Response.OTHER, "other")
-                    r.fieldDone(8, "null")
-                }
-            } else if (key.matches("reminder_minutes")) {
-                if (r == null) {
-                    reminderMinutesSlot = scanner.integer()?.takeIf { it >= 0L && it <= 10080L }
-                } else {
-                    r.field(9, ".reminder_minutes")
-                    reminderMinutesSlot = r.satisfying(r.satisfying(r.integer(scanner.value()), "min") { it >= 0L }, "max") { it <= 10080L }
-                    r.fieldDone(9, "null")
-                }
-            } else if (key.matches("short_title")) {
-                if (r == null) {
-                    shortTitleSlot = scanner.string()?.takeIf { ContractText.length(it) <= 40 }
-                } else {
-                    r.field(10, ".short_title")
-                    shortTitleSlot = r.satisfying(r.string(scanner.value()), "max-length") { ContractText.length(it) <= 40 }
-                    r.fieldDone(10, "null")
-                }
-            } else if (key.matches("badge")) {
-                if (r == null) {
-                    badgeSlot = scanner.string()?.takeIf { ContractText.length(it) in 1..2 }
-                } else {
-                    r.field(11, ".badge")
-                    badgeSlot = r.satisfying(r.satisfying(r.string(scanner.value()), "min-length") { ContractText.length(it) >= 1 }, "max-length") { ContractText.length(it) <= 2 }
-                    r.fieldDone(11, "null")
-                }
-            } else if (key.matches("color")) {
-                if (r == null) {
-                    colorSlot = if (scanner.nextIsNull()) ContractNullable.Null else ContractNullable.of(scanner.string())
-                } else {
-                    r.field(12, ".color")
-                    colorSlot = if (scanner.nextIsNull()) ContractNullable.Null else ContractNullable.of(r.string(scanner.value()))
-                    r.fieldDone(12, "absent")
-                }
-            } else if (key.matches("updated_at")) {
-                if (r == null) {
-                    updatedAtSlot = scanner.dateTime()
-                } else {
-                    r.field(13, ".updated_at")
-                    updatedAtSlot = r.dateTime(scanner.value())
-                    r.fieldDone(13, "null")
-                }
-            } else if (key.matches("tags")) {
-                if (r == null) {
+            when {
+                key.matches("event_id") -> eventIdSlot = readEvent_eventId(scanner, context)
+                key.matches("title") -> titleSlot = readEvent_title(scanner, context)
+                key.matches("start_time") -> startTimeSlot = readEvent_startTime(scanner, context)
+                key.matches("end_time") -> endTimeSlot = readEvent_endTime(scanner, context)
+                key.matches("all-day") -> allDaySlot = readEvent_allDay(scanner, context)
+                key.matches("class") -> cssClassSlot = readEvent_cssClass(scanner, context)
+                key.matches("Ort") -> placeSlot = readEvent_place(scanner, context)
+                key.matches("attendance") -> attendanceSlot = readEvent_attendance(scanner, context)
+                key.matches("response_status") -> responseSlot = readEvent_response(scanner, context)
+                key.matches("reminder_minutes") -> reminderMinutesSlot = readEvent_reminderMinutes(scanner, context)
+                key.matches("short_title") -> shortTitleSlot = readEvent_shortTitle(scanner, context)
+                key.matches("badge") -> badgeSlot = readEvent_badge(scanner, context)
+                key.matches("color") -> colorSlot = readEvent_color(scanner, context)
+                key.matches("updated_at") -> updatedAtSlot = readEvent_updatedAt(scanner, context)
+                key.matches("tags") -> {
                     val mark = context.dropped
-                    tagsSlot = decodeArrayOfEnum_Event_Tags_Or3(scanner, context)
+                    tagsSlot = readEvent_tags(scanner, context)
                     tagsDropped = context.dropped - mark
                     context.dropped = mark
-                } else {
-                    r.field(14, ".tags")
-                    val mark = context.dropped
-                    tagsSlot = decodeArrayOfEnum_Event_Tags_Or3(scanner, context)
-                    tagsDropped = context.dropped - mark
-                    context.dropped = mark
-                    r.fieldDone(14, "default")
                 }
-            } else if (key.matches("attendees")) {
-                if (r == null) {
+                key.matches("attendees") -> {
                     val mark = context.dropped
-                    attendeesSlot = decodeArrayOfString(scanner, context)?.takeIf { it.size in 1..4 }
+                    attendeesSlot = readEvent_attendees(scanner, context)
                     attendeesDropped = context.dropped - mark
                     context.dropped = mark
-                } else {
-                    r.field(15, ".attendees")
-                    val mark = context.dropped
-                    attendeesSlot = r.satisfying(r.satisfying(decodeArrayOfString(scanner, context), "min-items") { it.size >= 1 }, "max-items") { it.size <= 4 }
-                    attendeesDropped = context.dropped - mark
-                    context.dropped = mark
-                    r.fieldDone(15, "null")
                 }
-            } else if (key.matches("attachments")) {
-                if (r == null) {
+                key.matches("attachments") -> {
                     val mark = context.dropped
-                    attachmentsSlot = decodeArrayOfAttachment(scanner, context)
+                    attachmentsSlot = readEvent_attachments(scanner, context)
                     attachmentsDropped = context.dropped - mark
                     context.dropped = mark
-                } else {
-                    r.field(16, ".attachments")
-                    val mark = context.dropped
-                    attachmentsSlot = decodeArrayOfAttachment(scanner, context)
-                    attachmentsDropped = context.dropped - mark
-                    context.dropped = mark
-                    r.fieldDone(16, "default")
                 }
-            } else {
-                scanner.skipValue() // unknown keys are ignored: fields are added within a version
+                else -> scanner.skipValue() // unknown keys are ignored: fields are added within a version
             }
         }
         if (scanner.failed) {
@@ -737,6 +618,142 @@ object CalendarAgenda {
         return Event(eventId = eventId, title = title, startTime = startTime, endTime = endTime, allDay = allDay, cssClass = cssClass, place = place, attendance = attendance, response = response, reminderMinutes = reminderMinutes, shortTitle = shortTitle, badge = badge, color = color, updatedAt = updatedAt, tags = tags, attendees = attendees, attachments = attachments)
     }
 
+    private fun readEvent_eventId(scanner: ContractJsonScanner, context: DecodeContext): String? {
+        val r = context.report ?: return scanner.string()?.takeIf { it.isNotEmpty() }
+        r.field(0, ".event_id")
+        val value = r.satisfying(r.string(scanner.value()), "non-empty") { it.isNotEmpty() }
+        r.fieldDone(0, "parent")
+        return value
+    }
+
+    private fun readEvent_title(scanner: ContractJsonScanner, context: DecodeContext): String? {
+        val r = context.report ?: return scanner.string()
+        r.field(1, ".title")
+        val value = r.string(scanner.value())
+        r.fieldDone(1, "parent")
+        return value
+    }
+
+    private fun readEvent_startTime(scanner: ContractJsonScanner, context: DecodeContext): Long? {
+        val r = context.report ?: return scanner.epochMillis()
+        r.field(2, ".start_time")
+        val value = r.epochMillis(scanner.value())
+        r.fieldDone(2, "parent")
+        return value
+    }
+
+    private fun readEvent_endTime(scanner: ContractJsonScanner, context: DecodeContext): Long? {
+        val r = context.report ?: return scanner.epochMillis()
+        r.field(3, ".end_time")
+        val value = r.epochMillis(scanner.value())
+        r.fieldDone(3, "null")
+        return value
+    }
+
+    private fun readEvent_allDay(scanner: ContractJsonScanner, context: DecodeContext): Boolean? {
+        val r = context.report ?: return scanner.bool()
+        r.field(4, "[\"all-day\"]")
+        val value = r.bool(scanner.value())
+        r.fieldDone(4, "default")
+        return value
+    }
+
+    private fun readEvent_cssClass(scanner: ContractJsonScanner, context: DecodeContext): String? {
+        val r = context.report ?: return scanner.string()
+        r.field(5, ".class")
+        val value = r.string(scanner.value())
+        r.fieldDone(5, "null")
+        return value
+    }
+
+    private fun readEvent_place(scanner: ContractJsonScanner, context: DecodeContext): String? {
+        val r = context.report ?: return scanner.string()
+        r.field(6, ".Ort")
+        val value = r.string(scanner.value())
+        r.fieldDone(6, "null")
+        return value
+    }
+
+    private fun readEvent_attendance(scanner: ContractJsonScanner, context: DecodeContext): Event.Attendance? {
+        val r = context.report ?: return scanner.string()?.let { Event.Attendance.fromJson(it) }
+        r.field(7, ".attendance")
+        val value = r.enumeration(scanner.value(), { Event.Attendance.fromJson(it) }, null, null)
+        r.fieldDone(7, "default")
+        return value
+    }
+
+    private fun readEvent_response(scanner: ContractJsonScanner, context: DecodeContext): Event.Response? {
+        val r = context.report ?: return scanner.string()?.let { Event.Response.fromJson(it) ?: Event.Response.OTHER }
+        r.field(8, ".response_status")
+        val value = r.enumeration(scanner.value(), { Event.Response.fromJson(it) }, Event.Response.OTHER, "other")
+        r.fieldDone(8, "null")
+        return value
+    }
+
+    private fun readEvent_reminderMinutes(scanner: ContractJsonScanner, context: DecodeContext): Long? {
+        val r = context.report ?: return scanner.integer()?.takeIf { it >= 0L && it <= 10080L }
+        r.field(9, ".reminder_minutes")
+        val value = r.satisfying(r.satisfying(r.integer(scanner.value()), "min") { it >= 0L }, "max") { it <= 10080L }
+        r.fieldDone(9, "null")
+        return value
+    }
+
+    private fun readEvent_shortTitle(scanner: ContractJsonScanner, context: DecodeContext): String? {
+        val r = context.report ?: return scanner.string()?.takeIf { ContractText.length(it) <= 40 }
+        r.field(10, ".short_title")
+        val value = r.satisfying(r.string(scanner.value()), "max-length") { ContractText.length(it) <= 40 }
+        r.fieldDone(10, "null")
+        return value
+    }
+
+    private fun readEvent_badge(scanner: ContractJsonScanner, context: DecodeContext): String? {
+        val r = context.report ?: return scanner.string()?.takeIf { ContractText.length(it) in 1..2 }
+        r.field(11, ".badge")
+        val value = r.satisfying(r.satisfying(r.string(scanner.value()), "min-length") { ContractText.length(it) >= 1 }, "max-length") { ContractText.length(it) <= 2 }
+        r.fieldDone(11, "null")
+        return value
+    }
+
+    private fun readEvent_color(scanner: ContractJsonScanner, context: DecodeContext): ContractNullable<String> {
+        val r = context.report ?: return if (scanner.nextIsNull()) ContractNullable.Null else ContractNullable.of(scanner.string())
+        r.field(12, ".color")
+        val value = if (scanner.nextIsNull()) ContractNullable.Null else ContractNullable.of(r.string(scanner.value()))
+        r.fieldDone(12, "absent")
+        return value
+    }
+
+    private fun readEvent_updatedAt(scanner: ContractJsonScanner, context: DecodeContext): Long? {
+        val r = context.report ?: return scanner.dateTime()
+        r.field(13, ".updated_at")
+        val value = r.dateTime(scanner.value())
+        r.fieldDone(13, "null")
+        return value
+    }
+
+    private fun readEvent_tags(scanner: ContractJsonScanner, context: DecodeContext): List<Event.Tags>? {
+        val r = context.report ?: return decodeArrayOfEnum_Event_Tags_Or3(scanner, context)
+        r.field(14, ".tags")
+        val value = decodeArrayOfEnum_Event_Tags_Or3(scanner, context)
+        r.fieldDone(14, "default")
+        return value
+    }
+
+    private fun readEvent_attendees(scanner: ContractJsonScanner, context: DecodeContext): List<String>? {
+        val r = context.report ?: return decodeArrayOfString(scanner, context)?.takeIf { it.size in 1..4 }
+        r.field(15, ".attendees")
+        val value = r.satisfying(r.satisfying(decodeArrayOfString(scanner, context), "min-items") { it.size >= 1 }, "max-items") { it.size <= 4 }
+        r.fieldDone(15, "null")
+        return value
+    }
+
+    private fun readEvent_attachments(scanner: ContractJsonScanner, context: DecodeContext): List<Attachment>? {
+        val r = context.report ?: return decodeArrayOfAttachment(scanner, context)
+        r.field(16, ".attachments")
+        val value = decodeArrayOfAttachment(scanner, context)
+        r.fieldDone(16, "default")
+        return value
+    }
+
     private fun decodePhoto(scanner: ContractJsonScanner, context: DecodeContext): Photo? {
         val r = context.report
         if (!scanner.enterObject()) {
@@ -749,32 +766,11 @@ object CalendarAgenda {
         var captionSlot: String? = null
         while (true) {
             val key = scanner.nextMember() ?: break
-            if (key.matches("url")) {
-                if (r == null) {
-                    urlSlot = scanner.string()?.takeIf { it.isNotEmpty() }
-                } else {
-                    r.field(0, ".url")
-                    urlSlot = r.satisfying(r.string(scanner.value()), "non-empty") { it.isNotEmpty() }
-                    r.fieldDone(0, "parent")
-                }
-            } else if (key.matches("width")) {
-                if (r == null) {
-                    widthSlot = scanner.integer()?.takeIf { it >= 1L }
-                } else {
-                    r.field(1, ".width")
-                    widthSlot = r.satisfying(r.integer(scanner.value()), "min") { it >= 1L }
-                    r.fieldDone(1, "null")
-                }
-            } else if (key.matches("caption")) {
-                if (r == null) {
-                    captionSlot = scanner.string()
-                } else {
-                    r.field(2, ".caption")
-                    captionSlot = r.string(scanner.value())
-                    r.fieldDone(2, "null")
-                }
-            } else {
-                scanner.skipValue() // unknown keys are ignored: fields are added within a version
+            when {
+                key.matches("url") -> urlSlot = readPhoto_url(scanner, context)
+                key.matches("width") -> widthSlot = readPhoto_width(scanner, context)
+                key.matches("caption") -> captionSlot = readPhoto_caption(scanner, context)
+                else -> scanner.skipValue() // unknown keys are ignored: fields are added within a version
             }
         }
         if (scanner.failed) {
@@ -792,6 +788,30 @@ object CalendarAgenda {
         return Photo(url = url, width = width, caption = caption)
     }
 
+    private fun readPhoto_url(scanner: ContractJsonScanner, context: DecodeContext): String? {
+        val r = context.report ?: return scanner.string()?.takeIf { it.isNotEmpty() }
+        r.field(0, ".url")
+        val value = r.satisfying(r.string(scanner.value()), "non-empty") { it.isNotEmpty() }
+        r.fieldDone(0, "parent")
+        return value
+    }
+
+    private fun readPhoto_width(scanner: ContractJsonScanner, context: DecodeContext): Long? {
+        val r = context.report ?: return scanner.integer()?.takeIf { it >= 1L }
+        r.field(1, ".width")
+        val value = r.satisfying(r.integer(scanner.value()), "min") { it >= 1L }
+        r.fieldDone(1, "null")
+        return value
+    }
+
+    private fun readPhoto_caption(scanner: ContractJsonScanner, context: DecodeContext): String? {
+        val r = context.report ?: return scanner.string()
+        r.field(2, ".caption")
+        val value = r.string(scanner.value())
+        r.fieldDone(2, "null")
+        return value
+    }
+
     private fun decodeLink(scanner: ContractJsonScanner, context: DecodeContext): Link? {
         val r = context.report
         if (!scanner.enterObject()) {
@@ -803,24 +823,10 @@ object CalendarAgenda {
         var titleSlot: String? = null
         while (true) {
             val key = scanner.nextMember() ?: break
-            if (key.matches("url")) {
-                if (r == null) {
-                    urlSlot = scanner.string()?.takeIf { it.isNotEmpty() }
-                } else {
-                    r.field(0, ".url")
-                    urlSlot = r.satisfying(r.string(scanner.value()), "non-empty") { it.isNotEmpty() }
-                    r.fieldDone(0, "parent")
-                }
-            } else if (key.matches("title")) {
-                if (r == null) {
-                    titleSlot = scanner.string()
-                } else {
-                    r.field(1, ".title")
-                    titleSlot = r.string(scanner.value())
-                    r.fieldDone(1, "null")
-                }
-            } else {
-                scanner.skipValue() // unknown keys are ignored: fields are added within a version
+            when {
+                key.matches("url") -> urlSlot = readLink_url(scanner, context)
+                key.matches("title") -> titleSlot = readLink_title(scanner, context)
+                else -> scanner.skipValue() // unknown keys are ignored: fields are added within a version
             }
         }
         if (scanner.failed) {
@@ -837,6 +843,22 @@ object CalendarAgenda {
         return Link(url = url, title = title)
     }
 
+    private fun readLink_url(scanner: ContractJsonScanner, context: DecodeContext): String? {
+        val r = context.report ?: return scanner.string()?.takeIf { it.isNotEmpty() }
+        r.field(0, ".url")
+        val value = r.satisfying(r.string(scanner.value()), "non-empty") { it.isNotEmpty() }
+        r.fieldDone(0, "parent")
+        return value
+    }
+
+    private fun readLink_title(scanner: ContractJsonScanner, context: DecodeContext): String? {
+        val r = context.report ?: return scanner.string()
+        r.field(1, ".title")
+        val value = r.string(scanner.value())
+        r.fieldDone(1, "null")
+        return value
+    }
+
     private fun decodePlaceRef(scanner: ContractJsonScanner, context: DecodeContext): PlaceRef? {
         val r = context.report
         if (!scanner.enterObject()) {
@@ -849,32 +871,11 @@ object CalendarAgenda {
         var labelSlot: String? = null
         while (true) {
             val key = scanner.nextMember() ?: break
-            if (key.matches("latitude")) {
-                if (r == null) {
-                    latitudeSlot = scanner.number()?.takeIf { it >= -90.0 && it <= 90.0 }
-                } else {
-                    r.field(0, ".latitude")
-                    latitudeSlot = r.satisfying(r.satisfying(r.number(scanner.value()), "min") { it >= -90.0 }, "max") { it <= 90.0 }
-                    r.fieldDone(0, "parent")
-                }
-            } else if (key.matches("longitude")) {
-                if (r == null) {
-                    longitudeSlot = scanner.number()?.takeIf { it >= -180.0 && it <= 180.0 }
-                } else {
-                    r.field(1, ".longitude")
-                    longitudeSlot = r.satisfying(r.satisfying(r.number(scanner.value()), "min") { it >= -180.0 }, "max") { it <= 180.0 }
-                    r.fieldDone(1, "parent")
-                }
-            } else if (key.matches("name")) {
-                if (r == null) {
-                    labelSlot = scanner.string()
-                } else {
-                    r.field(2, ".name")
-                    labelSlot = r.string(scanner.value())
-                    r.fieldDone(2, "null")
-                }
-            } else {
-                scanner.skipValue() // unknown keys are ignored: fields are added within a version
+            when {
+                key.matches("latitude") -> latitudeSlot = readPlaceRef_latitude(scanner, context)
+                key.matches("longitude") -> longitudeSlot = readPlaceRef_longitude(scanner, context)
+                key.matches("name") -> labelSlot = readPlaceRef_label(scanner, context)
+                else -> scanner.skipValue() // unknown keys are ignored: fields are added within a version
             }
         }
         if (scanner.failed) {
@@ -894,6 +895,30 @@ object CalendarAgenda {
         val label = labelSlot
         r?.endObject()
         return PlaceRef(latitude = latitude, longitude = longitude, label = label)
+    }
+
+    private fun readPlaceRef_latitude(scanner: ContractJsonScanner, context: DecodeContext): Double? {
+        val r = context.report ?: return scanner.number()?.takeIf { it >= -90.0 && it <= 90.0 }
+        r.field(0, ".latitude")
+        val value = r.satisfying(r.satisfying(r.number(scanner.value()), "min") { it >= -90.0 }, "max") { it <= 90.0 }
+        r.fieldDone(0, "parent")
+        return value
+    }
+
+    private fun readPlaceRef_longitude(scanner: ContractJsonScanner, context: DecodeContext): Double? {
+        val r = context.report ?: return scanner.number()?.takeIf { it >= -180.0 && it <= 180.0 }
+        r.field(1, ".longitude")
+        val value = r.satisfying(r.satisfying(r.number(scanner.value()), "min") { it >= -180.0 }, "max") { it <= 180.0 }
+        r.fieldDone(1, "parent")
+        return value
+    }
+
+    private fun readPlaceRef_label(scanner: ContractJsonScanner, context: DecodeContext): String? {
+        val r = context.report ?: return scanner.string()
+        r.field(2, ".name")
+        val value = r.string(scanner.value())
+        r.fieldDone(2, "null")
+        return value
     }
 
     private fun decodeAttachment(scanner: ContractJsonScanner, context: DecodeContext): Attachment? {

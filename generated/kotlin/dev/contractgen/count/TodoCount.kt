@@ -241,78 +241,26 @@ object TodoCount {
         var badgesSlot: Map<String, Long>? = null
         while (true) {
             val key = scanner.nextMember() ?: break
-            if (key.matches(VERSION_FIELD)) {
-                context.version = if (r == null) scanner.anyNumber() else r.version(scanner.value())
-            } else if (key.matches("count")) {
-                if (r == null) {
-                    countSlot = scanner.integer()?.takeIf { it >= 0L }
-                } else {
-                    r.field(0, ".count")
-                    countSlot = r.satisfying(r.integer(scanner.value()), "min") { it >= 0L }
-                    r.fieldDone(0, "document")
-                }
-            } else if (key.matches("revision")) {
-                if (r == null) {
-                    revisionSlot = scanner.integer()?.takeIf { it >= 0L && it <= 9007199254740991L }
-                } else {
-                    r.field(1, ".revision")
-                    revisionSlot = r.satisfying(r.satisfying(r.integer(scanner.value()), "min") { it >= 0L }, "max") { it <= 9007199254740991L }
-                    r.fieldDone(1, "document")
-                }
-            } else if (key.matches("updatedAt")) {
-                if (r == null) {
-                    updatedAtSlot = scanner.epochMillis()
-                } else {
-                    r.field(2, ".updatedAt")
-                    updatedAtSlot = r.epochMillis(scanner.value())
-                    r.fieldDone(2, "null")
-                }
-            } else if (key.matches("sync")) {
-                if (r == null) {
-                    syncSlot = scanner.string()?.let { CountRecord.Sync.fromJson(it) }
-                } else {
-                    r.field(3, ".sync")
-                    syncSlot = r.enumeration(scanner.value(), { CountRecord.Sync.fromJson(it) }, null, null)
-                    r.fieldDone(3, "default")
-                }
-            } else if (key.matches("source")) {
-                if (r == null) {
+            when {
+                key.matches(VERSION_FIELD) -> context.version = if (r == null) scanner.anyNumber() else r.version(scanner.value())
+                key.matches("count") -> countSlot = readCountRecord_count(scanner, context)
+                key.matches("revision") -> revisionSlot = readCountRecord_revision(scanner, context)
+                key.matches("updatedAt") -> updatedAtSlot = readCountRecord_updatedAt(scanner, context)
+                key.matches("sync") -> syncSlot = readCountRecord_sync(scanner, context)
+                key.matches("source") -> {
                     val mark = context.dropped
-                    sourceSlot = decodeSource(scanner, context)
+                    sourceSlot = readCountRecord_source(scanner, context)
                     sourceDropped = context.dropped - mark
                     context.dropped = mark
-                } else {
-                    r.field(4, ".source")
-                    val mark = context.dropped
-                    sourceSlot = decodeSource(scanner, context)
-                    sourceDropped = context.dropped - mark
-                    context.dropped = mark
-                    r.fieldDone(4, "null")
                 }
-            } else if (key.matches("lists")) {
-                if (r == null) {
+                key.matches("lists") -> {
                     val mark = context.dropped
-                    listsSlot = decodeArrayOfListCount(scanner, context)
+                    listsSlot = readCountRecord_lists(scanner, context)
                     listsDropped = context.dropped - mark
                     context.dropped = mark
-                } else {
-                    r.field(5, ".lists")
-                    val mark = context.dropped
-                    listsSlot = decodeArrayOfListCount(scanner, context)
-                    listsDropped = context.dropped - mark
-                    context.dropped = mark
-                    r.fieldDone(5, "default")
                 }
-            } else if (key.matches("badges")) {
-                if (r == null) {
-                    badgesSlot = decodeMapOfInteger(scanner, context)
-                } else {
-                    r.field(6, ".badges")
-                    badgesSlot = decodeMapOfInteger(scanner, context)
-                    r.fieldDone(6, "default")
-                }
-            } else {
-                scanner.skipValue() // unknown keys are ignored: fields are added within a version
+                key.matches("badges") -> badgesSlot = readCountRecord_badges(scanner, context)
+                else -> scanner.skipValue() // unknown keys are ignored: fields are added within a version
             }
         }
         if (scanner.failed) {
@@ -341,6 +289,62 @@ object TodoCount {
         return CountRecord(count = count, revision = revision, updatedAt = updatedAt, sync = sync, source = source, lists = lists, badges = badges)
     }
 
+    private fun readCountRecord_count(scanner: ContractJsonScanner, context: DecodeContext): Long? {
+        val r = context.report ?: return scanner.integer()?.takeIf { it >= 0L }
+        r.field(0, ".count")
+        val value = r.satisfying(r.integer(scanner.value()), "min") { it >= 0L }
+        r.fieldDone(0, "document")
+        return value
+    }
+
+    private fun readCountRecord_revision(scanner: ContractJsonScanner, context: DecodeContext): Long? {
+        val r = context.report ?: return scanner.integer()?.takeIf { it >= 0L && it <= 9007199254740991L }
+        r.field(1, ".revision")
+        val value = r.satisfying(r.satisfying(r.integer(scanner.value()), "min") { it >= 0L }, "max") { it <= 9007199254740991L }
+        r.fieldDone(1, "document")
+        return value
+    }
+
+    private fun readCountRecord_updatedAt(scanner: ContractJsonScanner, context: DecodeContext): Long? {
+        val r = context.report ?: return scanner.epochMillis()
+        r.field(2, ".updatedAt")
+        val value = r.epochMillis(scanner.value())
+        r.fieldDone(2, "null")
+        return value
+    }
+
+    private fun readCountRecord_sync(scanner: ContractJsonScanner, context: DecodeContext): CountRecord.Sync? {
+        val r = context.report ?: return scanner.string()?.let { CountRecord.Sync.fromJson(it) }
+        r.field(3, ".sync")
+        val value = r.enumeration(scanner.value(), { CountRecord.Sync.fromJson(it) }, null, null)
+        r.fieldDone(3, "default")
+        return value
+    }
+
+    private fun readCountRecord_source(scanner: ContractJsonScanner, context: DecodeContext): Source? {
+        val r = context.report ?: return decodeSource(scanner, context)
+        r.field(4, ".source")
+        val value = decodeSource(scanner, context)
+        r.fieldDone(4, "null")
+        return value
+    }
+
+    private fun readCountRecord_lists(scanner: ContractJsonScanner, context: DecodeContext): List<ListCount>? {
+        val r = context.report ?: return decodeArrayOfListCount(scanner, context)
+        r.field(5, ".lists")
+        val value = decodeArrayOfListCount(scanner, context)
+        r.fieldDone(5, "default")
+        return value
+    }
+
+    private fun readCountRecord_badges(scanner: ContractJsonScanner, context: DecodeContext): Map<String, Long>? {
+        val r = context.report ?: return decodeMapOfInteger(scanner, context)
+        r.field(6, ".badges")
+        val value = decodeMapOfInteger(scanner, context)
+        r.fieldDone(6, "default")
+        return value
+    }
+
     private fun decodeSource(scanner: ContractJsonScanner, context: DecodeContext): Source? {
         val r = context.report
         if (!scanner.enterObject()) {
@@ -352,24 +356,10 @@ object TodoCount {
         var appVersionSlot: String? = null
         while (true) {
             val key = scanner.nextMember() ?: break
-            if (key.matches("platform")) {
-                if (r == null) {
-                    platformSlot = scanner.string()?.let { Source.Platform.fromJson(it) }
-                } else {
-                    r.field(0, ".platform")
-                    platformSlot = r.enumeration(scanner.value(), { Source.Platform.fromJson(it) }, null, null)
-                    r.fieldDone(0, "parent")
-                }
-            } else if (key.matches("appVersion")) {
-                if (r == null) {
-                    appVersionSlot = scanner.string()?.takeIf { it.isNotEmpty() }
-                } else {
-                    r.field(1, ".appVersion")
-                    appVersionSlot = r.satisfying(r.string(scanner.value()), "non-empty") { it.isNotEmpty() }
-                    r.fieldDone(1, "null")
-                }
-            } else {
-                scanner.skipValue() // unknown keys are ignored: fields are added within a version
+            when {
+                key.matches("platform") -> platformSlot = readSource_platform(scanner, context)
+                key.matches("appVersion") -> appVersionSlot = readSource_appVersion(scanner, context)
+                else -> scanner.skipValue() // unknown keys are ignored: fields are added within a version
             }
         }
         if (scanner.failed) {
@@ -386,6 +376,22 @@ object TodoCount {
         return Source(platform = platform, appVersion = appVersion)
     }
 
+    private fun readSource_platform(scanner: ContractJsonScanner, context: DecodeContext): Source.Platform? {
+        val r = context.report ?: return scanner.string()?.let { Source.Platform.fromJson(it) }
+        r.field(0, ".platform")
+        val value = r.enumeration(scanner.value(), { Source.Platform.fromJson(it) }, null, null)
+        r.fieldDone(0, "parent")
+        return value
+    }
+
+    private fun readSource_appVersion(scanner: ContractJsonScanner, context: DecodeContext): String? {
+        val r = context.report ?: return scanner.string()?.takeIf { it.isNotEmpty() }
+        r.field(1, ".appVersion")
+        val value = r.satisfying(r.string(scanner.value()), "non-empty") { it.isNotEmpty() }
+        r.fieldDone(1, "null")
+        return value
+    }
+
     private fun decodeListCount(scanner: ContractJsonScanner, context: DecodeContext): ListCount? {
         val r = context.report
         if (!scanner.enterObject()) {
@@ -398,32 +404,11 @@ object TodoCount {
         var ratioSlot: Double? = null
         while (true) {
             val key = scanner.nextMember() ?: break
-            if (key.matches("name")) {
-                if (r == null) {
-                    nameSlot = scanner.string()?.takeIf { it.isNotEmpty() }
-                } else {
-                    r.field(0, ".name")
-                    nameSlot = r.satisfying(r.string(scanner.value()), "non-empty") { it.isNotEmpty() }
-                    r.fieldDone(0, "parent")
-                }
-            } else if (key.matches("open")) {
-                if (r == null) {
-                    openSlot = scanner.integer()?.takeIf { it >= 0L && it <= 100000L }
-                } else {
-                    r.field(1, ".open")
-                    openSlot = r.satisfying(r.satisfying(r.integer(scanner.value()), "min") { it >= 0L }, "max") { it <= 100000L }
-                    r.fieldDone(1, "parent")
-                }
-            } else if (key.matches("ratio")) {
-                if (r == null) {
-                    ratioSlot = scanner.number()?.takeIf { it >= 0.0 && it <= 1.0 }
-                } else {
-                    r.field(2, ".ratio")
-                    ratioSlot = r.satisfying(r.satisfying(r.number(scanner.value()), "min") { it >= 0.0 }, "max") { it <= 1.0 }
-                    r.fieldDone(2, "null")
-                }
-            } else {
-                scanner.skipValue() // unknown keys are ignored: fields are added within a version
+            when {
+                key.matches("name") -> nameSlot = readListCount_name(scanner, context)
+                key.matches("open") -> openSlot = readListCount_open(scanner, context)
+                key.matches("ratio") -> ratioSlot = readListCount_ratio(scanner, context)
+                else -> scanner.skipValue() // unknown keys are ignored: fields are added within a version
             }
         }
         if (scanner.failed) {
@@ -443,6 +428,30 @@ object TodoCount {
         val ratio = ratioSlot
         r?.endObject()
         return ListCount(name = name, open = open, ratio = ratio)
+    }
+
+    private fun readListCount_name(scanner: ContractJsonScanner, context: DecodeContext): String? {
+        val r = context.report ?: return scanner.string()?.takeIf { it.isNotEmpty() }
+        r.field(0, ".name")
+        val value = r.satisfying(r.string(scanner.value()), "non-empty") { it.isNotEmpty() }
+        r.fieldDone(0, "parent")
+        return value
+    }
+
+    private fun readListCount_open(scanner: ContractJsonScanner, context: DecodeContext): Long? {
+        val r = context.report ?: return scanner.integer()?.takeIf { it >= 0L && it <= 100000L }
+        r.field(1, ".open")
+        val value = r.satisfying(r.satisfying(r.integer(scanner.value()), "min") { it >= 0L }, "max") { it <= 100000L }
+        r.fieldDone(1, "parent")
+        return value
+    }
+
+    private fun readListCount_ratio(scanner: ContractJsonScanner, context: DecodeContext): Double? {
+        val r = context.report ?: return scanner.number()?.takeIf { it >= 0.0 && it <= 1.0 }
+        r.field(2, ".ratio")
+        val value = r.satisfying(r.satisfying(r.number(scanner.value()), "min") { it >= 0.0 }, "max") { it <= 1.0 }
+        r.fieldDone(2, "null")
+        return value
     }
 
     /** An array; each element that is not a valid ListCount is dropped and counted. */

@@ -233,62 +233,24 @@ object WidgetData {
         var projectsDropped = 0
         while (true) {
             val key = scanner.nextMember() ?: break
-            if (key.matches(VERSION_FIELD)) {
-                context.version = if (r == null) scanner.anyNumber() else r.version(scanner.value())
-            } else if (key.matches("dayStr")) {
-                if (r == null) {
-                    dayStrSlot = scanner.localDate()
-                } else {
-                    r.field(0, ".dayStr")
-                    dayStrSlot = r.localDate(scanner.value())
-                    r.fieldDone(0, "null")
-                }
-            } else if (key.matches("validUntil")) {
-                if (r == null) {
-                    validUntilSlot = scanner.epochMillis()
-                } else {
-                    r.field(1, ".validUntil")
-                    validUntilSlot = r.epochMillis(scanner.value())
-                    r.fieldDone(1, "null")
-                }
-            } else if (key.matches("tasks")) {
-                if (r == null) {
+            when {
+                key.matches(VERSION_FIELD) -> context.version = if (r == null) scanner.anyNumber() else r.version(scanner.value())
+                key.matches("dayStr") -> dayStrSlot = readSnapshot_dayStr(scanner, context)
+                key.matches("validUntil") -> validUntilSlot = readSnapshot_validUntil(scanner, context)
+                key.matches("tasks") -> {
                     val mark = context.dropped
-                    tasksSlot = decodeArrayOfTaskRow(scanner, context)
+                    tasksSlot = readSnapshot_tasks(scanner, context)
                     tasksDropped = context.dropped - mark
                     context.dropped = mark
-                } else {
-                    r.field(2, ".tasks")
-                    val mark = context.dropped
-                    tasksSlot = decodeArrayOfTaskRow(scanner, context)
-                    tasksDropped = context.dropped - mark
-                    context.dropped = mark
-                    r.fieldDone(2, "default")
                 }
-            } else if (key.matches("projectColors")) {
-                if (r == null) {
-                    projectColorsSlot = decodeMapOfString(scanner, context)
-                } else {
-                    r.field(3, ".projectColors")
-                    projectColorsSlot = decodeMapOfString(scanner, context)
-                    r.fieldDone(3, "default")
-                }
-            } else if (key.matches("projects")) {
-                if (r == null) {
+                key.matches("projectColors") -> projectColorsSlot = readSnapshot_projectColors(scanner, context)
+                key.matches("projects") -> {
                     val mark = context.dropped
-                    projectsSlot = decodeArrayOfProject(scanner, context)
+                    projectsSlot = readSnapshot_projects(scanner, context)
                     projectsDropped = context.dropped - mark
                     context.dropped = mark
-                } else {
-                    r.field(4, ".projects")
-                    val mark = context.dropped
-                    projectsSlot = decodeArrayOfProject(scanner, context)
-                    projectsDropped = context.dropped - mark
-                    context.dropped = mark
-                    r.fieldDone(4, "default")
                 }
-            } else {
-                scanner.skipValue() // unknown keys are ignored: fields are added within a version
+                else -> scanner.skipValue() // unknown keys are ignored: fields are added within a version
             }
         }
         if (scanner.failed) {
@@ -306,6 +268,46 @@ object WidgetData {
         return Snapshot(dayStr = dayStr, validUntil = validUntil, tasks = tasks, projectColors = projectColors, projects = projects)
     }
 
+    private fun readSnapshot_dayStr(scanner: ContractJsonScanner, context: DecodeContext): String? {
+        val r = context.report ?: return scanner.localDate()
+        r.field(0, ".dayStr")
+        val value = r.localDate(scanner.value())
+        r.fieldDone(0, "null")
+        return value
+    }
+
+    private fun readSnapshot_validUntil(scanner: ContractJsonScanner, context: DecodeContext): Long? {
+        val r = context.report ?: return scanner.epochMillis()
+        r.field(1, ".validUntil")
+        val value = r.epochMillis(scanner.value())
+        r.fieldDone(1, "null")
+        return value
+    }
+
+    private fun readSnapshot_tasks(scanner: ContractJsonScanner, context: DecodeContext): List<TaskRow>? {
+        val r = context.report ?: return decodeArrayOfTaskRow(scanner, context)
+        r.field(2, ".tasks")
+        val value = decodeArrayOfTaskRow(scanner, context)
+        r.fieldDone(2, "default")
+        return value
+    }
+
+    private fun readSnapshot_projectColors(scanner: ContractJsonScanner, context: DecodeContext): Map<String, String>? {
+        val r = context.report ?: return decodeMapOfString(scanner, context)
+        r.field(3, ".projectColors")
+        val value = decodeMapOfString(scanner, context)
+        r.fieldDone(3, "default")
+        return value
+    }
+
+    private fun readSnapshot_projects(scanner: ContractJsonScanner, context: DecodeContext): List<Project>? {
+        val r = context.report ?: return decodeArrayOfProject(scanner, context)
+        r.field(4, ".projects")
+        val value = decodeArrayOfProject(scanner, context)
+        r.fieldDone(4, "default")
+        return value
+    }
+
     private fun decodeTaskRow(scanner: ContractJsonScanner, context: DecodeContext): TaskRow? {
         val r = context.report
         if (!scanner.enterObject()) {
@@ -319,40 +321,12 @@ object WidgetData {
         var projectIdSlot: String? = null
         while (true) {
             val key = scanner.nextMember() ?: break
-            if (key.matches("id")) {
-                if (r == null) {
-                    idSlot = scanner.string()
-                } else {
-                    r.field(0, ".id")
-                    idSlot = r.string(scanner.value())
-                    r.fieldDone(0, "parent")
-                }
-            } else if (key.matches("title")) {
-                if (r == null) {
-                    titleSlot = scanner.string()
-                } else {
-                    r.field(1, ".title")
-                    titleSlot = r.string(scanner.value())
-                    r.fieldDone(1, "parent")
-                }
-            } else if (key.matches("isDone")) {
-                if (r == null) {
-                    isDoneSlot = scanner.bool()
-                } else {
-                    r.field(2, ".isDone")
-                    isDoneSlot = r.bool(scanner.value())
-                    r.fieldDone(2, "default")
-                }
-            } else if (key.matches("projectId")) {
-                if (r == null) {
-                    projectIdSlot = scanner.string()?.takeIf { it.isNotEmpty() }
-                } else {
-                    r.field(3, ".projectId")
-                    projectIdSlot = r.satisfying(r.string(scanner.value()), "non-empty") { it.isNotEmpty() }
-                    r.fieldDone(3, "null")
-                }
-            } else {
-                scanner.skipValue() // unknown keys are ignored: fields are added within a version
+            when {
+                key.matches("id") -> idSlot = readTaskRow_id(scanner, context)
+                key.matches("title") -> titleSlot = readTaskRow_title(scanner, context)
+                key.matches("isDone") -> isDoneSlot = readTaskRow_isDone(scanner, context)
+                key.matches("projectId") -> projectIdSlot = readTaskRow_projectId(scanner, context)
+                else -> scanner.skipValue() // unknown keys are ignored: fields are added within a version
             }
         }
         if (scanner.failed) {
@@ -375,6 +349,38 @@ object WidgetData {
         return TaskRow(id = id, title = title, isDone = isDone, projectId = projectId, projectColor = null)
     }
 
+    private fun readTaskRow_id(scanner: ContractJsonScanner, context: DecodeContext): String? {
+        val r = context.report ?: return scanner.string()
+        r.field(0, ".id")
+        val value = r.string(scanner.value())
+        r.fieldDone(0, "parent")
+        return value
+    }
+
+    private fun readTaskRow_title(scanner: ContractJsonScanner, context: DecodeContext): String? {
+        val r = context.report ?: return scanner.string()
+        r.field(1, ".title")
+        val value = r.string(scanner.value())
+        r.fieldDone(1, "parent")
+        return value
+    }
+
+    private fun readTaskRow_isDone(scanner: ContractJsonScanner, context: DecodeContext): Boolean? {
+        val r = context.report ?: return scanner.bool()
+        r.field(2, ".isDone")
+        val value = r.bool(scanner.value())
+        r.fieldDone(2, "default")
+        return value
+    }
+
+    private fun readTaskRow_projectId(scanner: ContractJsonScanner, context: DecodeContext): String? {
+        val r = context.report ?: return scanner.string()?.takeIf { it.isNotEmpty() }
+        r.field(3, ".projectId")
+        val value = r.satisfying(r.string(scanner.value()), "non-empty") { it.isNotEmpty() }
+        r.fieldDone(3, "null")
+        return value
+    }
+
     private fun decodeProject(scanner: ContractJsonScanner, context: DecodeContext): Project? {
         val r = context.report
         if (!scanner.enterObject()) {
@@ -388,38 +394,16 @@ object WidgetData {
         var tasksDropped = 0
         while (true) {
             val key = scanner.nextMember() ?: break
-            if (key.matches("id")) {
-                if (r == null) {
-                    idSlot = scanner.string()
-                } else {
-                    r.field(0, ".id")
-                    idSlot = r.string(scanner.value())
-                    r.fieldDone(0, "parent")
-                }
-            } else if (key.matches("title")) {
-                if (r == null) {
-                    titleSlot = scanner.string()
-                } else {
-                    r.field(1, ".title")
-                    titleSlot = r.string(scanner.value())
-                    r.fieldDone(1, "parent")
-                }
-            } else if (key.matches("tasks")) {
-                if (r == null) {
+            when {
+                key.matches("id") -> idSlot = readProject_id(scanner, context)
+                key.matches("title") -> titleSlot = readProject_title(scanner, context)
+                key.matches("tasks") -> {
                     val mark = context.dropped
-                    tasksSlot = decodeArrayOfTaskRow(scanner, context)
+                    tasksSlot = readProject_tasks(scanner, context)
                     tasksDropped = context.dropped - mark
                     context.dropped = mark
-                } else {
-                    r.field(2, ".tasks")
-                    val mark = context.dropped
-                    tasksSlot = decodeArrayOfTaskRow(scanner, context)
-                    tasksDropped = context.dropped - mark
-                    context.dropped = mark
-                    r.fieldDone(2, "default")
                 }
-            } else {
-                scanner.skipValue() // unknown keys are ignored: fields are added within a version
+                else -> scanner.skipValue() // unknown keys are ignored: fields are added within a version
             }
         }
         if (scanner.failed) {
@@ -440,6 +424,30 @@ object WidgetData {
         context.dropped += tasksDropped
         r?.endObject()
         return Project(id = id, title = title, tasks = tasks)
+    }
+
+    private fun readProject_id(scanner: ContractJsonScanner, context: DecodeContext): String? {
+        val r = context.report ?: return scanner.string()
+        r.field(0, ".id")
+        val value = r.string(scanner.value())
+        r.fieldDone(0, "parent")
+        return value
+    }
+
+    private fun readProject_title(scanner: ContractJsonScanner, context: DecodeContext): String? {
+        val r = context.report ?: return scanner.string()
+        r.field(1, ".title")
+        val value = r.string(scanner.value())
+        r.fieldDone(1, "parent")
+        return value
+    }
+
+    private fun readProject_tasks(scanner: ContractJsonScanner, context: DecodeContext): List<TaskRow>? {
+        val r = context.report ?: return decodeArrayOfTaskRow(scanner, context)
+        r.field(2, ".tasks")
+        val value = decodeArrayOfTaskRow(scanner, context)
+        r.fieldDone(2, "default")
+        return value
     }
 
     /** An array; each element that is not a valid TaskRow is dropped and counted. */
