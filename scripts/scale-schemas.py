@@ -109,8 +109,9 @@ def nested(n):
 
 def enums(n):
     values = ", ".join(f"v{i}" for i in range(n))
+    # The field is not named `e`: its enum type would be `E`, the type's own name (refused).
     return (header("scale-enums", "E") + "  E:\n    doc: One big enum.\n    fields:\n"
-            f"      e:\n        type: {{enum: [{values}]}}\n        default: v0\n        doc: The enum.\n"
+            f"      choice:\n        type: {{enum: [{values}]}}\n        default: v0\n        doc: The enum.\n"
             "observation:\n  style: wrapped\n")
 
 

@@ -1527,6 +1527,33 @@ private enum ContractSerializer {
     }
 }
 
+// MARK: - Nested objects
+
+/// How a generated struct stores a field whose type is another object type: the value on the
+/// heap, so a struct holds one reference per such field whatever nests below it. Stored inline,
+/// each struct held every struct below it, and `swiftc -O` took time and memory growing faster
+/// than the nesting depth (docs/scaling.md).
+/// The field reads and writes as its own type (`record.source?.name`, `record.source = nil`);
+/// equality compares the values. A write stores a new box, so copies never share a change.
+@propertyWrapper
+public struct ContractIndirect<Value: Sendable & Equatable>: Sendable, Equatable {
+    private final class Box: Sendable {
+        let value: Value
+        init(_ value: Value) { self.value = value }
+    }
+
+    private var box: Box
+
+    public init(wrappedValue: Value) { box = Box(wrappedValue) }
+
+    public var wrappedValue: Value {
+        get { box.value }
+        set { box = Box(newValue) }
+    }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.box === rhs.box || lhs.box.value == rhs.box.value }
+}
+
 // MARK: - Text length
 
 /// A field where JSON `null` is a value of its own (`explicit-null` in the schema): the key was

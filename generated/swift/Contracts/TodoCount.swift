@@ -40,7 +40,7 @@ public enum TodoCount {
         /// The app's sync state; an unknown state reads as idle rather than failing.
         public var sync: Sync
         /// Which writer produced the record; null when absent or invalid.
-        public var source: Source?
+        @ContractIndirect public var source: Source?
         /// Per-list counts; invalid elements are dropped.
         public var lists: [ListCount]
         /// Extra per-tag counters; entries whose value is not an integer are ignored.

@@ -272,7 +272,7 @@ extension SwiftContractWriter {
             }
             if report { p.line("r.endObject()") }
             // The memberwise initializer (ContractMemberwise): plain moves of the fields.
-            let memberwise = arguments + ["\(SwiftNames.memberwiseMarker): ContractMemberwise()"]
+            let memberwise = arguments + ["\(SwiftNames.memberwiseMarker(object.type)): ContractMemberwise()"]
             p.line("return \(object.name)(\(memberwise.joined(separator: ", ")))")
         }
     }

@@ -1,8 +1,23 @@
 /// Swift spelling of model types and expressions.
 enum SwiftNames {
     /// The zero-size stored property every generated struct ends with, which gives the decoders
-    /// Swift's memberwise initializer (`ContractMemberwise`); no field name starts with `_`.
-    static let memberwiseMarker = "_memberwise"
+    /// Swift's memberwise initializer (`ContractMemberwise`): `_memberwise`. No field name starts
+    /// with `_`, but a field of an object type is stored as `_<field>` (`isIndirect`), so a type
+    /// with such a field named `memberwise` gets `_memberwiseMarker`.
+    static func memberwiseMarker(_ type: ObjectType) -> String {
+        let storage = Set(type.fields.filter(isIndirect).map { "_" + $0.name })
+        var name = "_memberwise"
+        while storage.contains(name) { name += "Marker" }
+        return name
+    }
+
+    /// A field of an object type is declared `@ContractIndirect` (ContractRuntime.swift): its value
+    /// on the heap, so no struct holds the structs below it (docs/scaling.md). Unions are
+    /// `indirect` enums; arrays and maps hold their elements on the heap already.
+    static func isIndirect(_ field: Field) -> Bool {
+        if case .object = field.type { return true }
+        return false
+    }
 
     /// What every generated struct declares beside its fields (its `Mirror`, for `print` and
     /// `dump`): no field may have this name (NameChecks).

@@ -39,13 +39,13 @@ extension SwiftContractWriter {
                 }
                 for field in type.fields {
                     p.doc(Self.fieldDoc(field), style: .tripleSlash)
-                    p.line("public var \(field.name): \(SwiftNames.declaredType(field, enums: enums))")
+                    p.line("\(SwiftNames.isIndirect(field) ? "@ContractIndirect " : "")public var \(field.name): \(SwiftNames.declaredType(field, enums: enums))")
                 }
                 p.line()
                 p.line("/// Zero bytes, not a field of the contract: it gives the decoders Swift's memberwise")
                 p.line("/// initializer (`ContractMemberwise`, ContractRuntime.swift). The public one is in the")
                 p.line("/// extension after the namespace.")
-                p.line("fileprivate var \(SwiftNames.memberwiseMarker) = ContractMemberwise()")
+                p.line("fileprivate var \(SwiftNames.memberwiseMarker(type)) = ContractMemberwise()")
             }
         }
         for union in plan.unions {
@@ -91,7 +91,7 @@ extension SwiftContractWriter {
                 }
                 p.line()
                 let children = type.fields.map { "\(Naming.swiftQuoted($0.name)): \($0.name) as Any" }
-                p.line("/// The declared fields, for `print`, `dump` and `Mirror` (without `\(SwiftNames.memberwiseMarker)`).")
+                p.line("/// The declared fields, for `print`, `dump` and `Mirror` (without `\(SwiftNames.memberwiseMarker(type))`).")
                 p.block("public var \(SwiftNames.mirrorMember): Swift.Mirror {") { p in
                     p.line("Swift.Mirror(self, children: [\(children.isEmpty ? ":" : children.joined(separator: ", "))], displayStyle: .struct)")
                 }
