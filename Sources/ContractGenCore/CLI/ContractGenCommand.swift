@@ -383,7 +383,9 @@ public struct ContractGenCommand: Sendable {
             contracts = try loadContracts(paths, kotlinPackage: kotlinPackage)
         } catch {
             for diagnostic in error.diagnostics { format.annotate(diagnostic, io: io) }
-            throw error
+            guard case .github = format else { throw error }
+            io.err(format.printable(error.description) + "\n")   // schema text, inert in the log too
+            return ExitCode.usage
         }
         try checkLayout(for: contracts)
         var gate = ContractGate(root: root, layout: layout)
@@ -397,7 +399,8 @@ public struct ContractGenCommand: Sendable {
                                        companions: companions(of: contracts, explicit: !parsed.values("schema").isEmpty, kotlinPackage: kotlinPackage))
         let report = GateReport(findings: findings, showDiffs: parsed.has("diff"))
         for (text, diagnostic) in report.lines() {
-            io.out(text.hasSuffix("\n") ? text : text + "\n")
+            let shown = format.printable(text)
+            io.out(shown.hasSuffix("\n") ? shown : shown + "\n")
             if let diagnostic { format.annotate(diagnostic, io: io) }
         }
         if report.hasFailures {
@@ -752,15 +755,17 @@ enum OutputFormat {
         }
     }
 
-    /// GitHub Actions workflow command for a located diagnostic.
+    /// GitHub Actions workflow command for a diagnostic, its text inert (GitHubAnnotation).
     func annotate(_ diagnostic: Diagnostic, io: CommandIO) {
         guard case .github = self else { return }
-        let message = diagnostic.message.replacingOccurrences(of: "%", with: "%25")
-            .replacingOccurrences(of: "\r", with: "%0D").replacingOccurrences(of: "\n", with: "%0A")
-        if let location = diagnostic.location {
-            io.out("::\(diagnostic.severity == .error ? "error" : "warning") file=\(location.file),line=\(location.line),col=\(location.column)::\(message)\n")
-        } else {
-            io.out("::error::\(message)\n")
-        }
+        io.out(GitHubAnnotation.line(for: diagnostic) + "\n")
+    }
+
+    /// Text printed beside annotations: under `github`, each line made inert, so no schema or
+    /// golden text, file name or stale file's line runs as a workflow command.
+    func printable(_ text: String) -> String {
+        guard case .github = self else { return text }
+        let lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false)   // CR LF is one Character
+        return lines.map { GitHubAnnotation.inert(String($0)) }.joined(separator: "\n")
     }
 }
