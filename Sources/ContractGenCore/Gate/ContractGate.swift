@@ -67,29 +67,75 @@ public struct ContractGate: Sendable {
                 findings.append(finding)
             }
         }
-        // Files under generated/ that nothing generates any more.
-        let expected = Set(files.map(\.path)).union(companionFiles.map(\.path))
-        // With contract-gen.yaml the directories are the app's own: only files carrying the
-        // generated header are contract-gen's to condemn.
-        let ownsDirectories = layout == .default
-        let directories = ownsDirectories ? ["generated/swift", "generated/kotlin", "generated/typescript"] : layout.generatedDirectories
-        for directory in directories {
-            guard let enumerator = FileManager.default.enumerator(atPath: root + "/" + directory) else { continue }
-            while let item = enumerator.nextObject() as? String {
-                let path = ProjectLayout.join(directory, item)
-                var isDirectory: ObjCBool = false
-                _ = FileManager.default.fileExists(atPath: root + "/" + path, isDirectory: &isDirectory)
-                if !isDirectory.boolValue, !expected.contains(path), !item.split(separator: "/").last!.hasPrefix("."),
-                   ownsDirectories || Self.carriesGeneratedHeader(root + "/" + path) {
-                    findings.append(drift(.orphan, path, "is not generated from any schema (delete it)"))
-                }
-            }
-        }
+        // Files in the output and testee directories that emit would not write.
+        let interrupted = StagedEmit.orphanFindings(root: root)
+        findings += strayFindings(expected: files.map(\.path) + companionFiles.map(\.path), skipping: interrupted.compactMap(\.path))
         for stale in GeneratorPipeline.staleGoldenFiles(contracts, generated: files, root: root, goldenDirectory: layout.goldenDirectory) {
             findings.append(drift(.orphan, stale, "is no longer generated (`emit` removes it)"))
         }
-        findings += StagedEmit.orphanFindings(root: root)
+        findings += interrupted
         return findings
+    }
+
+    /// Directories contract-gen owns whole, where every file is emit's: the default layout's
+    /// generated/, and each configured testee directory that no app directory is, holds or lies in.
+    var ownedDirectories: [String] {
+        if layout == .default { return ["generated"] }
+        let apps = Set(layout.appDirectory.values).union(layout.contractDirectory.values.flatMap(\.values))
+        return Set(layout.testeeDirectory.values).filter { testee in !apps.contains { Self.overlap($0, testee) } }.sorted()
+    }
+
+    /// The app's own output directories (contract-gen.yaml's `out`s and per-contract ones), which
+    /// also hold hand-written code.
+    var sharedDirectories: [String] {
+        layout == .default ? [] : layout.generatedDirectories.filter { !ownedDirectories.contains($0) }
+    }
+
+    static func overlap(_ a: String, _ b: String) -> Bool {
+        a == b || a == "." || b == "." || a.hasPrefix(b + "/") || b.hasPrefix(a + "/")
+    }
+
+    /// Source files a compiler or bundler may pick up from a directory (`.d.ts` ends in `.ts`).
+    static let sourceExtensions = [".swift", ".kt", ".kts", ".java", ".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs"]
+
+    /// A planted file beside the generated ones changes what a testee or an app compiles (a dot-file
+    /// `readLine()` shadows Swift's), so each file emit would not write fails the gate: anything in
+    /// an owned directory, dot-files included; in the app's directories, files carrying the
+    /// generated header and hidden source files (ordinary hand-written files there are the app's).
+    /// Symbolic links count as files. `skipping`: leftovers of an interrupted emit, reported as such.
+    /// Paths compare byte for byte: a file whose name is only canonically equivalent to a
+    /// generated file's (NFD for NFC, U+212A for K) is another file to the file system and to
+    /// every compiler.
+    func strayFindings(expected: [String], skipping: [String]) -> [GateFinding] {
+        var findings: [GateFinding] = []
+        let expected = Set(expected.map { Array($0.utf8) })
+        var seen = Set(skipping.map { Array($0.utf8) })
+        func walk(_ directory: String, owned: Bool) {
+            guard let enumerator = FileManager.default.enumerator(atPath: root + "/" + directory) else { return }
+            while let item = enumerator.nextObject() as? String {
+                let path = ProjectLayout.join(directory, item)
+                let full = root + "/" + path
+                let isLink = (try? FileManager.default.destinationOfSymbolicLink(atPath: full)) != nil
+                var isDirectory: ObjCBool = false
+                _ = FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory)
+                guard isLink || !isDirectory.boolValue, !expected.contains(Array(path.utf8)), !seen.contains(Array(path.utf8)) else { continue }
+                let name = item.split(separator: "/").last.map(String.init) ?? item
+                let hiddenSource = name.hasPrefix(".") && Self.sourceExtensions.contains { name.hasSuffix($0) }
+                if owned {
+                    findings.append(drift(.orphan, path, "is not generated from any schema (delete it)"))
+                } else if hiddenSource {
+                    findings.append(drift(.orphan, path, "is a hidden source file emit does not write, which a compiler or bundler may still pick up (delete it)"))
+                } else if Self.carriesGeneratedHeader(full) {
+                    findings.append(drift(.orphan, path, "is not generated from any schema (delete it)"))
+                } else {
+                    continue
+                }
+                seen.insert(Array(path.utf8))
+            }
+        }
+        for directory in ownedDirectories { walk(directory, owned: true) }
+        for directory in sharedDirectories { walk(directory, owned: false) }
+        return findings.sorted { $0.path ?? "" < $1.path ?? "" }
     }
 
     /// Whether a file starts like every generated source file (its first 200 bytes hold the header).
@@ -103,7 +149,7 @@ public struct ContractGate: Sendable {
     func drift(_ kind: GateFindingKind, _ path: String, _ message: String, line: Int = 1) -> GateFinding {
         let diagnostic = Diagnostic.error(message, at: SourceLocation(file: path, line: line, column: 1))
         let label = kind == .missing ? "missing" : "stale"
-        return GateFinding(text: "\(label): \(path) \(kind == .missing ? "(run `contract-gen emit --lang all`)" : message)",
+        return GateFinding(text: "\(label): \(Diagnostic.printable(path)) \(kind == .missing ? "(run `contract-gen emit --lang all`)" : message)",
                            diagnostic: diagnostic, isFailure: true, kind: kind, path: path, group: Self.group(of: path))
     }
 
@@ -137,6 +183,7 @@ public struct ContractGate: Sendable {
         // included (conform reads them recursively); generated ones only lend their samples.
         var samples = GoldenCaseLoader.SampleIndex()
         var drafts: [(path: String, name: String, draft: GoldenCaseDraft)] = []
+        findings += hiddenGoldenFindings()
         for contract in contracts {
             let directory = ProjectLayout.join(layout.goldenDirectory, contract.name)
             var relatives: [String] = []
@@ -145,7 +192,8 @@ public struct ContractGate: Sendable {
             }
             for relative in relatives.sorted() {
                 let name = relative.split(separator: "/").last.map(String.init) ?? relative
-                guard name.hasSuffix(".json"), !name.hasPrefix(".") else { continue }
+                // A hidden file, or one in a hidden directory, is reported above and not read.
+                guard name.hasSuffix(".json"), !relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }) else { continue }
                 // Schema-derived cases sit at the top of the directory; a `schema.` name deeper
                 // down is someone's own file.
                 let generated = name.hasPrefix(GoldenEmitter.generatedPrefix) && !relative.contains("/")
@@ -211,6 +259,31 @@ public struct ContractGate: Sendable {
             findings.append(finding(relative, error.message.replacingOccurrences(of: prefix, with: "")))
         }
         return findings
+    }
+
+    /// `conform` reads every `*.json` under a golden directory and would run a `.hidden.json`
+    /// that a listing hides: any name starting with `.` there, file or directory, is an error
+    /// (a directory is reported once, not what is inside it). What an interrupted emit left is
+    /// reported as that instead.
+    func hiddenGoldenFindings() -> [GateFinding] {
+        let directory = layout.goldenDirectory
+        guard let enumerator = FileManager.default.enumerator(atPath: root + "/" + directory) else { return [] }
+        let interrupted = Set(GeneratorPipeline.orphanedTemporaryFiles(root: root).map { Array($0.utf8) })
+        var findings: [GateFinding] = []
+        while let item = enumerator.nextObject() as? String {
+            guard let name = item.split(separator: "/").last, name.hasPrefix(".") else { continue }
+            let path = ProjectLayout.join(directory, item)
+            var isDirectory: ObjCBool = false
+            _ = FileManager.default.fileExists(atPath: root + "/" + path, isDirectory: &isDirectory)
+            let isLink = (try? FileManager.default.destinationOfSymbolicLink(atPath: root + "/" + path)) != nil
+            if isDirectory.boolValue, !isLink {
+                enumerator.skipDescendants()
+                findings.append(finding(path, "hidden directory in a golden directory: conform refuses the files in it, and a listing hides them (rename it without the leading '.', or delete it)"))
+            } else if !interrupted.contains(Array(path.utf8)) {
+                findings.append(finding(path, "hidden file in a golden directory: conform refuses it as an unusable case file, and a listing hides it (rename it without the leading '.', or delete it)"))
+            }
+        }
+        return findings.sorted { ($0.diagnostic?.location?.file ?? "") < ($1.diagnostic?.location?.file ?? "") }
     }
 
     /// The "case to revisit" lines for an expected observation (at most five, then a count).
