@@ -390,6 +390,8 @@ public struct ContractGenCommand: Sendable {
         try checkLayout(for: contracts)
         var gate = ContractGate(root: root, layout: layout)
         gate.kotlinPackage = kotlinPackage
+        gate.invocation = invocationDirectory.map(relativeToRoot) ?? "."
+        gate.givenConfig = parsed.value("config") == nil ? nil : config.map { ($0.file as NSString).lastPathComponent }
         var findings: [GateFinding] = []
         if let base {
             findings += try gate.breakingChanges(contracts, base: base, schemaPaths: paths, explicitSchemas: !parsed.values("schema").isEmpty)
@@ -403,12 +405,31 @@ public struct ContractGenCommand: Sendable {
             io.out(shown.hasSuffix("\n") ? shown : shown + "\n")
             if let diagnostic { format.annotate(diagnostic, io: io) }
         }
+        if let base, findings.contains(where: { $0.kind == .breaking && $0.isFailure }) {
+            // The rules judge the schemas; `compat` runs old and new readers on blobs.
+            io.out(format.printable("see what old and new readers actually do: contract-gen compat --ref \(Self.shellWord(base.ref))") + "\n")
+        }
         if report.hasFailures {
             io.out(report.summary + "\n")
             return ExitCode.failure
         }
         io.out("check: \(contracts.count) contract(s) valid, \(config == nil ? "generated/" : "generated files") and goldens up to date\(base.map { ", no breaking change against \($0.ref)" } ?? "")\n")
         return ExitCode.success
+    }
+
+    /// A word to paste into a shell: as it is when plain, else single-quoted; printable either way.
+    static func shellWord(_ text: String) -> String {
+        let plain = !text.isEmpty && text.unicodeScalars.allSatisfy {
+            $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "._/@^~:+-".unicodeScalars.contains($0))
+        }
+        return Diagnostic.printable(plain ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'")
+    }
+
+    /// A directory at or below the project root, relative to it ("." for the root).
+    func relativeToRoot(_ directory: String) -> String {
+        let path = URL(fileURLWithPath: directory).standardizedFileURL.path
+        let top = URL(fileURLWithPath: root).standardizedFileURL.path
+        return path.hasPrefix(top + "/") ? String(path.dropFirst(top.count + 1)) : "."
     }
 
     // MARK: - conform

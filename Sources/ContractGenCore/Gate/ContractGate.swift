@@ -28,6 +28,10 @@ public struct ContractGate: Sendable {
     public var layout: ProjectLayout = .default
     /// The `--kotlin-package` the files were emitted with: check regenerates with the same.
     public var kotlinPackage: String?
+    /// Where the command ran, relative to `root`, and the `--config` file it was given (its path
+    /// relative to `root`): `--base` looks for the base's contract-gen.yaml as the command did.
+    public var invocation = "."
+    public var givenConfig: String?
 
     public init(root: String, layout: ProjectLayout = .default) {
         self.root = root
@@ -320,9 +324,14 @@ public struct ContractGate: Sendable {
     /// the whole schema directory is checked, and with `--schema` only if its old file was given.
     public func breakingChanges(_ contracts: [Contract], base: GitRevision, schemaPaths: [String], explicitSchemas: Bool) throws -> [GateFinding] {
         let paths = schemaPaths.map(Self.normalized)
-        let directories = Set(paths.map(Self.directory)).sorted()
-        let old = loadBaseContracts(try base.schemaFiles(directories: directories, paths: paths), base: base)
-        var findings = old.notes
+        // The base's schemas where its own layout put them, and every .yaml beside the schemas
+        // checked now (a schema file renamed in place is still matched).
+        let baseLayout = try BaseSchemaLayout.locate(at: base, invocation: invocation, givenConfig: givenConfig)
+        let directories = Set(paths.map(Self.directory)).union(baseLayout.directories.map(Self.normalized)).sorted()
+        let files = Set(paths).union(baseLayout.files.map(Self.normalized)).sorted()
+        let old = loadBaseContracts(try base.schemaFiles(directories: directories, paths: files), base: base)
+        var findings = (baseLayout.failure.map { [$0] } ?? []) + old.notes
+
         let headNames = Set(contracts.map(\.name))
         for contract in contracts.sorted(by: { $0.name < $1.name }) {
             let path = Self.normalized(contract.sourcePath)
