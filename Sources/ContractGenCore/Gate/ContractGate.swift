@@ -179,7 +179,8 @@ public struct ContractGate: Sendable {
     /// Hand-written goldens are left alone, but each must still parse and name a known op. Cases
     /// in the sample form are materialised first (against generated or hand-written samples), so
     /// every check below judges what a testee would be sent.
-    public func handWrittenGoldenFindings(_ contracts: [Contract]) -> [GateFinding] {
+    /// `notRewritten`: why `--fix-cases` left a problem for a human (CaseFixer), by path and problem.
+    public func handWrittenGoldenFindings(_ contracts: [Contract], notRewritten: [String: String] = [:]) -> [GateFinding] {
         var findings: [GateFinding] = []
         var loaded: [ConformanceCase] = []
         let opsByContract = Dictionary(uniqueKeysWithValues: contracts.map { ($0.name, Self.ops(of: $0)) })
@@ -209,7 +210,7 @@ public struct ContractGate: Sendable {
                     if let error = samples.add(sample), !generated {
                         findings.append(finding(path, error.message.replacingOccurrences(of: root + "/", with: "")))
                     }
-                    if !generated { findings += sampleFindings(sample, path: path, fileName: name, contracts: contracts) }
+                    if !generated { findings += sampleFindings(sample, path: path, fileName: name, contracts: contracts, notRewritten: notRewritten) }
                 case .success(.testCase(let draft)):
                     if !generated { drafts.append((path, name, draft)) }
                 }
@@ -222,7 +223,8 @@ public struct ContractGate: Sendable {
             guard let contract = contracts.first(where: { $0.name == contractName }) else { continue }
             for (sampleName, sample) in byName {
                 guard let expect = sample.expect else { continue }
-                inheritedProblems[contractName + "\u{0}" + sampleName] = Set(ObservationShape.problems(in: expect, contract: contract))
+                let blob = ObservationShape.BlobKeys(Array(sample.blob.utf8))
+                inheritedProblems[contractName + "\u{0}" + sampleName] = Set(ObservationShape.located(in: expect, contract: contract, blob: blob).map(\.message))
             }
         }
         for (path, name, draft) in drafts {
@@ -250,7 +252,11 @@ public struct ContractGate: Sendable {
                     if op.observesADecode {
                         // A case a schema change left behind: revisit it now, not at conform.
                         let asksDropped = golden.given["dropped"] == .bool(true)
-                        findings += revisitFindings(golden.expect, contract: contract, path: path, what: "case", inherited: inherited, asksDropped: asksDropped)
+                        // Not what it inherits from its sample (CaseFixer.ownProblems), which is reported there.
+                        let blob = CaseFixer.blobBytes(golden.given).map(ObservationShape.BlobKeys.init)
+                        let problems = CaseFixer.ownProblems(ObservationShape.located(in: golden.expect, contract: contract, asksDropped: asksDropped, blob: blob),
+                                                             of: draft, sampleProblems: inherited)
+                        findings += revisitFindings(problems.map(\.message), path: path, what: "case", notRewritten: notRewritten)
                     }
                 }
             }
@@ -263,6 +269,12 @@ public struct ContractGate: Sendable {
             findings.append(finding(relative, error.message.replacingOccurrences(of: prefix, with: "")))
         }
         return findings
+    }
+
+    /// `check --fix-cases`: the hand-written cases and samples a harmless schema change left
+    /// without a key, rewritten in memory and checked (CaseFixer); the caller writes them.
+    func fixCases(_ contracts: [Contract]) -> CaseFixer.Outcome {
+        CaseFixer(root: root, goldenDirectory: layout.goldenDirectory, contracts: contracts).run()
     }
 
     /// `conform` reads every `*.json` under a golden directory and would run a `.hidden.json`
@@ -291,22 +303,26 @@ public struct ContractGate: Sendable {
     }
 
     /// The "case to revisit" lines for an expected observation (at most five, then a count).
-    func revisitFindings(_ expect: JSONValue, contract: Contract, path: String, what: String, inherited: Set<String> = [], asksDropped: Bool = false) -> [GateFinding] {
-        let shape = ObservationShape.problems(in: expect, contract: contract, asksDropped: asksDropped).filter { !inherited.contains($0) }
-        var findings = shape.prefix(5).map { finding(path, "\(what) to revisit: expect \($0)") }
+    func revisitFindings(_ shape: [String], path: String, what: String, notRewritten: [String: String] = [:]) -> [GateFinding] {
+        var findings = shape.prefix(5).map { problem in
+            finding(path, "\(what) to revisit: expect \(problem)" + (notRewritten[CaseFixer.key(path, problem)].map { " (not rewritten by --fix-cases: \($0))" } ?? ""))
+        }
         if shape.count > 5 { findings.append(finding(path, "\(what) to revisit: and \(shape.count - 5) more difference(s) from the schema's observation")) }
         return findings
     }
 
     /// A hand-written sample: named as its file, of a known contract, and its expectation (the
     /// base of its cases' `expect-changes`) still an observation the schema makes.
-    func sampleFindings(_ sample: GoldenSample, path: String, fileName: String, contracts: [Contract]) -> [GateFinding] {
+    func sampleFindings(_ sample: GoldenSample, path: String, fileName: String, contracts: [Contract], notRewritten: [String: String] = [:]) -> [GateFinding] {
         var findings: [GateFinding] = []
         if sample.name + ".json" != fileName { findings.append(finding(path, "sample name '\(sample.name)' does not match the file name")) }
         guard let contract = contracts.first(where: { $0.name == sample.contract }) else {
             return findings + [finding(path, "names unknown contract '\(sample.contract)'")]
         }
-        if let expect = sample.expect { findings += revisitFindings(expect, contract: contract, path: path, what: "sample") }
+        if let expect = sample.expect {
+            let problems = ObservationShape.located(in: expect, contract: contract, blob: ObservationShape.BlobKeys(Array(sample.blob.utf8)))
+            findings += revisitFindings(problems.map(\.message), path: path, what: "sample", notRewritten: notRewritten)
+        }
         return findings
     }
 
@@ -331,7 +347,6 @@ public struct ContractGate: Sendable {
         let files = Set(paths).union(baseLayout.files.map(Self.normalized)).sorted()
         let old = loadBaseContracts(try base.schemaFiles(directories: directories, paths: files), base: base)
         var findings = (baseLayout.failure.map { [$0] } ?? []) + old.notes
-
         let headNames = Set(contracts.map(\.name))
         for contract in contracts.sorted(by: { $0.name < $1.name }) {
             let path = Self.normalized(contract.sourcePath)
