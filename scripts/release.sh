@@ -88,6 +88,9 @@ fi
 # library the binary needs must have a line here; an unknown one stops the release.
 swift_version="$(swift --version 2>&1 | sed -n 's/.*Swift version \([^ ]*\).*/\1/p' | head -1)"
 yaml_version="$(pkg-config --modversion yaml-0.1)"
+# ICU's major version, from its data symbol (icudt76_dat): ICU 74 moved to the Unicode License v3.
+icu_major="$( { grep -o 'icudt[0-9]*_dat' "$linkmap" 2>/dev/null || true; } | head -1 | tr -dc 0-9)"
+if [ -n "$icu_major" ] && [ "$icu_major" -ge 74 ]; then icu_license="Unicode-3.0"; else icu_license="Unicode-DFS-2016 (ICU before 74)"; fi
 component_of() {
   case "$1" in
     libswift*.a) echo "Swift standard library and runtime $swift_version|Apache-2.0 WITH Swift-exception (Runtime Library Exception)|LICENSES/Swift.txt" ;;
@@ -95,7 +98,7 @@ component_of() {
     libFoundation.a|libCoreFoundation.a|lib_CF*.a) echo "Foundation (swift-corelibs-foundation) from Swift $swift_version|Apache-2.0 WITH Swift-exception|LICENSES/Swift.txt" ;;
     libFoundationEssentials.a|libFoundationInternationalization.a|lib_FoundationCShims.a|lib_FoundationCollections.a)
       echo "Foundation (swift-foundation) from Swift $swift_version|Apache-2.0 WITH Swift-exception|LICENSES/Swift.txt" ;;
-    lib_FoundationICU.a) echo "ICU4C with its data (swift-foundation-icu) from Swift $swift_version|ICU licence (Unicode License, plus the third-party terms in ICU's LICENSE; text not bundled: https://github.com/unicode-org/icu/blob/main/LICENSE)|" ;;
+    lib_FoundationICU.a) echo "ICU4C ${icu_major:-?} with its data (swift-foundation-icu) from Swift $swift_version|$icu_license, and the third-party terms in ICU's LICENSE file (text not bundled: https://github.com/unicode-org/icu/blob/main/LICENSE)|" ;;
     libyaml.a) echo "libyaml $yaml_version|MIT|LICENSES/libyaml.txt" ;;
     libc_nonshared.a) echo "GNU C Library (static part of libc)|LGPL-2.1-or-later (with the linking exception for these files)|" ;;
     libgcc.a|libgcc_eh.a) echo "GCC runtime library|GPL-3.0-or-later WITH GCC-exception-3.1|" ;;
