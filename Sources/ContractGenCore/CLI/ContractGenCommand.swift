@@ -206,7 +206,7 @@ public struct ContractGenCommand: Sendable {
             return ExitCode.success
         }
         if command == "--version" {
-            io.out("contract-gen \(contractGenVersion)\n")
+            io.out(VersionLine.text() + "\n")
             return ExitCode.success
         }
         if rest.contains("--help") || rest.contains("-h") {
