@@ -66,6 +66,7 @@ func currentRSSBytes() -> Int {
 
 var size = 200_000
 var corpus = Corpus.typical
+var blobPath: String?
 var memoryDecoder: String?
 var batches = 9
 var profileRounds: Int?
@@ -80,6 +81,7 @@ while let argument = arguments.popFirst() {
             exit(2)
         }
         corpus = named
+    case "--blob": blobPath = arguments.popFirst()  // a file's text instead of a corpus (e.g. `{"v":1}`: the fixed cost)
     case "--memory": memoryDecoder = arguments.popFirst()
     case "--batches": batches = Int(arguments.popFirst() ?? "") ?? batches
     case "--profile": profileRounds = Int(arguments.popFirst() ?? "")  // with --memory: N decodes, no RSS (callgrind)
@@ -89,12 +91,12 @@ while let argument = arguments.popFirst() {
         print(corpus.snapshot(bytes: size), terminator: "")
         exit(0)
     default:
-        FileHandle.standardError.write(Data("usage: contract-bench [--corpus typical|escapes] [--size BYTES] [--batches N] [--memory generated|generated-data|generated-report|jsondecoder|handwritten-tree|handwritten-direct] [--write]\n".utf8))
+        FileHandle.standardError.write(Data("usage: contract-bench [--corpus typical|escapes] [--size BYTES | --blob FILE] [--batches N] [--memory generated|generated-data|generated-report|jsondecoder|handwritten-tree|handwritten-direct] [--write]\n".utf8))
         exit(2)
     }
 }
 
-let text = corpus.snapshot(bytes: size)
+let text = blobPath.map { (try? String(contentsOfFile: $0, encoding: .utf8)) ?? "" } ?? corpus.snapshot(bytes: size)
 let data = Data(text.utf8)
 let decoders: [(name: String, run: () -> Int)] = [
     ("generated", { WidgetData.decode(text).value?.tasks.count ?? -1 }),
