@@ -335,16 +335,38 @@ struct ContractExactMap<Value> {
         return nil
     }
 
-    /// The UTF-8 length and first bytes of `key` in one word (equal keys have equal
-    /// fingerprints), and whether the key is ASCII, found in the same look at its bytes.
+    /// `key`'s UTF-8 length and bytes in one word (equal keys have equal fingerprints), and
+    /// whether the key is ASCII, found in the same look at its bytes. A key of up to 7 bytes is
+    /// its own fingerprint; a longer one's mixes its first and last eight bytes, so ids that share
+    /// a prefix (`2203306141`, `2203306144`) or a suffix differ here, and a probe compares a whole
+    /// key only where it is almost surely the one.
     private static func fingerprint(_ key: String) -> (print: UInt64, isASCII: Bool) {
-        key.utf8.withContiguousStorageIfAvailable { bytes -> (print: UInt64, isASCII: Bool) in
-            var print = UInt64(truncatingIfNeeded: bytes.count) << 56
-            for offset in 0..<min(bytes.count, 7) { print |= UInt64(bytes[offset]) << (offset * 8) }
-            var high: UInt8 = 0
-            for byte in bytes { high |= byte }
-            return (print, high < 0x80)
-        } ?? (UInt64(truncatingIfNeeded: key.utf8.count) << 56, key.utf8.allSatisfy { $0 < 0x80 })
+        key.utf8.withContiguousStorageIfAvailable { fingerprint($0) }
+            ?? Array(key.utf8).withUnsafeBufferPointer { fingerprint($0) }
+    }
+
+    @inline(__always)
+    private static func fingerprint(_ bytes: UnsafeBufferPointer<UInt8>) -> (print: UInt64, isASCII: Bool) {
+        let count = bytes.count
+        guard let base = bytes.baseAddress else { return (0, true) }
+        if count < 8 {
+            var print = UInt64(truncatingIfNeeded: count) << 56
+            for offset in 0..<count { print |= UInt64(base[offset]) << (offset &* 8) }
+            return (print, print & 0x0080_8080_8080_8080 == 0)
+        }
+        // Whole words; the last one may overlap the one before it (the ASCII test only ORs them).
+        let raw = UnsafeRawPointer(base)
+        var high: UInt64 = 0
+        var offset = 0
+        while offset + 8 < count {
+            high |= raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            offset += 8
+        }
+        let first = raw.loadUnaligned(as: UInt64.self)
+        let last = raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+        high |= last
+        let print = (first &* 0x9E37_79B9_7F4A_7C15 ^ last) &+ UInt64(truncatingIfNeeded: count)
+        return (print, high & 0x8080_8080_8080_8080 == 0)
     }
 }
 
