@@ -1615,23 +1615,30 @@ extension ContractNullable: Hashable where Wrapped: Hashable {}
     ///
     /// For example `"2024-02-29"` → (2024, 2, 29); `"2026-02-30"`, `"2026-7-1"` → nil.
     public static func parseLocalDate(_ text: String) -> (year: Int, month: Int, day: Int)? {
-        let units = text.utf16
-        guard units.count == 10 else { return nil }
-        var fields = [0, 0, 0]
-        var field = 0
-        for (offset, unit) in units.enumerated() {
+        // Read as UTF-8 (a native String's own form, in place): every accepted unit is ASCII, so
+        // 10 UTF-16 units are then 10 bytes, and a text of 10 bytes with any other is refused either way.
+        guard let (year, month, day) = text.utf8.withContiguousStorageIfAvailable(localDateFields)
+                ?? Array(text.utf8).withUnsafeBufferPointer(localDateFields) else { return nil }
+        guard year >= 1, month >= 1, month <= 12, day >= 1, day <= daysInMonth(year, month) else { return nil }
+        return (year, month, day)
+    }
+
+    /// `YYYY-MM-DD`'s three numbers from exactly 10 bytes of ASCII digits and two hyphens, else nil.
+    private static func localDateFields(_ bytes: UnsafeBufferPointer<UInt8>) -> (Int, Int, Int)? {
+        guard bytes.count == 10 else { return nil }
+        var fields = (0, 0, 0)
+        for offset in 0..<10 {
+            let byte = bytes[offset]
             if offset == 4 || offset == 7 {
-                guard unit == 0x2D else { return nil }  // "-"
-                field += 1
+                guard byte == 0x2D else { return nil }  // "-"
                 continue
             }
             // ASCII digits only: full-width or other scripts' digits are not accepted.
-            guard unit >= 0x30, unit <= 0x39 else { return nil }
-            fields[field] = fields[field] * 10 + Int(unit - 0x30)
+            guard byte >= 0x30, byte <= 0x39 else { return nil }
+            let digit = Int(byte &- 0x30)
+            if offset < 4 { fields.0 = fields.0 * 10 + digit } else if offset < 7 { fields.1 = fields.1 * 10 + digit } else { fields.2 = fields.2 * 10 + digit }
         }
-        let (year, month, day) = (fields[0], fields[1], fields[2])
-        guard year >= 1, month >= 1, month <= 12, day >= 1, day <= daysInMonth(year, month) else { return nil }
-        return (year, month, day)
+        return fields
     }
 
     /// The instant of an RFC 3339 `date-time` in its one strict form, as epoch milliseconds:

@@ -415,6 +415,18 @@ final class ContractCalendarTests: XCTestCase {
         XCTAssertNil(ContractCalendar.parseLocalDate("0000-01-01"))
         XCTAssertNil(ContractCalendar.parseLocalDate("2026-1-01"))
         XCTAssertNil(ContractCalendar.parseLocalDate("２０２６-01-01"))
+        // The three numbers, read from the UTF-8 bytes: a text of 10 UTF-16 units with another
+        // script's digit (11 bytes) and one of 10 bytes with a non-ASCII letter (9 units) are refused.
+        for (text, year, month, day) in [("2024-02-29", 2024, 2, 29), ("0001-01-01", 1, 1, 1), ("9999-12-31", 9999, 12, 31), ("2026-07-17", 2026, 7, 17)] {
+            let fields = ContractCalendar.parseLocalDate(text)
+            XCTAssertEqual(fields?.year, year, text)
+            XCTAssertEqual(fields?.month, month, text)
+            XCTAssertEqual(fields?.day, day, text)
+        }
+        XCTAssertNil(ContractCalendar.parseLocalDate("2026-01-0\u{661}"))
+        XCTAssertNil(ContractCalendar.parseLocalDate("20é-01-01"))
+        XCTAssertNil(ContractCalendar.parseLocalDate("2026-07-17 "))
+        XCTAssertNil(ContractCalendar.parseLocalDate("2026/07/17"))
     }
 
     /// Instants worked out apart from the runtime (UTC arithmetic in Python's datetime).
