@@ -550,15 +550,27 @@ extension ContractJSON {
 
     /// The key of the next member of the current object (its `:` consumed, its value next),
     /// or nil at the closing brace (consumed) or on a syntax error.
+    @inline(__always)
     public mutating func nextMember() -> ContractJSONKey? {
         guard advance(closer: UInt8(ascii: "}")) else { return nil }
         guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {
             fail()
             return nil
         }
-        guard let key = lexKey() else {
-            fail()
-            return nil
+        let key: ContractJSONKey
+        // Most keys are one plain run up to their quote (on a scan that checks UTF-8, an ASCII
+        // one): taken as they stand, in the decoder's own code. Any other goes to lexKey.
+        let start = position + 1
+        let runEnd = plainRunEndCalled(from: start)
+        if runEnd < bytes.count, bytes[runEnd] == UInt8(ascii: "\""), !mayHoldRawSurrogates {
+            position = runEnd + 1
+            key = ContractJSONKey(raw: UnsafeBufferPointer(rebasing: bytes[start..<runEnd]), decoded: nil)
+        } else {
+            guard let lexed = lexKey() else {
+                fail()
+                return nil
+            }
+            key = lexed
         }
         skipWhitespace()
         guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else {
@@ -712,11 +724,34 @@ extension ContractJSON {
     }
 
     /// A string (one without unpaired surrogates), else nil.
+    @inline(__always)
     public mutating func string() -> String? {
         guard peek() == UInt8(ascii: "\"") else {
             skipValue()
             return nil
         }
+        // Most literals are one plain run up to their quote: built straight from it in the
+        // decoder's own code. On a String scan such a run is UTF-8 already; on a scan that checks
+        // UTF-8, `keptText` is the check (nil: not UTF-8, a syntax error). Any other: `lexedString`.
+        if !mayHoldRawSurrogates {
+            let start = position + 1
+            let runEnd = plainRunEndCalled(from: start, stop: 0)
+            if runEnd < bytes.count, bytes[runEnd] == UInt8(ascii: "\"") {
+                position = runEnd + 1
+                let body = UnsafeBufferPointer(rebasing: bytes[start..<runEnd])
+                if nonASCIIStop == 0 { return wellFormedText(body) }
+                if let text = keptText(body, start, runEnd) { return text }
+                fail()
+                return nil
+            }
+        }
+        return lexedString()
+    }
+
+    /// `string()` for a literal with escapes, one a bridged String may hold a raw surrogate in,
+    /// or a syntax error (its quote is next).
+    @inline(never)
+    private mutating func lexedString() -> String? {
         // On a scan that checks UTF-8, the String built checks it too: read the literal once.
         switch nonASCIIStop != 0 ? lexKeptUTF8String() : lexString(keep: true) {
         case .string(let text): return text
@@ -806,6 +841,7 @@ extension ContractJSON {
     private mutating func skipWhitespace() {
         while position < bytes.count {
             let byte = bytes[position]
+            if byte > 0x20 { return }  // the usual case, in one comparison
             guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return }
             position += 1
         }
@@ -1229,6 +1265,17 @@ extension ContractJSON {
         plainRunEnd(from: from, stop: nonASCIIStop)
     }
 
+    /// `plainRunEnd` as a call: the decoders' inlined key and string reads share one copy of the loop.
+    @inline(never)
+    private func plainRunEndCalled(from: Int) -> Int {
+        plainRunEnd(from: from, stop: nonASCIIStop)
+    }
+
+    @inline(never)
+    private func plainRunEndCalled(from: Int, stop: UInt64) -> Int {
+        plainRunEnd(from: from, stop: stop)
+    }
+
     /// `plainRunEnd`, stopping at non-ASCII bytes as `stop` says (`nonASCIIStop`, or 0).
     @inline(__always)
     private func plainRunEnd(from: Int, stop: UInt64) -> Int {
@@ -1377,6 +1424,7 @@ extension ContractJSON {
     }
 
     /// A member key: compared by its exact bytes, never canonically.
+    @inline(never)
     private mutating func lexKey() -> ContractJSONKey? {
         let start = position + 1
         switch lexString(keep: false) {
