@@ -561,7 +561,7 @@ extension ContractJSON {
         // Most keys are one plain run up to their quote (on a scan that checks UTF-8, an ASCII
         // one): taken as they stand, in the decoder's own code. Any other goes to lexKey.
         let start = position + 1
-        let runEnd = plainRunEndCalled(from: start)
+        let runEnd = Self.plainRunEnd(bytes, from: start, stop: nonASCIIStop)
         if runEnd < bytes.count, bytes[runEnd] == UInt8(ascii: "\""), !mayHoldRawSurrogates {
             position = runEnd + 1
             key = ContractJSONKey(raw: UnsafeBufferPointer(rebasing: bytes[start..<runEnd]), decoded: nil)
@@ -735,7 +735,7 @@ extension ContractJSON {
         // UTF-8, `keptText` is the check (nil: not UTF-8, a syntax error). Any other: `lexedString`.
         if !mayHoldRawSurrogates {
             let start = position + 1
-            let runEnd = plainRunEndCalled(from: start, stop: 0)
+            let runEnd = Self.plainRunEnd(bytes, from: start, stop: 0)
             if runEnd < bytes.count, bytes[runEnd] == UInt8(ascii: "\"") {
                 position = runEnd + 1
                 let body = UnsafeBufferPointer(rebasing: bytes[start..<runEnd])
@@ -1265,20 +1265,23 @@ extension ContractJSON {
         plainRunEnd(from: from, stop: nonASCIIStop)
     }
 
-    /// `plainRunEnd` as a call: the decoders' inlined key and string reads share one copy of the loop.
+    /// `plainRunEnd` as a call: the decoders' inlined key and string reads share one copy of the
+    /// loop. Static, on the bytes alone: a method would be handed a copy of the whole scanner.
     @inline(never)
-    private func plainRunEndCalled(from: Int) -> Int {
-        plainRunEnd(from: from, stop: nonASCIIStop)
-    }
-
-    @inline(never)
-    private func plainRunEndCalled(from: Int, stop: UInt64) -> Int {
-        plainRunEnd(from: from, stop: stop)
+    private static func plainRunEnd(_ bytes: UnsafeBufferPointer<UInt8>, from: Int, stop: UInt64) -> Int {
+        runEnd(bytes, from: from, stop: stop)
     }
 
     /// `plainRunEnd`, stopping at non-ASCII bytes as `stop` says (`nonASCIIStop`, or 0).
     @inline(__always)
     private func plainRunEnd(from: Int, stop: UInt64) -> Int {
+        Self.runEnd(bytes, from: from, stop: stop)
+    }
+
+    /// The loop of `plainRunEnd`: eight bytes at a time; in each word, the lowest flagged byte of
+    /// every test below is a true match.
+    @inline(__always)
+    private static func runEnd(_ bytes: UnsafeBufferPointer<UInt8>, from: Int, stop: UInt64) -> Int {
         var offset = from
         let count = bytes.count
         guard let base = bytes.baseAddress else { return count }
