@@ -428,6 +428,11 @@ extension ContractJSON {
     private let scratch: UnsafeMutableBufferPointer<UInt8>
     /// Bytes of `scratch`: 1 KB, what `withUnsafeTemporaryAllocation` always takes from the stack.
     static let scratchCapacity = 1024
+    /// The decoded bytes of the escaped keys read so far (rare), each in a block of its own whose
+    /// first word links the block before it: a `ContractJSONKey` is then only a pointer and a
+    /// length (no String to release per key), and every key stays valid until `scan` ends and
+    /// frees the blocks.
+    private var keyBlocks: UnsafeMutableRawPointer?
 
     private init(bytes: UnsafeBufferPointer<UInt8>, scratch: UnsafeMutableBufferPointer<UInt8>, mayHoldRawSurrogates: Bool, checksUTF8: Bool = false) {
         self.bytes = bytes
@@ -442,6 +447,7 @@ extension ContractJSON {
         if let result = text.utf8.withContiguousStorageIfAvailable({ buffer -> Result in
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: scratchCapacity) { scratch in
                 var scanner = ContractJSONScanner(bytes: buffer, scratch: scratch, mayHoldRawSurrogates: false)
+                defer { freeKeyBlocks(scanner.keyBlocks) }
                 return body(&scanner)
             }
         }) {
@@ -454,6 +460,7 @@ extension ContractJSON {
         return bytes.withUnsafeBufferPointer { buffer in
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: scratchCapacity) { scratch in
                 var scanner = ContractJSONScanner(bytes: buffer, scratch: scratch, mayHoldRawSurrogates: true)
+                defer { freeKeyBlocks(scanner.keyBlocks) }
                 return body(&scanner)
             }
         }
@@ -469,9 +476,30 @@ extension ContractJSON {
         data.withUnsafeBytes { raw -> Result in
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: scratchCapacity) { scratch in
                 var scanner = ContractJSONScanner(bytes: raw.bindMemory(to: UInt8.self), scratch: scratch, mayHoldRawSurrogates: false, checksUTF8: true)
+                defer { freeKeyBlocks(scanner.keyBlocks) }
                 return body(&scanner)
             }
         }
+    }
+
+    /// Frees the key blocks from `first` back to (not including) `last`.
+    private static func freeKeyBlocks(_ first: UnsafeMutableRawPointer?, until last: UnsafeMutableRawPointer? = nil) {
+        var block = first
+        while let current = block, current != last {
+            block = current.load(as: UnsafeMutableRawPointer?.self)
+            current.deallocate()
+        }
+    }
+
+    /// A copy of an escaped key's decoded text that lives until the scan ends (`keyBlocks`).
+    private mutating func keptKeyBytes(_ text: String) -> UnsafeBufferPointer<UInt8> {
+        let count = text.utf8.count
+        let block = UnsafeMutableRawPointer.allocate(byteCount: 8 + max(count, 1), alignment: 8)
+        block.storeBytes(of: keyBlocks, as: UnsafeMutableRawPointer?.self)
+        keyBlocks = block
+        let bytes = (block + 8).bindMemory(to: UInt8.self, capacity: max(count, 1))
+        _ = UnsafeMutableBufferPointer(start: bytes, count: count).initialize(from: text.utf8)
+        return UnsafeBufferPointer(start: bytes, count: count)
     }
 
     /// The offset just past the well-formed UTF-8 sequence that starts with the non-ASCII byte at
@@ -560,7 +588,7 @@ extension ContractJSON {
         let runEnd = Self.plainRunEnd(bytes, from: start, stop: nonASCIIStop)
         if runEnd < bytes.count, bytes[runEnd] == UInt8(ascii: "\""), !mayHoldRawSurrogates {
             position = runEnd + 1
-            key = ContractJSONKey(raw: UnsafeBufferPointer(rebasing: bytes[start..<runEnd]), decoded: nil)
+            key = ContractJSONKey(raw: UnsafeBufferPointer(rebasing: bytes[start..<runEnd]))
         } else {
             guard let lexed = lexKey() else {
                 fail()
@@ -652,6 +680,8 @@ extension ContractJSON {
     /// which finds any syntax error again) as usual. Linear in the object's length.
     public func peekTag(_ key: StaticString) -> String? {
         var probe = self
+        // The probe's own escaped keys are not handed out: freed here, not by `scan`.
+        defer { Self.freeKeyBlocks(probe.keyBlocks, until: keyBlocks) }
         guard probe.enterObject() else { return nil }
         var tag: String?
         while let member = probe.nextMember() {
@@ -728,17 +758,14 @@ extension ContractJSON {
         }
         // Most literals are one plain run up to their quote: built straight from it in the
         // decoder's own code. On a String scan such a run is UTF-8 already; on a scan that checks
-        // UTF-8, `keptText` is the check (nil: not UTF-8, a syntax error). Any other: `lexedString`.
+        // UTF-8 the run stops at a non-ASCII byte, so one that reaches its quote is ASCII. Any
+        // other (non-ASCII bytes to check, escapes, a bridged String's raw surrogates): `lexedString`.
         if !mayHoldRawSurrogates {
             let start = position + 1
-            let runEnd = Self.plainRunEnd(bytes, from: start, stop: 0)
+            let runEnd = Self.plainRunEnd(bytes, from: start, stop: nonASCIIStop)
             if runEnd < bytes.count, bytes[runEnd] == UInt8(ascii: "\"") {
                 position = runEnd + 1
-                let body = UnsafeBufferPointer(rebasing: bytes[start..<runEnd])
-                if nonASCIIStop == 0 { return wellFormedText(body) }
-                if let text = keptText(body, start, runEnd) { return text }
-                fail()
-                return nil
+                return wellFormedText(UnsafeBufferPointer(rebasing: bytes[start..<runEnd]))
             }
         }
         return lexedString()
@@ -1430,38 +1457,35 @@ extension ContractJSON {
         case .syntaxError:
             return nil
         case .invalid:
-            return ContractJSONKey(raw: nil, decoded: nil)
+            return ContractJSONKey(raw: nil)
         case .string:
-            if !sawEscape { return ContractJSONKey(raw: UnsafeBufferPointer(rebasing: bytes[start..<(position - 1)]), decoded: nil) }
+            if !sawEscape { return ContractJSONKey(raw: UnsafeBufferPointer(rebasing: bytes[start..<(position - 1)])) }
             // Escaped key (rare): decode it once more, keeping the text.
             let end = position
             position = start - 1
             guard case .string(let text) = lexString(keep: true) else { return nil }
             position = end
-            return ContractJSONKey(raw: nil, decoded: text)
+            return ContractJSONKey(raw: keptKeyBytes(text))
         }
     }
 }
 
 /// An object member's key during a scan (its bytes live as long as the scan).
 @_spi(ContractGenRuntime) public struct ContractJSONKey {
+    /// The key's UTF-8 bytes: in the text itself, or (for an escaped key) decoded into the scan's
+    /// key blocks; nil when the key held an unpaired surrogate.
     fileprivate let raw: UnsafeBufferPointer<UInt8>?
-    fileprivate let decoded: String?
 
     /// True when the key is exactly `name` (byte for byte: no Unicode normalisation).
     @inline(__always)
     public func matches(_ name: StaticString) -> Bool {
-        if let raw {
-            return raw.count == name.utf8CodeUnitCount && (raw.count == 0 || memcmp(raw.baseAddress!, name.utf8Start, raw.count) == 0)
-        }
-        guard let decoded else { return false }
-        return decoded.utf8.elementsEqual(UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+        guard let raw else { return false }
+        return raw.count == name.utf8CodeUnitCount && (raw.count == 0 || memcmp(raw.baseAddress!, name.utf8Start, raw.count) == 0)
     }
 
     /// The key as text; nil when it held an unpaired surrogate (then it is no string at all).
     public var text: String? {
-        if let raw { return ContractJSONScanner.string(raw) }
-        return decoded
+        raw.map { ContractJSONScanner.string($0) }
     }
 }
 
