@@ -9,7 +9,8 @@
 # (valgrind only for Benchmarks/callgrind.sh.)
 #
 # Columns: corpus, bytes, language, decoder, MB/s, three ratios (baseline batch time ÷ this
-# decoder's, median of 9 alternating rounds in one process), peak memory above the input:
+# decoder's, median of 9 alternating rounds in one process; Swift batches timed in the thread's
+# CPU time, Kotlin and TypeScript in wall time), peak memory above the input:
 #   Swift        × JSONDecoder+Codable, × the fast hand-written byte parser (direct into structs), —
 #   Kotlin       × Jackson streaming + typed walk, × Gson (data classes), × org.json + walk
 #   TypeScript   × JSON.parse+Ajv, × JSON.parse+typed walk, × JSON.parse+untyped walk
@@ -18,7 +19,7 @@
 # serial collector, garbage not yet collected included) above the level once the input is built, in
 # MB and × the input size. JavaScriptCore has no memory API here: "—". At 2.6 KB the memory columns
 # are allocator granularity, not a measurement of the decoder.
-#   bash Benchmarks/run.sh                       # the whole table (~25 min on 2 cores)
+#   bash Benchmarks/run.sh                       # the whole table (~20 min on 2 cores)
 #   CORPORA=typical SIZES=2600 bash Benchmarks/run.sh   # one corpus, one size
 #   LANGS="typescript" bash Benchmarks/run.sh    # some languages (swift kotlin typescript)
 set -euo pipefail
