@@ -339,16 +339,38 @@ struct ContractExactMap<Value> {
         return nil
     }
 
-    /// The UTF-8 length and first bytes of `key` in one word (equal keys have equal
-    /// fingerprints), and whether the key is ASCII, found in the same look at its bytes.
+    /// `key`'s UTF-8 length and bytes in one word (equal keys have equal fingerprints), and
+    /// whether the key is ASCII, found in the same look at its bytes. A key of up to 7 bytes is
+    /// its own fingerprint; a longer one's mixes its first and last eight bytes, so ids that share
+    /// a prefix (`2203306141`, `2203306144`) or a suffix differ here, and a probe compares a whole
+    /// key only where it is almost surely the one.
     private static func fingerprint(_ key: String) -> (print: UInt64, isASCII: Bool) {
-        key.utf8.withContiguousStorageIfAvailable { bytes -> (print: UInt64, isASCII: Bool) in
-            var print = UInt64(truncatingIfNeeded: bytes.count) << 56
-            for offset in 0..<min(bytes.count, 7) { print |= UInt64(bytes[offset]) << (offset * 8) }
-            var high: UInt8 = 0
-            for byte in bytes { high |= byte }
-            return (print, high < 0x80)
-        } ?? (UInt64(truncatingIfNeeded: key.utf8.count) << 56, key.utf8.allSatisfy { $0 < 0x80 })
+        key.utf8.withContiguousStorageIfAvailable { fingerprint($0) }
+            ?? Array(key.utf8).withUnsafeBufferPointer { fingerprint($0) }
+    }
+
+    @inline(__always)
+    private static func fingerprint(_ bytes: UnsafeBufferPointer<UInt8>) -> (print: UInt64, isASCII: Bool) {
+        let count = bytes.count
+        guard let base = bytes.baseAddress else { return (0, true) }
+        if count < 8 {
+            var print = UInt64(truncatingIfNeeded: count) << 56
+            for offset in 0..<count { print |= UInt64(base[offset]) << (offset &* 8) }
+            return (print, print & 0x0080_8080_8080_8080 == 0)
+        }
+        // Whole words; the last one may overlap the one before it (the ASCII test only ORs them).
+        let raw = UnsafeRawPointer(base)
+        var high: UInt64 = 0
+        var offset = 0
+        while offset + 8 < count {
+            high |= raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            offset += 8
+        }
+        let first = raw.loadUnaligned(as: UInt64.self)
+        let last = raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+        high |= last
+        let print = (first &* 0x9E37_79B9_7F4A_7C15 ^ last) &+ UInt64(truncatingIfNeeded: count)
+        return (print, high & 0x8080_8080_8080_8080 == 0)
     }
 }
 
@@ -410,6 +432,13 @@ extension ContractJSON {
     private let scratch: UnsafeMutableBufferPointer<UInt8>
     /// Bytes of `scratch`: 1 KB, what `withUnsafeTemporaryAllocation` always takes from the stack.
     static let scratchCapacity = 1024
+    /// The decoded bytes of the escaped keys read so far (rare), each in a block of its own whose
+    /// first word links the block before it: a `ContractJSONKey` is then only a pointer and a
+    /// length (no String to release per key), and every key stays valid until `scan` ends and
+    /// frees the blocks.
+    private var keyBlocks: UnsafeMutableRawPointer?
+    /// `ContractSmallString.layoutHolds`, read once per scan (a static's every read is a call).
+    private let smallStrings = ContractSmallString.layoutHolds
 
     private init(bytes: UnsafeBufferPointer<UInt8>, scratch: UnsafeMutableBufferPointer<UInt8>, mayHoldRawSurrogates: Bool, checksUTF8: Bool = false) {
         self.bytes = bytes
@@ -424,6 +453,7 @@ extension ContractJSON {
         if let result = text.utf8.withContiguousStorageIfAvailable({ buffer -> Result in
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: scratchCapacity) { scratch in
                 var scanner = ContractJSONScanner(bytes: buffer, scratch: scratch, mayHoldRawSurrogates: false)
+                defer { freeKeyBlocks(scanner.keyBlocks) }
                 return body(&scanner)
             }
         }) {
@@ -436,6 +466,7 @@ extension ContractJSON {
         return bytes.withUnsafeBufferPointer { buffer in
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: scratchCapacity) { scratch in
                 var scanner = ContractJSONScanner(bytes: buffer, scratch: scratch, mayHoldRawSurrogates: true)
+                defer { freeKeyBlocks(scanner.keyBlocks) }
                 return body(&scanner)
             }
         }
@@ -451,9 +482,30 @@ extension ContractJSON {
         data.withUnsafeBytes { raw -> Result in
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: scratchCapacity) { scratch in
                 var scanner = ContractJSONScanner(bytes: raw.bindMemory(to: UInt8.self), scratch: scratch, mayHoldRawSurrogates: false, checksUTF8: true)
+                defer { freeKeyBlocks(scanner.keyBlocks) }
                 return body(&scanner)
             }
         }
+    }
+
+    /// Frees the key blocks from `first` back to (not including) `last`.
+    private static func freeKeyBlocks(_ first: UnsafeMutableRawPointer?, until last: UnsafeMutableRawPointer? = nil) {
+        var block = first
+        while let current = block, current != last {
+            block = current.load(as: UnsafeMutableRawPointer?.self)
+            current.deallocate()
+        }
+    }
+
+    /// A copy of an escaped key's decoded text that lives until the scan ends (`keyBlocks`).
+    private mutating func keptKeyBytes(_ text: String) -> UnsafeBufferPointer<UInt8> {
+        let count = text.utf8.count
+        let block = UnsafeMutableRawPointer.allocate(byteCount: 8 + max(count, 1), alignment: 8)
+        block.storeBytes(of: keyBlocks, as: UnsafeMutableRawPointer?.self)
+        keyBlocks = block
+        let bytes = (block + 8).bindMemory(to: UInt8.self, capacity: max(count, 1))
+        _ = UnsafeMutableBufferPointer(start: bytes, count: count).initialize(from: text.utf8)
+        return UnsafeBufferPointer(start: bytes, count: count)
     }
 
     /// The offset just past the well-formed UTF-8 sequence that starts with the non-ASCII byte at
@@ -528,15 +580,27 @@ extension ContractJSON {
 
     /// The key of the next member of the current object (its `:` consumed, its value next),
     /// or nil at the closing brace (consumed) or on a syntax error.
+    @inline(__always)
     public mutating func nextMember() -> ContractJSONKey? {
         guard advance(closer: UInt8(ascii: "}")) else { return nil }
         guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {
             fail()
             return nil
         }
-        guard let key = lexKey() else {
-            fail()
-            return nil
+        let key: ContractJSONKey
+        // Most keys are one plain run up to their quote (on a scan that checks UTF-8, an ASCII
+        // one): taken as they stand, in the decoder's own code. Any other goes to lexKey.
+        let start = position + 1
+        let runEnd = Self.plainRunEnd(bytes, from: start, stop: nonASCIIStop)
+        if runEnd < bytes.count, bytes[runEnd] == UInt8(ascii: "\""), !mayHoldRawSurrogates {
+            position = runEnd + 1
+            key = ContractJSONKey(raw: UnsafeBufferPointer(rebasing: bytes[start..<runEnd]))
+        } else {
+            guard let lexed = lexKey() else {
+                fail()
+                return nil
+            }
+            key = lexed
         }
         skipWhitespace()
         guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else {
@@ -622,6 +686,8 @@ extension ContractJSON {
     /// which finds any syntax error again) as usual. Linear in the object's length.
     public func peekTag(_ key: StaticString) -> String? {
         var probe = self
+        // The probe's own escaped keys are not handed out: freed here, not by `scan`.
+        defer { Self.freeKeyBlocks(probe.keyBlocks, until: keyBlocks) }
         guard probe.enterObject() else { return nil }
         var tag: String?
         while let member = probe.nextMember() {
@@ -690,11 +756,31 @@ extension ContractJSON {
     }
 
     /// A string (one without unpaired surrogates), else nil.
+    @inline(__always)
     public mutating func string() -> String? {
         guard peek() == UInt8(ascii: "\"") else {
             skipValue()
             return nil
         }
+        // Most literals are one plain run up to their quote: built straight from it in the
+        // decoder's own code. On a String scan such a run is UTF-8 already; on a scan that checks
+        // UTF-8 the run stops at a non-ASCII byte, so one that reaches its quote is ASCII. Any
+        // other (non-ASCII bytes to check, escapes, a bridged String's raw surrogates): `lexedString`.
+        if !mayHoldRawSurrogates {
+            let start = position + 1
+            let runEnd = Self.plainRunEnd(bytes, from: start, stop: nonASCIIStop)
+            if runEnd < bytes.count, bytes[runEnd] == UInt8(ascii: "\"") {
+                position = runEnd + 1
+                return wellFormedText(UnsafeBufferPointer(rebasing: bytes[start..<runEnd]))
+            }
+        }
+        return lexedString()
+    }
+
+    /// `string()` for a literal with escapes, one a bridged String may hold a raw surrogate in,
+    /// or a syntax error (its quote is next).
+    @inline(never)
+    private mutating func lexedString() -> String? {
         // On a scan that checks UTF-8, the String built checks it too: read the literal once.
         switch nonASCIIStop != 0 ? lexKeptUTF8String() : lexString(keep: true) {
         case .string(let text): return text
@@ -784,6 +870,7 @@ extension ContractJSON {
     private mutating func skipWhitespace() {
         while position < bytes.count {
             let byte = bytes[position]
+            if byte > 0x20 { return }  // the usual case, in one comparison
             guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return }
             position += 1
         }
@@ -993,7 +1080,7 @@ extension ContractJSON {
     /// `keptTextCheckingRepairs` does.
     @inline(__always)
     private func keptText(_ decoded: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> String? {
-        if end - start <= 16, isASCII(start, end) { return Self.string(decoded) }
+        if end - start <= 16, isASCII(start, end) { return Self.string(decoded, smallStrings: smallStrings) }
         return validatedText(decoded) ?? keptTextCheckingRepairs(decoded, start, end)
     }
 
@@ -1001,7 +1088,7 @@ extension ContractJSON {
     @inline(__always)
     private func wellFormedText(_ decoded: UnsafeBufferPointer<UInt8>) -> String {
         if decoded.count > 15, let text = validatedText(decoded) { return text }
-        return Self.string(decoded)
+        return Self.string(decoded, smallStrings: smallStrings)
     }
 
     /// `decoded` as a String, built by `String(validatingCString:)` from a NUL-terminated copy in
@@ -1023,7 +1110,7 @@ extension ContractJSON {
     /// `keptText` for a text `validatedText` did not take: the String built from the decoded
     /// bytes, if `keptIsUTF8` finds the body was UTF-8.
     private func keptTextCheckingRepairs(_ decoded: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> String? {
-        let text = Self.string(decoded)
+        let text = Self.string(decoded, smallStrings: smallStrings)
         return keptIsUTF8(text, start, end) ? text : nil
     }
 
@@ -1077,13 +1164,16 @@ extension ContractJSON {
     }
 
     /// `bytes` (well-formed UTF-8) as a String. One that fits in a String's inline storage (15
-    /// bytes: ids, enum values, colours) is built through `String(unsafeUninitializedCapacity:)`,
-    /// which takes ASCII after one check of the finished value's flag bits; `String(decoding:)`
-    /// would first test the bytes for ASCII one by one, then copy them. Longer ones are validated
-    /// either way, as the standard library offers no public initializer that takes UTF-8 on trust.
+    /// bytes: ids, enum values, colours) and is ASCII is written as that storage at once
+    /// (`ContractSmallString`); another short one is built through
+    /// `String(unsafeUninitializedCapacity:)`, which takes ASCII after one check of the finished
+    /// value's flag bits (`String(decoding:)` would first test the bytes for ASCII one by one, then
+    /// copy them). Longer ones are validated either way, as the standard library offers no public
+    /// initializer that takes UTF-8 on trust.
     @inline(__always)
-    fileprivate static func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+    fileprivate static func string(_ bytes: UnsafeBufferPointer<UInt8>, smallStrings: Bool) -> String {
         guard let source = bytes.baseAddress, bytes.count <= 15 else { return String(decoding: bytes, as: UTF8.self) }
+        if smallStrings, let text = ContractSmallString.ascii(source, count: bytes.count) { return text }
         return String(unsafeUninitializedCapacity: bytes.count) { out in
             out.baseAddress?.initialize(from: source, count: bytes.count)
             return bytes.count
@@ -1207,9 +1297,23 @@ extension ContractJSON {
         plainRunEnd(from: from, stop: nonASCIIStop)
     }
 
+    /// `plainRunEnd` as a call: the decoders' inlined key and string reads share one copy of the
+    /// loop. Static, on the bytes alone: a method would be handed a copy of the whole scanner.
+    @inline(never)
+    private static func plainRunEnd(_ bytes: UnsafeBufferPointer<UInt8>, from: Int, stop: UInt64) -> Int {
+        runEnd(bytes, from: from, stop: stop)
+    }
+
     /// `plainRunEnd`, stopping at non-ASCII bytes as `stop` says (`nonASCIIStop`, or 0).
     @inline(__always)
     private func plainRunEnd(from: Int, stop: UInt64) -> Int {
+        Self.runEnd(bytes, from: from, stop: stop)
+    }
+
+    /// The loop of `plainRunEnd`: eight bytes at a time; in each word, the lowest flagged byte of
+    /// every test below is a true match.
+    @inline(__always)
+    private static func runEnd(_ bytes: UnsafeBufferPointer<UInt8>, from: Int, stop: UInt64) -> Int {
         var offset = from
         let count = bytes.count
         guard let base = bytes.baseAddress else { return count }
@@ -1355,44 +1459,88 @@ extension ContractJSON {
     }
 
     /// A member key: compared by its exact bytes, never canonically.
+    @inline(never)
     private mutating func lexKey() -> ContractJSONKey? {
         let start = position + 1
         switch lexString(keep: false) {
         case .syntaxError:
             return nil
         case .invalid:
-            return ContractJSONKey(raw: nil, decoded: nil)
+            return ContractJSONKey(raw: nil)
         case .string:
-            if !sawEscape { return ContractJSONKey(raw: UnsafeBufferPointer(rebasing: bytes[start..<(position - 1)]), decoded: nil) }
+            if !sawEscape { return ContractJSONKey(raw: UnsafeBufferPointer(rebasing: bytes[start..<(position - 1)])) }
             // Escaped key (rare): decode it once more, keeping the text.
             let end = position
             position = start - 1
             guard case .string(let text) = lexString(keep: true) else { return nil }
             position = end
-            return ContractJSONKey(raw: nil, decoded: text)
+            return ContractJSONKey(raw: keptKeyBytes(text))
         }
     }
 }
 
+/// Short ASCII texts (ids, colours, enum values: most of a document's strings) made as the value
+/// a String of at most 15 UTF-8 bytes is on 64-bit platforms: its bytes inline in two words, the
+/// last byte its count and flags (0xE0: small, ASCII, immortal). That layout is part of Swift's
+/// stable ABI on Apple platforms (inlined standard-library code in every app reads it), and it is
+/// checked once per process against Strings the standard library built (`layoutHolds`, which
+/// only reads their bits); where it does not hold, or on another platform, `ascii` returns nil and
+/// the caller builds the String the usual way. Why: a public initializer costs about 90
+/// instructions per short string (a closure, a call, flag checks); this costs about 15.
+enum ContractSmallString {
+    #if (arch(x86_64) || arch(arm64)) && _endian(little)
+    /// True when the standard library's own small ASCII Strings of every length 0–15 have exactly
+    /// the bits `words` makes.
+    static let layoutHolds: Bool = {
+        let letters = Array("abcdefghijklmno".utf8)
+        for count in 0...15 {
+            let expected = String(decoding: letters[0..<count], as: UTF8.self)
+            guard MemoryLayout<String>.size == 16,
+                  unsafeBitCast(expected, to: (UInt64, UInt64).self) == words(letters, count) else { return false }
+        }
+        return true
+    }()
+
+    /// The two words of the small ASCII String of `count` (≤ 15) bytes at `source`.
+    @inline(__always)
+    private static func words(_ source: UnsafePointer<UInt8>, _ count: Int) -> (UInt64, UInt64) {
+        var words: (UInt64, UInt64) = (0, 0)
+        withUnsafeMutableBytes(of: &words) { $0.baseAddress!.copyMemory(from: source, byteCount: count) }
+        words.1 |= (0xE0 | UInt64(truncatingIfNeeded: count)) << 56
+        return words
+    }
+
+    /// The String of the `count` (≤ 15) bytes at `source` when they are ASCII, else nil. Only
+    /// where `layoutHolds` (the caller's to check).
+    @inline(__always)
+    static func ascii(_ source: UnsafePointer<UInt8>, count: Int) -> String? {
+        guard count <= 15 else { return nil }
+        let made = words(source, count)
+        guard (made.0 | made.1 & 0x00FF_FFFF_FFFF_FFFF) & 0x8080_8080_8080_8080 == 0 else { return nil }
+        return unsafeBitCast(made, to: String.self)
+    }
+    #else
+    static let layoutHolds = false
+    static func ascii(_ source: UnsafePointer<UInt8>, count: Int) -> String? { nil }
+    #endif
+}
+
 /// An object member's key during a scan (its bytes live as long as the scan).
 @_spi(ContractGenRuntime) public struct ContractJSONKey {
+    /// The key's UTF-8 bytes: in the text itself, or (for an escaped key) decoded into the scan's
+    /// key blocks; nil when the key held an unpaired surrogate.
     fileprivate let raw: UnsafeBufferPointer<UInt8>?
-    fileprivate let decoded: String?
 
     /// True when the key is exactly `name` (byte for byte: no Unicode normalisation).
     @inline(__always)
     public func matches(_ name: StaticString) -> Bool {
-        if let raw {
-            return raw.count == name.utf8CodeUnitCount && (raw.count == 0 || memcmp(raw.baseAddress!, name.utf8Start, raw.count) == 0)
-        }
-        guard let decoded else { return false }
-        return decoded.utf8.elementsEqual(UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+        guard let raw else { return false }
+        return raw.count == name.utf8CodeUnitCount && (raw.count == 0 || memcmp(raw.baseAddress!, name.utf8Start, raw.count) == 0)
     }
 
     /// The key as text; nil when it held an unpaired surrogate (then it is no string at all).
     public var text: String? {
-        if let raw { return ContractJSONScanner.string(raw) }
-        return decoded
+        raw.map { ContractJSONScanner.string($0, smallStrings: ContractSmallString.layoutHolds) }
     }
 }
 
@@ -1597,23 +1745,30 @@ extension ContractNullable: Hashable where Wrapped: Hashable {}
     ///
     /// For example `"2024-02-29"` → (2024, 2, 29); `"2026-02-30"`, `"2026-7-1"` → nil.
     public static func parseLocalDate(_ text: String) -> (year: Int, month: Int, day: Int)? {
-        let units = text.utf16
-        guard units.count == 10 else { return nil }
-        var fields = [0, 0, 0]
-        var field = 0
-        for (offset, unit) in units.enumerated() {
+        // Read as UTF-8 (a native String's own form, in place): every accepted unit is ASCII, so
+        // 10 UTF-16 units are then 10 bytes, and a text of 10 bytes with any other is refused either way.
+        guard let (year, month, day) = text.utf8.withContiguousStorageIfAvailable(localDateFields)
+                ?? Array(text.utf8).withUnsafeBufferPointer(localDateFields) else { return nil }
+        guard year >= 1, month >= 1, month <= 12, day >= 1, day <= daysInMonth(year, month) else { return nil }
+        return (year, month, day)
+    }
+
+    /// `YYYY-MM-DD`'s three numbers from exactly 10 bytes of ASCII digits and two hyphens, else nil.
+    private static func localDateFields(_ bytes: UnsafeBufferPointer<UInt8>) -> (Int, Int, Int)? {
+        guard bytes.count == 10 else { return nil }
+        var fields = (0, 0, 0)
+        for offset in 0..<10 {
+            let byte = bytes[offset]
             if offset == 4 || offset == 7 {
-                guard unit == 0x2D else { return nil }  // "-"
-                field += 1
+                guard byte == 0x2D else { return nil }  // "-"
                 continue
             }
             // ASCII digits only: full-width or other scripts' digits are not accepted.
-            guard unit >= 0x30, unit <= 0x39 else { return nil }
-            fields[field] = fields[field] * 10 + Int(unit - 0x30)
+            guard byte >= 0x30, byte <= 0x39 else { return nil }
+            let digit = Int(byte &- 0x30)
+            if offset < 4 { fields.0 = fields.0 * 10 + digit } else if offset < 7 { fields.1 = fields.1 * 10 + digit } else { fields.2 = fields.2 * 10 + digit }
         }
-        let (year, month, day) = (fields[0], fields[1], fields[2])
-        guard year >= 1, month >= 1, month <= 12, day >= 1, day <= daysInMonth(year, month) else { return nil }
-        return (year, month, day)
+        return fields
     }
 
     /// The instant of an RFC 3339 `date-time` in its one strict form, as epoch milliseconds:

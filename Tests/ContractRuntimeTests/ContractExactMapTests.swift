@@ -1,0 +1,87 @@
+/// The exact-key map's probes: a key's fingerprint only narrows a search, so keys alike in any
+/// way (a shared prefix or suffix, a difference in the middle, canonically equivalent bytes) are
+/// still told apart, on the linear search of a small map and on the index of a large one.
+import XCTest
+@testable import ContractRuntime
+
+final class ContractExactMapTests: XCTestCase {
+    /// Keys of every length from 0 to 40 bytes that differ in one byte at every position, with
+    /// a non-ASCII byte pair at every position too: each finds only its own value.
+    func testKeysDifferingAtAnyOneByteAreDistinct() {
+        for length in 0...40 {
+            var keys: [String] = [String(repeating: "k", count: length)]
+            for position in 0..<length {
+                var scalars = Array(repeating: Character("k"), count: length)
+                scalars[position] = "q"
+                keys.append(String(scalars))
+                scalars[position] = "é"  // two UTF-8 bytes: the key is no longer ASCII
+                keys.append(String(scalars))
+            }
+            for count in [keys.count, min(keys.count, 8)] {  // the index past 8 keys, and the linear search
+                var map = ContractExactMap<Int>()
+                for (offset, key) in keys.prefix(count).enumerated() { map.set(key, offset) }
+                XCTAssertEqual(map.count, count, "length \(length)")
+                for (offset, key) in keys.prefix(count).enumerated() {
+                    XCTAssertEqual(map.value(for: key), offset, "length \(length), key \(key)")
+                }
+                if length > 0 { XCTAssertNil(map.value(for: String(repeating: "z", count: length)), "length \(length)") }
+            }
+        }
+    }
+
+    /// Two keys with the same first and last eight bytes and the same UTF-8 length whose middles
+    /// are canonically equivalent (é then e + U+0301, against e + U+0301 then é): Swift's String
+    /// `==` calls them equal, so the map must see that they are not ASCII and compare bytes.
+    func testCanonicallyEquivalentMiddlesAreDistinct() {
+        let composed = "abcdefgh\u{E9}e\u{301}ijklmnop"
+        let decomposed = "abcdefghe\u{301}\u{E9}ijklmnop"
+        XCTAssertEqual(composed, decomposed)  // canonical equivalence, the comparison the map must not use
+        XCTAssertEqual(composed.utf8.count, decomposed.utf8.count)
+        var map = ContractExactMap<String>()
+        map.set("2203306141", "ascii")
+        map.set(composed, "composed")
+        map.set(decomposed, "decomposed")
+        XCTAssertEqual(map.count, 3)
+        XCTAssertEqual(map.value(for: composed), "composed")
+        XCTAssertEqual(map.value(for: decomposed), "decomposed")
+        XCTAssertEqual(map.value(for: "2203306141"), "ascii")
+        XCTAssertNil(map.value(for: "2203306144"))
+        // A duplicate replaces only its exact twin (the last occurrence wins).
+        map.set(decomposed, "again")
+        XCTAssertEqual(map.count, 3)
+        XCTAssertEqual(map.value(for: composed), "composed")
+        XCTAssertEqual(map.value(for: decomposed), "again")
+    }
+}
+
+/// Short ASCII texts written as a small String's storage (ContractSmallString): every length 0–15
+/// and every ASCII byte give the String the standard library builds from the same bytes, in
+/// equality, hashing, bytes and use; any non-ASCII byte is refused (the caller builds it as usual).
+final class ContractSmallStringTests: XCTestCase {
+    func testShortASCIITextsEqualTheStandardOnes() throws {
+        #if (arch(x86_64) || arch(arm64)) && _endian(little)
+        XCTAssertTrue(ContractSmallString.layoutHolds, "the 64-bit small-string layout this build relies on")
+        #endif
+        try XCTSkipUnless(ContractSmallString.layoutHolds)
+        let ascii = Array(UInt8(0)...UInt8(0x7F))
+        for count in 0...15 {
+            for first in stride(from: 0, to: ascii.count, by: 7) {
+                let bytes = (0..<count).map { ascii[(first + $0 * 13) % ascii.count] }
+                let expected = String(decoding: bytes, as: UTF8.self)
+                let made = bytes.withUnsafeBufferPointer { ContractSmallString.ascii($0.baseAddress!, count: count) }
+                XCTAssertEqual(made, expected, "\(bytes)")
+                XCTAssertEqual(made.map { Array($0.utf8) }, bytes)
+                XCTAssertEqual(made?.hashValue, expected.hashValue)
+                XCTAssertEqual(made.map { $0 + "é" }, expected + "é")
+                XCTAssertEqual(made?.unicodeScalars.count, count)
+            }
+            if count > 0 {
+                for at in [0, count - 1, count / 2] {
+                    var bytes = Array(repeating: UInt8(ascii: "a"), count: count)
+                    bytes[at] = 0x80 | UInt8(at)
+                    XCTAssertNil(bytes.withUnsafeBufferPointer { ContractSmallString.ascii($0.baseAddress!, count: count) }, "\(bytes)")
+                }
+            }
+        }
+    }
+}
