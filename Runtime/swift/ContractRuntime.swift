@@ -433,8 +433,6 @@ extension ContractJSON {
     /// length (no String to release per key), and every key stays valid until `scan` ends and
     /// frees the blocks.
     private var keyBlocks: UnsafeMutableRawPointer?
-    /// `ContractSmallString.layoutHolds`, read once per scan (a static's every read is a call).
-    private let smallStrings = ContractSmallString.layoutHolds
 
     private init(bytes: UnsafeBufferPointer<UInt8>, scratch: UnsafeMutableBufferPointer<UInt8>, mayHoldRawSurrogates: Bool, checksUTF8: Bool = false) {
         self.bytes = bytes
@@ -1076,7 +1074,7 @@ extension ContractJSON {
     /// `keptTextCheckingRepairs` does.
     @inline(__always)
     private func keptText(_ decoded: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> String? {
-        if end - start <= 16, isASCII(start, end) { return Self.string(decoded, smallStrings: smallStrings) }
+        if end - start <= 16, isASCII(start, end) { return Self.string(decoded) }
         return validatedText(decoded) ?? keptTextCheckingRepairs(decoded, start, end)
     }
 
@@ -1084,7 +1082,7 @@ extension ContractJSON {
     @inline(__always)
     private func wellFormedText(_ decoded: UnsafeBufferPointer<UInt8>) -> String {
         if decoded.count > 15, let text = validatedText(decoded) { return text }
-        return Self.string(decoded, smallStrings: smallStrings)
+        return Self.string(decoded)
     }
 
     /// `decoded` as a String, built by `String(validatingCString:)` from a NUL-terminated copy in
@@ -1106,7 +1104,7 @@ extension ContractJSON {
     /// `keptText` for a text `validatedText` did not take: the String built from the decoded
     /// bytes, if `keptIsUTF8` finds the body was UTF-8.
     private func keptTextCheckingRepairs(_ decoded: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> String? {
-        let text = Self.string(decoded, smallStrings: smallStrings)
+        let text = Self.string(decoded)
         return keptIsUTF8(text, start, end) ? text : nil
     }
 
@@ -1160,16 +1158,13 @@ extension ContractJSON {
     }
 
     /// `bytes` (well-formed UTF-8) as a String. One that fits in a String's inline storage (15
-    /// bytes: ids, enum values, colours) and is ASCII is written as that storage at once
-    /// (`ContractSmallString`); another short one is built through
-    /// `String(unsafeUninitializedCapacity:)`, which takes ASCII after one check of the finished
-    /// value's flag bits (`String(decoding:)` would first test the bytes for ASCII one by one, then
-    /// copy them). Longer ones are validated either way, as the standard library offers no public
-    /// initializer that takes UTF-8 on trust.
+    /// bytes: ids, enum values, colours) is built through `String(unsafeUninitializedCapacity:)`,
+    /// which takes ASCII after one check of the finished value's flag bits; `String(decoding:)`
+    /// would first test the bytes for ASCII one by one, then copy them. Longer ones are validated
+    /// either way, as the standard library offers no public initializer that takes UTF-8 on trust.
     @inline(__always)
-    fileprivate static func string(_ bytes: UnsafeBufferPointer<UInt8>, smallStrings: Bool) -> String {
+    fileprivate static func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         guard let source = bytes.baseAddress, bytes.count <= 15 else { return String(decoding: bytes, as: UTF8.self) }
-        if smallStrings, let text = ContractSmallString.ascii(source, count: bytes.count) { return text }
         return String(unsafeUninitializedCapacity: bytes.count) { out in
             out.baseAddress?.initialize(from: source, count: bytes.count)
             return bytes.count
@@ -1475,52 +1470,6 @@ extension ContractJSON {
     }
 }
 
-/// Short ASCII texts (ids, colours, enum values: most of a document's strings) made as the value
-/// a String of at most 15 UTF-8 bytes is on 64-bit platforms: its bytes inline in two words, the
-/// last byte its count and flags (0xE0: small, ASCII, immortal). That layout is part of Swift's
-/// stable ABI on Apple platforms (inlined standard-library code in every app reads it), and it is
-/// checked once per process against Strings the standard library built (`layoutHolds`, which
-/// only reads their bits); where it does not hold, or on another platform, `ascii` returns nil and
-/// the caller builds the String the usual way. Why: a public initializer costs about 90
-/// instructions per short string (a closure, a call, flag checks); this costs about 15.
-enum ContractSmallString {
-    #if (arch(x86_64) || arch(arm64)) && _endian(little)
-    /// True when the standard library's own small ASCII Strings of every length 0–15 have exactly
-    /// the bits `words` makes.
-    static let layoutHolds: Bool = {
-        let letters = Array("abcdefghijklmno".utf8)
-        for count in 0...15 {
-            let expected = String(decoding: letters[0..<count], as: UTF8.self)
-            guard MemoryLayout<String>.size == 16,
-                  unsafeBitCast(expected, to: (UInt64, UInt64).self) == words(letters, count) else { return false }
-        }
-        return true
-    }()
-
-    /// The two words of the small ASCII String of `count` (≤ 15) bytes at `source`.
-    @inline(__always)
-    private static func words(_ source: UnsafePointer<UInt8>, _ count: Int) -> (UInt64, UInt64) {
-        var words: (UInt64, UInt64) = (0, 0)
-        withUnsafeMutableBytes(of: &words) { $0.baseAddress!.copyMemory(from: source, byteCount: count) }
-        words.1 |= (0xE0 | UInt64(truncatingIfNeeded: count)) << 56
-        return words
-    }
-
-    /// The String of the `count` (≤ 15) bytes at `source` when they are ASCII, else nil. Only
-    /// where `layoutHolds` (the caller's to check).
-    @inline(__always)
-    static func ascii(_ source: UnsafePointer<UInt8>, count: Int) -> String? {
-        guard count <= 15 else { return nil }
-        let made = words(source, count)
-        guard (made.0 | made.1 & 0x00FF_FFFF_FFFF_FFFF) & 0x8080_8080_8080_8080 == 0 else { return nil }
-        return unsafeBitCast(made, to: String.self)
-    }
-    #else
-    static let layoutHolds = false
-    static func ascii(_ source: UnsafePointer<UInt8>, count: Int) -> String? { nil }
-    #endif
-}
-
 /// An object member's key during a scan (its bytes live as long as the scan).
 @_spi(ContractGenRuntime) public struct ContractJSONKey {
     /// The key's UTF-8 bytes: in the text itself, or (for an escaped key) decoded into the scan's
@@ -1536,7 +1485,7 @@ enum ContractSmallString {
 
     /// The key as text; nil when it held an unpaired surrogate (then it is no string at all).
     public var text: String? {
-        raw.map { ContractJSONScanner.string($0, smallStrings: ContractSmallString.layoutHolds) }
+        raw.map { ContractJSONScanner.string($0) }
     }
 }
 

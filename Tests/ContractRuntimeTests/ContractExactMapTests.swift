@@ -53,35 +53,3 @@ final class ContractExactMapTests: XCTestCase {
         XCTAssertEqual(map.value(for: decomposed), "again")
     }
 }
-
-/// Short ASCII texts written as a small String's storage (ContractSmallString): every length 0–15
-/// and every ASCII byte give the String the standard library builds from the same bytes, in
-/// equality, hashing, bytes and use; any non-ASCII byte is refused (the caller builds it as usual).
-final class ContractSmallStringTests: XCTestCase {
-    func testShortASCIITextsEqualTheStandardOnes() throws {
-        #if (arch(x86_64) || arch(arm64)) && _endian(little)
-        XCTAssertTrue(ContractSmallString.layoutHolds, "the 64-bit small-string layout this build relies on")
-        #endif
-        try XCTSkipUnless(ContractSmallString.layoutHolds)
-        let ascii = Array(UInt8(0)...UInt8(0x7F))
-        for count in 0...15 {
-            for first in stride(from: 0, to: ascii.count, by: 7) {
-                let bytes = (0..<count).map { ascii[(first + $0 * 13) % ascii.count] }
-                let expected = String(decoding: bytes, as: UTF8.self)
-                let made = bytes.withUnsafeBufferPointer { ContractSmallString.ascii($0.baseAddress!, count: count) }
-                XCTAssertEqual(made, expected, "\(bytes)")
-                XCTAssertEqual(made.map { Array($0.utf8) }, bytes)
-                XCTAssertEqual(made?.hashValue, expected.hashValue)
-                XCTAssertEqual(made.map { $0 + "é" }, expected + "é")
-                XCTAssertEqual(made?.unicodeScalars.count, count)
-            }
-            if count > 0 {
-                for at in [0, count - 1, count / 2] {
-                    var bytes = Array(repeating: UInt8(ascii: "a"), count: count)
-                    bytes[at] = 0x80 | UInt8(at)
-                    XCTAssertNil(bytes.withUnsafeBufferPointer { ContractSmallString.ascii($0.baseAddress!, count: count) }, "\(bytes)")
-                }
-            }
-        }
-    }
-}
