@@ -52,7 +52,12 @@ enum TakenNames {
 
     static let swift: Set<String> = swiftPlatform.union(generated).union(testee).union(topLevelNames(EmbeddedRuntime.swift))
     static let kotlin: Set<String> = kotlinPlatform.union(generated).union(testee).union(topLevelNames(EmbeddedRuntime.kotlin))
+    /// Types whose TypeScript decoder `decode<Name>` would be a function every contract module
+    /// declares itself (`decodeBytes`, `decodeTree`, `decodeScanned`): two functions of one name.
+    static let typeScriptDecoderNames: Set<String> = ["Bytes", "Scanned", "Tree"]
+
     static let typeScript: Set<String> = typeScriptPlatform.union(generated).union(testee).union(TypeScriptNames.runtimeExports)
+        .union(typeScriptDecoderNames)
 
     /// The languages in which `name` is taken, e.g. `["Kotlin", "TypeScript"]` for `Map`.
     static func languages(taking name: String) -> [String] {
