@@ -18,6 +18,8 @@ ASAN_OPTIONS=detect_leaks=0 swift test --disable-swift-testing --sanitize=addres
 echo "Swift runtime under AddressSanitizer: $(grep -E "Executed [0-9]+ tests" "$log" | tail -1 | sed 's/^[[:space:]]*//')"
 bash scripts/test-runtimes.sh
 swift run -q contract-gen check
-swift run -q contract-gen conform --lang all
+# The platforms' tz data differs from IANA's in a few zones: those pinned cases are listed as
+# expected failures (docs/semantics.md row 14), so a platform that updates its data shows up.
+swift run -q contract-gen conform --lang all --expected-failures golden/expected-failures.txt
 # ~50 s the first time (builds contract-gen in the consumer), ~30 s after (reuses that build).
 bash scripts/test-plugin.sh

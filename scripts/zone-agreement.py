@@ -12,7 +12,7 @@ row 14). For every zone of the runtime's fixed list and days 1, 8, 15 and 22 of 
 Prints, per implementation, the zones and years whose answers differ from the reference, and writes
 them as TSV (implementation, zone, year, days that differ, first such day, reference, answer) to
 DIR/zone-agreement.tsv with the data versions in its header lines. On demand, not in CI: a run
-takes a few minutes (it builds the testees, about 1.9 M days per implementation).
+takes about 14 minutes on a 2-core machine (it builds the testees; 1.9 M days per implementation).
 
 Usage: python3 scripts/zone-agreement.py [--out DIR] [--zones Z1,Z2,...]
 """

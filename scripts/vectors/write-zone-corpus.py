@@ -7,7 +7,7 @@ Python's zoneinfo reading this machine's tzdata (Debian's tzdata package), an im
 zone rules independent of the three platforms'; each case names the tzdata version it came from.
 
 The zones are chosen so that every platform here agrees on them (scripts/zone-agreement.sh measures
-where they do not; those zones and years are pinned separately, golden/widget-data/zones/
+where they do not; those zones and years are pinned separately, golden/zones/
 vectors.tz-data.*, with the expected failures in golden/expected-failures.txt).
 
 Usage: python3 scripts/vectors/write-zone-corpus.py [--check]
@@ -23,7 +23,7 @@ sys.path.insert(0, os.path.join(ROOT, "scripts"))
 zone_agreement = __import__("zone-agreement")  # scripts/zone-agreement.py: the same reference algorithm
 
 DAY = 86_400_000
-OUT = os.path.join(ROOT, "golden", "widget-data", "zones")
+OUT = os.path.join(ROOT, "golden", "zones")
 
 # Zone, why it is here, and the last year of its changes that every platform here agrees on
 # (None: all of 1970-2037).
@@ -143,9 +143,60 @@ def pinned_cases():
     return result
 
 
+EXPECTED_FAILURES = os.path.join(ROOT, "golden", "expected-failures.txt")
+
+# What is known of why each platform's data differs (added to the measured versions).
+CAUSES = {
+    "swift": "Foundation's ICU data predates IANA 2024b, which made EET and WET links to Europe/Athens and Europe/Lisbon",
+    "kotlin": "the JDK's tzdb.dat keeps EET and WET as their own rules, and differs from IANA in Iran's 1978 changes and in 2037 in Namibia and Palestine",
+    "typescript": "Node's ICU tz data is 2025c, newer than the reference: 2025c corrected Baja California's 1970s history; EET and WET as for Swift",
+    "typescript-jsc": "the system ICU 72.1's tz data is 2022-era: later changes (Mexico 2022, Egypt and Greenland 2023, Kazakhstan and Paraguay 2024, Fiji, …) and corrections are missing",
+}
+
+
+def expected_failures_text():
+    """golden/expected-failures.txt: per implementation, the pinned cases its tz data gets wrong
+    (each pinned day is one where every platform that differs in that zone differs, so the list is
+    the measurement's, zone for zone), with the measured data version and the years it differs."""
+    path = os.path.join(ROOT, "results", "zone-agreement.tsv")
+    if not os.path.exists(path):
+        return None
+    header = {}
+    for line in open(path, encoding="utf-8"):
+        if line.startswith("# ") and ": " in line:
+            key, value = line[2:].rstrip("\n").split(": ", 1)
+            header[key] = value
+    years = {}
+    for line in open(path, encoding="utf-8"):
+        if line.startswith("#") or line.startswith("implementation\t"):
+            continue
+        impl, zone, year, _, _, _, _ = line.rstrip("\n").split("\t")
+        years.setdefault((impl, zone), []).append(int(year))
+    pinned = {c["given"]["timeZone"]: c["case"] for c in pinned_cases()}
+    lines = ["# Expected conformance failures: platforms whose own time-zone data differs from IANA tzdata",
+             f"# {tzdata_version()} (docs/semantics.md row 14), measured by scripts/zone-agreement.sh (results/zone-agreement.tsv).",
+             "# Written by scripts/vectors/write-zone-corpus.py; a platform that updates its data shows as UNEXPECTED PASS.",
+             "# `[lang:]case-name  # reason` (docs/conformance.md, Expected-failures files)."]
+    order = ["swift", "kotlin", "typescript", "typescript-jsc"]
+    for impl in order:
+        entries = sorted((zone, ys) for (i, zone), ys in years.items() if i == impl)
+        if not entries:
+            continue
+        lines.append("")
+        lines.append(f"# {impl}: {header.get(impl, '?')}: {CAUSES[impl]}.")
+        for zone, ys in entries:
+            span = f"{min(ys)}" if min(ys) == max(ys) else f"{min(ys)}-{max(ys)}"
+            lines.append(f"{impl}:{pinned[zone]}  # {header.get(impl, impl)}: {zone} differs from IANA {tzdata_version()} in {span}")
+    return "\n".join(lines) + "\n"
+
+
 def main():
     check = "--check" in sys.argv[1:]
     written = {os.path.join(OUT, c["case"] + ".json"): json.dumps(c, indent=2, ensure_ascii=False) + "\n" for c in cases() + pinned_cases()}
+    count = len(written)
+    failures = expected_failures_text()
+    if failures is not None:
+        written[EXPECTED_FAILURES] = failures
     changed = []
     os.makedirs(OUT, exist_ok=True)
     for path, text in sorted(written.items()):
@@ -162,7 +213,7 @@ def main():
             changed.append(path)
             if not check:
                 os.remove(path)
-    print(f"zone corpus: {len(written)} cases in {len(ZONES)} zones (tzdata {tzdata_version()}); {len(changed)} file(s) {'would change' if check else 'changed'}")
+    print(f"zone corpus: {count} cases in {len(ZONES)} zones (tzdata {tzdata_version()}); {len(changed)} file(s) {'would change' if check else 'changed'}")
     return 1 if check and changed else 0
 
 
