@@ -295,7 +295,8 @@ def json_cases():
         else:
             _, at = place("", text, "", verdict)
             changes, said = malformed_changes(*at), f"malformed at byte {at[0]}, expected {at[1]}"
-        cases.append(decode_case(f"vectors.rfc8259.document.{slug}", f"{source}. {why} The document: {said}.".replace(". .", "."), text, changes))
+        about = " ".join(part for part in (f"{source}.", why, f"The document: {said}.") if part)
+        cases.append(decode_case(f"vectors.rfc8259.document.{slug}", about, text, changes))
 
     version = [{"replace": "$.status", "value": "unsupportedVersion"}, {"replace": "$.value", "value": None},
                {"add": "$.report", "value": [{"path": "$.v", "rule": "version-rejected", "used": "document", "found": "missing"}]}]
@@ -429,7 +430,7 @@ def rfc3339_cases():
         changes = [{"add": "$.events[0].updated_at", "text": json.dumps(text)}]
         expect = [{"replace": "$.value.events[0].updated_at", "value": ms}, {"add": "$.report", "value": []}] if valid else \
             [{"add": "$.report", "value": [{"path": "$.events[0].updated_at", "rule": "invalid-date", "used": "null"}]}]
-        verdict = f"valid: {ms} ms" if valid else "not the strict form: updated_at (optional) is null"
+        verdict = f"Valid: {ms} ms" if valid else "Not the strict form: updated_at (optional) is null"
         cases.append({"case": f"vectors.rfc3339.{slug}", "about": f"{source}: {text!r}. {why} {verdict}.".replace("  ", " "),
                       "contract": "calendar-agenda", "op": "decode", "sample": "schema.calendar-agenda.sample.minimal.Event",
                       "given": {"report": True}, "blob-changes": changes, "expect-changes": expect})
