@@ -33,7 +33,11 @@ final class SchemaNameDiagnosticsTests: XCTestCase {
                                   ("ContractJSON", "Swift"), ("ContractJson", "Kotlin, TypeScript"), ("TesteeError", "Swift, Kotlin, TypeScript"),
                                   // Swift Concurrency's Task; TypeScript's Record<K, V> and java.lang.Record; the generated entry type.
                                   ("Task", "Swift"), ("Record", "Kotlin, TypeScript"), ("DoneQueueEntry", "Swift, Kotlin, TypeScript"),
-                                  ("Awaited", "TypeScript"), ("Thread", "Kotlin")] {
+                                  ("Awaited", "TypeScript"), ("Thread", "Kotlin"),
+                                  // Their TypeScript decoders would be the module's decodeBytes, decodeTree, decodeScanned.
+                                  ("Bytes", "TypeScript"), ("Tree", "TypeScript"), ("Scanned", "TypeScript"),
+                                  // Their tree decoders would be the runtime's treeSkip, treeTag, treeTooDeep.
+                                  ("Skip", "TypeScript"), ("Tag", "TypeScript"), ("TooDeep", "TypeScript")] {
             assertDiagnostic(replacing([("  Item:", "  \(name):"), ("{array: Item}", "{array: \(name)}")]),
                              "demo.yaml:16:3: error: type name '\(name)' is already a name in \(languages) (a platform type or one contract-gen's generated code declares); rename it, e.g. '\(name)Value'")
         }

@@ -177,7 +177,7 @@ final class TesteeProtocolTests: XCTestCase {
             writer.write(&p)
             let used = TypeScriptIdentifierScanner.identifiers(in: p.text)
             XCTAssertEqual(writer.runtimeImports.sorted(), TypeScriptNames.runtimeExports.filter(used.contains).sorted())
-            XCTAssertEqual(writer.supportImports.sorted(), ["Given", "TesteeContractServer", "TesteeError", "TesteeSkipped", "encodeResult", "lexedIf", "runTestee", "unknownOp", "withDropped", "withReport"].filter(used.contains).sorted())
+            XCTAssertEqual(writer.supportImports.sorted(), ["Given", "TesteeContractServer", "TesteeError", "TesteeSkipped", "encodeResult", "hexBytes", "lexedIf", "runTestee", "unknownOp", "utf8Bytes", "withDropped", "withReport"].filter(used.contains).sorted())
         }
     }
 }

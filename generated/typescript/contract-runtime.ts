@@ -1300,6 +1300,98 @@ export function isWellFormedUtf16Portable(s: string): boolean {
   return true;
 }
 
+/** How many UTF-16 units `contractUtf8Text` turns into text at once (within every engine's argument limit). */
+const UTF8_CHUNK = 4096;
+
+/**
+ * The text of UTF-8 bytes, or undefined when they are not well-formed UTF-8 (RFC 3629, Unicode
+ * Table 3-7: no overlong form, no encoded surrogate, nothing above U+10FFFF, no truncated
+ * sequence, no stray continuation byte): what a generated `decodeBytes` reads. It never repairs
+ * into U+FFFD, as `TextDecoder` does by default (and `TextDecoder` is missing from
+ * JavaScriptCore's shell and older engines). One pass; ASCII bytes are copied without a look at
+ * the table. For example `contractUtf8Text(new Uint8Array([0x7b, 0x7d]))` is `'{}'` and
+ * `contractUtf8Text(new Uint8Array([0xc0, 0x80]))` undefined.
+ */
+export function contractUtf8Text(bytes: Uint8Array): string | undefined {
+  const n = bytes.length;
+  const units = new Uint16Array(Math.min(n, UTF8_CHUNK) + 1);
+  let parts = '';
+  let out = 0;
+  let i = 0;
+  while (i < n) {
+    if (out >= UTF8_CHUNK) {
+      parts += String.fromCharCode.apply(null, units.subarray(0, out) as unknown as number[]);
+      out = 0;
+    }
+    const lead = bytes[i]!;
+    if (lead < 0x80) {
+      units[out++] = lead;
+      i++;
+      continue;
+    }
+    const trailing = utf8Trailing(lead);
+    if (trailing < 0 || i + trailing >= n) return undefined;
+    let scalar = lead & (0x3f >> trailing);
+    for (let k = 1; k <= trailing; k++) {
+      const byte = bytes[i + k]!;
+      if (byte < (k === 1 ? utf8Low(lead) : 0x80) || byte > (k === 1 ? utf8High(lead) : 0xbf)) return undefined;
+      scalar = (scalar << 6) | (byte & 0x3f);
+    }
+    if (scalar >= 0x10000) {
+      units[out++] = 0xd800 + ((scalar - 0x10000) >> 10);
+      units[out++] = 0xdc00 + (scalar & 0x3ff);
+    } else {
+      units[out++] = scalar;
+    }
+    i += trailing + 1;
+  }
+  return parts + String.fromCharCode.apply(null, units.subarray(0, out) as unknown as number[]);
+}
+
+/**
+ * Where `bytes` stop being the beginning of well-formed UTF-8 (docs/report.md, `utf-8`): the first
+ * byte that cannot start a character (`80`–`C1`, `F5`–`FF`) or cannot continue the one begun
+ * (`E0 80` at the `80`, `ED A0` at the `A0`); their length when they end inside a character or
+ * never stop.
+ */
+export function contractUtf8StopOffset(bytes: Uint8Array): number {
+  const n = bytes.length;
+  let i = 0;
+  while (i < n) {
+    const lead = bytes[i]!;
+    if (lead < 0x80) {
+      i++;
+      continue;
+    }
+    const trailing = utf8Trailing(lead);
+    if (trailing < 0) return i;
+    for (let k = 1; k <= trailing; k++) {
+      if (i + k >= n) return n;
+      const byte = bytes[i + k]!;
+      if (byte < (k === 1 ? utf8Low(lead) : 0x80) || byte > (k === 1 ? utf8High(lead) : 0xbf)) return i + k;
+    }
+    i += trailing + 1;
+  }
+  return n;
+}
+
+// Unicode Table 3-7: how many bytes follow a lead byte (-1: it starts nothing), and the range of
+// the first of them, which excludes overlongs (E0, F0), surrogates (ED) and > U+10FFFF (F4).
+function utf8Trailing(lead: number): number {
+  if (lead >= 0xc2 && lead <= 0xdf) return 1;
+  if (lead >= 0xe0 && lead <= 0xef) return 2;
+  if (lead >= 0xf0 && lead <= 0xf4) return 3;
+  return -1;
+}
+
+function utf8Low(lead: number): number {
+  return lead === 0xe0 ? 0xa0 : lead === 0xf0 ? 0x90 : 0x80;
+}
+
+function utf8High(lead: number): number {
+  return lead === 0xed ? 0x9f : lead === 0xf4 ? 0x8f : 0xbf;
+}
+
 function isDigit(c: number): boolean {
   return c >= 0x30 && c <= 0x39;
 }
@@ -2273,6 +2365,12 @@ export class ContractReport {
     this.begin();
     const error = contractSyntaxError(text) ?? { offset: contractUtf8Length(text), expected: 'end' };
     this.records.push({ node: undefined, rule: 'malformed', used: 'document', offset: error.offset, expected: error.expected });
+  }
+
+  /** @internal Bytes that are not UTF-8 (`decodeBytes`): the one entry, `utf-8` where they stop being UTF-8. */
+  notUtf8(bytes: Uint8Array): void {
+    this.begin();
+    this.records.push({ node: undefined, rule: 'malformed', used: 'document', offset: contractUtf8StopOffset(bytes), expected: 'utf-8' });
   }
 
   /** @internal The version gate failed: the one entry, with the JSON type of the last version value. */

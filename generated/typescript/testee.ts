@@ -16,10 +16,11 @@ import {
   Given,
   type TesteeContractServer,
   TesteeError,
-  TesteeSkipped,
+  hexBytes,
   lexedIf,
   runTestee,
   unknownOp,
+  utf8Bytes,
   withDropped,
   withReport,
 } from "./testee-support";
@@ -36,8 +37,8 @@ function serveCalendarAgenda(op: string, givenJson: ContractJson | undefined): C
     case "decode": {
       const given = new Given(givenJson, ["blob", "report", "bytes", "lexed", "dropped"]);
       const report = given.flag("report") ? new ContractReport() : undefined;
-      void given.flag("bytes"); // a string is the only input: `bytes` is read only to refuse a value that is not a flag
-      const decode = (text: string): CalendarAgenda.Decoded => lexedIf(given.flag("lexed"), () => CalendarAgenda.decode(text, report));
+      const bytes = given.flag("bytes");
+      const decode = (text: string): CalendarAgenda.Decoded => lexedIf(given.flag("lexed"), () => (bytes ? CalendarAgenda.decodeBytes(utf8Bytes(text), report) : CalendarAgenda.decode(text, report)));
       const decoded = decode(given.string("blob"));
       const observation = withReport(CalendarAgendaObservation.observation(decoded), report);
       return given.flag("dropped") ? withDropped(observation, decoded.dropped) : observation;
@@ -52,8 +53,13 @@ function serveCalendarAgenda(op: string, givenJson: ContractJson | undefined): C
       // The op's domain (docs/conformance.md): exact in every runtime's arithmetic.
       return Math.abs(days) <= 100000000 ? civilFromDays(days) : null;
     }
-    case "decodeBytes":
-      throw new TesteeSkipped("no byte entry point in TypeScript: the decoders take the text");
+    case "decodeBytes": {
+      const given = new Given(givenJson, ["hex", "report", "dropped"]);
+      const report = given.flag("report") ? new ContractReport() : undefined;
+      const decoded = CalendarAgenda.decodeBytes(hexBytes(given.string("hex")), report);
+      const observation = withReport(CalendarAgendaObservation.observation(decoded), report);
+      return given.flag("dropped") ? withDropped(observation, decoded.dropped) : observation;
+    }
     case "versions": {
       new Given(givenJson, []);
       return new Map<string, ContractJson>([["accepts", CalendarAgenda.acceptedVersions.slice()], ["writes", CalendarAgenda.writtenVersion]]);
@@ -68,8 +74,8 @@ function serveTodoCount(op: string, givenJson: ContractJson | undefined): Contra
     case "decode": {
       const given = new Given(givenJson, ["blob", "report", "bytes", "lexed", "dropped"]);
       const report = given.flag("report") ? new ContractReport() : undefined;
-      void given.flag("bytes"); // a string is the only input: `bytes` is read only to refuse a value that is not a flag
-      const decode = (text: string): TodoCount.Decoded => lexedIf(given.flag("lexed"), () => TodoCount.decode(text, report));
+      const bytes = given.flag("bytes");
+      const decode = (text: string): TodoCount.Decoded => lexedIf(given.flag("lexed"), () => (bytes ? TodoCount.decodeBytes(utf8Bytes(text), report) : TodoCount.decode(text, report)));
       const decoded = decode(given.string("blob"));
       const observation = withReport(TodoCountObservation.observation(decoded), report);
       return given.flag("dropped") ? withDropped(observation, decoded.dropped) : observation;
@@ -84,8 +90,13 @@ function serveTodoCount(op: string, givenJson: ContractJson | undefined): Contra
       // The op's domain (docs/conformance.md): exact in every runtime's arithmetic.
       return Math.abs(days) <= 100000000 ? civilFromDays(days) : null;
     }
-    case "decodeBytes":
-      throw new TesteeSkipped("no byte entry point in TypeScript: the decoders take the text");
+    case "decodeBytes": {
+      const given = new Given(givenJson, ["hex", "report", "dropped"]);
+      const report = given.flag("report") ? new ContractReport() : undefined;
+      const decoded = TodoCount.decodeBytes(hexBytes(given.string("hex")), report);
+      const observation = withReport(TodoCountObservation.observation(decoded), report);
+      return given.flag("dropped") ? withDropped(observation, decoded.dropped) : observation;
+    }
     case "versions": {
       new Given(givenJson, []);
       return new Map<string, ContractJson>([["accepts", TodoCount.acceptedVersions.slice()], ["writes", TodoCount.writtenVersion]]);
@@ -100,8 +111,8 @@ function serveWidgetData(op: string, givenJson: ContractJson | undefined): Contr
     case "decode": {
       const given = new Given(givenJson, ["blob", "pending", "report", "bytes", "lexed", "dropped"]);
       const report = given.flag("report") ? new ContractReport() : undefined;
-      void given.flag("bytes"); // a string is the only input: `bytes` is read only to refuse a value that is not a flag
-      const decode = (text: string): WidgetData.Decoded => lexedIf(given.flag("lexed"), () => WidgetData.decode(text, report));
+      const bytes = given.flag("bytes");
+      const decode = (text: string): WidgetData.Decoded => lexedIf(given.flag("lexed"), () => (bytes ? WidgetData.decodeBytes(utf8Bytes(text), report) : WidgetData.decode(text, report)));
       let decoded = decode(given.string("blob"));
       // The overlay is what the widget renders: the queue's isDone targets over the blob's.
       const pending = given.flagMap("pending");
@@ -178,8 +189,13 @@ function serveWidgetData(op: string, givenJson: ContractJson | undefined): Contr
       // The op's domain (docs/conformance.md): exact in every runtime's arithmetic.
       return Math.abs(days) <= 100000000 ? civilFromDays(days) : null;
     }
-    case "decodeBytes":
-      throw new TesteeSkipped("no byte entry point in TypeScript: the decoders take the text");
+    case "decodeBytes": {
+      const given = new Given(givenJson, ["hex", "report", "dropped"]);
+      const report = given.flag("report") ? new ContractReport() : undefined;
+      const decoded = WidgetData.decodeBytes(hexBytes(given.string("hex")), report);
+      const observation = withReport(WidgetDataObservation.observation(decoded), report);
+      return given.flag("dropped") ? withDropped(observation, decoded.dropped) : observation;
+    }
     case "versions": {
       new Given(givenJson, []);
       return new Map<string, ContractJson>([["accepts", WidgetData.acceptedVersions.slice()], ["writes", WidgetData.writtenVersion]]);

@@ -21,6 +21,7 @@ import {
   contractJsonParse,
   contractTreeComplete,
   contractTreeSawAll,
+  contractUtf8Text,
   dayStartMs,
   isValidLocalDate,
   isWellFormedUtf16,
@@ -193,6 +194,21 @@ export function decode(text: string, report?: ContractReport): Decoded {
     if (report !== undefined) report.malformed(text);
     return { status: "malformed", value: null, dropped: 0 };
   }
+}
+
+/**
+ * Decodes the document from its UTF-8 bytes (a file, `fetch`'s `arrayBuffer()`, native storage).
+ * Bytes that are not UTF-8 are no JSON text (RFC 8259 §8.1): `malformed`, never repaired into
+ * U+FFFD as `TextDecoder` would. With a `report`, as `decode`; bytes that are not UTF-8 get the
+ * one entry `utf-8` (docs/report.md).
+ */
+export function decodeBytes(bytes: Uint8Array, report?: ContractReport): Decoded {
+  const text = contractUtf8Text(bytes);
+  if (text === undefined) {
+    if (report !== undefined) report.notUtf8(bytes);
+    return { status: "malformed", value: null, dropped: 0 };
+  }
+  return decode(text, report);
 }
 
 /**

@@ -70,6 +70,23 @@ extension KotlinContractWriter {
             }
         }
         p.line()
+        p.line("/**")
+        p.line(" * Decodes the document from its UTF-8 bytes (a file, a `ContentProvider`, a network body).")
+        p.line(" * Bytes that are not UTF-8 are no JSON text (RFC 8259 §8.1): [Decoded.Malformed], never")
+        p.line(" * repaired into U+FFFD as `String(bytes, UTF_8)` would. With a [report], as `decode(text)`;")
+        p.line(" * bytes that are not UTF-8 get the one entry `utf-8` (docs/report.md).")
+        p.line(" */")
+        p.line(KotlinFacts.jvmStatic)
+        p.line("@JvmOverloads")
+        p.block("fun decode(bytes: ByteArray, report: ContractReport? = null): Decoded {") { p in
+            p.line("val text = ContractUtf8.text(bytes)")
+            p.block("if (text == null) {") { p in
+                p.line("report?.notUtf8(bytes)")
+                p.line("return Decoded.Malformed")
+            }
+            p.line("return decode(text, report)")
+        }
+        p.line()
         p.line("/** State threaded through one decode; [report] is null on the default path. */")
         p.block("private class DecodeContext(val report: ContractReport?) {") { p in
             p.line("/** " + CommentText.blockCommentLine(CommentText.singleLine("The root's `\(contract.version.field)` (its last occurrence) when it is a number: the version gate's slot.")) + " */")

@@ -70,6 +70,21 @@ extension TypeScriptContractWriter {
         }
         p.line()
         p.line("/**")
+        p.line(" * Decodes the document from its UTF-8 bytes (a file, `fetch`'s `arrayBuffer()`, native storage).")
+        p.line(" * Bytes that are not UTF-8 are no JSON text (RFC 8259 §8.1): `malformed`, never repaired into")
+        p.line(" * U+FFFD as `TextDecoder` would. With a `report`, as `decode`; bytes that are not UTF-8 get the")
+        p.line(" * one entry `utf-8` (docs/report.md).")
+        p.line(" */")
+        p.block("export function decodeBytes(bytes: Uint8Array, report?: ContractReport): Decoded {") { p in
+            p.line("const text = contractUtf8Text(bytes);")
+            p.block("if (text === undefined) {") { p in
+                p.line("if (report !== undefined) report.notUtf8(bytes);")
+                p.line("return { status: \"malformed\", value: null, dropped: 0 };")
+            }
+            p.line("return decode(text, report);")
+        }
+        p.line()
+        p.line("/**")
         p.line(" * `decode` through a scanner: the scanner decoders, lexing or over JSON.parse's result (scanner tree")
         p.line(" * mode). Undefined when the tree hid what the reads must see (`showsText`: a duplicate key, an")
         p.line(" * integer-like key out of the text's order), so that a report is recorded again by lexing.")

@@ -3,7 +3,7 @@
 enum TypeScriptRuntimeImports {
     static func names(_ need: RuntimeNeed) -> [String] {
         switch need {
-        case .scanner: return ["ContractJsonScanner", "ContractReport"]
+        case .scanner: return ["ContractJsonScanner", "ContractReport", "contractUtf8Text"]
         case .constraintCheck: return ["satisfying"]
         case .textLength: return ["contractTextLength"]
         case .openEnumeration: return ["orUnknown"]

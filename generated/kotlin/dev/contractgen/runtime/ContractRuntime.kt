@@ -710,6 +710,99 @@ internal class ContractJsonKey internal constructor(private val source: String) 
         get() = if (!valid) null else decoded ?: source.substring(start, end)
 }
 
+/**
+ * UTF-8 bytes to text, refusing instead of repairing (RFC 3629, Unicode Table 3-7): what a
+ * generated `decode(bytes: ByteArray)` reads. `String(bytes, UTF_8)` and a REPLACE decoder turn
+ * each ill-formed sequence into U+FFFD, a text nobody wrote; bytes that are not UTF-8 are no
+ * JSON text (RFC 8259 §8.1), so such a decode is malformed instead.
+ */
+internal object ContractUtf8 {
+    /** The text of [bytes], or null when they are not well-formed UTF-8. One pass, linear. */
+    fun text(bytes: ByteArray): String? {
+        val n = bytes.size
+        var i = 0
+        while (i < n && bytes[i] >= 0) i++
+        // All ASCII (the common case): every byte is its own character.
+        if (i == n) return String(bytes, Charsets.US_ASCII)
+        // At most one UTF-16 unit per byte: a 4-byte sequence gives two.
+        val chars = CharArray(n)
+        for (k in 0 until i) chars[k] = bytes[k].toInt().toChar()
+        var out = i
+        while (i < n) {
+            val lead = bytes[i].toInt() and 0xFF
+            if (lead < 0x80) {
+                chars[out++] = lead.toChar()
+                i++
+                continue
+            }
+            val trailing = trailing(lead)
+            if (trailing < 0 || i + trailing >= n) return null
+            var scalar = lead and (0x3F shr trailing)
+            for (k in 1..trailing) {
+                val byte = bytes[i + k].toInt() and 0xFF
+                if (byte < (if (k == 1) low(lead) else 0x80) || byte > (if (k == 1) high(lead) else 0xBF)) return null
+                scalar = (scalar shl 6) or (byte and 0x3F)
+            }
+            if (scalar >= 0x10000) {
+                chars[out++] = (0xD800 + ((scalar - 0x10000) shr 10)).toChar()
+                chars[out++] = (0xDC00 + (scalar and 0x3FF)).toChar()
+            } else {
+                chars[out++] = scalar.toChar()
+            }
+            i += trailing + 1
+        }
+        return String(chars, 0, out)
+    }
+
+    /**
+     * Where [bytes] stop being the beginning of well-formed UTF-8 (docs/report.md, `utf-8`): the
+     * first byte that cannot start a character (`80`–`C1`, `F5`–`FF`) or cannot continue the one
+     * begun (`E0 80` at the `80`, `ED A0` at the `A0`); their length when they end inside a
+     * character or never stop.
+     */
+    fun stopOffset(bytes: ByteArray): Int {
+        val n = bytes.size
+        var i = 0
+        while (i < n) {
+            val lead = bytes[i].toInt() and 0xFF
+            if (lead < 0x80) {
+                i++
+                continue
+            }
+            val trailing = trailing(lead)
+            if (trailing < 0) return i
+            for (k in 1..trailing) {
+                if (i + k >= n) return n
+                val byte = bytes[i + k].toInt() and 0xFF
+                if (byte < (if (k == 1) low(lead) else 0x80) || byte > (if (k == 1) high(lead) else 0xBF)) return i + k
+            }
+            i += trailing + 1
+        }
+        return n
+    }
+
+    // Unicode Table 3-7: how many bytes follow a lead byte (-1: it starts nothing), and the range
+    // of the first of them, which excludes overlongs (E0, F0), surrogates (ED) and > U+10FFFF (F4).
+    private fun trailing(lead: Int): Int = when (lead) {
+        in 0xC2..0xDF -> 1
+        in 0xE0..0xEF -> 2
+        in 0xF0..0xF4 -> 3
+        else -> -1
+    }
+
+    private fun low(lead: Int): Int = when (lead) {
+        0xE0 -> 0xA0
+        0xF0 -> 0x90
+        else -> 0x80
+    }
+
+    private fun high(lead: Int): Int = when (lead) {
+        0xED -> 0x9F
+        0xF4 -> 0x8F
+        else -> 0xBF
+    }
+}
+
 // endregion
 
 // region 3. Serializer
@@ -1455,6 +1548,12 @@ class ContractReport {
         begin()
         val error = contractSyntaxError(text)
         records.add(Record(Why("malformed", offset = error?.first ?: utf8Length(text), expected = error?.second ?: "end"), null, "document"))
+    }
+
+    /** Bytes that are not UTF-8 (`decode(bytes)`): the one entry, `utf-8` where they stop being UTF-8. */
+    internal fun notUtf8(bytes: ByteArray) {
+        begin()
+        records.add(Record(Why("malformed", offset = ContractUtf8.stopOffset(bytes).toLong(), expected = "utf-8"), null, "document"))
     }
 
     internal fun versionRejected(step: String, found: String?) {

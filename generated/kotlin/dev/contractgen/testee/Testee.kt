@@ -15,10 +15,10 @@ internal fun serveCalendarAgenda(op: String, givenJson: ContractJson?): Contract
         "decode" -> {
             val given = Given(givenJson, setOf("blob", "report", "bytes", "lexed", "dropped"))
             val report = if (given.flag("report")) ContractReport() else null
-            // One road: the text. `bytes` and `lexed` are read only to refuse a value that is not a flag.
-            given.flag("bytes")
+            // One lexer: `lexed` is read only to refuse a value that is not a flag.
             given.flag("lexed")
-            val decoded = CalendarAgenda.decode(given.string("blob"), report)
+            val blob = given.string("blob")
+            val decoded = if (given.flag("bytes")) CalendarAgenda.decode(TesteeSupport.utf8(blob), report) else CalendarAgenda.decode(blob, report)
             val observation = TesteeSupport.withReport(CalendarAgendaObservation.observation(decoded), report)
             return if (given.flag("dropped")) TesteeSupport.withDropped(observation, decoded.dropped) else observation
         }
@@ -30,7 +30,13 @@ internal fun serveCalendarAgenda(op: String, givenJson: ContractJson?): Contract
             if (Math.abs(days) > 100000000L) return ContractJson.Null
             return ContractJson.Arr(ContractCalendar.civilFromDays(days).map { ContractJson.Num(it.toDouble()) })
         }
-        "decodeBytes" -> throw TesteeSkipped("no byte entry point in Kotlin: the decoders take the text")
+        "decodeBytes" -> {
+            val given = Given(givenJson, setOf("hex", "report", "dropped"))
+            val report = if (given.flag("report")) ContractReport() else null
+            val decoded = CalendarAgenda.decode(TesteeSupport.bytes(given.string("hex")), report)
+            val observation = TesteeSupport.withReport(CalendarAgendaObservation.observation(decoded), report)
+            return if (given.flag("dropped")) TesteeSupport.withDropped(observation, decoded.dropped) else observation
+        }
         "versions" -> {
             Given(givenJson, setOf())
             val versions = LinkedHashMap<String, ContractJson>()
@@ -47,10 +53,10 @@ internal fun serveTodoCount(op: String, givenJson: ContractJson?): ContractJson 
         "decode" -> {
             val given = Given(givenJson, setOf("blob", "report", "bytes", "lexed", "dropped"))
             val report = if (given.flag("report")) ContractReport() else null
-            // One road: the text. `bytes` and `lexed` are read only to refuse a value that is not a flag.
-            given.flag("bytes")
+            // One lexer: `lexed` is read only to refuse a value that is not a flag.
             given.flag("lexed")
-            val decoded = TodoCount.decode(given.string("blob"), report)
+            val blob = given.string("blob")
+            val decoded = if (given.flag("bytes")) TodoCount.decode(TesteeSupport.utf8(blob), report) else TodoCount.decode(blob, report)
             val observation = TesteeSupport.withReport(TodoCountObservation.observation(decoded), report)
             return if (given.flag("dropped")) TesteeSupport.withDropped(observation, decoded.dropped) else observation
         }
@@ -62,7 +68,13 @@ internal fun serveTodoCount(op: String, givenJson: ContractJson?): ContractJson 
             if (Math.abs(days) > 100000000L) return ContractJson.Null
             return ContractJson.Arr(ContractCalendar.civilFromDays(days).map { ContractJson.Num(it.toDouble()) })
         }
-        "decodeBytes" -> throw TesteeSkipped("no byte entry point in Kotlin: the decoders take the text")
+        "decodeBytes" -> {
+            val given = Given(givenJson, setOf("hex", "report", "dropped"))
+            val report = if (given.flag("report")) ContractReport() else null
+            val decoded = TodoCount.decode(TesteeSupport.bytes(given.string("hex")), report)
+            val observation = TesteeSupport.withReport(TodoCountObservation.observation(decoded), report)
+            return if (given.flag("dropped")) TesteeSupport.withDropped(observation, decoded.dropped) else observation
+        }
         "versions" -> {
             Given(givenJson, setOf())
             val versions = LinkedHashMap<String, ContractJson>()
@@ -79,10 +91,10 @@ internal fun serveWidgetData(op: String, givenJson: ContractJson?): ContractJson
         "decode" -> {
             val given = Given(givenJson, setOf("blob", "pending", "report", "bytes", "lexed", "dropped"))
             val report = if (given.flag("report")) ContractReport() else null
-            // One road: the text. `bytes` and `lexed` are read only to refuse a value that is not a flag.
-            given.flag("bytes")
+            // One lexer: `lexed` is read only to refuse a value that is not a flag.
             given.flag("lexed")
-            var decoded = WidgetData.decode(given.string("blob"), report)
+            val blob = given.string("blob")
+            var decoded = if (given.flag("bytes")) WidgetData.decode(TesteeSupport.utf8(blob), report) else WidgetData.decode(blob, report)
             // The overlay is what the widget renders: the queue's isDone targets over the blob's.
             val pending = given.flagMap("pending")
             val value = decoded.value
@@ -185,7 +197,13 @@ internal fun serveWidgetData(op: String, givenJson: ContractJson?): ContractJson
             if (Math.abs(days) > 100000000L) return ContractJson.Null
             return ContractJson.Arr(ContractCalendar.civilFromDays(days).map { ContractJson.Num(it.toDouble()) })
         }
-        "decodeBytes" -> throw TesteeSkipped("no byte entry point in Kotlin: the decoders take the text")
+        "decodeBytes" -> {
+            val given = Given(givenJson, setOf("hex", "report", "dropped"))
+            val report = if (given.flag("report")) ContractReport() else null
+            val decoded = WidgetData.decode(TesteeSupport.bytes(given.string("hex")), report)
+            val observation = TesteeSupport.withReport(WidgetDataObservation.observation(decoded), report)
+            return if (given.flag("dropped")) TesteeSupport.withDropped(observation, decoded.dropped) else observation
+        }
         "versions" -> {
             Given(givenJson, setOf())
             val versions = LinkedHashMap<String, ContractJson>()

@@ -186,6 +186,23 @@ object WidgetData {
         return Decoded.Ok(resolvingDerivedFields(value, context), context.dropped)
     }
 
+    /**
+     * Decodes the document from its UTF-8 bytes (a file, a `ContentProvider`, a network body).
+     * Bytes that are not UTF-8 are no JSON text (RFC 8259 §8.1): [Decoded.Malformed], never
+     * repaired into U+FFFD as `String(bytes, UTF_8)` would. With a [report], as `decode(text)`;
+     * bytes that are not UTF-8 get the one entry `utf-8` (docs/report.md).
+     */
+    @JvmStatic
+    @JvmOverloads
+    fun decode(bytes: ByteArray, report: ContractReport? = null): Decoded {
+        val text = ContractUtf8.text(bytes)
+        if (text == null) {
+            report?.notUtf8(bytes)
+            return Decoded.Malformed
+        }
+        return decode(text, report)
+    }
+
     /** State threaded through one decode; [report] is null on the default path. */
     private class DecodeContext(val report: ContractReport?) {
         /** The root's `v` (its last occurrence) when it is a number: the version gate's slot. */
