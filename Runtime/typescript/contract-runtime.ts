@@ -203,6 +203,11 @@ export class ContractJsonScanner {
     return !this.tree || this.treeInTextOrder;
   }
 
+  /** Whether the reads walk JSON.parse's result (tree mode) rather than the characters. */
+  get readsTree(): boolean {
+    return this.tree;
+  }
+
   // Structure
 
   /**
@@ -1522,6 +1527,62 @@ export function contractTextLength(text: string): number {
 }
 
 /**
+ * The key a map field files `text` under: itself when ASCII (no other text is canonically
+ * equivalent to an ASCII one but itself), else its NFC form, so "é" and "e\u0301" (and "K" and
+ * U+212A) are one key, as in Swift's `[String: T]` (docs/semantics.md row 15).
+ */
+export function contractMapKey(text: string): string {
+  return isAsciiText(text) ? text : text.normalize('NFC');
+}
+
+function isAsciiText(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    if (text.charCodeAt(i) >= 0x80) return false;
+  }
+  return true;
+}
+
+/**
+ * The keys of one map field being read: which earlier entry a key replaces. An exact repeat, as
+ * always; and, once a non-ASCII key has been seen, a key of another spelling with the same NFC
+ * form (docs/semantics.md row 15). A map of ASCII keys never normalises anything.
+ */
+export class ContractMapKeys {
+  private forms: Map<string, string> | undefined = undefined;
+
+  /**
+   * The key whose entry `name` replaces (`name` itself, or its earlier canonically equivalent
+   * spelling); `kept`: `name` gets an entry. `existing`: the map's keys so far.
+   */
+  replaced(name: string, kept: boolean, existing: Iterable<string>): string {
+    let forms = this.forms;
+    if (forms === undefined) {
+      if (isAsciiText(name)) return name;
+      forms = new Map();
+      for (const key of existing) forms.set(contractMapKey(key), key);
+      this.forms = forms;
+    }
+    const form = contractMapKey(name);
+    const earlier = forms.get(form);
+    forms.delete(form);
+    if (kept) forms.set(form, name);
+    return earlier ?? name;
+  }
+}
+
+/**
+ * Thrown by a decoder that walks JSON.parse's result when two keys of a map field are canonically
+ * equivalent: which of them came last only the text says (JSON.parse keeps an exact repeat's value
+ * at its first position), so `decode` lexes the text instead.
+ */
+export const CONTRACT_NEEDS_TEXT: { readonly contractNeedsText: true } = Object.freeze({ contractNeedsText: true as const });
+
+/** Leaves JSON.parse's result for the text (see CONTRACT_NEEDS_TEXT). */
+export function contractNeedsText(): never {
+  throw CONTRACT_NEEDS_TEXT;
+}
+
+/**
  * An open enum's read: `text` is the scanned string (undefined when the value was not a string,
  * an unpaired surrogate included), `read` the enum's exact reader. A string that is none of the
  * values reads as `unknown`; a value that is not a string stays undefined (the presence policy decides).
@@ -2185,9 +2246,12 @@ export function writeArray<T>(v: ReadonlyArray<T>, path: string, element: (item:
 export function writeMap<T>(v: ContractInputMap<T>, path: string, value: (item: T, path: string) => ContractJson): ContractJsonObject {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) throw new ContractEncodeError(path, 'a Map or an object');
   const result: ContractJsonObject = new Map();
+  const keys = new ContractMapKeys();
   const add = (item: T, key: unknown): void => {
     const keyPath = `${path}[${typeof key === 'string' ? JSON.stringify(key) : String(key)}]`;
     if (typeof key !== 'string' || !isWellFormedString(key)) throw new ContractEncodeError(keyPath, 'a well-formed string key');
+    // Readers keep one of two canonically equivalent keys ("é", "e\u0301"): never write both.
+    if (keys.replaced(key, true, result.keys()) !== key) throw new ContractEncodeError(keyPath, 'a key no other key of the map is canonically equivalent to');
     result.set(key, value(item, keyPath));
   };
   if (isReadonlyMap(v)) {
@@ -2611,8 +2675,10 @@ export class ContractReport {
     }
     if (this.why !== undefined) this.record(kept ? 'fallback' : 'ignored');
     const keys = frame.keys as Map<string, [ReportNode | undefined, number, number]>;
-    const earlier = keys.get(name);
-    keys.set(name, [this.node(), from, this.records.length]);
+    // By canonical key, as the map itself replaces entries (ContractMapKeys).
+    const key = contractMapKey(name);
+    const earlier = keys.get(key);
+    keys.set(key, [this.node(), from, this.records.length]);
     this.pop();
     if (earlier !== undefined) {
       // The earlier entry of this key is replaced (the last wins): its own entries no longer count.

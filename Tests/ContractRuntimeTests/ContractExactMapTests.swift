@@ -30,26 +30,27 @@ final class ContractExactMapTests: XCTestCase {
     }
 
     /// Two keys with the same first and last eight bytes and the same UTF-8 length whose middles
-    /// are canonically equivalent (é then e + U+0301, against e + U+0301 then é): Swift's String
-    /// `==` calls them equal, so the map must see that they are not ASCII and compare bytes.
-    func testCanonicallyEquivalentMiddlesAreDistinct() {
+    /// are canonically equivalent (é then e + U+0301, against e + U+0301 then é): an exact probe
+    /// (`value(for:)`, what a derived lookup asks) must compare bytes, never Swift's canonical
+    /// `==`; and, as a map field's keys, the later spelling replaces the earlier entry
+    /// (docs/semantics.md row 15).
+    func testCanonicallyEquivalentMiddlesAreProbedExactlyAndAreOneKey() {
         let composed = "abcdefgh\u{E9}e\u{301}ijklmnop"
         let decomposed = "abcdefghe\u{301}\u{E9}ijklmnop"
-        XCTAssertEqual(composed, decomposed)  // canonical equivalence, the comparison the map must not use
+        XCTAssertEqual(composed, decomposed)  // canonical equivalence, which an exact probe must not use
         XCTAssertEqual(composed.utf8.count, decomposed.utf8.count)
         var map = ContractExactMap<String>()
         map.set("2203306141", "ascii")
         map.set(composed, "composed")
-        map.set(decomposed, "decomposed")
-        XCTAssertEqual(map.count, 3)
         XCTAssertEqual(map.value(for: composed), "composed")
-        XCTAssertEqual(map.value(for: decomposed), "decomposed")
+        XCTAssertNil(map.value(for: decomposed), "an exact probe of the other spelling finds nothing")
         XCTAssertEqual(map.value(for: "2203306141"), "ascii")
         XCTAssertNil(map.value(for: "2203306144"))
-        // A duplicate replaces only its exact twin (the last occurrence wins).
-        map.set(decomposed, "again")
-        XCTAssertEqual(map.count, 3)
-        XCTAssertEqual(map.value(for: composed), "composed")
-        XCTAssertEqual(map.value(for: decomposed), "again")
+        // The other spelling replaces the entry: the later spelling stays, with its value.
+        map.set(decomposed, "decomposed")
+        XCTAssertEqual(map.count, 2)
+        XCTAssertNil(map.value(for: composed))
+        XCTAssertEqual(map.value(for: decomposed), "decomposed")
+        XCTAssertEqual(map.entries.map(\.value), ["ascii", "decomposed"])
     }
 }

@@ -10,13 +10,16 @@
 
 import {
   CONTRACT_MAX_DEPTH,
+  CONTRACT_NEEDS_TEXT,
   CONTRACT_TREE_DEGRADED,
   ContractEncodeError,
   type ContractInputMap,
   type ContractJsonObject,
   ContractJsonScanner,
+  ContractMapKeys,
   ContractReport,
   contractJsonParse,
+  contractNeedsText,
   contractTextLength,
   contractTreeComplete,
   contractTreeSawAll,
@@ -314,7 +317,12 @@ export function decode(text: string, report?: ContractReport): Decoded {
     // JSON.parse rejected the text (the lexer says where), or the tree hid what a report must show.
     // A lexing scanner shows the text: never undefined.
     return decodeScanned(text, new ContractJsonScanner(text, false), report) ?? { status: "malformed", value: null, dropped: 0 };
-  } catch {
+  } catch (error) {
+    if (error === CONTRACT_NEEDS_TEXT) {
+      // Canonically equivalent keys in a map field: which came last only the text says.
+      if (report !== undefined) report.begin();
+      return decodeScanned(text, new ContractJsonScanner(text, false), report) ?? { status: "malformed", value: null, dropped: 0 };
+    }
     // Only resource exhaustion (e.g. a string longer than the engine allows) can get here, or
     // ContractTooDeep from decodeTree.
     if (report !== undefined) report.malformed(text);
@@ -1004,7 +1012,8 @@ function decodeArrayOfString(scanner: ContractJsonScanner, context: DecodeContex
 
 /**
  * A string-keyed map; entries whose value is not a valid {array: string} are ignored one by one;
- * a duplicate key replaces the earlier entry (the last wins).
+ * a duplicate key replaces the earlier entry (the last wins), and so does a canonically equivalent
+ * spelling of it (docs/semantics.md row 15).
  */
 function decodeMapOfArrayOfString(scanner: ContractJsonScanner, context: DecodeContext): Map<string, ReadonlyArray<string>> | undefined {
   const r = context.report;
@@ -1014,6 +1023,7 @@ function decodeMapOfArrayOfString(scanner: ContractJsonScanner, context: DecodeC
   }
   if (r !== undefined) r.beginMap();
   const result = new Map<string, ReadonlyArray<string>>();
+  const keys = new ContractMapKeys();
   const innerDropped = new Map<string, number>();
   for (let key = scanner.nextMember(); key !== undefined; key = scanner.nextMember()) {
     if (r !== undefined) r.entry();
@@ -1025,8 +1035,12 @@ function decodeMapOfArrayOfString(scanner: ContractJsonScanner, context: DecodeC
     const name = key.text;
     if (r !== undefined) r.entryDone(name, value !== undefined);
     if (name === undefined) continue;
-    result.delete(name);
-    innerDropped.delete(name);
+    // The entry this key replaces: an exact repeat, or a canonically equivalent spelling, which
+    // JSON.parse's result cannot order (an exact repeat keeps its first position there).
+    const earlier = keys.replaced(name, value !== undefined, result.keys());
+    if (earlier !== name && scanner.readsTree) contractNeedsText();
+    result.delete(earlier);
+    innerDropped.delete(earlier);
     if (value !== undefined) {
       result.set(name, value);
       innerDropped.set(name, inner);
@@ -1040,7 +1054,8 @@ function decodeMapOfArrayOfString(scanner: ContractJsonScanner, context: DecodeC
 
 /**
  * A string-keyed map; entries whose value is not a valid {enum: [free, busy, away]} are ignored one by one;
- * a duplicate key replaces the earlier entry (the last wins).
+ * a duplicate key replaces the earlier entry (the last wins), and so does a canonically equivalent
+ * spelling of it (docs/semantics.md row 15).
  */
 function decodeMapOfEnum_AgendaDayStatus(scanner: ContractJsonScanner, context: DecodeContext): Map<string, AgendaDayStatus> | undefined {
   const r = context.report;
@@ -1050,6 +1065,7 @@ function decodeMapOfEnum_AgendaDayStatus(scanner: ContractJsonScanner, context: 
   }
   if (r !== undefined) r.beginMap();
   const result = new Map<string, AgendaDayStatus>();
+  const keys = new ContractMapKeys();
   for (let key = scanner.nextMember(); key !== undefined; key = scanner.nextMember()) {
     if (r !== undefined) r.entry();
     const value = r === undefined ? readAgendaDayStatus(scanner.string()) : r.enumeration(scanner.value(), readAgendaDayStatus);
@@ -1057,7 +1073,11 @@ function decodeMapOfEnum_AgendaDayStatus(scanner: ContractJsonScanner, context: 
     const name = key.text;
     if (r !== undefined) r.entryDone(name, value !== undefined);
     if (name === undefined) continue;
-    result.delete(name);
+    // The entry this key replaces: an exact repeat, or a canonically equivalent spelling, which
+    // JSON.parse's result cannot order (an exact repeat keeps its first position there).
+    const earlier = keys.replaced(name, value !== undefined, result.keys());
+    if (earlier !== name && scanner.readsTree) contractNeedsText();
+    result.delete(earlier);
     if (value !== undefined) {
       result.set(name, value);
     }
@@ -1635,6 +1655,7 @@ function treeMapOfArrayOfString(json: unknown, depth: number, context: DecodeCon
   context.treeContainers++;
   const object = json as Record<string, unknown>;
   const result = new Map<string, ReadonlyArray<string>>();
+  const keys = new ContractMapKeys();
   const names = Object.keys(object);
   context.treeKeys += names.length;
   for (let i = 0; i < names.length; i++) {
@@ -1644,6 +1665,8 @@ function treeMapOfArrayOfString(json: unknown, depth: number, context: DecodeCon
     const value = treeArrayOfString(item, depth + 1, context);
     const inner = context.dropped - mark;
     context.dropped = mark;
+    // Canonically equivalent keys: which came last only the text says (decode lexes it).
+    if (keys.replaced(name, value !== undefined, result.keys()) !== name && isWellFormedUtf16(name)) contractNeedsText();
     // A key holding an unpaired surrogate is not a string, so no entry has it.
     if (value !== undefined && isWellFormedUtf16(name)) {
       result.set(name, value);
@@ -1667,12 +1690,15 @@ function treeMapOfEnum_AgendaDayStatus(json: unknown, depth: number, context: De
   context.treeContainers++;
   const object = json as Record<string, unknown>;
   const result = new Map<string, AgendaDayStatus>();
+  const keys = new ContractMapKeys();
   const names = Object.keys(object);
   context.treeKeys += names.length;
   for (let i = 0; i < names.length; i++) {
     const name = names[i] as string;
     const item = object[name];
     const value = readAgendaDayStatus(typeof item === "string" ? item : treeSkip(item, depth + 1, context));
+    // Canonically equivalent keys: which came last only the text says (decode lexes it).
+    if (keys.replaced(name, value !== undefined, result.keys()) !== name && isWellFormedUtf16(name)) contractNeedsText();
     // A key holding an unpaired surrogate is not a string, so no entry has it.
     if (value !== undefined && isWellFormedUtf16(name)) {
       result.set(name, value);

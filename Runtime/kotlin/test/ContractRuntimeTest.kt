@@ -9,6 +9,7 @@ import dev.contractgen.runtime.ContractDoneQueue
 import dev.contractgen.runtime.ContractJson
 import dev.contractgen.runtime.ContractJsonReader
 import dev.contractgen.runtime.ContractJsonScanner
+import dev.contractgen.runtime.ContractMapKeys
 import dev.contractgen.runtime.ContractNullable
 import dev.contractgen.runtime.ContractReport
 import dev.contractgen.runtime.ContractText
@@ -67,7 +68,28 @@ private fun repeatedKeyRatio(): Double {
     return fastLarge / maxOf(fastSmall, 1e-6)
 }
 
+/** A map field's entries after these members, as the generated map decoders build them. */
+private fun mapOf(vararg members: Pair<String, Int?>): Map<String, Int> {
+    val result = LinkedHashMap<String, Int>()
+    val keys = ContractMapKeys()
+    for ((name, value) in members) {
+        result.remove(keys.replaced(name, value != null, result.keys))
+        if (value != null) result[name] = value
+    }
+    return result
+}
+
 fun main() {
+    // A map field's keys: a canonically equivalent spelling replaces the earlier entry, the later
+    // spelling kept (docs/semantics.md row 15); ASCII keys and exact repeats as always.
+    check(mapOf("e\u0301" to 1, "\u00e9" to 2) == linkedMapOf("\u00e9" to 2), "composed after decomposed")
+    check(mapOf("\u00e9" to 1, "e\u0301" to 2) == linkedMapOf("e\u0301" to 2), "decomposed after composed")
+    check(mapOf("\u212a" to 1, "K" to 2) == linkedMapOf("K" to 2), "K after the Kelvin sign")
+    check(mapOf("K" to 1, "\u212a" to 2) == linkedMapOf("\u212a" to 2), "the Kelvin sign after K")
+    check(mapOf("e\u0301" to 1, "\u00e9" to 2, "e\u0301" to 3) == linkedMapOf("e\u0301" to 3), "twins around an exact repeat")
+    check(mapOf("\u00e9" to 1, "e\u0301" to null).isEmpty(), "an invalid later twin leaves no entry")
+    check(mapOf("a" to 1, "b" to 2, "a" to 3).keys.toList() == listOf("b", "a"), "an exact repeat moves to the end")
+    check(mapOf("\ufb01" to 1, "fi" to 2).size == 2, "compatibility equivalents stay apart")
     // A malformed text's place: the UTF-8 byte offset and the expected word (docs/report.md).
     check(ContractReport.contractSyntaxError("") == Pair(0L, "object"), "syntax error place of " + "")
     check(ContractReport.contractSyntaxError("[]") == Pair(0L, "object"), "syntax error place of " + "[]")

@@ -5,7 +5,7 @@
 import { test } from "node:test";
 import * as assert from "node:assert/strict";
 import {
-  ContractJsonScanner, contractSyntaxError, contractJsonReplacer, contractJsonScannerSettings, serializeContractJson, parseContractJson, queueDrain, queuePeek, queueSet, contractUtf8Text, contractUtf8StopOffset, parseLocalDate, parseDateTime, formatDateTime, writeDateTime, daysFromCivil, contractTimeZone, isZoneIdSyntax, dayStartMs, orUnknown, contractTextLength, contractTreeComplete,
+  ContractJsonScanner, ContractMapKeys, contractSyntaxError, contractJsonReplacer, contractJsonScannerSettings, serializeContractJson, parseContractJson, queueDrain, queuePeek, queueSet, contractUtf8Text, contractUtf8StopOffset, parseLocalDate, parseDateTime, formatDateTime, writeDateTime, daysFromCivil, contractTimeZone, isZoneIdSyntax, dayStartMs, orUnknown, contractTextLength, contractTreeComplete,
 } from "../contract-runtime";
 
 test("accepts RFC 8259 texts, rejects everything else", () => {
@@ -396,4 +396,24 @@ test("UTF-8 bytes: long texts across the chunks, ASCII and not", () => {
   const text = contractUtf8Text(Uint8Array.from(mixed));
   assert.equal(text, "A\u00e9\u20ac\u{1f600}".repeat(5000));
   assert.equal(contractUtf8Text(new Uint8Array(0)), "");
+});
+
+test("a map field's canonically equivalent keys are one key, the later spelling kept", () => {
+  const build = (members: Array<[string, number | undefined]>): Array<[string, number]> => {
+    const result = new Map<string, number>();
+    const keys = new ContractMapKeys();
+    for (const [name, value] of members) {
+      result.delete(keys.replaced(name, value !== undefined, result.keys()));
+      if (value !== undefined) result.set(name, value);
+    }
+    return [...result.entries()];
+  };
+  assert.deepEqual(build([["e\u0301", 1], ["\u00e9", 2]]), [["\u00e9", 2]]);
+  assert.deepEqual(build([["\u00e9", 1], ["e\u0301", 2]]), [["e\u0301", 2]]);
+  assert.deepEqual(build([["\u212a", 1], ["K", 2]]), [["K", 2]]);
+  assert.deepEqual(build([["K", 1], ["\u212a", 2]]), [["\u212a", 2]]);
+  assert.deepEqual(build([["e\u0301", 1], ["\u00e9", 2], ["e\u0301", 3]]), [["e\u0301", 3]]);
+  assert.deepEqual(build([["\u00e9", 1], ["e\u0301", undefined]]), []);
+  assert.deepEqual(build([["a", 1], ["b", 2], ["a", 3]]), [["b", 2], ["a", 3]]);
+  assert.equal(build([["\ufb01", 1], ["fi", 2]]).length, 2);
 });

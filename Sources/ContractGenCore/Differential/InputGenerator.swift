@@ -153,12 +153,13 @@ public final class InputGenerator {
     let typesByName: [String: [String: ObjectType]]
     let lookupKeys: [String: Set<String>]
 
-    /// Map keys. Never two canonically equivalent ones (`é` and `e\u{301}`): a Swift `[String: T]`
-    /// map keeps only one of them, a documented limit (docs/semantics.md #15), not a finding.
-    static let keyPool = ["p1", "p2", "a", "10", "é", "😀", "null", "__proto__", ""]
-    /// Values of lookup key fields: the map keys plus `e\u{301}`, which must not find `é`
-    /// (lookups compare exact UTF-16 units).
-    static let lookupValuePool = keyPool + ["e\u{301}"]
+    /// Map keys, canonical twins among them (`é` and `e\u{301}`, `K` and U+212A): a map field keeps
+    /// the later spelling of two canonically equivalent keys, in every language (docs/semantics.md
+    /// row 15).
+    static let keyPool = ["p1", "p2", "a", "10", "é", "e\u{301}", "K", "\u{212A}", "😀", "null", "__proto__", ""]
+    /// Values of lookup key fields: the map keys, whose lookups compare exact UTF-16 units (`é` never
+    /// finds the entry of `e\u{301}`).
+    static let lookupValuePool = keyPool
 
     /// A JSON string literal spelling `key` exactly (keys can be any text: `json:`).
     static func keyLiteral(_ key: String) -> String { JSONValue.string(key).serialized() }

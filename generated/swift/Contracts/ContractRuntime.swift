@@ -229,12 +229,16 @@ struct ContractExactKey: Hashable, Sendable {
     }
 }
 
-/// A string-keyed map as a decoder reads it: keys compared by their exact bytes (as Kotlin and
-/// JavaScript compare them), a repeated key replacing the earlier entry and moving to the end (as
-/// in Kotlin's LinkedHashMap and JavaScript's Map), even when the new value is invalid (nil: the
-/// key then has no entry). Small maps (the common case) are searched linearly, with no hashing
-/// and no index allocation; past `linearLimit` entries an exact-key index keeps every operation
-/// O(1), so a decode stays linear however many keys or duplicates the object holds.
+/// A string-keyed map as a decoder reads it: a repeated key replacing the earlier entry and moving
+/// to the end (as in Kotlin's LinkedHashMap and JavaScript's Map), even when the new value is
+/// invalid (nil: the key then has no entry). Keys are found by their exact bytes (as Kotlin and
+/// JavaScript compare them); a key canonically equivalent to an earlier one of another spelling
+/// (`"é"` after `"e\u{301}"`, `"K"` after U+212A) replaces it too, in every language: a map
+/// field is a Swift `[String: T]`, which cannot hold both (docs/semantics.md row 15). Small maps
+/// (the common case) are searched linearly, with no hashing and no index allocation; past
+/// `linearLimit` entries an exact-key index keeps every operation O(1), so a decode stays linear
+/// however many keys or duplicates the object holds. Only a map with a non-ASCII key pays for the
+/// canonical check (two ASCII keys are canonically equal only when identical).
 struct ContractExactMap<Value> {
     /// The entries in order of last occurrence; a replaced entry leaves a hole (nil).
     private var slots: [(key: String, value: Value, dropped: Int)?] = []
@@ -248,6 +252,9 @@ struct ContractExactMap<Value> {
     /// True while every key is ASCII: then `==` on String is exact for keys of equal UTF-8 length
     /// (see ContractJSONObject.asciiKeys) and much cheaper than comparing bytes.
     private var asciiKeys = true
+    /// Positions by canonical key (Swift's own String hashing and equality), kept from the first
+    /// non-ASCII key on.
+    private var canonical: [String: Int]?
 
     private static var linearLimit: Int { 8 }
 
@@ -265,10 +272,14 @@ struct ContractExactMap<Value> {
     /// remain count (`dropped` below).
     mutating func set(_ key: String, _ value: Value?, dropped: Int = 0) {
         let (print, isASCII) = Self.fingerprint(key)
-        if let at = position(of: key, print) {
+        if !isASCII, canonical == nil { indexCanonically() }
+        if let at = position(of: key, print) ?? canonical?[key] {
+            if let earlier = slots[at] {
+                index?[ContractExactKey(earlier.key)] = nil
+                canonical?[earlier.key] = nil
+            }
             slots[at] = nil
             live -= 1
-            index?[ContractExactKey(key)] = nil
         }
         guard let value else { return }
         // Room for a small map at once: growing 1, 2, 4, 8 reallocated three times.
@@ -280,6 +291,7 @@ struct ContractExactMap<Value> {
         fingerprints.append(print)
         live += 1
         if !isASCII { asciiKeys = false }
+        canonical?[key] = slots.count - 1
         if index != nil {
             index![ContractExactKey(key)] = slots.count - 1
         } else if live > Self.linearLimit {
@@ -289,6 +301,15 @@ struct ContractExactMap<Value> {
             }
             index = built
         }
+    }
+
+    /// From the first non-ASCII key on, every entry is also found by its canonical key.
+    private mutating func indexCanonically() {
+        var built = [String: Int](minimumCapacity: Swift.max(live * 2, 4))
+        for (offset, slot) in slots.enumerated() {
+            if let slot { built[slot.key] = offset }
+        }
+        canonical = built
     }
 
     /// The value for exactly `key`, or nil.
@@ -314,8 +335,7 @@ struct ContractExactMap<Value> {
         return result
     }
 
-    /// The public field's dictionary. Keys distinct here may still be equal as Swift Strings
-    /// (canonical equivalence: "é" and "e\u{301}"); then the later entry wins.
+    /// The public field's dictionary (no two keys here are canonically equivalent: see `set`).
     var dictionary: [String: Value] {
         var result = [String: Value](minimumCapacity: live)
         for slot in slots {
@@ -2273,7 +2293,9 @@ public final class ContractReport {
         var cause: [Record?]? = nil
         /// Per field, its own `used: document` entry (made when first needed).
         var own: [Record?]? = nil
-        var keys: [ContractExactKey: Int]? = nil
+        /// A map's keys so far, by canonical key (Swift's String equality), as `ContractExactMap`
+        /// replaces entries.
+        var keys: [String: Int]? = nil
         var keyRanges: [(Node?, Int, Int)]? = nil  // with `keys`: nil costs no retain per frame
         init(start: Int, base: Int, fields: Int) {
             self.start = start
@@ -2646,13 +2668,13 @@ public final class ContractReport {
             return
         }
         if why != nil { record(kept ? "fallback" : "ignored") }
-        let exact = ContractExactKey(name)
         if frames[last].keys == nil {
             frames[last].keys = [:]
             frames[last].keyRanges = []
         }
-        let earlier = frames[last].keys?[exact].map { frames[last].keyRanges![$0] }
-        frames[last].keys?[exact] = frames[last].keyRanges!.count
+        // By canonical key, as the map itself replaces entries (ContractExactMap.set).
+        let earlier = frames[last].keys?[name].map { frames[last].keyRanges![$0] }
+        frames[last].keys?[name] = frames[last].keyRanges!.count
         frames[last].keyRanges!.append((node(), from, records.count))
         pop()
         if let earlier {

@@ -399,7 +399,8 @@ extension KotlinContractWriter {
             let counts = composite.countsInnerDrops
             p.line("/**")
             p.line(" * A string-keyed map; entries whose value is not a valid \(composite.elementSpelling) are ignored one by one;")
-            p.line(" * a duplicate key replaces the earlier entry (the last wins, even when it is invalid).")
+            p.line(" * a duplicate key replaces the earlier entry (the last wins, even when it is invalid), and so does")
+            p.line(" * a canonically equivalent spelling of it (docs/semantics.md row 15).")
             p.line(" */")
             p.block("private fun \(name)(scanner: ContractJsonScanner, context: DecodeContext): Map<String, \(elementType)>? {") { p in
                 p.line("val r = context.report")
@@ -409,6 +410,7 @@ extension KotlinContractWriter {
                 }
                 p.line("r?.beginMap()")
                 p.line("val result = LinkedHashMap<String, \(elementType)>()")
+                p.line("val keys = ContractMapKeys()")
                 if counts { p.line("val innerDropped = HashMap<String, Int>()") }
                 p.block("while (true) {") { p in
                     p.line("val name = (scanner.nextMember() ?: break).text")
@@ -422,9 +424,11 @@ extension KotlinContractWriter {
                     p.line("r?.entryDone(name, value != null)")
                     p.line("// A key holding an unpaired surrogate is not a string, so no entry has it.")
                     p.line("if (name == null) continue")
-                    p.line("result.remove(name)")
+                    p.line("// The entry this key replaces: an exact repeat, or a canonically equivalent spelling.")
+                    p.line("val earlier = keys.replaced(name, value != null, result.keys)")
+                    p.line("result.remove(earlier)")
                     if counts {
-                        p.line("innerDropped.remove(name)")
+                        p.line("innerDropped.remove(earlier)")
                         p.block("if (value != null) {") { p in
                             p.line("result[name] = value")
                             p.line("innerDropped[name] = inner")

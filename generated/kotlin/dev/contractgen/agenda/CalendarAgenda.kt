@@ -973,7 +973,8 @@ object CalendarAgenda {
 
     /**
      * A string-keyed map; entries whose value is not a valid {array: string} are ignored one by one;
-     * a duplicate key replaces the earlier entry (the last wins, even when it is invalid).
+     * a duplicate key replaces the earlier entry (the last wins, even when it is invalid), and so does
+     * a canonically equivalent spelling of it (docs/semantics.md row 15).
      */
     private fun decodeMapOfArrayOfString(scanner: ContractJsonScanner, context: DecodeContext): Map<String, List<String>>? {
         val r = context.report
@@ -983,6 +984,7 @@ object CalendarAgenda {
         }
         r?.beginMap()
         val result = LinkedHashMap<String, List<String>>()
+        val keys = ContractMapKeys()
         val innerDropped = HashMap<String, Int>()
         while (true) {
             val name = (scanner.nextMember() ?: break).text
@@ -994,8 +996,10 @@ object CalendarAgenda {
             r?.entryDone(name, value != null)
             // A key holding an unpaired surrogate is not a string, so no entry has it.
             if (name == null) continue
-            result.remove(name)
-            innerDropped.remove(name)
+            // The entry this key replaces: an exact repeat, or a canonically equivalent spelling.
+            val earlier = keys.replaced(name, value != null, result.keys)
+            result.remove(earlier)
+            innerDropped.remove(earlier)
             if (value != null) {
                 result[name] = value
                 innerDropped[name] = inner
@@ -1009,7 +1013,8 @@ object CalendarAgenda {
 
     /**
      * A string-keyed map; entries whose value is not a valid {enum: [free, busy, away]} are ignored one by one;
-     * a duplicate key replaces the earlier entry (the last wins, even when it is invalid).
+     * a duplicate key replaces the earlier entry (the last wins, even when it is invalid), and so does
+     * a canonically equivalent spelling of it (docs/semantics.md row 15).
      */
     private fun decodeMapOfEnum_Agenda_DayStatus(scanner: ContractJsonScanner, context: DecodeContext): Map<String, Agenda.DayStatus>? {
         val r = context.report
@@ -1019,6 +1024,7 @@ object CalendarAgenda {
         }
         r?.beginMap()
         val result = LinkedHashMap<String, Agenda.DayStatus>()
+        val keys = ContractMapKeys()
         while (true) {
             val name = (scanner.nextMember() ?: break).text
             r?.entry()
@@ -1026,7 +1032,9 @@ object CalendarAgenda {
             r?.entryDone(name, value != null)
             // A key holding an unpaired surrogate is not a string, so no entry has it.
             if (name == null) continue
-            result.remove(name)
+            // The entry this key replaces: an exact repeat, or a canonically equivalent spelling.
+            val earlier = keys.replaced(name, value != null, result.keys)
+            result.remove(earlier)
             if (value != null) result[name] = value
         }
         r?.endContainer()

@@ -483,7 +483,8 @@ object TodoCount {
 
     /**
      * A string-keyed map; entries whose value is not a valid integer are ignored one by one;
-     * a duplicate key replaces the earlier entry (the last wins, even when it is invalid).
+     * a duplicate key replaces the earlier entry (the last wins, even when it is invalid), and so does
+     * a canonically equivalent spelling of it (docs/semantics.md row 15).
      */
     private fun decodeMapOfInteger(scanner: ContractJsonScanner, context: DecodeContext): Map<String, Long>? {
         val r = context.report
@@ -493,6 +494,7 @@ object TodoCount {
         }
         r?.beginMap()
         val result = LinkedHashMap<String, Long>()
+        val keys = ContractMapKeys()
         while (true) {
             val name = (scanner.nextMember() ?: break).text
             r?.entry()
@@ -500,7 +502,9 @@ object TodoCount {
             r?.entryDone(name, value != null)
             // A key holding an unpaired surrogate is not a string, so no entry has it.
             if (name == null) continue
-            result.remove(name)
+            // The entry this key replaces: an exact repeat, or a canonically equivalent spelling.
+            val earlier = keys.replaced(name, value != null, result.keys)
+            result.remove(earlier)
             if (value != null) result[name] = value
         }
         r?.endContainer()

@@ -989,6 +989,48 @@ sealed class ContractNullable<out T> {
 internal object ContractText {
     /** The number of code points in [text], in one pass: "é" 1, "e\u0301" 2, "😀" 1. */
     fun length(text: String): Int = text.codePointCount(0, text.length)
+
+    /**
+     * The key a map field files [text] under: itself when ASCII (no other text is canonically
+     * equivalent to an ASCII one but itself), else its NFC form, so "é" and "e\u0301" (and "K" and
+     * U+212A) are one key, as in Swift's `[String: T]` (docs/semantics.md row 15).
+     */
+    fun mapKey(text: String): String =
+        if (isAscii(text)) text else java.text.Normalizer.normalize(text, java.text.Normalizer.Form.NFC)
+
+    fun isAscii(text: String): Boolean {
+        for (index in 0 until text.length) {
+            if (text[index] >= '\u0080') return false
+        }
+        return true
+    }
+}
+
+/**
+ * The keys of one map field being read: which earlier entry a key replaces. An exact repeat, as
+ * always; and, once a non-ASCII key has been seen, a key of another spelling with the same NFC
+ * form (docs/semantics.md row 15). A map of ASCII keys never normalises anything.
+ */
+internal class ContractMapKeys {
+    private var forms: HashMap<String, String>? = null
+
+    /**
+     * The key whose entry [name] replaces ([name] itself, or its earlier canonically equivalent
+     * spelling); [kept]: [name] gets an entry. [existing]: the map's keys so far.
+     */
+    fun replaced(name: String, kept: Boolean, existing: Collection<String>): String {
+        var forms = this.forms
+        if (forms == null) {
+            if (ContractText.isAscii(name)) return name
+            forms = HashMap()
+            for (key in existing) forms[ContractText.mapKey(key)] = key
+            this.forms = forms
+        }
+        val form = ContractText.mapKey(name)
+        val earlier = forms.remove(form)
+        if (kept) forms[form] = name
+        return earlier ?: name
+    }
 }
 
 // endregion
@@ -1737,8 +1779,10 @@ class ContractReport {
         }
         if (why != null) record(if (kept) "fallback" else "ignored")
         val keys = frame.keys!!
-        val earlier = keys[name]
-        keys[name] = Triple(node(), from, records.size)
+        // By canonical key, as the map itself replaces entries (ContractMapKeys).
+        val key = ContractText.mapKey(name)
+        val earlier = keys[key]
+        keys[key] = Triple(node(), from, records.size)
         pop()
         if (earlier != null) {
             // The earlier entry of this key is replaced (the last wins): its own entries no longer count.

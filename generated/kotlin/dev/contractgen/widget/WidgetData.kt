@@ -480,7 +480,8 @@ object WidgetData {
 
     /**
      * A string-keyed map; entries whose value is not a valid string are ignored one by one;
-     * a duplicate key replaces the earlier entry (the last wins, even when it is invalid).
+     * a duplicate key replaces the earlier entry (the last wins, even when it is invalid), and so does
+     * a canonically equivalent spelling of it (docs/semantics.md row 15).
      */
     private fun decodeMapOfString(scanner: ContractJsonScanner, context: DecodeContext): Map<String, String>? {
         val r = context.report
@@ -490,6 +491,7 @@ object WidgetData {
         }
         r?.beginMap()
         val result = LinkedHashMap<String, String>()
+        val keys = ContractMapKeys()
         while (true) {
             val name = (scanner.nextMember() ?: break).text
             r?.entry()
@@ -497,7 +499,9 @@ object WidgetData {
             r?.entryDone(name, value != null)
             // A key holding an unpaired surrogate is not a string, so no entry has it.
             if (name == null) continue
-            result.remove(name)
+            // The entry this key replaces: an exact repeat, or a canonically equivalent spelling.
+            val earlier = keys.replaced(name, value != null, result.keys)
+            result.remove(earlier)
             if (value != null) result[name] = value
         }
         r?.endContainer()
