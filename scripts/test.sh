@@ -24,6 +24,8 @@ swift run -q contract-gen conform --lang all --expected-failures golden/expected
 # A second derivation of every expectation: reference-model/, written from README and docs/ alone
 # (no code shared with the golden emitter), answers every golden case through the same protocol.
 (cd reference-model/tests && python3 -m unittest -q 2>&1 | tail -1)
-swift run -q contract-gen conform --testee 'reference=python3 reference-model/testee.py --schemas schema'
+# Cases whose rule the docs decided after the model was written are listed until it adopts them.
+swift run -q contract-gen conform --testee 'reference=python3 reference-model/testee.py --schemas schema' \
+    --expected-failures reference-model/expected-failures.txt
 # ~50 s the first time (builds contract-gen in the consumer), ~30 s after (reuses that build).
 bash scripts/test-plugin.sh

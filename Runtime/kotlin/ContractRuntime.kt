@@ -1823,14 +1823,24 @@ class ContractReport {
         val depth = IntArray(n + 1)
         var k = 0
         while (k < kills.size) { depth[kills[k]]++; depth[kills[k + 1]]--; k += 2 }
+        // An entry used `document` that no later duplicate replaced means the document is rejected
+        // (a fail-document field failed, wherever it is; or malformed, or the version).
+        val invalid = records.any { it.used == "document" && !it.replaced }
         val alive = ArrayList<Record>()
         var killed = 0
         for (i in 0 until n) {
             killed += depth[i]
             val record = records[i]
-            // A fail-document field's entry stays: it fails the document wherever it is, unless it is
-            // the field's own value that a later duplicate of the field replaced.
-            if (record.replaced || (killed > 0 && record.used != "document")) continue
+            if (record.replaced) continue // a fail-document field's own value that a later duplicate replaced: it failed nothing
+            if (invalid) {
+                // A rejected document uses no value: only its fail-document entries stay, wherever they
+                // are, each with the entry of the field that made it invalid (added right after it).
+                val before = if (i > 0) records[i - 1] else null
+                val cause = before != null && before.used == "document" && !before.replaced && before.why.cause === record
+                if (record.used != "document" && !cause) continue
+            } else if (killed > 0) {
+                continue
+            }
             alive.add(record)
         }
         // In the text's order: by where each value begins (a value before its members), then as recorded (a stable sort).

@@ -2707,7 +2707,8 @@ public final class ContractReport {
         let held = why!
         why = nil
         let cause = held.cause
-        held.cause = nil
+        // A fail-document entry keeps its cause, which a rejected document's report shows with it (render).
+        if used != "document" { held.cause = nil }
         let record = Record(held, node(), held.fallback != nil ? "fallback" : used)
         records.append(record)
         if let cause { records.append(cause) }
@@ -2728,14 +2729,24 @@ public final class ContractReport {
             depth[kills[k + 1]] -= 1
             k += 2
         }
+        // An entry used `document` that no later duplicate replaced means the document is rejected
+        // (a fail-document field failed, wherever it is; or malformed, or the version).
+        let invalid = records.contains { $0.used == "document" && !$0.replaced }
         var alive: [(Int, Record)] = []
         var killed = 0
         for i in 0..<n {
             killed += depth[i]
             let record = records[i]
-            // A fail-document field's entry stays: it fails the document wherever it is, unless it is
-            // the field's own value that a later duplicate of the field replaced.
-            if record.replaced || (killed > 0 && record.used != "document") { continue }
+            if record.replaced { continue }  // a fail-document field's own value that a later duplicate replaced: it failed nothing
+            if invalid {
+                // A rejected document uses no value: only its fail-document entries stay, wherever they
+                // are, each with the entry of the field that made it invalid (appended right after it).
+                let before = i > 0 ? records[i - 1] : nil
+                let cause = before.map { $0.used == "document" && !$0.replaced && $0.why.cause === record } ?? false
+                if record.used != "document" && !cause { continue }
+            } else if killed > 0 {
+                continue
+            }
             alive.append((alive.count, record))
         }
         // In the text's order: by where each value begins (a value before its members), then as recorded.

@@ -2359,6 +2359,8 @@ interface ReportWhy {
 /**
  * `replaced`: a `fail-document` field's own entry whose value a later duplicate replaced; that
  * value failed nothing, so the entry is not rendered (entries inside it stay, see `render`).
+ * `cause`, on an entry used `document`: the entry of the field that made it invalid, which a
+ * rejected document's report keeps with it.
  */
 interface ReportRecord extends ReportWhy { node: ReportNode | undefined; used: ContractReportUsed; replaced?: boolean }
 interface ReportFrame { start: number; count: number; from: number[]; to: number[]; dup: boolean[]; cause: (ReportRecord | undefined)[]; keys: Map<string, [ReportNode | undefined, number, number]> | undefined }
@@ -2720,7 +2722,11 @@ export class ContractReport {
     if (why.offset !== undefined) record.offset = why.offset;
     if (why.expected !== undefined) record.expected = why.expected;
     this.records.push(record);
-    if (why.cause !== undefined) this.records.push(why.cause);
+    if (why.cause !== undefined) {
+      // A fail-document entry keeps its cause (render): remember which record that is.
+      if (used === 'document') record.cause = why.cause;
+      this.records.push(why.cause);
+    }
     return record;
   }
   private kill(from: number, to: number): void {
@@ -2735,14 +2741,28 @@ export class ContractReport {
       (depth[this.kills[k] as number] as number)++;
       (depth[this.kills[k + 1] as number] as number)--;
     }
+    // An entry used `document` that no later duplicate replaced means the document is rejected
+    // (a fail-document field failed, wherever it is; or malformed, or the version).
+    let invalid = false;
+    for (let k = 0; k < n && !invalid; k++) {
+      const record = this.records[k] as ReportRecord;
+      invalid = record.used === 'document' && record.replaced !== true;
+    }
     const alive: ReportRecord[] = [];
     let killed = 0;
     for (let k = 0; k < n; k++) {
       killed += depth[k] as number;
       const record = this.records[k] as ReportRecord;
-      // A fail-document field's entry stays: it fails the document wherever it is, unless it is
-      // the field's own value that a later duplicate of the field replaced.
-      if (record.replaced === true || (killed > 0 && record.used !== 'document')) continue;
+      if (record.replaced === true) continue; // a fail-document field's own value that a later duplicate replaced: it failed nothing
+      if (invalid) {
+        // A rejected document uses no value: only its fail-document entries stay, wherever they
+        // are, each with the entry of the field that made it invalid (pushed right after it).
+        const before = k > 0 ? this.records[k - 1] as ReportRecord : undefined;
+        const cause = before !== undefined && before.used === 'document' && before.replaced !== true && before.cause === record;
+        if (record.used !== 'document' && !cause) continue;
+      } else if (killed > 0) {
+        continue;
+      }
       alive.push(record);
     }
     // In the text's order: by where each value begins (a value before its members), then as recorded.

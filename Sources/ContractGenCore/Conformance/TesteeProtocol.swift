@@ -192,7 +192,7 @@ public enum TesteeOp: String, CaseIterable, Sendable {
         switch self {
         case .decode:
             return [GivenKey("blob", .string, note: "the document text"),
-                    GivenKey("pending", .flagMap, note: "only with `overlay`"),
+                    GivenKey("pending", .flagMap, note: "only with `overlay`: for a contract without one, `pending`, even `null`, is a key the op does not take, so the testee answers `error`, which no golden case can expect (`check` refuses such a case); a value that is not a boolean is ignored"),
                     GivenKey("report", .flag, note: "`true`: the observation holds the [report](report.md)"),
                     GivenKey("bytes", .flag, note: "`true`: decode the blob's UTF-8 bytes by the language's byte entry point (Swift `decode(_ data:)`, Kotlin `decode(bytes: ByteArray)`, TypeScript `decodeBytes(Uint8Array)`); the answer is the same"),
                     GivenKey("lexed", .flag, note: "`true`: decode by lexing the text, where the language has a faster road too (TypeScript: no `JSON.parse` tree); the answer is the same"),
@@ -213,7 +213,7 @@ public enum TesteeOp: String, CaseIterable, Sendable {
         case .queuePeek:
             return [GivenKey("queue", .textOrNull)]
         case .queueDrain:
-            return [GivenKey("queue", .textOrNull), GivenKey("tasks", .flagMap, note: "current values")]
+            return [GivenKey("queue", .textOrNull), GivenKey("tasks", .flagMap, note: "current values; an entry whose value is not a boolean is skipped, so that id is not current")]
         case .encode:
             return [GivenKey("input", .json, note: "the value to write: objects for records, union variants and maps, arrays, numbers for instants, strings for dates")]
         case .civilFromDays:

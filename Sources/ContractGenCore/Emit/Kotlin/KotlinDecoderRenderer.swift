@@ -236,7 +236,7 @@ extension KotlinContractWriter {
                 p.line("r?.endObject() // the document is malformed: the report keeps its frames balanced")
                 p.line("return null")
             }
-            for (index, slot) in object.slots.enumerated() {
+            for (index, slot) in object.presenceOrder {
                 presenceAction(slot, owner: object.name, index: index, &p)
             }
             if !counted.isEmpty {

@@ -314,7 +314,7 @@ extension TypeScriptContractWriter {
                 p.line("if (r !== undefined) r.endObject(); // the document is malformed: the report keeps its frames balanced")
                 p.line("return undefined;")
             }
-            for (index, slot) in object.slots.enumerated() {
+            for (index, slot) in object.presenceOrder {
                 presenceAction(slot, index: index, &p)
             }
             let counted = object.countedSlots

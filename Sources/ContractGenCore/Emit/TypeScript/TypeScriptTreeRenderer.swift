@@ -151,7 +151,7 @@ extension TypeScriptContractWriter {
                 }
             }
             p.line("context.treeKeys += present;")
-            for (index, slot) in object.slots.enumerated() {
+            for (index, slot) in object.presenceOrder {
                 treePresenceAction(slot, index: index, &p)
             }
             let counted = object.countedSlots
