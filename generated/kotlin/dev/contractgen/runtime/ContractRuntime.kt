@@ -145,14 +145,46 @@ internal class ContractJsonScanner(private val text: String) {
 
         private val TRUE = ContractJson.Bool(true)
         private val FALSE = ContractJson.Bool(false)
+
+        /**
+         * Texts up to this many chars are copied into a buffer of the thread's that the thread's
+         * next scan reuses ([finish] hands it back): a small decode then allocates little more than
+         * its value. Longer texts get an array of their own. At most 128 KB per thread, held
+         * through a SoftReference, so the collector may take it back.
+         */
+        private const val RECYCLED_CHARS = 1 shl 16
+
+        /** Each thread's recycled buffer: one slot, emptied while a scan has it. */
+        private val recycled = object : ThreadLocal<Array<java.lang.ref.SoftReference<CharArray>?>>() {
+            override fun initialValue(): Array<java.lang.ref.SoftReference<CharArray>?> = arrayOfNulls(1)
+        }
     }
+
+    /** The thread's recycled buffer this scan holds until [finish], or null. */
+    private var lent: java.lang.ref.SoftReference<CharArray>? = null
 
     /**
      * The text's chars, copied once: the lexer reads every char, and an array read is cheaper
-     * than `String.charAt` (no per-call bounds and coder checks on a non-Latin-1 String).
+     * than `String.charAt` (no per-call bounds and coder checks on a non-Latin-1 String). A short
+     * text is copied into the thread's recycled buffer, so the array may be longer than [n].
      */
-    private val chars: CharArray = text.toCharArray()
-    private val n = chars.size
+    private val chars: CharArray = borrowChars()
+    private val n = text.length
+
+    private fun borrowChars(): CharArray {
+        val length = text.length
+        if (length > RECYCLED_CHARS) return text.toCharArray()
+        val slot = recycled.get()
+        var reference = slot[0]
+        slot[0] = null // a scan started during this one (none is today) gets an array of its own
+        var buffer = reference?.get()
+        if (buffer == null || buffer.size < length) {
+            buffer = CharArray(maxOf(length, 4096))
+            reference = java.lang.ref.SoftReference(buffer)
+        }
+        lent = reference
+        return text.toCharArray(buffer, 0, 0, length)
+    }
     private var i = 0
     private var depth = 0
 
@@ -198,7 +230,7 @@ internal class ContractJsonScanner(private val text: String) {
     private var sawSurrogate = false
 
     /** The one key object of this scanner, refilled by each [nextMember]. */
-    private val key = ContractJsonKey(text)
+    private val key = ContractJsonKey(chars)
 
     /** True once a syntax error (or too deep nesting) was found; the scan is over. */
     var failed = false
@@ -345,8 +377,22 @@ internal class ContractJsonScanner(private val text: String) {
         }
     }
 
-    /** True when the whole text was one valid value followed only by whitespace. */
+    /**
+     * True when the whole text was one valid value followed only by whitespace. Ends the scan:
+     * the recycled buffer goes back to the thread (nothing is read after this).
+     */
     fun finish(): Boolean {
+        val reference = lent
+        if (reference != null) {
+            lent = null
+            skipWs()
+            val whole = !failed && i == n && depth == 0
+            // Every read after this finds the end (the buffer may be another scan's by then), and
+            // finish answers the same again.
+            if (!whole) fail()
+            recycled.get()[0] = reference
+            return whole
+        }
         if (failed) return false
         skipWs()
         return i == n && depth == 0
@@ -497,10 +543,15 @@ internal class ContractJsonScanner(private val text: String) {
     }
 
     private fun skipWs() {
-        while (i < n) {
-            val c = chars[i]
-            if (c == ' ' || c == '\t' || c == '\n' || c == '\r') i++ else return
+        val cs = chars
+        var p = i
+        // Compact JSON has none: one comparison for the common case.
+        while (p < n) {
+            val c = cs[p]
+            if (c > ' ' || (c != ' ' && c != '\t' && c != '\n' && c != '\r')) break
+            p++
         }
+        i = p
     }
 
     /** The next char after whitespace as an Int, or -1 at the end or after a failure. */
@@ -568,6 +619,28 @@ internal class ContractJsonScanner(private val text: String) {
         else -> -1
     }
 
+    /** Set by [plainEnd]: whether the run it scanned held a surrogate code unit. */
+    private var runSurrogate = false
+
+    /**
+     * The end of the plain run from [from]: the index of the first `"`, `\` or control char, or
+     * [n]. Sets [runSurrogate]. Locals only, so the loop keeps everything in registers.
+     */
+    private fun plainEnd(from: Int): Int {
+        val cs = chars
+        val end = n
+        var p = from
+        var surrogate = false
+        while (p < end) {
+            val c = cs[p]
+            if (c == '"' || c == '\\' || c < ' ') break
+            if (c >= '\uD800' && c <= '\uDFFF') surrogate = true
+            p++
+        }
+        runSurrogate = surrogate
+        return p
+    }
+
     /**
      * Lexes a string starting at its opening quote: STRING_OK, STRING_INVALID (an unpaired
      * surrogate, raw or escaped) or STRING_SYNTAX_ERROR. With [keep], [lexed] holds the text of a
@@ -575,61 +648,36 @@ internal class ContractJsonScanner(private val text: String) {
      * syntactically fine string). [escaped] tells whether the string held an escape.
      */
     private fun lexString(keep: Boolean): Int {
-        i++ // opening quote
-        val start = i
-        escaped = false
+        val cs = chars
+        val start = i + 1 // past the opening quote
         // Fast path: no escapes. Pairing is checked only when a surrogate was seen.
-        var surrogate = false
-        while (i < n) {
-            val c = chars[i]
-            if (c == '"') {
-                val end = i
-                i++
-                sawSurrogate = surrogate
-                if (!keep) return STRING_OK
-                if (surrogate && !ContractJsonReader.isWellFormed(chars, start, end)) return STRING_INVALID
-                lexed = String(chars, start, end - start)
-                return STRING_OK
-            }
-            if (c == '\\') break
-            if (c < ' ') return STRING_SYNTAX_ERROR
-            if (c >= '\uD800' && c <= '\uDFFF') surrogate = true
-            i++
+        var p = plainEnd(start)
+        var surrogate = runSurrogate
+        escaped = false
+        if (p >= n) {
+            i = p
+            return STRING_SYNTAX_ERROR
         }
-        if (i >= n) return STRING_SYNTAX_ERROR
+        if (cs[p] == '"') {
+            i = p + 1
+            sawSurrogate = surrogate
+            if (!keep) return STRING_OK
+            if (surrogate && !ContractJsonReader.isWellFormed(cs, start, p)) return STRING_INVALID
+            // The source's own substring: a Latin-1 text's bytes are copied as they are.
+            lexed = text.substring(start, p)
+            return STRING_OK
+        }
         escaped = true
         scratchLength = 0
-        if (keep) appendRun(start, i - start)
-        while (i < n) {
-            val c = chars[i]
-            if (c == '"') {
-                i++
-                sawSurrogate = surrogate
-                if (!keep) return STRING_OK
-                // Escaped surrogates were appended as code units; pairing is checked on the whole
-                // string, so `\ud83d\ude00` is a pair and a lone one is not.
-                if (surrogate && !ContractJsonReader.isWellFormed(scratch, 0, scratchLength)) return STRING_INVALID
-                lexed = String(scratch, 0, scratchLength)
-                return STRING_OK
+        if (keep) appendRun(start, p - start)
+        while (true) {
+            // cs[p] is a backslash or a control char.
+            if (cs[p] != '\\' || p + 1 >= n) {
+                i = p
+                return STRING_SYNTAX_ERROR
             }
-            if (c < ' ') return STRING_SYNTAX_ERROR
-            if (c != '\\') {
-                // A run of plain characters is copied in one piece.
-                val runStart = i
-                if (c >= '\uD800' && c <= '\uDFFF') surrogate = true
-                i++
-                while (i < n) {
-                    val d = chars[i]
-                    if (d == '"' || d == '\\' || d < ' ') break
-                    if (d >= '\uD800' && d <= '\uDFFF') surrogate = true
-                    i++
-                }
-                if (keep) appendRun(runStart, i - runStart)
-                continue
-            }
-            if (i + 1 >= n) return STRING_SYNTAX_ERROR
-            val e = chars[i + 1]
-            i += 2
+            val e = cs[p + 1]
+            p += 2
             val decoded: Char = when (e) {
                 '"' -> '"'
                 '\\' -> '\\'
@@ -640,22 +688,49 @@ internal class ContractJsonScanner(private val text: String) {
                 'r' -> '\r'
                 't' -> '\t'
                 'u' -> {
-                    if (i + 4 > n) return STRING_SYNTAX_ERROR
+                    if (p + 4 > n) {
+                        i = p
+                        return STRING_SYNTAX_ERROR
+                    }
                     var code = 0
                     for (k in 0 until 4) {
-                        val h = hexValue(chars[i + k])
-                        if (h < 0) return STRING_SYNTAX_ERROR
+                        val h = hexValue(cs[p + k])
+                        if (h < 0) {
+                            i = p
+                            return STRING_SYNTAX_ERROR
+                        }
                         code = code * 16 + h
                     }
-                    i += 4
+                    p += 4
                     if (code >= 0xD800 && code <= 0xDFFF) surrogate = true
                     code.toChar()
                 }
-                else -> return STRING_SYNTAX_ERROR
+                else -> {
+                    i = p
+                    return STRING_SYNTAX_ERROR
+                }
             }
             if (keep) appendChar(decoded)
+            // A run of plain characters is copied in one piece.
+            val runStart = p
+            p = plainEnd(p)
+            if (runSurrogate) surrogate = true
+            if (keep && p > runStart) appendRun(runStart, p - runStart)
+            if (p >= n) {
+                i = p
+                return STRING_SYNTAX_ERROR
+            }
+            if (cs[p] == '"') {
+                i = p + 1
+                sawSurrogate = surrogate
+                if (!keep) return STRING_OK
+                // Escaped surrogates were appended as code units; pairing is checked on the whole
+                // string, so `\ud83d\ude00` is a pair and a lone one is not.
+                if (surrogate && !ContractJsonReader.isWellFormed(scratch, 0, scratchLength)) return STRING_INVALID
+                lexed = String(scratch, 0, scratchLength)
+                return STRING_OK
+            }
         }
-        return STRING_SYNTAX_ERROR
     }
 
     /** Lexes a member key into [key]; false on a syntax error. */
@@ -684,7 +759,7 @@ internal class ContractJsonScanner(private val text: String) {
  * An object member's key during a scan. The scanner reuses one key object: it is valid until the
  * next [ContractJsonScanner.nextMember].
  */
-internal class ContractJsonKey internal constructor(private val source: String) {
+internal class ContractJsonKey internal constructor(private val source: CharArray) {
     private var start = 0
     private var end = 0
     private var decoded: String? = null
@@ -702,12 +777,114 @@ internal class ContractJsonKey internal constructor(private val source: String) 
         if (!valid) return false
         val d = decoded
         if (d != null) return d == name
-        return end - start == name.length && source.regionMatches(start, name, 0, name.length)
+        val length = name.length
+        if (end - start != length) return false
+        // Char by char against the scanner's array: most candidates differ in length or first char.
+        val cs = source
+        var k = 0
+        while (k < length) {
+            if (cs[start + k] != name[k]) return false
+            k++
+        }
+        return true
     }
 
     /** The key as text; null when it held an unpaired surrogate (then it is no string at all). */
     val text: String?
-        get() = if (!valid) null else decoded ?: source.substring(start, end)
+        get() = if (!valid) null else decoded ?: String(source, start, end - start)
+}
+
+/**
+ * UTF-8 bytes to text, refusing instead of repairing (RFC 3629, Unicode Table 3-7): what a
+ * generated `decode(bytes: ByteArray)` reads. `String(bytes, UTF_8)` and a REPLACE decoder turn
+ * each ill-formed sequence into U+FFFD, a text nobody wrote; bytes that are not UTF-8 are no
+ * JSON text (RFC 8259 §8.1), so such a decode is malformed instead.
+ */
+internal object ContractUtf8 {
+    /** The text of [bytes], or null when they are not well-formed UTF-8. One pass, linear. */
+    fun text(bytes: ByteArray): String? {
+        val n = bytes.size
+        var i = 0
+        while (i < n && bytes[i] >= 0) i++
+        // All ASCII (the common case): every byte is its own character.
+        if (i == n) return String(bytes, Charsets.US_ASCII)
+        // At most one UTF-16 unit per byte: a 4-byte sequence gives two.
+        val chars = CharArray(n)
+        for (k in 0 until i) chars[k] = bytes[k].toInt().toChar()
+        var out = i
+        while (i < n) {
+            val lead = bytes[i].toInt() and 0xFF
+            if (lead < 0x80) {
+                chars[out++] = lead.toChar()
+                i++
+                continue
+            }
+            val trailing = trailing(lead)
+            if (trailing < 0 || i + trailing >= n) return null
+            var scalar = lead and (0x3F shr trailing)
+            for (k in 1..trailing) {
+                val byte = bytes[i + k].toInt() and 0xFF
+                if (byte < (if (k == 1) low(lead) else 0x80) || byte > (if (k == 1) high(lead) else 0xBF)) return null
+                scalar = (scalar shl 6) or (byte and 0x3F)
+            }
+            if (scalar >= 0x10000) {
+                chars[out++] = (0xD800 + ((scalar - 0x10000) shr 10)).toChar()
+                chars[out++] = (0xDC00 + (scalar and 0x3FF)).toChar()
+            } else {
+                chars[out++] = scalar.toChar()
+            }
+            i += trailing + 1
+        }
+        return String(chars, 0, out)
+    }
+
+    /**
+     * Where [bytes] stop being the beginning of well-formed UTF-8 (docs/report.md, `utf-8`): the
+     * first byte that cannot start a character (`80`–`C1`, `F5`–`FF`) or cannot continue the one
+     * begun (`E0 80` at the `80`, `ED A0` at the `A0`); their length when they end inside a
+     * character or never stop.
+     */
+    fun stopOffset(bytes: ByteArray): Int {
+        val n = bytes.size
+        var i = 0
+        while (i < n) {
+            val lead = bytes[i].toInt() and 0xFF
+            if (lead < 0x80) {
+                i++
+                continue
+            }
+            val trailing = trailing(lead)
+            if (trailing < 0) return i
+            for (k in 1..trailing) {
+                if (i + k >= n) return n
+                val byte = bytes[i + k].toInt() and 0xFF
+                if (byte < (if (k == 1) low(lead) else 0x80) || byte > (if (k == 1) high(lead) else 0xBF)) return i + k
+            }
+            i += trailing + 1
+        }
+        return n
+    }
+
+    // Unicode Table 3-7: how many bytes follow a lead byte (-1: it starts nothing), and the range
+    // of the first of them, which excludes overlongs (E0, F0), surrogates (ED) and > U+10FFFF (F4).
+    private fun trailing(lead: Int): Int = when (lead) {
+        in 0xC2..0xDF -> 1
+        in 0xE0..0xEF -> 2
+        in 0xF0..0xF4 -> 3
+        else -> -1
+    }
+
+    private fun low(lead: Int): Int = when (lead) {
+        0xE0 -> 0xA0
+        0xF0 -> 0x90
+        else -> 0x80
+    }
+
+    private fun high(lead: Int): Int = when (lead) {
+        0xED -> 0x9F
+        0xF4 -> 0x8F
+        else -> 0xBF
+    }
 }
 
 // endregion
@@ -896,6 +1073,48 @@ sealed class ContractNullable<out T> {
 internal object ContractText {
     /** The number of code points in [text], in one pass: "é" 1, "e\u0301" 2, "😀" 1. */
     fun length(text: String): Int = text.codePointCount(0, text.length)
+
+    /**
+     * The key a map field files [text] under: itself when ASCII (no other text is canonically
+     * equivalent to an ASCII one but itself), else its NFC form, so "é" and "e\u0301" (and "K" and
+     * U+212A) are one key, as in Swift's `[String: T]` (docs/semantics.md row 15).
+     */
+    fun mapKey(text: String): String =
+        if (isAscii(text)) text else java.text.Normalizer.normalize(text, java.text.Normalizer.Form.NFC)
+
+    fun isAscii(text: String): Boolean {
+        for (index in 0 until text.length) {
+            if (text[index] >= '\u0080') return false
+        }
+        return true
+    }
+}
+
+/**
+ * The keys of one map field being read: which earlier entry a key replaces. An exact repeat, as
+ * always; and, once a non-ASCII key has been seen, a key of another spelling with the same NFC
+ * form (docs/semantics.md row 15). A map of ASCII keys never normalises anything.
+ */
+internal class ContractMapKeys {
+    private var forms: HashMap<String, String>? = null
+
+    /**
+     * The key whose entry [name] replaces ([name] itself, or its earlier canonically equivalent
+     * spelling); [kept]: [name] gets an entry. [existing]: the map's keys so far.
+     */
+    fun replaced(name: String, kept: Boolean, existing: Collection<String>): String {
+        var forms = this.forms
+        if (forms == null) {
+            if (ContractText.isAscii(name)) return name
+            forms = HashMap()
+            for (key in existing) forms[ContractText.mapKey(key)] = key
+            this.forms = forms
+        }
+        val form = ContractText.mapKey(name)
+        val earlier = forms.remove(form)
+        if (kept) forms[form] = name
+        return earlier ?: name
+    }
 }
 
 // endregion
@@ -1457,6 +1676,12 @@ class ContractReport {
         records.add(Record(Why("malformed", offset = error?.first ?: utf8Length(text), expected = error?.second ?: "end"), null, "document"))
     }
 
+    /** Bytes that are not UTF-8 (`decode(bytes)`): the one entry, `utf-8` where they stop being UTF-8. */
+    internal fun notUtf8(bytes: ByteArray) {
+        begin()
+        records.add(Record(Why("malformed", offset = ContractUtf8.stopOffset(bytes).toLong(), expected = "utf-8"), null, "document"))
+    }
+
     internal fun versionRejected(step: String, found: String?) {
         begin()
         push(step, 0)
@@ -1638,8 +1863,10 @@ class ContractReport {
         }
         if (why != null) record(if (kept) "fallback" else "ignored")
         val keys = frame.keys!!
-        val earlier = keys[name]
-        keys[name] = Triple(node(), from, records.size)
+        // By canonical key, as the map itself replaces entries (ContractMapKeys).
+        val key = ContractText.mapKey(name)
+        val earlier = keys[key]
+        keys[key] = Triple(node(), from, records.size)
         pop()
         if (earlier != null) {
             // The earlier entry of this key is replaced (the last wins): its own entries no longer count.
@@ -1684,14 +1911,24 @@ class ContractReport {
         val depth = IntArray(n + 1)
         var k = 0
         while (k < kills.size) { depth[kills[k]]++; depth[kills[k + 1]]--; k += 2 }
+        // An entry used `document` that no later duplicate replaced means the document is rejected
+        // (a fail-document field failed, wherever it is; or malformed, or the version).
+        val invalid = records.any { it.used == "document" && !it.replaced }
         val alive = ArrayList<Record>()
         var killed = 0
         for (i in 0 until n) {
             killed += depth[i]
             val record = records[i]
-            // A fail-document field's entry stays: it fails the document wherever it is, unless it is
-            // the field's own value that a later duplicate of the field replaced.
-            if (record.replaced || (killed > 0 && record.used != "document")) continue
+            if (record.replaced) continue // a fail-document field's own value that a later duplicate replaced: it failed nothing
+            if (invalid) {
+                // A rejected document uses no value: only its fail-document entries stay, wherever they
+                // are, each with the entry of the field that made it invalid (added right after it).
+                val before = if (i > 0) records[i - 1] else null
+                val cause = before != null && before.used == "document" && !before.replaced && before.why.cause === record
+                if (record.used != "document" && !cause) continue
+            } else if (killed > 0) {
+                continue
+            }
             alive.add(record)
         }
         // In the text's order: by where each value begins (a value before its members), then as recorded (a stable sort).
