@@ -95,6 +95,21 @@ final class ScaleBuildTests: XCTestCase {
         return text + "observation: {style: wrapped}\n"
     }
 
+    /// An object field named `memberwise`: Swift stores it as `_memberwise`, the name of the
+    /// memberwise marker, which then becomes `_memberwiseMarker` (else: invalid redeclaration).
+    static let memberwiseField = header("memberwise-field", namespace: "MemberwiseField", root: "R") + """
+      R:
+        doc: Root.
+        fields:
+          memberwise: {type: I, optional: true, doc: x}
+      I:
+        doc: Inner.
+        fields:
+          c: {type: integer, default: 0, doc: x}
+    observation: {style: wrapped}
+
+    """
+
     static func chainName(_ depth: Int, unions: Bool) -> String { "\(unions ? "unions" : "objects")-\(depth)" }
 
     /// The deepest chain the 512-level nesting limit accepts.
@@ -190,6 +205,7 @@ final class ScaleBuildTests: XCTestCase {
                 try? chain(depth, unions: unions).write(toFile: root + "/schema/\(chainName(depth, unions: unions)).yaml", atomically: true, encoding: .utf8)
             }
         }
+        try? memberwiseField.write(toFile: root + "/schema/memberwise-field.yaml", atomically: true, encoding: .utf8)
         for lang in ["swift", "kotlin", "typescript"] {
             let result = TestSupport.run(["emit", "--lang", lang], root: root)
             if result.status != 0 { build.emitFailures.append(lang + ": " + result.err) }
