@@ -705,6 +705,9 @@ extension ContractGenCommand {
             }
             for (language, seconds) in slow.seconds { io.out("    \(language): \(String(format: "%.3f", seconds)) s\n") }
         }
+        if summary.encodesWritten + summary.encodesRefused > 0 {
+            io.out("differential: encode: \(summary.encodesWritten) document(s) written byte for byte alike, \(summary.encodesRefused) refused at the same path, by every implementation\n")
+        }
         io.out("differential: \(summary.inputs) inputs (\(summary.stressInputs) of them large) (seed \(seed)) of \(contracts.map(\.name).joined(separator: ", ")) through \(targets.map(\.name).joined(separator: ", ")) in \(String(format: "%.1f", summary.seconds)) s: \(summary.disagreements.count) disagreement(s), \(summary.slow.count) slow\n")
         return summary.disagreements.isEmpty && summary.slow.isEmpty ? ExitCode.success : ExitCode.failure
     }

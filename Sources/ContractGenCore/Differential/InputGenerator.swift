@@ -325,8 +325,8 @@ public final class InputGenerator {
         let contract = pick(contracts)
         let b = contract.behaviours
         let now = JSONValue.number(Double(pick([1_784_325_599_999, 1_784_325_600_000, 1_784_325_600_001, 0, 1, 9_007_199_254_740_991])))
-        // Only ops every language serves (not encode, not decodeBytes): one answer is nothing to
-        // compare; and only ops with inputs (not versions, whose one answer its golden case holds).
+        // Only ops every language serves (not decodeBytes): one answer is nothing to compare; and
+        // only ops with inputs (not versions, whose one answer its golden case holds).
         let ops = TesteeOp.served(by: contract).filter { $0.servedByEveryLanguage && !$0.given.isEmpty }
         let op = chance(0.6) ? .decode : pick(ops)
         func request(_ given: [(String, JSONValue)]) -> DifferentialInput {
@@ -351,7 +351,9 @@ public final class InputGenerator {
             return request([("queue", queueText())])
         case .queueDrain:
             return request([("queue", queueText()), ("tasks", boolMap())])
-        case .encode, .decodeBytes, .versions:
+        case .encode:
+            return request([("input", encodeInput(contract))])
+        case .decodeBytes, .versions:
             preconditionFailure("\(op.rawValue) is not drawn: one language serves it, or it takes no input")
         case .civilFromDays:
             // Years 1–9999 mostly; then era edges (every 146,097 days from 0000-03-01), the whole

@@ -124,8 +124,13 @@ struct KotlinTesteeWriter {
             }
         case .timeline:
             KotlinTimelineRenderer(contract: contract).testeeCase(read: { read(op, $0) }, &p)
-        case .encode, .decodeBytes:
-            break  // answered `skipped` by serveFunction: no encoder, no byte entry point in Kotlin
+        case .encode:
+            // The input read into the contract's data classes (a refusal there is one Kotlin's types make), then encoded.
+            let input = "\(KotlinEmitter.observationObject(contract)).encodeInput(input)"
+            p.line("val input = \(read(op, "input"))")
+            p.line("return TesteeInput.answer({ \(ns).encode(\(input)) }, { \(ns).encodeBytes(\(input)) })")
+        case .decodeBytes:
+            break  // answered `skipped` by serveFunction: no byte entry point in Kotlin
         case .civilFromDays:
             p.line("val days = \(read(op, "days"))")
             p.line("// The op's domain (docs/conformance.md): exact in every runtime's arithmetic.")
