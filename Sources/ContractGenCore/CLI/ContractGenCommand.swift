@@ -436,6 +436,8 @@ public struct ContractGenCommand: Sendable {
         }
         let loaded = GoldenCaseLoader.load(directories: directories.map(path))
         var cases = ConformanceCase.withPlainTwins(loaded.cases)
+        // Encode cases read back by every decoder (the writer × reader matrix), where the schemas are at hand.
+        cases = ConformanceCase.withReadBackTwins(cases, contracts: (try? loadContracts(try schemaPaths([]))) ?? [])
         if let pattern = parsed.value("filter") {
             cases = cases.filter { CaseFilter.matches($0.name, pattern: pattern) }
             // A filter that matches nothing would otherwise pass with "0 passed, 0 failed".
