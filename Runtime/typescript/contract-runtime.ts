@@ -2022,15 +2022,13 @@ export function contractEncodeError(error: unknown): unknown {
  */
 export type ContractInputMap<T> = ReadonlyMap<string, T> | { readonly [key: string]: T };
 
-/** An unpaired surrogate anywhere (a high one not followed by a low one, or a lone low one). */
-const UNPAIRED_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?:^|[^\ud800-\udbff])[\udc00-\udfff]/;
-
 /**
  * Whether `s` is well-formed UTF-16 (no unpaired surrogate): the only strings a reader accepts.
  * For example, `isWellFormedString("\ud83d\ude00")` is true; `isWellFormedString("\ud800")` is false.
+ * The reader's own check (`isWellFormedUtf16`: the engine's `isWellFormed` where it has one).
  */
 export function isWellFormedString(s: string): boolean {
-  return !UNPAIRED_SURROGATE.test(s);
+  return isWellFormedUtf16(s);
 }
 
 /** Checks that `v` is an object (not null, not an array): the fields of a record or a union's variant. */
@@ -2046,7 +2044,7 @@ export function writeObject(v: unknown): void {
 export function writeString(v: unknown): string {
   if (typeof v !== 'string') throw new ContractRefusal('a well-formed string');
   if (!NEEDS_ESCAPE.test(v)) return '"' + v + '"';
-  if (!isWellFormedString(v)) throw new ContractRefusal('a well-formed string');
+  if (!isWellFormedUtf16(v)) throw new ContractRefusal('a well-formed string');
   return JSON.stringify(v);
 }
 
@@ -2097,6 +2095,25 @@ export function writeOneOf(v: unknown, values: readonly string[]): string {
   return JSON.stringify(v);
 }
 
+/** The length past which the writers flatten an array's text (characters; two bytes each when not Latin-1). */
+export const CONTRACT_FLAT_CHUNK = 65536;
+
+/** Where contractFlat puts what it reads, so that no compiler can drop the read. */
+const contractFlatProbe = { last: 0 };
+
+/**
+ * `text`, flat. Why: a string built by `+=` is a rope whose every piece lives until the whole
+ * document is done, and in a document of megabytes the collector spends most of the time copying
+ * those pieces. The generated writers append an array's elements to a text of their own and hand
+ * it here once it is longer than CONTRACT_FLAT_CHUNK, which makes the engine copy it into one
+ * string (reading a character of a rope flattens it in V8 and JavaScriptCore), large enough that
+ * V8 allocates it where the collector never copies it, and lets the pieces die young.
+ */
+export function contractFlat(text: string): string {
+  contractFlatProbe.last = text.charCodeAt(0);
+  return text;
+}
+
 /** `v` when it is an array (its elements are written by the caller, each checked). */
 export function writeArray<T>(v: ReadonlyArray<T>): ReadonlyArray<T> {
   if (!Array.isArray(v)) throw new ContractRefusal('an array');
@@ -2127,7 +2144,7 @@ export function writeMapEntries<T>(v: ContractInputMap<T>): Array<[string, T]> {
 /** A map entry's key and colon, `"key":`; a key with an unpaired surrogate is refused (a reader ignores such an entry). */
 export function writeKey(key: string): string {
   if (!NEEDS_ESCAPE.test(key)) return '"' + key + '":';
-  if (!isWellFormedString(key)) throw new ContractRefusal('a well-formed string key');
+  if (!isWellFormedUtf16(key)) throw new ContractRefusal('a well-formed string key');
   return JSON.stringify(key) + ':';
 }
 

@@ -9,6 +9,7 @@
  */
 
 import {
+  CONTRACT_FLAT_CHUNK,
   CONTRACT_MAX_DEPTH,
   CONTRACT_TREE_DEGRADED,
   type ContractInputMap,
@@ -16,6 +17,7 @@ import {
   ContractRefusal,
   ContractReport,
   contractEncodeError,
+  contractFlat,
   contractJsonParse,
   contractKeyStep,
   contractTextLength,
@@ -1981,15 +1983,20 @@ function writeAgenda(input: AgendaInput): string {
       const v0 = input.events ?? [];
       const a0 = writeArray(v0);
       text += ",\"events\":" + "[";
+      let s0 = "";
       for (let i0 = 0; i0 < a0.length; i0++) {
         try {
-          text += (i0 > 0 ? "," : "") + writeEvent(a0[i0]!);
+          s0 += (i0 > 0 ? "," : "") + writeEvent(a0[i0]!);
         }
         catch (error) {
           throw contractWithin(error, "[" + i0 + "]");
         }
+        if (s0.length > CONTRACT_FLAT_CHUNK) {
+          text += contractFlat(s0);
+          s0 = "";
+        }
       }
-      text += "]";
+      text += s0 + "]";
     }
     at = 3;
     {
@@ -2011,15 +2018,20 @@ function writeAgenda(input: AgendaInput): string {
         try {
           const a1 = writeArray(m0[i0]![1]);
           text += (i0 > 0 ? "," : "") + writeKey(k0) + "[";
+          let s1 = "";
           for (let i1 = 0; i1 < a1.length; i1++) {
             try {
-              text += (i1 > 0 ? "," : "") + writeString(a1[i1]!);
+              s1 += (i1 > 0 ? "," : "") + writeString(a1[i1]!);
             }
             catch (error) {
               throw contractWithin(error, "[" + i1 + "]");
             }
+            if (s1.length > CONTRACT_FLAT_CHUNK) {
+              text += contractFlat(s1);
+              s1 = "";
+            }
           }
-          text += "]";
+          text += s1 + "]";
         }
         catch (error) {
           throw contractWithin(error, contractKeyStep(k0));
@@ -2154,15 +2166,20 @@ function writeEvent(input: EventInput): string {
       const v0 = input.tags ?? [];
       const a0 = writeArray(v0);
       text += ",\"tags\":" + "[";
+      let s0 = "";
       for (let i0 = 0; i0 < a0.length; i0++) {
         try {
-          text += (i0 > 0 ? "," : "") + writeOneOf(a0[i0]!, ["work", "family", "travel", "other"]);
+          s0 += (i0 > 0 ? "," : "") + writeOneOf(a0[i0]!, ["work", "family", "travel", "other"]);
         }
         catch (error) {
           throw contractWithin(error, "[" + i0 + "]");
         }
+        if (s0.length > CONTRACT_FLAT_CHUNK) {
+          text += contractFlat(s0);
+          s0 = "";
+        }
       }
-      text += "]";
+      text += s0 + "]";
     }
     at = 16;
     {
@@ -2170,15 +2187,20 @@ function writeEvent(input: EventInput): string {
       if (v0 !== undefined && v0 !== null) {
         const a0 = writeArray(v0);
         text += ",\"attendees\":" + "[";
+        let s0 = "";
         for (let i0 = 0; i0 < a0.length; i0++) {
           try {
-            text += (i0 > 0 ? "," : "") + writeString(a0[i0]!);
+            s0 += (i0 > 0 ? "," : "") + writeString(a0[i0]!);
           }
           catch (error) {
             throw contractWithin(error, "[" + i0 + "]");
           }
+          if (s0.length > CONTRACT_FLAT_CHUNK) {
+            text += contractFlat(s0);
+            s0 = "";
+          }
         }
-        text += "]";
+        text += s0 + "]";
         if (!(((n) => n >= 1 && n <= 4)(a0.length))) throw new ContractRefusal("1 to 4 items");
       }
     }
@@ -2187,15 +2209,20 @@ function writeEvent(input: EventInput): string {
       const v0 = input.attachments ?? [];
       const a0 = writeArray(v0);
       text += ",\"attachments\":" + "[";
+      let s0 = "";
       for (let i0 = 0; i0 < a0.length; i0++) {
         try {
-          text += (i0 > 0 ? "," : "") + writeAttachment(a0[i0]!);
+          s0 += (i0 > 0 ? "," : "") + writeAttachment(a0[i0]!);
         }
         catch (error) {
           throw contractWithin(error, "[" + i0 + "]");
         }
+        if (s0.length > CONTRACT_FLAT_CHUNK) {
+          text += contractFlat(s0);
+          s0 = "";
+        }
       }
-      text += "]";
+      text += s0 + "]";
     }
     return text + "}";
   }

@@ -10,6 +10,7 @@
  */
 
 import {
+  CONTRACT_FLAT_CHUNK,
   CONTRACT_MAX_DEPTH,
   CONTRACT_TREE_DEGRADED,
   type ContractInputMap,
@@ -17,6 +18,7 @@ import {
   ContractRefusal,
   ContractReport,
   contractEncodeError,
+  contractFlat,
   contractJsonParse,
   contractKeyStep,
   contractTreeComplete,
@@ -943,15 +945,20 @@ function writeCountRecord(input: CountRecordInput): string {
       const v0 = input.lists ?? [];
       const a0 = writeArray(v0);
       text += ",\"lists\":" + "[";
+      let s0 = "";
       for (let i0 = 0; i0 < a0.length; i0++) {
         try {
-          text += (i0 > 0 ? "," : "") + writeListCount(a0[i0]!);
+          s0 += (i0 > 0 ? "," : "") + writeListCount(a0[i0]!);
         }
         catch (error) {
           throw contractWithin(error, "[" + i0 + "]");
         }
+        if (s0.length > CONTRACT_FLAT_CHUNK) {
+          text += contractFlat(s0);
+          s0 = "";
+        }
       }
-      text += "]";
+      text += s0 + "]";
     }
     at = 7;
     {

@@ -10,6 +10,7 @@
  */
 
 import {
+  CONTRACT_FLAT_CHUNK,
   CONTRACT_MAX_DEPTH,
   CONTRACT_TREE_DEGRADED,
   type ContractInputMap,
@@ -19,6 +20,7 @@ import {
   type ContractTimeline,
   buildTimeline,
   contractEncodeError,
+  contractFlat,
   contractJsonParse,
   contractKeyStep,
   contractTreeComplete,
@@ -1119,15 +1121,20 @@ function writeSnapshot(input: SnapshotInput): string {
       const v0 = input.tasks ?? [];
       const a0 = writeArray(v0);
       text += ",\"tasks\":" + "[";
+      let s0 = "";
       for (let i0 = 0; i0 < a0.length; i0++) {
         try {
-          text += (i0 > 0 ? "," : "") + writeTaskRow(a0[i0]!);
+          s0 += (i0 > 0 ? "," : "") + writeTaskRow(a0[i0]!);
         }
         catch (error) {
           throw contractWithin(error, "[" + i0 + "]");
         }
+        if (s0.length > CONTRACT_FLAT_CHUNK) {
+          text += contractFlat(s0);
+          s0 = "";
+        }
       }
-      text += "]";
+      text += s0 + "]";
     }
     at = 4;
     {
@@ -1150,15 +1157,20 @@ function writeSnapshot(input: SnapshotInput): string {
       const v0 = input.projects ?? [];
       const a0 = writeArray(v0);
       text += ",\"projects\":" + "[";
+      let s0 = "";
       for (let i0 = 0; i0 < a0.length; i0++) {
         try {
-          text += (i0 > 0 ? "," : "") + writeProject(a0[i0]!);
+          s0 += (i0 > 0 ? "," : "") + writeProject(a0[i0]!);
         }
         catch (error) {
           throw contractWithin(error, "[" + i0 + "]");
         }
+        if (s0.length > CONTRACT_FLAT_CHUNK) {
+          text += contractFlat(s0);
+          s0 = "";
+        }
       }
-      text += "]";
+      text += s0 + "]";
     }
     return text + "}";
   }
@@ -1212,15 +1224,20 @@ function writeProject(input: ProjectInput): string {
       const v0 = input.tasks ?? [];
       const a0 = writeArray(v0);
       text += ",\"tasks\":" + "[";
+      let s0 = "";
       for (let i0 = 0; i0 < a0.length; i0++) {
         try {
-          text += (i0 > 0 ? "," : "") + writeTaskRow(a0[i0]!);
+          s0 += (i0 > 0 ? "," : "") + writeTaskRow(a0[i0]!);
         }
         catch (error) {
           throw contractWithin(error, "[" + i0 + "]");
         }
+        if (s0.length > CONTRACT_FLAT_CHUNK) {
+          text += contractFlat(s0);
+          s0 = "";
+        }
       }
-      text += "]";
+      text += s0 + "]";
     }
     return text + "}";
   }

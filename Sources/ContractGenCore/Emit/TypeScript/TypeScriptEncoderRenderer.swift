@@ -170,7 +170,7 @@ extension TypeScriptContractWriter {
 
     /// Statements appending `prefix` and the value of `source` (checked) to `text`; a constraint is
     /// checked after the value's own writer (an array's after its elements), as the plan orders them.
-    func valueWrite(_ value: WriterPlan.ValueWrite, source: String, prefix: String, depth d: Int, _ p: inout CodePrinter) {
+    func valueWrite(_ value: WriterPlan.ValueWrite, source: String, prefix: String, target: String = "text", depth d: Int, _ p: inout CodePrinter) {
         func refuseUnless(_ measured: String) {
             for check in value.checks {
                 p.line("if (!(\(writerCondition(check.check, measured)))) throw new ContractRefusal(\(TypeScriptNames.quoted(check.expected)));")
@@ -180,38 +180,44 @@ extension TypeScriptContractWriter {
         case .scalar, .enumeration, .object, .union:
             let expression = scalarWrite(value.operation, source: source)
             if value.checks.isEmpty {
-                p.line("text += \(prefix) + \(expression);")
+                p.line("\(target) += \(prefix) + \(expression);")
             } else {
                 p.line("const t\(d) = \(expression);")
                 refuseUnless(source)
-                p.line("text += \(prefix) + t\(d);")
+                p.line("\(target) += \(prefix) + t\(d);")
             }
         case .array(let element):
+            // The elements go into a text of their own, added to the document in flat chunks (contractFlat).
             p.line("const a\(d) = writeArray(\(source));")
-            p.line("text += \(prefix) + \"[\";")
+            p.line("\(target) += \(prefix) + \"[\";")
+            p.line("let s\(d) = \"\";")
             p.block("for (let i\(d) = 0; i\(d) < a\(d).length; i\(d)++) {") { p in
                 p.block("try {") { p in
-                    valueWrite(WriterPlan.ValueWrite(element: element), source: "a\(d)[i\(d)]!", prefix: "(i\(d) > 0 ? \",\" : \"\")", depth: d + 1, &p)
+                    valueWrite(WriterPlan.ValueWrite(element: element), source: "a\(d)[i\(d)]!", prefix: "(i\(d) > 0 ? \",\" : \"\")", target: "s\(d)", depth: d + 1, &p)
                 }
                 p.block("catch (error) {") { p in
                     p.line("throw contractWithin(error, \"[\" + i\(d) + \"]\");")
                 }
+                p.block("if (s\(d).length > CONTRACT_FLAT_CHUNK) {") { p in
+                    p.line("\(target) += contractFlat(s\(d));")
+                    p.line("s\(d) = \"\";")
+                }
             }
-            p.line("text += \"]\";")
+            p.line("\(target) += s\(d) + \"]\";")
             refuseUnless("a\(d)")
         case .map(let element):
             p.line("const m\(d) = writeMapEntries(\(source));")
-            p.line("text += \(prefix) + \"{\";")
+            p.line("\(target) += \(prefix) + \"{\";")
             p.block("for (let i\(d) = 0; i\(d) < m\(d).length; i\(d)++) {") { p in
                 p.line("const k\(d) = m\(d)[i\(d)]![0];")
                 p.block("try {") { p in
-                    valueWrite(WriterPlan.ValueWrite(element: element), source: "m\(d)[i\(d)]![1]", prefix: "(i\(d) > 0 ? \",\" : \"\") + writeKey(k\(d))", depth: d + 1, &p)
+                    valueWrite(WriterPlan.ValueWrite(element: element), source: "m\(d)[i\(d)]![1]", prefix: "(i\(d) > 0 ? \",\" : \"\") + writeKey(k\(d))", target: target, depth: d + 1, &p)
                 }
                 p.block("catch (error) {") { p in
                     p.line("throw contractWithin(error, contractKeyStep(k\(d)));")
                 }
             }
-            p.line("text += \"}\";")
+            p.line("\(target) += \"}\";")
             refuseUnless("m\(d)")
         }
     }

@@ -16,7 +16,7 @@ enum TypeScriptRuntimeImports {
         case .encoder: return ["contractEncodeError", "contractWithin", "writeObject"]
         case .write(let kind): return [TypeScriptNames.writer(kind)]
         case .writeEnumeration: return ["writeOneOf"]
-        case .writeArray: return ["writeArray"]
+        case .writeArray: return ["CONTRACT_FLAT_CHUNK", "contractFlat", "writeArray"]
         case .writeMap: return ["contractKeyStep", "writeKey", "writeMapEntries"]
         case .writeConstraint: return ["ContractRefusal"]
         case .inputMap: return ["ContractInputMap"]
