@@ -2096,7 +2096,7 @@ export function writeOneOf(v: unknown, values: readonly string[]): string {
 }
 
 /** The length past which the writers flatten an array's text (characters; two bytes each when not Latin-1). */
-export const CONTRACT_FLAT_CHUNK = 65536;
+export const CONTRACT_FLAT_CHUNK = 262144;
 
 /** Where contractFlat puts what it reads, so that no compiler can drop the read. */
 const contractFlatProbe = { last: 0 };
