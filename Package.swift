@@ -22,7 +22,9 @@ let package = Package(
         ),
         // Parse → model → validate → emit → fixtures → conformance; everything but argv.
         // The runtimes are real source files in Runtime/, embedded at build time by a plugin.
-        .target(name: "ContractGenCore", dependencies: ["CYAML"], plugins: ["EmbedRuntimes"]),
+        .target(name: "ContractGenCore", dependencies: ["CYAML", "CProcessControl"], plugins: ["EmbedRuntimes"]),
+        // prctl(PR_SET_CHILD_SUBREAPER) for the conformance runner (a variadic C call Swift cannot make).
+        .target(name: "CProcessControl"),
         .executableTarget(name: "embed-runtimes"),
         .plugin(name: "EmbedRuntimes", capability: .buildTool(), dependencies: ["embed-runtimes"]),
         // The Swift runtime compiled on its own, so its unit tests exercise the very source `emit` copies.

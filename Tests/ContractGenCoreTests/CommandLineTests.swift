@@ -5,7 +5,11 @@ import XCTest
 
 final class CommandLineTests: XCTestCase {
     func testVersionAndHelp() {
-        XCTAssertEqual(TestSupport.run(["--version"]).out, "contract-gen \(contractGenVersion)\n")
+        // A test build is not a release build: it has no commit to name, and says so.
+        XCTAssertNil(BuildCommit.value)
+        XCTAssertEqual(TestSupport.run(["--version"]).out, "contract-gen \(contractGenVersion) (commit unknown)\n")
+        XCTAssertEqual(VersionLine.text(version: "0.4.0", commit: "abc1234def5678abc1234def5678abc1234def56"),
+                       "contract-gen 0.4.0 (abc1234def56)")
         let help = TestSupport.run(["--help"])
         XCTAssertEqual(help.status, 0)
         XCTAssertTrue(help.out.contains("contract-gen emit --lang"))
@@ -28,6 +32,16 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(badOption.out, "")
         XCTAssertEqual(TestSupport.run(["emit", "--lang", "rust"]).status, 2)
         XCTAssertEqual(TestSupport.run(["emit"]).status, 2)
+    }
+
+    /// A usage error is the error and one line pointing to the help: the usage text itself would
+    /// push the error out of sight in a CI log.
+    func testAUsageErrorIsTwoLines() {
+        let badOption = TestSupport.run(["conform", "--sheme", "x.yaml"])
+        XCTAssertEqual(badOption.err, "error: unknown option '--sheme' for 'conform'\nsee 'contract-gen conform --help'\n")
+        XCTAssertEqual(TestSupport.run([]).err, "error: no command given\nsee 'contract-gen --help'\n")
+        XCTAssertEqual(TestSupport.run(["emitt"]).err, "error: unknown command 'emitt' (did you mean 'emit'?)\nsee 'contract-gen --help'\n")
+        XCTAssertEqual(TestSupport.run(["emit"]).err.split(separator: "\n").count, 2)
     }
 
     func testEmitTwiceIsByteIdenticalAndWritesEveryLanguage() {
@@ -151,5 +165,42 @@ final class CommandLineTests: XCTestCase {
         XCTAssertTrue(CaseFilter.matches("queue-drain-order", pattern: "drain"))
         XCTAssertTrue(CaseFilter.matches("queue-drain-order", pattern: "queue-*-order"))
         XCTAssertFalse(CaseFilter.matches("queue-drain-order", pattern: "header*"))
+    }
+}
+
+final class DecodeDeterminismTests: XCTestCase {
+    /// `decode` prints the same text on every run, in every language: a map's keys are printed in
+    /// UTF-16 order by the Swift testee (a Swift dictionary's own order changes per process).
+    func testDecodePrintsMapsTheSameWayEveryRun() throws {
+        let contracts = try TestSupport.loadBundled()
+        // A root map of plain values that the observation shows, and a valid value for it.
+        func plainValue(_ type: FieldType) -> String? {
+            switch type {
+            case .integer, .number: return "1"
+            case .string: return "\"s\""
+            case .bool: return "true"
+            default: return nil
+            }
+        }
+        guard let (contract, field, value) = contracts.lazy.compactMap({ contract -> (Contract, Field, String)? in
+            let omitted: [String]
+            if case .flat(let omit, _) = contract.observation { omitted = omit } else { omitted = [] }
+            for field in contract.rootType.storedFields where !omitted.contains(field.name) {
+                if case .map(let element) = field.type, let value = plainValue(element), field.constraints == Constraints() { return (contract, field, value) }
+            }
+            return nil
+        }).first else { throw XCTSkip("no bundled contract has an observed map of plain values at its root") }
+        // The smallest valid document (the golden emitter's sample), with the map filled in.
+        let sampleName = "schema.\(contract.name).sample.minimal.\(contract.rootTypeName)"
+        let sample = try XCTUnwrap(GoldenEmitter().files(contract).first { $0.path.hasSuffix("/" + sampleName + ".json") })
+        let minimal = try XCTUnwrap(JSONValue.parse(sample.contents)?["blob"]?.stringValue)
+        let members = try XCTUnwrap(JSONValue.parse(minimal)?.objectEntries).filter { $0.0 != field.jsonKey }
+        let map = JSONValue.object((0..<12).map { ("k\($0)", JSONValue.parse(value)!) })
+        let blob = JSONValue.object(members + [(field.jsonKey, map)]).serialized()
+        let schema = "schema/" + URL(fileURLWithPath: contract.sourcePath).lastPathComponent
+        let runs = (0..<3).map { _ in TestSupport.run(["decode", "--schema", schema, "--lang", "swift"], stdin: blob) }
+        XCTAssertEqual(runs[0].status, 0, runs[0].err)
+        XCTAssertTrue(runs[0].out.contains("\"k11\""), runs[0].out)
+        XCTAssertEqual(Set(runs.map { $0.out }).count, 1, runs.map { $0.out }.joined(separator: "\n---\n"))
     }
 }

@@ -103,6 +103,20 @@ fun main(args: Array<String>) {
         e
     }
     check(refusal?.path == "[null]" && refusal.expected == "a well-formed string key", "a null key (a Java caller's) is refused")
+    // Two canonically equivalent keys: the later in the map's own order is refused, before any value.
+    fun entriesRefusal(map: Map<String, Int>): ContractEncodeException? = try {
+        ContractJsonOutput.entries(map)
+        null
+    } catch (e: ContractEncodeException) {
+        e
+    }
+    val composedFirst = entriesRefusal(linkedMapOf("a" to 0, "\u00e9" to 1, "b" to 2, "e\u0301" to 3))
+    check(composedFirst?.path == "[\"e\u0301\"]" && composedFirst.expected == "a key no other key of the map is canonically equivalent to", "é then e+U+0301: ${composedFirst?.path}")
+    val decomposedFirst = entriesRefusal(linkedMapOf("e\u0301" to 3, "\u00e9" to 1))
+    check(decomposedFirst?.path == "[\"\u00e9\"]", "e+U+0301 then é: ${decomposedFirst?.path}")
+    check(entriesRefusal(linkedMapOf("K" to 1, "\u212a" to 2))?.path == "[\"\u212a\"]", "KELVIN SIGN after K")
+    check(entriesRefusal(linkedMapOf("\u00e9" to 1, "e" to 2, "\u0301" to 3, "\u00c9" to 4)) == null, "no two keys are equivalent")
+
     check(ContractEncodeException("non-empty").within(".id").withinIndex(3).within(".tasks").within("$").message == "$.tasks[3].id: expected non-empty", "the message")
 
     println("kotlin writer: $checks checks passed ($vectors number vectors)")

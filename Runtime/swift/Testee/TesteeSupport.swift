@@ -286,21 +286,22 @@ enum TesteeInput {
 
     /// An object as a dictionary, each value read by `value` in the keys' UTF-16 order (the order
     /// the encoders write them in). Two keys a Swift dictionary takes for one (canonically
-    /// equivalent, `"é"` and `"e\u{301}"`) are this testee's error, not a refusal: the app could
-    /// not have built that value, and dropping one would lose data.
+    /// equivalent, `"é"` and `"e\u{301}"`) are refused at the later one in the object's order, as
+    /// TypeScript's writer refuses them: the app could not have built that value, and dropping one
+    /// would lose data.
     static func map<T>(_ json: ContractJSON?, _ value: (ContractJSON) throws -> T) throws -> [String: T] {
         guard case .object(let object)? = json else { throw ContractEncodeRefusal(expected: "a Map or an object") }
+        var keys = Set<String>(minimumCapacity: object.entries.count)
+        for (key, _) in object.entries where !keys.insert(key).inserted {
+            throw ContractEncodeRefusal(expected: "a key no other key of the map is canonically equivalent to").within(key: key)
+        }
         let entries = object.entries.sorted { $0.key.utf16.lexicographicallyPrecedes($1.key.utf16) }
-        var result: [String: T] = [:]
+        var result: [String: T] = Dictionary(minimumCapacity: entries.count)
         for (key, item) in entries {
-            let read: T
             do {
-                read = try value(item)
+                result[key] = try value(item)
             } catch let refusal as ContractEncodeRefusal {
                 throw refusal.within(key: key)
-            }
-            guard result.updateValue(read, forKey: key) == nil else {
-                throw TesteeError(message: "a Swift [String: T] holds one of the canonically equivalent keys of \(object.keys.count) (\(key.unicodeScalars.map { String($0.value, radix: 16) }))")
             }
         }
         return result

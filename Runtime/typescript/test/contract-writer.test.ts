@@ -78,6 +78,14 @@ test("map entries come in UTF-16 order of their keys, from a Map or a plain obje
   assert.equal(written(() => { writeMapEntries(new Map<unknown, number>([[5, 1]]) as unknown as Map<string, number>); return ""; }), "refused [5]: a well-formed string key");
 });
 
+test("of two canonically equivalent map keys the later in the map's own order is refused, before any value", () => {
+  const refused = (v: Map<string, number> | { [key: string]: number }): string => written(() => { writeMapEntries(v); return ""; });
+  assert.equal(refused(new Map([["a", 0], ["\u00e9", 1], ["b", 2], ["e\u0301", 3]])), 'refused ["e\u0301"]: a key no other key of the map is canonically equivalent to');
+  assert.equal(refused(new Map([["e\u0301", 3], ["\u00e9", 1]])), 'refused ["\u00e9"]: a key no other key of the map is canonically equivalent to');
+  assert.equal(refused({ K: 1, "\u212a": 2 }), 'refused ["\u212a"]: a key no other key of the map is canonically equivalent to');
+  assert.deepEqual(writeMapEntries(new Map([["\u00e9", 1], ["e", 2], ["\u0301", 3], ["\u00c9", 4]])).map((e) => e[0]), ["e", "\u00c9", "\u00e9", "\u0301"]);
+});
+
 test("a refusal's path grows a step at each level; encode turns it into a ContractEncodeError", () => {
   const refusal = new ContractRefusal("non-empty");
   contractWithin(refusal, ".id");

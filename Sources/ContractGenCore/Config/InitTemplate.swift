@@ -46,4 +46,53 @@ enum InitTemplate {
     #     swift: ios/Widget/Generated
 
     """
+
+    /// The starter schema `init` writes when the schemas directory holds none: a small contract
+    /// that exercises the common rules, so `init && emit && check && conform` runs at once.
+    static let starterSchemaPath = "schema/my-widget.yaml"
+    static let starterSchema = """
+    # A starter contract written by `contract-gen init`, so that `emit`, `check` and `conform` run at
+    # once. Make it yours (docs/schema.md has every key): rename the file and the names below, change
+    # the fields, or delete it once your own schema is here.
+    contract: my-widget                  # lowercase-kebab-case; also the golden directory's name
+    doc: What the widget shows, written by the app and read by the widget.
+    storage-key: my_widget               # the shared-storage key the app writes the text under
+    targets:
+      swift: {namespace: MyWidget}
+      kotlin: {package: com.example.mywidget, object: MyWidget}
+      typescript: {module: my-widget}
+    version:
+      field: v
+      writes: 1
+      accepts: [1]                       # a blob of any other version renders the empty state
+    root: Snapshot
+    types:
+      Snapshot:
+        doc: The whole blob.
+        fields:
+          day:
+            type: localDate              # exactly YYYY-MM-DD; 2026-02-30 is invalid, never March 2
+            optional: true               # missing or invalid: null
+            doc: The local day the snapshot was made for.
+          validUntil:
+            type: epochMillis            # integral, 1 … 2^53−1; missing never reads as 1970
+            optional: true
+            doc: When the snapshot goes stale.
+          items:
+            type: {array: Item}
+            default: []                  # invalid rows are dropped and counted, never guessed at
+            doc: The rows the widget lists.
+      Item:
+        doc: One row.
+        fields:
+          id: {type: string, required: drop-element, doc: Its id.}
+          title: {type: string, non-empty: true, required: drop-element, doc: What the row says.}
+          done: {type: bool, default: false, doc: Whether it is done; a non-boolean reads as false.}
+    behaviours:
+      staleness: {field: validUntil}     # stale once now >= validUntil
+      header: {day: day}                 # today, or "outdated" with the first instant of `day`
+      timeline: {}                       # the entries a widget needs to flip at midnight by itself
+    observation: {style: flat, dropped: true}
+
+    """
 }

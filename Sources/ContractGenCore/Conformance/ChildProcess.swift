@@ -28,6 +28,25 @@ final class ChildProcess {
     /// child for one of its own).
     private static let spawning = NSLock()
 
+    /// Every child spawned here and not yet reaped: what the runner started on purpose. Any other
+    /// child of the runner is an orphan it adopted as subreaper (ProcessFamily.killAdopted).
+    nonisolated(unsafe) private static var live: Set<pid_t> = []
+    private static let liveLock = NSLock()
+
+    static var livePIDs: Set<pid_t> {
+        liveLock.lock()
+        defer { liveLock.unlock() }
+        return live
+    }
+
+    /// Runs `body` while no child can be spawned (so a scan of the process table cannot see a
+    /// child that is not yet in `livePIDs`).
+    static func withoutSpawning<T>(_ body: () -> T) -> T {
+        spawning.lock()
+        defer { spawning.unlock() }
+        return body()
+    }
+
     init(_ arguments: [String]) throws {
         Self.spawning.lock()
         defer { Self.spawning.unlock() }
@@ -68,6 +87,9 @@ final class ChildProcess {
         let status = posix_spawn(&pid, "/usr/bin/env", &actions, &attributes, argv, envp)
         guard status == 0 else { throw SpawnError(description: "posix_spawn: \(String(cString: strerror(status)))") }
         self.pid = pid
+        Self.liveLock.lock()
+        Self.live.insert(pid)
+        Self.liveLock.unlock()
         stdinFD = pipes[0][1]
         stdoutFD = pipes[1][0]
         stderrFD = pipes[2][0]
@@ -82,7 +104,14 @@ final class ChildProcess {
         if isRunning {
             kill(pid, SIGKILL)
             _ = waitpid(pid, nil, 0)
+            forget()
         }
+    }
+
+    private func forget() {
+        Self.liveLock.lock()
+        Self.live.remove(pid)
+        Self.liveLock.unlock()
     }
 
     /// Whether the child is still running (reaps it, once, when it is not).
@@ -96,6 +125,7 @@ final class ChildProcess {
         } else {
             termination = "status unknown"
         }
+        forget()
         return false
     }
 
@@ -125,6 +155,66 @@ final class ChildProcess {
         closeStderr()
         if stdoutFD >= 0 { close(stdoutFD) }
         stdoutFD = -1
+    }
+
+    /// How a command run to completion ended: its combined output (the last `outputLimit` bytes),
+    /// and whether it succeeded, failed or was stopped at the deadline.
+    struct Completion {
+        enum End { case succeeded, failed(String), deadlinePassed }
+        var end: End
+        var output: String
+    }
+
+    /// Runs a command (a compiler) to its end, with stdin at EOF, draining stdout and stderr into one
+    /// bounded tail; at `deadline` it and everything it started are killed. The whole process
+    /// group dies with it, so a build never outlives the run that asked for it.
+    static func runToCompletion(_ arguments: [String], deadline: Date?, outputLimit: Int = 256 << 10) -> Completion {
+        let child: ChildProcess
+        do { child = try ChildProcess(arguments) } catch { return Completion(end: .failed("cannot run \(arguments.first ?? "?"): \(error)"), output: "") }
+        child.closeStdin()
+        var tail = ByteTail(capacity: outputLimit)
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        var open = [child.stdoutFD, child.stderrFD]
+        while !open.isEmpty {
+            let left = deadline?.timeIntervalSinceNow ?? 3600
+            if left <= 0 {
+                child.killGroup()
+                return Completion(end: .deadlinePassed, output: String(decoding: tail.bytes, as: UTF8.self))
+            }
+            var fds = open.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+            let ready = poll(&fds, nfds_t(fds.count), Int32(max(1, min(left, 1) * 1000)))
+            if ready <= 0 { continue }
+            for pfd in fds where pfd.revents != 0 {
+                let n = chunk.withUnsafeMutableBytes { read(pfd.fd, $0.baseAddress, $0.count) }
+                if n > 0 {
+                    chunk.withUnsafeBytes { tail.append(UnsafeRawBufferPointer(rebasing: $0[..<n])) }
+                } else if n == 0 || (errno != EINTR && errno != EAGAIN) {
+                    open.removeAll { $0 == pfd.fd }
+                }
+            }
+        }
+        // Both pipes at EOF: the command (and whatever held its pipes) is done or about to be.
+        while child.isRunning {
+            if let deadline, Date() >= deadline {
+                child.killGroup()
+                return Completion(end: .deadlinePassed, output: String(decoding: tail.bytes, as: UTF8.self))
+            }
+            usleep(2_000)
+        }
+        kill(-child.pid, SIGKILL)   // anything left in its group
+        child.closeAll()
+        let output = String(decoding: tail.bytes, as: UTF8.self)
+        return Completion(end: child.termination == "exit 0" ? .succeeded : .failed(child.termination ?? "status unknown"), output: output)
+    }
+
+    /// SIGKILL to the child's process group and everything it started, then reaps the child.
+    func killGroup() {
+        let family = ProcessFamily.members(root: pid, pipeInodes: [])
+        kill(-pid, SIGKILL)
+        kill(pid, SIGKILL)
+        ProcessFamily.kill(family, root: pid, pipeInodes: [])
+        _ = waitForExit(seconds: 2)
+        closeAll()
     }
 
     // MARK: Platform shapes (the spawn types are structs on Glibc, optional pointers on Darwin)

@@ -10,7 +10,7 @@ struct ConformancePrinter {
     func print(_ report: ConformanceReport, targets: [String], expected: ExpectedFailures?, allowSkip: Bool = false) -> Bool {
         var ok = true
         for error in report.loadErrors {
-            io.out("FAIL \(error.path): unusable case file: \(error.message)\n")
+            io.out("FAIL \(Self.inert(error.path)): unusable case file: \(Self.clip(error.message))\n")
             ok = false
         }
         var expectedHits = 0
@@ -21,11 +21,12 @@ struct ConformancePrinter {
                 continue
             }
             ok = false
-            io.out("FAIL \(result.caseName) [\(result.language)]: expected \(Self.clip(expectedText)), actual \(Self.clip(actual))\n")
+            let name = Self.clip(result.caseName, limit: 200)
+            io.out("FAIL \(name) [\(result.language)]: expected \(Self.clip(expectedText)), actual \(Self.clip(actual))\n")
             for detail in details { io.out("    \(Self.clip(detail))\n") }
             if case .github = format {
-                let message = "\(result.caseName) [\(result.language)]: " + (details.first ?? "expected \(Self.clip(expectedText)), actual \(Self.clip(actual))")
-                io.out("::error file=\(result.path)::\(message.replacingOccurrences(of: "\n", with: "%0A"))\n")
+                let message = "\(name) [\(result.language)]: " + (details.first.map { Self.clip($0) } ?? "expected \(Self.clip(expectedText)), actual \(Self.clip(actual))")
+                io.out(GitHubAnnotation.error(file: result.path, message: message) + "\n")
             }
         }
         if let expected {
@@ -33,7 +34,7 @@ struct ConformancePrinter {
             for entry in expected.entries {
                 let matching = report.results.filter { $0.caseName == entry.caseName && (entry.language == nil || $0.language == entry.language) }
                 if !matching.isEmpty, matching.allSatisfy({ $0.outcome == .passed }) {
-                    io.out("UNEXPECTED PASS \(entry.caseName)\(entry.language.map { " [\($0)]" } ?? ""): listed in \(expected.path) but passes; remove it (or run --fix-expected-failures)\n")
+                    io.out("UNEXPECTED PASS \(Self.clip(entry.caseName, limit: 200))\(entry.language.map { " [\(Self.inert($0))]" } ?? ""): listed in \(Self.inert(expected.path)) but passes; remove it (or run --fix-expected-failures)\n")
                     ok = false
                 }
             }
@@ -57,12 +58,16 @@ struct ConformancePrinter {
                 ok = false
             }
         }
+        for violation in report.protocolViolations {
+            io.out("PROTOCOL \(violation.name): \(Self.clip(violation.reason)); none of its answers counts as a pass\n")
+            ok = false
+        }
         for unavailable in report.unavailable {
-            io.out("\(unavailable.skipped ? "SKIPPED" : "UNAVAILABLE") \(unavailable.name): \(unavailable.reason)\n")
+            io.out("\(unavailable.skipped ? "SKIPPED" : "UNAVAILABLE") \(unavailable.name): \(Self.clip(unavailable.reason, limit: 4000, keepLineBreaks: true))\n")
             if !(unavailable.skipped && allowSkip) { ok = false }
         }
         for abandoned in report.abandoned {
-            io.out("ABANDONED \(abandoned.name): \(abandoned.count) remaining case(s) not run: \(abandoned.reason)\n")
+            io.out("ABANDONED \(abandoned.name): \(abandoned.count) remaining case(s) not run: \(Self.clip(abandoned.reason))\n")
             ok = false
         }
         for target in targets {
@@ -70,17 +75,30 @@ struct ConformancePrinter {
             guard !results.isEmpty || !report.unavailable.contains(where: { $0.name == target }) else { continue }
             let passed = results.filter { $0.outcome == .passed }.count
             let skipped = results.filter { $0.outcome.isSkipped }.count
+            let listed = results.filter { result in
+                guard case .failed = result.outcome, let expected else { return false }
+                return expected.lists(result.caseName, language: target)
+            }.count
             let seconds = results.reduce(0) { $0 + $1.seconds }
             let notRun = report.abandoned.filter { $0.name == target }.reduce(0) { $0 + $1.count }
-            io.out("\(target): \(passed) passed, \(results.count - passed - skipped + notRun) failed\(skipped > 0 ? ", \(skipped) skipped" : "")"
-                   + "\(notRun > 0 ? " (\(notRun) not run)" : "") (\(String(format: "%.1f", seconds)) s)\n")
+            io.out("\(target): \(passed) passed, \(results.count - passed - skipped - listed + notRun) failed\(skipped > 0 ? ", \(skipped) skipped" : "")"
+                   + "\(listed > 0 ? ", \(listed) failed as listed" : "")\(notRun > 0 ? " (\(notRun) not run)" : "") (\(String(format: "%.1f", seconds)) s)\n")
         }
         if expectedHits > 0 { io.out("(\(expectedHits) failure(s) were listed as expected, so they did not fail the run)\n") }
-        io.out("\(report.passed) passed, \(report.failed) failed\(report.skipped > 0 ? ", \(report.skipped) skipped" : "")\n")
+        // The closing line counts only what fails the run; listed failures are counted apart.
+        io.out("\(report.passed) passed, \(report.failed - expectedHits) failed\(report.skipped > 0 ? ", \(report.skipped) skipped" : "")"
+               + "\(expectedHits > 0 ? ", \(expectedHits) failed as listed" : "")\n")
         return ok
     }
 
-    static func clip(_ text: String, limit: Int = 400) -> String {
-        text.count <= limit ? text : String(text.prefix(limit)) + "… (\(text.count) chars)"
+    /// Golden and testee text made inert for a terminal or a CI log (no control characters, line
+    /// breaks or bidi overrides: `<U+001B>`), clipped to `limit` UTF-8 bytes at a scalar boundary.
+    /// Bytes, not characters: one grapheme cluster can hold megabytes of combining marks.
+    static func clip(_ text: String, limit: Int = 400, keepLineBreaks: Bool = false) -> String {
+        let (kept, clipped) = TextClip.prefix(text, maxBytes: limit)
+        let shown = keepLineBreaks ? kept.split(separator: "\n", omittingEmptySubsequences: false).map { inert(String($0)) }.joined(separator: "\n") : inert(kept)
+        return clipped ? shown + "… (\(text.utf8.count) bytes)" : shown
     }
+
+    static func inert(_ text: String) -> String { Diagnostic.printable(text) }
 }

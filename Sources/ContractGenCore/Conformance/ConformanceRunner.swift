@@ -26,16 +26,22 @@ public struct CaseResult: Sendable {
     public enum ReplyKind: Sendable, Equatable { case answered, crashed, timedOut }
 }
 
-/// One implementation under test: a name and how to start it.
+/// One implementation under test: a name and how to start it (building it first, inside the
+/// run's lanes and its deadline).
 public struct ConformanceTarget: Sendable {
     public var name: String
-    public var launch: TesteeLaunch
+    public var launcher: @Sendable () -> TesteeLaunch
     /// Also run every decode case by this road (SecondRoadTwins.swift).
     public var secondRoad: DecodeRoad?
 
     public init(name: String, launch: TesteeLaunch, secondRoad: DecodeRoad? = nil) {
+        self.init(name: name, secondRoad: secondRoad, launcher: { launch })
+    }
+
+    /// `launcher` runs in the run's lane for this target (builds side by side, within `--deadline`).
+    public init(name: String, secondRoad: DecodeRoad? = nil, launcher: @escaping @Sendable () -> TesteeLaunch) {
         self.name = name
-        self.launch = launch
+        self.launcher = launcher
         self.secondRoad = secondRoad
     }
 }
@@ -49,6 +55,9 @@ public struct ConformanceReport: Sendable {
     /// Cases of a target never run because the runner gave up on it (an unresponsive testee,
     /// the run's deadline): one entry per target, counted as failures.
     public var abandoned: [(name: String, count: Int, reason: String)] = []
+    /// Targets whose answers cannot be matched to requests (more lines than requests): each fails
+    /// the run, and none of its answers counts as a pass.
+    public var protocolViolations: [(name: String, reason: String)] = []
 
     /// Cases per target, for counting what an unavailable target did not run.
     public var casesPerTarget = 0
@@ -60,7 +69,7 @@ public struct ConformanceReport: Sendable {
     /// every case abandoned.
     public var failed: Int {
         results.count - passed - skippedByTestee + loadErrors.count + unavailable.filter { !$0.skipped }.count * casesPerTarget
-            + abandoned.reduce(0) { $0 + $1.count }
+            + abandoned.reduce(0) { $0 + $1.count } + protocolViolations.count
     }
     /// Cases not run because a language's toolchain is missing (the run still fails unless
     /// `--allow-skip`), and cases a testee answered `skipped` (which do not fail it).
@@ -70,8 +79,11 @@ public struct ConformanceReport: Sendable {
 public struct ConformanceRunner: Sendable {
     /// Seconds one case may take.
     public var timeout: Double = 60
-    /// Seconds the whole run may take (running cases, not building testees); nil: no limit.
+    /// Seconds the whole run may take (building testees and running cases); nil: no limit.
     public var deadline: Double?
+    /// The instant the run must end by (set from `deadline` when the run starts, or earlier by the
+    /// caller so that building and report writing count too).
+    public var endsAt: Date?
     /// After this many timeouts in a row a testee is declared unresponsive and its remaining
     /// cases are not run (each timeout costs `timeout` seconds: 704 cases of a silent testee
     /// would otherwise take hours).
@@ -91,14 +103,18 @@ public struct ConformanceRunner: Sendable {
     /// parts are joined in target order, so the report lists results as a run target by target
     /// would (times, time-outs and a `deadline` now fall on targets running together).
     public func run(cases: [ConformanceCase], targets: [ConformanceTarget]) -> ConformanceReport {
-        let runDeadline = deadline.map { Date().addingTimeInterval($0) }
+        let runDeadline = endsAt ?? deadline.map { Date().addingTimeInterval($0) }
         let parts = TargetReports(count: targets.count)
         let lanes = max(1, min(targets.count, ProcessInfo.processInfo.activeProcessorCount))
+        // Orphans a testee leaves (a daemon that double-forked and left the session) come back to
+        // the runner as their subreaper (Linux), and are killed when the run ends.
+        ProcessFamily.becomeSubreaper()
+        defer { ProcessFamily.killAdopted() }
         DispatchQueue.concurrentPerform(iterations: lanes) { _ in
             while let index = parts.nextTarget() {
                 let target = targets[index]
                 var part = ConformanceReport()
-                switch target.launch {
+                switch target.launcher() {
                 case .skipped(let reason):
                     part.unavailable.append((target.name, reason, true))
                 case .failed(let reason):
@@ -116,6 +132,7 @@ public struct ConformanceRunner: Sendable {
             report.results += part.results
             report.unavailable += part.unavailable
             report.abandoned += part.abandoned
+            report.protocolViolations += part.protocolViolations
         }
         return report
     }
@@ -123,7 +140,14 @@ public struct ConformanceRunner: Sendable {
     private func run(_ cases: [ConformanceCase], target: String, command: [String], until runDeadline: Date?,
                      into report: inout ConformanceReport) {
         let process = TesteeProcess(command: command, timeout: timeout, lineLimit: lineLimit)
-        defer { process.stop() }
+        let first = report.results.count
+        defer {
+            // Lines left over once the testee has read its last request and exited, or seen before
+            // a request was sent, are answers to no request: some answer may have been taken for
+            // the wrong case, so none of them is trusted.
+            let extra = process.finish()
+            if let reason = process.violation ?? extra { distrust(report: &report, from: first, target: target, reason: reason) }
+        }
         var timeoutsInARow = 0
         for (index, golden) in cases.enumerated() {
             let left = runDeadline?.timeIntervalSinceNow ?? .infinity
@@ -147,9 +171,18 @@ public struct ConformanceRunner: Sendable {
         }
     }
 
+    /// Marks a target's answers as untrusted: its passes become failures and the run fails once more.
+    private func distrust(report: inout ConformanceReport, from first: Int, target: String, reason: String) {
+        for index in first..<report.results.count where report.results[index].outcome == .passed {
+            report.results[index].outcome = .failed(expected: "(an answer to this request)",
+                                                    actual: "(not trusted: the testee's answers are out of step; see its PROTOCOL line)", details: [])
+        }
+        report.protocolViolations.append((target, reason))
+    }
+
     static func kind(of reply: TesteeProcess.Reply) -> CaseResult.ReplyKind {
         switch reply {
-        case .line: return .answered
+        case .line, .notUTF8: return .answered
         case .crashed: return .crashed
         case .timedOut: return .timedOut
         }
@@ -159,13 +192,27 @@ public struct ConformanceRunner: Sendable {
         value == value.rounded() ? String(Int(value)) : String(value)
     }
 
+    /// The most of an expectation, an answer or one difference line a result keeps: reports show
+    /// them clipped anyway, and a run of many multi-megabyte failures must not hold them all.
+    static let keptTextBytes = 8 << 10
+
+    static func kept(_ text: String, limit: Int = keptTextBytes) -> String { TextClip.clip(text, maxBytes: limit) }
+
     func evaluate(_ golden: ConformanceCase, reply: TesteeProcess.Reply) -> CaseResult.Outcome {
-        let expected = golden.expect.serialized(sortedKeys: true)
+        let outcome = judge(golden, reply: reply)
+        guard case .failed(let expected, let actual, let details) = outcome else { return outcome }
+        return .failed(expected: Self.kept(expected), actual: Self.kept(actual), details: details.map { Self.kept($0, limit: 1024) })
+    }
+
+    private func judge(_ golden: ConformanceCase, reply: TesteeProcess.Reply) -> CaseResult.Outcome {
+        var expected: String { golden.expect.serialized(sortedKeys: true) }
         switch reply {
         case .timedOut:
             return .failed(expected: expected, actual: "(no answer within \(Self.seconds(timeout)) s; testee restarted)", details: [])
         case .crashed(let detail):
             return .failed(expected: expected, actual: "(\(detail); testee restarted)", details: [])
+        case .notUTF8(let offset):
+            return .failed(expected: expected, actual: "(not a protocol response: byte \(offset) of the answer is not UTF-8)", details: [])
         case .line(let line):
             guard let response = JSONValue.parse(line), case .object(let entries) = response, entries.count == 1 else {
                 return .failed(expected: expected, actual: "(not a protocol response: \(line.prefix(200)))", details: [])

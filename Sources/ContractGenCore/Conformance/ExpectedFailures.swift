@@ -55,31 +55,48 @@ public struct ExpectedFailures: Sendable {
     }
 }
 
+/// The run's `--deadline` passed while a report was being written: the report is not written.
+public struct ReportDeadlinePassed: Error, CustomStringConvertible {
+    public var description: String { "the run's deadline passed while writing the report; it was not written" }
+}
+
 /// JUnit XML: one `<testsuite>` per language, one `<testcase>` per golden case.
 public enum JUnitReport {
     public static func xml(_ report: ConformanceReport, targets: [String]) -> String {
-        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        var out = ""
+        write(report, targets: targets) { out += $0 }
+        return out
+    }
+
+    /// Writes the report piece by piece through `emit`, which may throw (the run's deadline).
+    public static func write(_ report: ConformanceReport, targets: [String], _ emit: (String) throws -> Void) rethrows {
+        try emit("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
         // A target that did not run, or was abandoned, contributes one failing pseudo-case each.
         func extras(_ target: String) -> Int {
             report.unavailable.filter { $0.name == target }.count + report.abandoned.filter { $0.name == target }.count
+                + report.protocolViolations.filter { $0.name == target }.count
         }
+        let byTarget = Dictionary(grouping: report.results, by: \.language)
         let totalExtras = targets.reduce(0) { $0 + extras($1) }
-        out += "<testsuites name=\"contract-gen conform\" tests=\"\(report.results.count + totalExtras)\" failures=\"\(report.results.count - report.passed - report.skippedByTestee + totalExtras)\" skipped=\"\(report.skippedByTestee)\">\n"
+        try emit("<testsuites name=\"contract-gen conform\" tests=\"\(report.results.count + totalExtras)\" failures=\"\(report.results.count - report.passed - report.skippedByTestee + totalExtras)\" skipped=\"\(report.skippedByTestee)\">\n")
         for target in targets {
-            let results = report.results.filter { $0.language == target }
+            let results = byTarget[target] ?? []
             let skipped = results.filter { $0.outcome.isSkipped }.count
             let failures = results.filter { $0.outcome != .passed }.count - skipped + extras(target)
             let time = results.reduce(0) { $0 + $1.seconds }
-            out += "  <testsuite name=\"\(escape(target))\" tests=\"\(results.count + extras(target))\" failures=\"\(failures)\" errors=\"0\" skipped=\"\(skipped)\" time=\"\(String(format: "%.3f", time))\">\n"
+            try emit("  <testsuite name=\"\(escape(target))\" tests=\"\(results.count + extras(target))\" failures=\"\(failures)\" errors=\"0\" skipped=\"\(skipped)\" time=\"\(String(format: "%.3f", time))\">\n")
             if let unavailable = report.unavailable.first(where: { $0.name == target }) {
-                out += "    <testcase classname=\"\(escape(target))\" name=\"(toolchain)\"><failure message=\"\(escape(unavailable.reason))\"/></testcase>\n"
+                try emit("    <testcase classname=\"\(escape(target))\" name=\"(toolchain)\"><failure message=\"\(escape(TextClip.clip(unavailable.reason, maxBytes: 4096)))\"/></testcase>\n")
             }
             for abandoned in report.abandoned where abandoned.name == target {
-                out += "    <testcase classname=\"\(escape(target))\" name=\"(\(abandoned.count) cases not run)\"><failure message=\"\(escape(abandoned.reason))\"/></testcase>\n"
+                try emit("    <testcase classname=\"\(escape(target))\" name=\"(\(abandoned.count) cases not run)\"><failure message=\"\(escape(abandoned.reason))\"/></testcase>\n")
+            }
+            for violation in report.protocolViolations where violation.name == target {
+                try emit("    <testcase classname=\"\(escape(target))\" name=\"(protocol)\"><failure message=\"\(escape(violation.reason))\"/></testcase>\n")
             }
             for result in results {
                 let classname = escape("\(target).\(URL(fileURLWithPath: result.path).deletingLastPathComponent().lastPathComponent)")
-                out += "    <testcase classname=\"\(classname)\" name=\"\(escape(result.caseName))\" file=\"\(escape(result.path))\" time=\"\(String(format: "%.3f", result.seconds))\""
+                var out = "    <testcase classname=\"\(classname)\" name=\"\(escape(result.caseName))\" file=\"\(escape(result.path))\" time=\"\(String(format: "%.3f", result.seconds))\""
                 if case .failed(let expected, let actual, let details) = result.outcome {
                     out += ">\n      <failure message=\"\(escape(details.first ?? "observation differs"))\">"
                     out += escape("expected: \(expected)\nactual:   \(actual)\n" + details.joined(separator: "\n"))
@@ -89,16 +106,23 @@ public enum JUnitReport {
                 } else {
                     out += "/>\n"
                 }
+                try emit(out)
             }
-            out += "  </testsuite>\n"
+            try emit("  </testsuite>\n")
         }
-        return out + "</testsuites>\n"
+        try emit("</testsuites>\n")
     }
 
-    public static func write(_ report: ConformanceReport, targets: [String], to path: String) throws {
-        let url = URL(fileURLWithPath: path)
-        try AtomicFileWriter.write([GeneratedFile(path: url.lastPathComponent, contents: xml(report, targets: targets))],
-                                   root: url.deletingLastPathComponent().path)
+    /// Streams the report to `path` (atomically); stops, leaving no file, at `deadline`.
+    public static func write(_ report: ConformanceReport, targets: [String], to path: String, deadline: Date? = nil) throws {
+        var pieces = 0
+        try AtomicFileWriter.stream(to: path) { sink in
+            try write(report, targets: targets) { text in
+                pieces += 1
+                if pieces % 256 == 0, let deadline, Date() >= deadline { throw ReportDeadlinePassed() }
+                try sink(text)
+            }
+        }
     }
 
     /// XML-escapes text, dropping characters XML 1.0 cannot carry.

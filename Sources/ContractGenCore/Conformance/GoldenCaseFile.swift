@@ -55,7 +55,10 @@ public enum GoldenCaseLoader {
     static let allowedKeys: Set<String> = ["case", "about", "contract", "op", "given", "expect", "sample", "blob-changes", "expect-changes"]
 
     /// Every `*.json` under the directories (recursively), sorted by path.
-    public static func load(directories: [String]) -> (cases: [ConformanceCase], errors: [CaseLoadError]) {
+    /// `confinedTo`: a file that lies in that directory as written but leads out of it through a
+    /// symbolic link is an unusable case file, not read.
+    public static func load(directories: [String], confinedTo root: String? = nil,
+                            materialisedBudget: Int = maxMaterialisedBytesPerRun) -> (cases: [ConformanceCase], errors: [CaseLoadError]) {
         var errors: [CaseLoadError] = []
         var paths: [String] = []
         for directory in directories {
@@ -64,16 +67,45 @@ public enum GoldenCaseLoader {
                 errors.append(CaseLoadError(path: directory, message: "no such directory"))
                 continue
             }
-            if !isDirectory.boolValue { paths.append(directory); continue }
+            if !isDirectory.boolValue {
+                if let root, let problem = ProjectPaths.linkEscape(directory, root: root) {
+                    errors.append(CaseLoadError(path: directory, message: problem))
+                } else {
+                    paths.append(directory)
+                }
+                continue
+            }
             let enumerator = FileManager.default.enumerator(atPath: directory)
             while let item = enumerator?.nextObject() as? String {
-                if item.hasSuffix(".json") { paths.append(directory + "/" + item) }
+                guard item.hasSuffix(".json") else { continue }
+                if isHidden(item) {
+                    errors.append(CaseLoadError(path: directory + "/" + item, message: hiddenMessage))
+                } else if let root, let problem = ProjectPaths.linkEscape(directory + "/" + item, root: root) {
+                    errors.append(CaseLoadError(path: directory + "/" + item, message: problem))
+                } else {
+                    paths.append(directory + "/" + item)
+                }
             }
         }
         // A file reached through two overlapping --golden directories is one case, not a duplicate.
-        let loaded = load(paths: Set(paths.map { URL(fileURLWithPath: $0).standardizedFileURL.path }).sorted())
+        let unique = Set(paths.map { URL(fileURLWithPath: $0).standardizedFileURL.path }).sorted()
+        let loaded = load(unique.map { path in (path, { readFile(path: path) }) }, materialisedBudget: materialisedBudget, confinedTo: root)
         return (loaded.cases, errors + loaded.errors + duplicateNames(loaded.cases))
     }
+
+    /// A case file hidden from a listing (`.x.json`, or below a `.dir/`): `check` and `conform`
+    /// refuse it alike, so the two never see different sets of cases.
+    public static func isHidden(_ relativePath: String) -> Bool {
+        relativePath.split(separator: "/").contains { $0.hasPrefix(".") && $0 != "." && $0 != ".." }
+    }
+
+    static let hiddenMessage = "a hidden file in a golden directory (its name, or a directory's above it, starts with '.'): rename it so reviewers see it, or remove it"
+
+    /// The most one golden file may hold (a case's blob of megabytes is written with `repeat`).
+    static let maxFileBytes = 16 << 20
+    /// The most the materialised cases of one run may hold together (their `given` and `expect`
+    /// as sent and compared): many small cases naming one large sample each cost its size each.
+    public static let maxMaterialisedBytesPerRun = 128 << 20
 
     /// Reads the files (samples first), then materialises every case against the samples read.
     /// A sample a case names that is not among them is looked for beside the case file.
@@ -87,10 +119,13 @@ public enum GoldenCaseLoader {
     }
 
     private static func load(_ files: [(path: String, read: () -> Result<GoldenFile, CaseLoadError>)],
-                             splicedBudget: Int = GoldenSplicedText.maxBytesPerRun) -> (cases: [ConformanceCase], errors: [CaseLoadError]) {
+                             splicedBudget: Int = GoldenSplicedText.maxBytesPerRun,
+                             materialisedBudget: Int = maxMaterialisedBytesPerRun,
+                             confinedTo root: String? = nil) -> (cases: [ConformanceCase], errors: [CaseLoadError]) {
         var drafts: [GoldenCaseDraft] = []
         var errors: [CaseLoadError] = []
         var samples = SampleIndex()
+        samples.root = root
         for (_, read) in files {
             switch read() {
             case .failure(let error): errors.append(error)
@@ -100,17 +135,30 @@ public enum GoldenCaseLoader {
             }
         }
         var cases: [ConformanceCase] = []
-        // Spliced text is joined only now, case by case, within one budget for the cases kept.
+        // Spliced text is joined only now, case by case, within one budget for the cases kept; and
+        // every materialised case is charged its size against the run's budget.
         var spliced = 0
+        var materialised = 0
         for draft in drafts {
             let bytes = draft.blobChanges.reduce(0) { $0 + ($1.spliced?.bytes ?? 0) }
             guard bytes <= splicedBudget - spliced else {
                 errors.append(CaseLoadError(path: draft.path, message: "its blob-changes text would take the run past \(splicedBudget) bytes spliced in, the most all cases together may"))
                 continue
             }
+            if let sample = draft.sample, let size = samples.blobBytes(sample, contract: draft.contract, besides: draft.path),
+               size > materialisedBudget - materialised {
+                errors.append(CaseLoadError(path: draft.path, message: "its sample's blob (\(size) bytes) would take the run past \(materialisedBudget) bytes of materialised cases, the most all cases together may"))
+                continue
+            }
             switch materialise(draft, samples: &samples) {
             case .success(let golden):
+                let size = golden.given.serializedByteCount + golden.expect.serializedByteCount
+                guard size <= materialisedBudget - materialised else {
+                    errors.append(CaseLoadError(path: draft.path, message: "materialised, it (\(size) bytes) would take the run past \(materialisedBudget) bytes of materialised cases, the most all cases together may"))
+                    continue
+                }
                 spliced += bytes
+                materialised += size
                 cases.append(golden)
             case .failure(let error): errors.append(error)
             }
@@ -121,6 +169,9 @@ public enum GoldenCaseLoader {
     /// Samples by contract and name.
     public struct SampleIndex: Sendable {
         var byName: [String: [String: GoldenSample]] = [:]
+        /// A sample file beside a case is read only when it stays inside this directory once its
+        /// symbolic links are resolved.
+        var root: String?
 
         public init() {}
 
@@ -134,11 +185,17 @@ public enum GoldenCaseLoader {
             return nil
         }
 
+        /// The byte length of the named sample's blob, when it can be found.
+        mutating func blobBytes(_ name: String, contract: String, besides casePath: String) -> Int? {
+            find(name, contract: contract, besides: casePath)?.blob.utf8.count
+        }
+
         /// The named sample, read from `<name>.json` beside the case file when not indexed yet.
         mutating func find(_ name: String, contract: String, besides casePath: String) -> GoldenSample? {
             if let sample = byName[contract]?[name] { return sample }
             let sibling = URL(fileURLWithPath: casePath).deletingLastPathComponent().appendingPathComponent(name + ".json").path
-            guard !name.contains("/"), case .success(.sample(let sample)) = readFile(path: sibling),
+            guard !name.contains("/"), root.flatMap({ ProjectPaths.linkEscape(sibling, root: $0) }) == nil,
+                  case .success(.sample(let sample)) = readFile(path: sibling),
                   sample.contract == contract, sample.name == name else { return nil }
             byName[contract, default: [:]][name] = sample
             return sample
@@ -159,6 +216,9 @@ public enum GoldenCaseLoader {
     /// Reads a case or a sample file; nothing is resolved yet.
     public static func readFile(path: String) -> Result<GoldenFile, CaseLoadError> {
         func fail(_ message: String) -> Result<GoldenFile, CaseLoadError> { .failure(CaseLoadError(path: path, message: message)) }
+        if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > maxFileBytes {
+            return fail("the file holds \(size) bytes, more than the \(maxFileBytes) a golden file may (write long texts with `repeat`)")
+        }
         guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
             return fail("cannot read the file as UTF-8")
         }

@@ -18,10 +18,15 @@ struct GoldenPath: Equatable, Hashable, Sendable {
     /// The path without its last step (the container of what it names).
     var parentSteps: ArraySlice<GoldenPathStep> { steps.dropLast() }
 
+    /// The most steps a path may have: twice the deepest nesting a contract reads (512 levels),
+    /// so every value of a golden blob can be named, and the work a hostile path causes (its
+    /// resolution, the trees built from many paths) stays small.
+    static let maxSteps = 1024
+
     /// Parses `$`, `.name` (ASCII letters, digits, `_`), `["json string"]` and `[index]` steps.
     static func parse(_ text: String) throws(GoldenPathError) -> GoldenPath {
         let bytes = Array(text.utf8)
-        guard bytes.first == UInt8(ascii: "$") else { throw GoldenPathError("path '\(text)' does not start with '$'") }
+        guard bytes.first == UInt8(ascii: "$") else { throw GoldenPathError("path '\(TextClip.clip(text, maxBytes: 80))' does not start with '$'") }
         var steps: [GoldenPathStep] = []
         var keyTexts: [String?] = []
         var i = 1
@@ -29,21 +34,24 @@ struct GoldenPath: Equatable, Hashable, Sendable {
             (0x30...0x39).contains(b) || (0x41...0x5a).contains(b) || (0x61...0x7a).contains(b) || b == UInt8(ascii: "_")
         }
         while i < bytes.count {
+            guard steps.count < maxSteps else {
+                throw GoldenPathError("path '\(TextClip.clip(text, maxBytes: 80))' has more than \(maxSteps) steps, the most a path may have")
+            }
             switch bytes[i] {
             case UInt8(ascii: "."):
                 let start = i + 1
                 var end = start
                 while end < bytes.count, isPlain(bytes[end]) { end += 1 }
-                guard end > start else { throw GoldenPathError("path '\(text)': '.' must be followed by a name of ASCII letters, digits or '_' (use [\"…\"] for any other key)") }
+                guard end > start else { throw GoldenPathError("path '\(TextClip.clip(text, maxBytes: 200))': '.' must be followed by a name of ASCII letters, digits or '_' (use [\"…\"] for any other key)") }
                 let name = String(decoding: bytes[start..<end], as: UTF8.self)
                 steps.append(.key(Array(name.utf16)))
                 keyTexts.append("\"\(name)\"")
                 i = end
             case UInt8(ascii: "["):
-                guard i + 1 < bytes.count else { throw GoldenPathError("path '\(text)': unclosed '['") }
+                guard i + 1 < bytes.count else { throw GoldenPathError("path '\(TextClip.clip(text, maxBytes: 200))': unclosed '['") }
                 if bytes[i + 1] == UInt8(ascii: "\"") {
                     guard let (units, end) = JSONStringLexer.decode(bytes, from: i + 1), end < bytes.count, bytes[end] == UInt8(ascii: "]") else {
-                        throw GoldenPathError("path '\(text)': a [\"…\"] step holds one JSON string literal")
+                        throw GoldenPathError("path '\(TextClip.clip(text, maxBytes: 200))': a [\"…\"] step holds one JSON string literal")
                     }
                     steps.append(.key(units))
                     keyTexts.append(String(decoding: bytes[(i + 1)..<end], as: UTF8.self))
@@ -55,14 +63,14 @@ struct GoldenPath: Equatable, Hashable, Sendable {
                     guard !digits.isEmpty, end < bytes.count, bytes[end] == UInt8(ascii: "]"),
                           digits.count == 1 || digits.first != UInt8(ascii: "0"), digits.count <= 9,
                           let index = Int(String(decoding: digits, as: UTF8.self)) else {
-                        throw GoldenPathError("path '\(text)': an index step is [N], N a decimal number without leading zeros")
+                        throw GoldenPathError("path '\(TextClip.clip(text, maxBytes: 200))': an index step is [N], N a decimal number without leading zeros")
                     }
                     steps.append(.index(index))
                     keyTexts.append(nil)
                     i = end + 1
                 }
             default:
-                throw GoldenPathError("path '\(text)': unexpected '\(String(decoding: [bytes[i]], as: UTF8.self))' (steps are .name, [\"key\"] or [N])")
+                throw GoldenPathError("path '\(TextClip.clip(text, maxBytes: 200))': unexpected '\(String(decoding: [bytes[i]], as: UTF8.self))' (steps are .name, [\"key\"] or [N])")
             }
         }
         return GoldenPath(steps: steps, keyTexts: keyTexts, text: text)

@@ -2,6 +2,7 @@
 /// its descendants, and whatever still holds one of its pipes (a `setsid` grandchild leaves the
 /// group, and once its parent exits it is no longer a descendant either; it still holds the pipes).
 import Foundation
+import CProcessControl
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -9,6 +10,33 @@ import Darwin
 #endif
 
 enum ProcessFamily {
+    /// Makes the runner the subreaper of everything its testees start (Linux; elsewhere a daemon
+    /// that leaves its testee's session and pipes cannot be found again: docs/conformance.md).
+    static func becomeSubreaper() {
+        _ = contract_gen_become_subreaper()
+    }
+
+    /// Kills every child of the runner it did not spawn itself: orphans of testees that came back
+    /// to it as their subreaper, and their descendants, then reaps them.
+    static func killAdopted() {
+        #if os(Linux)
+        let me = getpid()
+        for _ in 0..<10 {
+            let adopted: Set<pid_t> = ChildProcess.withoutSpawning {
+                let live = ChildProcess.livePIDs
+                return Set(processTable().filter { $0.ppid == me && !live.contains($0.pid) }.map(\.pid))
+            }
+            if adopted.isEmpty { return }
+            for pid in adopted {
+                let family = members(root: pid, pipeInodes: [])
+                for member in family { Glibc.kill(member, SIGSTOP) }
+                for member in family { Glibc.kill(member, SIGKILL) }
+                _ = waitpid(pid, nil, 0)
+            }
+        }
+        #endif
+    }
+
     /// Every live process belonging to the testee `root`: its process group, whatever holds one
     /// of its pipes, `known` members, and the descendants of all of these. Linux only (read from
     /// /proc); elsewhere empty, and stopping relies on the process group alone.

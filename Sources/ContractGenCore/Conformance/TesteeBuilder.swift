@@ -14,9 +14,13 @@ public struct TesteeBuilder: Sendable {
     public var log: @Sendable (String) -> Void
     /// `swiftc -O` (conform) or `-Onone` (mutation testing: each mutant builds once, ~3× faster).
     public var optimizeSwift = true
-    /// The generated files to build from, as contract-gen.yaml places them (paths relative to
-    /// `root`); nil: every file under generated/<language>/, the default layout.
+    /// The generated files to build from (paths relative to `root`): exactly the files `emit`
+    /// writes for the project's schemas. nil: computed from `root/schema` with the default layout.
     public var layout: TesteeSources?
+    /// Builds are stopped (and fail) at this instant: `conform --deadline` covers them too.
+    public var deadline: Date?
+    /// Overrides the user's cache directory (tests).
+    var environment: [String: String] = ProcessInfo.processInfo.environment
 
     public init(root: String, log: @escaping @Sendable (String) -> Void = { _ in }) {
         self.root = root
@@ -74,34 +78,84 @@ public struct TesteeBuilder: Sendable {
         }
     }
 
-    // MARK: Helpers
+    // MARK: Sources
 
-    /// Absolute paths of layout-given files (none: the build reports "no generated …").
-    func paths(_ relative: [String]?) -> [String] { (relative ?? []).map { root + "/" + $0 }.sorted() }
+    /// The files each language's testee is built from, relative to `root`: the layout's, else
+    /// what `emit` writes for `root/schema/*.yaml` in the default layout. Never a directory glob:
+    /// a file emit does not write (a planted `.shadow.swift`) is never compiled.
+    func sources() -> Result<TesteeSources, TesteeLaunchProblem> {
+        if let layout { return .success(layout) }
+        let directory = root + "/schema"
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [])
+            .filter { ($0.hasSuffix(".yaml") || $0.hasSuffix(".yml")) && !$0.hasPrefix(".") }.sorted()
+        guard !names.isEmpty else { return .failure(TesteeLaunchProblem(message: "no schema (schema/*.yaml) to build the testees from")) }
+        var contracts: [Contract] = []
+        for name in names {
+            let path = "schema/" + name
+            if let problem = ProjectPaths.escape(path, root: root) { return .failure(TesteeLaunchProblem(message: problem)) }
+            guard let data = FileManager.default.contents(atPath: root + "/" + path), let text = String(data: data, encoding: .utf8) else {
+                return .failure(TesteeLaunchProblem(message: "cannot read \(path)"))
+            }
+            do { contracts.append(try SchemaLoader.load(text: text, path: path)) } catch {
+                return .failure(TesteeLaunchProblem(message: "\(path) does not load: \(error)"))
+            }
+        }
+        return .success(TesteeSources(contracts: contracts, layout: .default))
+    }
+
+    /// Absolute paths of one language's source files (mutation testing edits them in place).
+    func sourcePaths(_ language: Language) -> [String] {
+        guard case .success(let sources) = sources() else { return [] }
+        return (sources.files[language] ?? []).map { root + "/" + $0 }.sorted()
+    }
+    var swiftSources: [String] { sourcePaths(.swift) }
+    var typeScriptSources: [String] { sourcePaths(.typescript) }
+    var swiftOptimization: String { optimizeSwift ? "-O" : "-Onone" }
 
     /// The TypeScript testee's module path below the compile output, without `.js`.
-    var typeScriptTesteeModule: String {
-        guard let testee = layout?.typeScriptTestee else { return "testee" }
-        return String(testee.dropLast(3))
+    func typeScriptTesteeModule(_ sources: TesteeSources) -> String { String(sources.typeScriptTestee.dropLast(3)) }
+
+    /// One language's sources read from the project: each must be a regular file that resolves,
+    /// symlinks included, inside the project. Returns (relative path, bytes) in path order.
+    func read(_ relative: [String]) -> Result<[(String, Data)], TesteeLaunchProblem> {
+        var files: [(String, Data)] = []
+        for path in relative.sorted() {
+            if let problem = ProjectPaths.escape(path, root: root) { return .failure(TesteeLaunchProblem(message: problem)) }
+            var info = stat()
+            guard stat(root + "/" + path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+                return .failure(TesteeLaunchProblem(message: "\(path) is missing; run `contract-gen emit --lang all`"))
+            }
+            guard let data = FileManager.default.contents(atPath: root + "/" + path) else {
+                return .failure(TesteeLaunchProblem(message: "cannot read \(path)"))
+            }
+            files.append((path, data))
+        }
+        return .success(files)
     }
 
-    func sources(under directory: String, ext: String) -> [String] {
-        let base = root + "/" + directory
-        guard let enumerator = FileManager.default.enumerator(atPath: base) else { return [] }
-        var files: [String] = []
-        while let item = enumerator.nextObject() as? String {
-            if item.hasSuffix("." + ext) { files.append(base + "/" + item) }
+    /// The digest that names a build: the tool and flags, then every file's path and bytes.
+    static func digest(_ files: [(String, Data)], tool: String) -> String {
+        var bytes = Array(tool.utf8) + [0]
+        for (path, data) in files {
+            bytes += Array(path.utf8) + [0]
+            bytes += Array(String(data.count).utf8) + [0]
+            bytes += Array(data)
         }
-        return files.sorted()
+        return String(SHA256.hex(bytes).prefix(24))
     }
 
-    func hash(_ files: [String], extra: String) -> String {
-        var bytes = Array(extra.utf8)
-        for file in files {
-            bytes += Array(file.utf8)
-            bytes += Array(FileManager.default.contents(atPath: file) ?? Data())
-        }
-        return String(SHA256.hex(bytes).prefix(20))
+    /// A compiler as the digest knows it: its resolved path, size and modification time (a new
+    /// toolchain is a new build; asking the compiler for its version would cost a JVM start).
+    static func identity(ofTool name: String) -> String {
+        guard let path = which(name), let real = ProjectPaths.resolved(path) else { return name }
+        var info = stat()
+        guard stat(real, &info) == 0 else { return real }
+        #if canImport(Darwin)
+        let modified = info.st_mtimespec.tv_sec
+        #else
+        let modified = info.st_mtim.tv_sec
+        #endif
+        return "\(real):\(info.st_size):\(modified)"
     }
 
     static func which(_ tool: String) -> String? {
@@ -112,72 +166,92 @@ public struct TesteeBuilder: Sendable {
         return nil
     }
 
-    /// Runs a build command; returns its combined output on failure.
+    /// Runs a build command to its end (stopped at `deadline`); returns its output on failure.
     func run(_ arguments: [String]) -> String? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        // A compiler never reads our input (kotlinc is never run without sources: its REPL would wait).
-        process.standardInput = FileHandle.nullDevice
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        do { try process.run() } catch { return "cannot run \(arguments[0]): \(error)" }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return process.terminationStatus == 0 ? nil : String(decoding: data, as: UTF8.self)
+        let completion = ChildProcess.runToCompletion(arguments, deadline: deadline)
+        switch completion.end {
+        case .succeeded: return nil
+        case .failed(let how): return completion.output.isEmpty ? "\(arguments[0]) failed (\(how))" : completion.output
+        case .deadlinePassed: return "stopped: the run's deadline passed during `\(arguments[0])`"
+        }
     }
 
-    func cacheDirectory(_ language: Language, _ digest: String) -> String {
-        root + "/.build/contract-gen-testees/\(language.rawValue)-\(digest)"
+    /// The built product of one language, from the cache or built now: the sources are copied
+    /// into `<entry>/src` (nothing else is there to be found by a compiler or a module resolver),
+    /// compiled into `<entry>/out`, and the entry renamed into place only when complete.
+    /// Returns the entry directory.
+    func cached(_ language: Language, files: [(String, Data)], tool: String, product: String,
+                build: (_ source: String, _ output: String) -> String?) -> Result<String, TesteeLaunchProblem> {
+        let cache: String
+        switch TesteeCache.testeeDirectory(projectRoot: root, environment: environment) {
+        case .success(let found): cache = found
+        case .failure(let problem): return .failure(TesteeLaunchProblem(message: problem.message))
+        }
+        let name = "\(language.rawValue)-\(Self.digest(files, tool: tool))"
+        let entry = cache + "/" + name
+        return TesteeCache.withEntryLock(entry) {
+            if FileManager.default.fileExists(atPath: entry + "/out/" + product) {
+                TesteeCache.touch(entry)
+                return .success(entry)
+            }
+            if let deadline, Date() >= deadline {
+                return .failure(TesteeLaunchProblem(message: "the run's deadline passed before the \(language.displayName) testee was built"))
+            }
+            let temporary = entry + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+            defer { try? FileManager.default.removeItem(atPath: temporary) }
+            do {
+                for (path, data) in files {
+                    let target = URL(fileURLWithPath: temporary + "/src/" + path)
+                    try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+                    try data.write(to: target)
+                }
+                try FileManager.default.createDirectory(atPath: temporary + "/out", withIntermediateDirectories: true)
+            } catch {
+                return .failure(TesteeLaunchProblem(message: "cannot stage the \(language.displayName) sources in \(temporary): \(error)"))
+            }
+            log("building the \(language.displayName) testee …")
+            if let failure = build(temporary + "/src", temporary + "/out") {
+                return .failure(TesteeLaunchProblem(message: "\(language.displayName) testee does not compile:\n\(failure)"))
+            }
+            try? FileManager.default.removeItem(atPath: entry)
+            guard rename(temporary, entry) == 0 else {
+                return .failure(TesteeLaunchProblem(message: "cannot store the \(language.displayName) testee in \(entry): \(String(cString: strerror(errno)))"))
+            }
+            TesteeCache.evict(in: cache, prefix: language.rawValue + "-")
+            return .success(entry)
+        }
     }
 
-    /// Builds into a temporary directory and renames it into place, so an interrupted build
-    /// never leaves a cache entry that looks complete.
-    func cached(_ language: Language, digest: String, product: String, build: (String) -> String?) -> TesteeLaunch? {
-        let directory = cacheDirectory(language, digest)
-        if FileManager.default.fileExists(atPath: directory + "/" + product) { return nil }
-        let temporary = directory + ".tmp-\(getpid())"
-        try? FileManager.default.removeItem(atPath: temporary)
-        try? FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: true)
-        log("building the \(language.displayName) testee …")
-        if let failure = build(temporary) {
-            try? FileManager.default.removeItem(atPath: temporary)
-            return .failed(reason: "\(language.displayName) testee does not compile:\n\(failure)")
+    /// The sources of `language`, read, or why they cannot be.
+    func files(_ language: Language, what: String) -> Result<(TesteeSources, [(String, Data)]), TesteeLaunchProblem> {
+        let sources: TesteeSources
+        switch self.sources() {
+        case .success(let found): sources = found
+        case .failure(let problem): return .failure(problem)
         }
-        try? FileManager.default.removeItem(atPath: directory)
-        do { try FileManager.default.moveItem(atPath: temporary, toPath: directory) } catch {
-            return .failed(reason: "cannot store the \(language.displayName) testee: \(error)")
-        }
-        return nil
+        let relative = sources.files[language] ?? []
+        guard !relative.isEmpty else { return .failure(TesteeLaunchProblem(message: "no generated \(what); run `contract-gen emit --lang \(language.rawValue)`")) }
+        return read(relative).map { (sources, $0) }
     }
 
     // MARK: Per language
-
-    /// The files each testee is built from (the layout's, else the generated directory's), and
-    /// Swift's optimization: one place, for `conform`'s builds and `mutate`'s incremental ones.
-    var swiftSources: [String] {
-        layout.map { paths($0.files[.swift]) }
-            ?? sources(under: "generated/swift/Contracts", ext: "swift") + sources(under: "generated/swift/Testee", ext: "swift")
-    }
-    var typeScriptSources: [String] {
-        layout.map { paths($0.files[.typescript]) } ?? sources(under: "generated/typescript", ext: "ts")
-    }
-    var swiftOptimization: String { optimizeSwift ? "-O" : "-Onone" }
 
     /// Swift 6 language mode, warning-free, as an app compiles the generated files.
     static let swiftFlags = ["-swift-version", "6", "-warnings-as-errors", "-module-name", "ContractTestee"]
 
     func buildSwift() -> TesteeLaunch {
         guard Self.which("swiftc") != nil else { return .skipped(reason: "swiftc not found; " + Self.installHints[.swift]!) }
-        let files = swiftSources
-        guard !files.isEmpty else { return .failed(reason: "no generated Swift; run `contract-gen emit --lang swift`") }
         let optimization = swiftOptimization
-        let digest = hash(files, extra: "swiftc \(optimization) -swift-version 6 -warnings-as-errors")
-        if let problem = cached(.swift, digest: digest, product: "testee", build: { directory in
-            run(["swiftc", optimization] + Self.swiftFlags + ["-o", directory + "/testee"] + files)
-        }) { return problem }
-        return .command([cacheDirectory(.swift, digest) + "/testee"])
+        let result = files(.swift, what: "Swift").flatMap { _, files in
+            cached(.swift, files: files, tool: Self.identity(ofTool: "swiftc") + " \(optimization) " + Self.swiftFlags.joined(separator: " "),
+                   product: "testee") { source, output in
+                run(["swiftc", optimization] + Self.swiftFlags + ["-o", output + "/testee"] + files.map { source + "/" + $0.0 })
+            }
+        }
+        switch result {
+        case .success(let entry): return .command([entry + "/out/testee"])
+        case .failure(let problem): return .failed(reason: problem.message)
+        }
     }
 
     func buildKotlin() -> TesteeLaunch {
@@ -189,14 +263,16 @@ public struct TesteeBuilder: Sendable {
         case .success(let found): jar = found
         case .failure(let problem): return .skipped(reason: problem.message + "; " + Self.installHints[.kotlin]!)
         }
-        let files = layout.map { paths($0.files[.kotlin]) } ?? sources(under: "generated/kotlin", ext: "kt")
-        guard !files.isEmpty else { return .failed(reason: "no generated Kotlin; run `contract-gen emit --lang kotlin`") }
-        let digest = hash(files, extra: "kotlinc -Werror")
-        if let problem = cached(.kotlin, digest: digest, product: "testee.jar", build: { directory in
-            run(["kotlinc", "-Werror", "-cp", jar, "-include-runtime", "-d", directory + "/testee.jar"] + files)
-        }) { return problem }
-        return .command(["java", "-Xss1m", "-cp", cacheDirectory(.kotlin, digest) + "/testee.jar:" + jar,
-                         "dev.contractgen.testee.TesteeKt"])
+        let result = files(.kotlin, what: "Kotlin").flatMap { _, files in
+            cached(.kotlin, files: files, tool: Self.identity(ofTool: "kotlinc") + " -Werror " + jar, product: "testee.jar") { source, output in
+                run(["kotlinc", "-Werror", "-cp", jar, "-include-runtime", "-d", output + "/testee.jar"] + files.map { source + "/" + $0.0 })
+            }
+        }
+        switch result {
+        case .success(let entry):
+            return .command(["java", "-Xss1m", "-cp", entry + "/out/testee.jar:" + jar, "dev.contractgen.testee.TesteeKt"])
+        case .failure(let problem): return .failed(reason: problem.message)
+        }
     }
 
     /// The strictest settings an app may compile with, so the generated files pass under any of them.
@@ -207,22 +283,26 @@ public struct TesteeBuilder: Sendable {
     /// Runs a compiled TypeScript testee (a deep stack: the 512-level cases recurse).
     static func nodeCommand(_ script: String) -> [String] { ["node", "--stack-size=4000", script] }
 
+    /// The compiled TypeScript testee: the entry directory and the testee module's path in `out`.
+    func compiledTypeScript() -> Result<(entry: String, module: String), TesteeLaunchProblem> {
+        files(.typescript, what: "TypeScript").flatMap { sources, files in
+            let module = typeScriptTesteeModule(sources)
+            // The output mirrors the staged tree below --rootDir, so the testee is out/<its path>.js.
+            return cached(.typescript, files: files, tool: Self.identity(ofTool: "tsc") + " " + Self.typeScriptFlags.joined(separator: " "),
+                          product: module + ".js") { source, output in
+                run(["tsc"] + Self.typeScriptFlags + ["--rootDir", source, "--outDir", output] + files.map { source + "/" + $0.0 })
+            }.map { ($0, module) }
+        }
+    }
+
     func buildTypeScript() -> TesteeLaunch {
         guard Self.which("tsc") != nil, Self.which("node") != nil else {
             return .skipped(reason: "tsc/node not found; " + Self.installHints[.typescript]!)
         }
-        let files = typeScriptSources
-        guard !files.isEmpty else { return .failed(reason: "no generated TypeScript; run `contract-gen emit --lang typescript`") }
-        var flags = Self.typeScriptFlags
-        // Files from several directories: the output mirrors them below the project root.
-        if layout != nil { flags += ["--rootDir", root] }
-        let digest = hash(files, extra: flags.joined(separator: " "))
-        // The product is where tsc writes the testee (below --rootDir's mirror with a layout), so a
-        // warm run finds it and does not rebuild.
-        if let problem = cached(.typescript, digest: digest, product: "\(typeScriptTesteeModule).js", build: { directory in
-            run(["tsc"] + flags + ["--outDir", directory] + files)
-        }) { return problem }
-        return .command(Self.nodeCommand(cacheDirectory(.typescript, digest) + "/\(typeScriptTesteeModule).js"))
+        switch compiledTypeScript() {
+        case .success(let (entry, module)): return .command(Self.nodeCommand(entry + "/out/" + module + ".js"))
+        case .failure(let problem): return .failed(reason: problem.message)
+        }
     }
 
     /// JavaScriptCore's shell: Debian's `jsc`, or the one inside macOS's JavaScriptCore.framework.
@@ -243,17 +323,23 @@ public struct TesteeBuilder: Sendable {
     /// (Runtime/typescript/jsc): the modules become factories that the adapter's `require` loads.
     func buildTypeScriptJSC() -> TesteeLaunch {
         guard let jsc = Self.jscPath() else { return .skipped(reason: "jsc not found; " + Self.jscInstallHint) }
-        let compiled = buildTypeScript()
-        guard case .command(let node) = compiled, let testee = node.last else { return compiled }
-        // The compiled tree: flat by default, mirroring the project under contract-gen.yaml.
-        let directory = String(testee.dropLast(typeScriptTesteeModule.count + "/.js".count))
+        guard Self.which("tsc") != nil, Self.which("node") != nil else {
+            return .skipped(reason: "tsc/node not found; " + Self.installHints[.typescript]!)
+        }
+        let entry: String, module: String
+        switch compiledTypeScript() {
+        case .success(let compiled): (entry, module) = compiled
+        case .failure(let problem): return .failed(reason: problem.message)
+        }
+        let directory = entry + "/out"
         // Named by the adapter's digest: a cached compile must not keep the bundle of an older adapter.
         let adapter = EmbeddedRuntime.typescriptJSCAdapter
         let bundle = directory + "/testee-jsc-\(SHA256.hex(Array(adapter.utf8)).prefix(12)).js"
-        if !FileManager.default.fileExists(atPath: bundle) {
+        return TesteeCache.withEntryLock(bundle) {
+            if FileManager.default.fileExists(atPath: bundle) { return .command([jsc, bundle]) }
             var text = adapter
             let modules = ((FileManager.default.enumerator(atPath: directory)?.allObjects as? [String]) ?? [])
-                .filter { $0.hasSuffix(".js") && !Self.isJSCBundle($0) }.sorted()
+                .filter { $0.hasSuffix(".js") && !Self.isJSCBundle($0) && !$0.contains(".tmp-") }.sorted()
             if modules.contains(where: { $0.contains("/") }) { text += JSCModulePaths.resolver }
             for file in modules {
                 guard let source = FileManager.default.contents(atPath: directory + "/" + file) else {
@@ -265,7 +351,7 @@ public struct TesteeBuilder: Sendable {
                 text += String(decoding: source, as: UTF8.self)
                 text += "\n});\n"
             }
-            text += "\n__contractGenMain(\(StringLiteral.typeScript(typeScriptTesteeModule)));\n"
+            text += "\n__contractGenMain(\(StringLiteral.typeScript(module)));\n"
             let temporary = bundle + ".tmp-\(getpid())"
             do {
                 try Data(text.utf8).write(to: URL(fileURLWithPath: temporary))
@@ -274,7 +360,7 @@ public struct TesteeBuilder: Sendable {
                 try? FileManager.default.removeItem(atPath: temporary)
                 return .failed(reason: "cannot write the JavaScriptCore bundle: \(error)")
             }
+            return .command([jsc, bundle])
         }
-        return .command([jsc, bundle])
     }
 }

@@ -36,6 +36,8 @@ public final class TesteeProcess: @unchecked Sendable {
     /// exited, closed its input, or broke a protocol bound); the process has been stopped.
     public enum Reply: Sendable {
         case line(String)
+        /// A line whose bytes are not UTF-8 (at this offset): refused, never repaired into U+FFFD.
+        case notUTF8(Int)
         case crashed(String)
         case timedOut
     }
@@ -61,6 +63,43 @@ public final class TesteeProcess: @unchecked Sendable {
         buffer = []
         scanned = 0
         stderrTail = ByteTail(capacity: Self.stderrTailBytes)
+    }
+
+    /// Ends a testee that served its last request: closes its input, reads what it still writes
+    /// until it exits (at most `grace` seconds, at most `lineLimit` bytes), then stops it. Returns
+    /// why its answers cannot be trusted when it wrote anything more: an answer to no request
+    /// (two answers to one, or one before the first request) shifts every later answer onto the
+    /// wrong case, and only the count at the end can tell.
+    public func finish(grace: Double = 1) -> String? {
+        guard let process else { return nil }
+        process.closeStdin()
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        let deadline = Date().addingTimeInterval(grace)
+        while stdoutFD >= 0, buffer.count <= lineLimit {
+            let left = deadline.timeIntervalSinceNow
+            if left <= 0 { break }
+            var pfd = pollfd(fd: stdoutFD, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&pfd, 1, Int32(max(1, left * 1000)))
+            if ready < 0, errno == EINTR { continue }
+            if ready <= 0 { break }
+            let n = chunk.withUnsafeMutableBytes { read(stdoutFD, $0.baseAddress, $0.count) }
+            if n > 0 { chunk.withUnsafeBytes { buffer.append(contentsOf: $0[..<n]) } } else if n < 0, errno == EINTR || errno == EAGAIN { continue } else { break }
+        }
+        let extra = Self.unsolicited(buffer)
+        stop(grace: grace)
+        return extra
+    }
+
+    /// The first answer to no request seen between two requests. The answers before it may have
+    /// passed by luck of timing (a second answer that arrives late is taken for the next case), so
+    /// the runner trusts none of this testee's answers once it is set.
+    public private(set) var violation: String?
+
+    /// "wrote N more line(s) than it was sent requests …" when `bytes` hold anything but white space.
+    static func unsolicited(_ bytes: [UInt8]) -> String? {
+        guard bytes.contains(where: { $0 != 0x20 && $0 != 0x0a && $0 != 0x0d && $0 != 0x09 }) else { return nil }
+        let lines = bytes.split(separator: 0x0a).filter { $0.contains(where: { $0 != 0x20 && $0 != 0x0d && $0 != 0x09 }) }.count
+        return "the testee wrote \(lines) line(s) more than it was sent requests (two answers to one request, or an answer before the first), so its answers cannot be matched to the cases"
     }
 
     /// Stops the testee and everything it started, without ever blocking for long: closing
@@ -115,11 +154,24 @@ public final class TesteeProcess: @unchecked Sendable {
                 return requests.map { _ in .crashed("cannot start \(command.joined(separator: " ")): \(error)") }
             }
         }
+        // Anything the testee wrote since its last answer answers no request: taken now, it would
+        // become this request's answer (and the request might never be sent).
+        drainAvailableOutput()
+        if let reason = Self.unsolicited(buffer) {
+            violation = violation ?? reason
+            stop(grace: 0)
+            return requests.map { _ in .crashed("not a protocol response: the testee wrote a line before this request was sent (an answer to no request)") }
+        }
+        buffer = []
+        scanned = 0
         var out: [UInt8] = []
         var longest = 0
+        // An answer is taken only once its request has been written whole.
+        var requestEnds: [Int] = []
         for request in requests {
             out += request.utf8
             out.append(0x0a)
+            requestEnds.append(out.count)
             longest = max(longest, request.utf8.count)
         }
         let limit = max(lineLimit, longest.multipliedReportingOverflow(by: 16).partialValue)
@@ -132,9 +184,9 @@ public final class TesteeProcess: @unchecked Sendable {
         var deadline = Date().addingTimeInterval(timeout)
         var chunk = [UInt8](repeating: 0, count: 65536)
         while replies.count < requests.count {
-            switch takeLine(limit: limit) {
+            switch written >= requestEnds[replies.count] ? takeLine(limit: limit) : nil {
             case .success(let line)?:
-                replies.append(.line(line))
+                replies.append(line)
                 deadline = Date().addingTimeInterval(timeout)
                 continue
             case .failure?:
@@ -171,8 +223,22 @@ public final class TesteeProcess: @unchecked Sendable {
         return replies
     }
 
-    /// The next complete line in the buffer, if any; a line longer than `limit` is an error.
-    private func takeLine(limit: Int) -> Result<String, OverlongLine>? {
+    /// Reads whatever stdout holds right now, without waiting.
+    private func drainAvailableOutput() {
+        guard stdoutFD >= 0 else { return }
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while buffer.count <= lineLimit {
+            var pfd = pollfd(fd: stdoutFD, events: Int16(POLLIN), revents: 0)
+            guard poll(&pfd, 1, 0) > 0, pfd.revents & Int16(POLLIN) != 0 else { return }
+            let n = chunk.withUnsafeMutableBytes { read(stdoutFD, $0.baseAddress, $0.count) }
+            guard n > 0 else { return }
+            chunk.withUnsafeBytes { buffer.append(contentsOf: $0[..<n]) }
+        }
+    }
+
+    /// The next complete line in the buffer, if any (refused when it is not UTF-8); a line longer
+    /// than `limit` is an error.
+    private func takeLine(limit: Int) -> Result<Reply, OverlongLine>? {
         let found: Int? = buffer.withUnsafeBytes { bytes in
             guard scanned < bytes.count,
                   let hit = memchr(bytes.baseAddress! + scanned, 0x0a, bytes.count - scanned) else { return nil }
@@ -183,10 +249,15 @@ public final class TesteeProcess: @unchecked Sendable {
             return buffer.count > limit ? .failure(OverlongLine()) : nil
         }
         if newline > limit { return .failure(OverlongLine()) }
-        let line = String(decoding: buffer[..<newline], as: UTF8.self)
+        let reply: Reply
+        if let line = String(validating: buffer[..<newline], as: UTF8.self) {
+            reply = .line(line)
+        } else {
+            reply = .notUTF8(Self.firstInvalidUTF8(buffer[..<newline]))
+        }
         buffer.removeSubrange(...newline)
         scanned = 0
-        return .success(line)
+        return .success(reply)
     }
 
     private struct OverlongLine: Error {}
@@ -230,6 +301,19 @@ public final class TesteeProcess: @unchecked Sendable {
             .split(whereSeparator: \.isNewline).suffix(3)
             .map { $0.count > 120 ? $0.prefix(120) + "…" : String($0) }
         return lines.isEmpty ? "" : ": " + lines.joined(separator: " | ")
+    }
+
+    /// The offset of the first byte that is not part of a well-formed UTF-8 sequence.
+    static func firstInvalidUTF8(_ bytes: ArraySlice<UInt8>) -> Int {
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        var offset = 0
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar): offset += UTF8.width(scalar)
+            case .emptyInput, .error: return offset
+            }
+        }
     }
 
     static func inode(_ fd: Int32) -> UInt64? {

@@ -1,6 +1,8 @@
 /// The generated files each testee is built from when contract-gen.yaml puts them in the app's
 /// own directories (beside hand-written code, so no directory can simply be compiled whole).
 
+import Foundation
+
 public struct TesteeSources: Sendable, Equatable {
     /// Per language, the generated files (runtime, contracts, testee), relative to the project root.
     public var files: [Language: [String]]
@@ -18,6 +20,31 @@ public struct TesteeSources: Sendable, Equatable {
         }
         self.files = files
         self.typeScriptTestee = ProjectLayout.join(layout.testeeDirectory[.typescript]!, "testee.ts")
+    }
+
+    init(files: [Language: [String]], typeScriptTestee: String) {
+        self.files = files
+        self.typeScriptTestee = typeScriptTestee
+    }
+
+    /// The source files under a default-layout tree that holds no schema: mutation testing's
+    /// scratch copy of the generated directories, which contract-gen itself wrote a moment ago
+    /// (never a directory a pull request controls; hidden files are left out all the same).
+    static func scanning(root: String) -> TesteeSources {
+        func files(under directory: String, ext: String) -> [String] {
+            guard let enumerator = FileManager.default.enumerator(atPath: root + "/" + directory) else { return [] }
+            var found: [String] = []
+            while let item = enumerator.nextObject() as? String {
+                guard !item.split(separator: "/").contains(where: { $0.hasPrefix(".") }) else { continue }
+                if item.hasSuffix("." + ext) { found.append(directory + "/" + item) }
+            }
+            return found.sorted()
+        }
+        let layout = ProjectLayout.default
+        return TesteeSources(files: [.swift: files(under: layout.appDirectory[.swift]!, ext: "swift") + files(under: layout.testeeDirectory[.swift]!, ext: "swift"),
+                                     .kotlin: files(under: layout.testeeDirectory[.kotlin]!, ext: "kt"),
+                                     .typescript: files(under: layout.testeeDirectory[.typescript]!, ext: "ts")],
+                             typeScriptTestee: ProjectLayout.join(layout.testeeDirectory[.typescript]!, "testee.ts"))
     }
 }
 

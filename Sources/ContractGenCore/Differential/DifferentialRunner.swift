@@ -59,6 +59,7 @@ public struct DifferentialRunner {
             guard let json = JSONValue.parse(line) else { return "(unparseable: \(line.prefix(200)))" }
             if let ok = json["ok"] { return ok.serialized(sortedKeys: true) }
             return "(error: \(json["error"]?.stringValue ?? line))"
+        case .notUTF8(let offset): return "(not UTF-8 at byte \(offset))"
         case .crashed(let detail): return "(crashed: \(detail))"
         case .timedOut: return "(timed out)"
         }

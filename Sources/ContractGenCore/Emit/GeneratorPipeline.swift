@@ -116,6 +116,40 @@ public enum GeneratorPipeline {
 /// renamed over it, so a reader (or a crash) never sees a half-written file. For single files
 /// (reports, expected-failure lists); `emit` uses `StagedEmit`, which is atomic as a whole.
 public enum AtomicFileWriter {
+    /// Writes a file piece by piece (a report of many megabytes is never one string in memory) into
+    /// a temporary beside it, renamed over the target when complete: readers see the old file or
+    /// the whole new one. If `body` throws, the temporary is removed and the target left as it was.
+    public static func stream(to path: String, _ body: (_ write: (String) throws -> Void) throws -> Void) throws {
+        let target = URL(fileURLWithPath: path)
+        try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let temporary = target.deletingLastPathComponent().appendingPathComponent(".\(target.lastPathComponent).tmp-\(getpid())")
+        guard FileManager.default.createFile(atPath: temporary.path, contents: nil),
+              let handle = FileHandle(forWritingAtPath: temporary.path) else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "cannot write \(temporary.path)"])
+        }
+        var pending = Data()
+        do {
+            try body { text in
+                pending.append(contentsOf: text.utf8)
+                if pending.count >= 1 << 20 {
+                    try handle.write(contentsOf: pending)
+                    pending.removeAll(keepingCapacity: true)
+                }
+            }
+            try handle.write(contentsOf: pending)
+            try handle.close()
+        } catch {
+            try? handle.close()
+            try? FileManager.default.removeItem(at: temporary)
+            throw error
+        }
+        if rename(temporary.path, target.path) != 0 {
+            let code = errno
+            try? FileManager.default.removeItem(at: temporary)
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "cannot rename onto \(path): \(String(cString: strerror(code)))"])
+        }
+    }
+
     public static func write(_ files: [GeneratedFile], root: String) throws {
         let manager = FileManager.default
         for file in files {

@@ -54,6 +54,33 @@ public indirect enum JSONValue: Sendable, Equatable {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// The byte length of `serialized()`, counted without building the text (budgets over cases
+    /// of many megabytes). Strings are counted at their escaped length.
+    public var serializedByteCount: Int {
+        switch self {
+        case .null: return 4
+        case .bool(let b): return b ? 4 : 5
+        case .number(let n): return JSONValue.format(n).utf8.count
+        case .string(let s): return JSONValue.quotedByteCount(s)
+        case .raw(let text): return text.utf8.count
+        case .array(let items): return 2 + max(0, items.count - 1) + items.reduce(0) { $0 + $1.serializedByteCount }
+        case .object(let entries):
+            return 2 + max(0, entries.count - 1) + entries.reduce(0) { $0 + JSONValue.quotedByteCount($1.0) + 1 + $1.1.serializedByteCount }
+        }
+    }
+
+    static func quotedByteCount(_ s: String) -> Int {
+        var count = 2
+        for byte in s.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), 0x0A, 0x0D, 0x09: count += 2
+            case ..<0x20: count += 6
+            default: count += 1
+            }
+        }
+        return count
+    }
+
     /// Two-space indented JSON, for files people read.
     public func pretty(sortedKeys: Bool = false) -> String {
         var out: [UInt8] = []

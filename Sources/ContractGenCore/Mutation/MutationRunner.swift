@@ -149,6 +149,7 @@ public struct MutationRunner {
     func builder(_ scratch: String) -> TesteeBuilder {
         var builder = TesteeBuilder(root: scratch)
         builder.optimizeSwift = optimizeSwift
+        builder.layout = .scanning(root: scratch)
         return builder
     }
 

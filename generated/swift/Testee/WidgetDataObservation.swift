@@ -29,10 +29,11 @@ extension WidgetData {
         return .object(result)
     }
 
-    /// A map observes as an object; key order is irrelevant to observations.
+    /// A map observes as an object, its keys in UTF-16 order: key order is irrelevant to
+    /// observations, but a dictionary's own order changes from run to run, and `decode` prints this.
     private static func observeMap<Value>(_ map: [String: Value], _ observe: (Value) -> ContractJSON) -> ContractJSON {
         var result = ContractJSONObject()
-        for (key, value) in map { result.set(key, observe(value)) }
+        for (key, value) in map.sorted(by: { $0.key.utf16.lexicographicallyPrecedes($1.key.utf16) }) { result.set(key, observe(value)) }
         return .object(result)
     }
 

@@ -32,9 +32,7 @@ enum HTMLText {
         return out
     }
 
-    /// At most `limit` characters, saying how long the whole was: a 64 MiB answer line must not
-    /// become a 64 MiB page.
-    static func clip(_ text: String, limit: Int = 4000) -> String {
-        text.count <= limit ? text : String(text.prefix(limit)) + "… (\(text.count) chars)"
-    }
+    /// At most `limit` UTF-8 bytes, saying how long the whole was: a 64 MiB answer line (or one
+    /// grapheme cluster of a million combining marks) must not become a 64 MiB page.
+    static func clip(_ text: String, limit: Int = 4000) -> String { TextClip.clip(text, maxBytes: limit) }
 }

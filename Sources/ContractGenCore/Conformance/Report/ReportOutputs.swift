@@ -38,23 +38,28 @@ struct TesteeArgument: Equatable {
 extension ContractGenCommand {
     /// Writes every report asked for. `--report` picks HTML for `.html`/`.htm`, JUnit XML otherwise.
     func writeReports(_ parsed: ParsedArguments, cases: [ConformanceCase], report: ConformanceReport, targets: [String],
-                      expected: ExpectedFailures?) throws {
+                      expected: ExpectedFailures?, deadline: Date? = nil) throws {
+        func inTime() throws { if let deadline, Date() >= deadline { throw ReportDeadlinePassed() } }
         var htmlPaths = parsed.values("report-html")
         for reportPath in parsed.values("report") {
             let lowered = reportPath.lowercased()
             if lowered.hasSuffix(".html") || lowered.hasSuffix(".htm") {
                 htmlPaths.append(reportPath)
             } else {
-                try JUnitReport.write(report, targets: targets, to: path(reportPath))
+                try inTime()
+                try JUnitReport.write(report, targets: targets, to: path(reportPath), deadline: deadline)
                 io.err("wrote JUnit report \(reportPath)\n")
             }
         }
         let badges = parsed.values("badge")
         guard !htmlPaths.isEmpty || !badges.isEmpty else { return }
+        try inTime()
         let matrix = ReportMatrix(cases: cases, report: report, targets: targets, expected: expected)
         if !htmlPaths.isEmpty {
+            try inTime()
             let html = HTMLReport.html(matrix, expected: expected, root: URL(fileURLWithPath: root).standardizedFileURL.path)
             for htmlPath in htmlPaths {
+                try inTime()
                 let url = URL(fileURLWithPath: path(htmlPath))
                 try AtomicFileWriter.write([GeneratedFile(path: url.lastPathComponent, contents: html)],
                                            root: url.deletingLastPathComponent().path)

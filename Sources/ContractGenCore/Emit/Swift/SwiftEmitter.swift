@@ -140,10 +140,11 @@ struct SwiftContractWriter {
         }
         if plan.composites.contains(where: { $0.kind == .map }) {
             p.line()
-            p.line("/// A map observes as an object; key order is irrelevant to observations.")
+            p.line("/// A map observes as an object, its keys in UTF-16 order: key order is irrelevant to")
+            p.line("/// observations, but a dictionary's own order changes from run to run, and `decode` prints this.")
             p.block("private static func observeMap<Value>(_ map: [String: Value], _ observe: (Value) -> ContractJSON) -> ContractJSON {") { p in
                 p.line("var result = ContractJSONObject()")
-                p.line("for (key, value) in map { result.set(key, observe(value)) }")
+                p.line("for (key, value) in map.sorted(by: { $0.key.utf16.lexicographicallyPrecedes($1.key.utf16) }) { result.set(key, observe(value)) }")
                 p.line("return .object(result)")
             }
         }
