@@ -54,29 +54,8 @@ final class DropAccountingConformanceTests: XCTestCase {
     ]
 
     func testEveryLanguageCountsDropsTheSameWay() throws {
-        let root = TestSupport.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: root) }
-        try FileManager.default.createDirectory(atPath: root + "/schema", withIntermediateDirectories: true)
-        try Self.schema.write(toFile: root + "/schema/drops.yaml", atomically: true, encoding: .utf8)
-        XCTAssertEqual(TestSupport.run(["emit", "--lang", "all"], root: root).status, 0)
-        let golden = root + "/cases/drops"
-        try FileManager.default.createDirectory(atPath: golden, withIntermediateDirectories: true)
-        for (name, blob, expected) in Self.cases {
-            let file = JSONValue.object([
-                ("case", .string(name)), ("about", .string("drop accounting")), ("contract", .string("drops")),
-                ("op", .string("decode")), ("given", .object([("blob", .string(blob))])),
-                ("expect", try XCTUnwrap(JSONValue.parse(expected), name)),
-            ])
-            try file.serialized().write(toFile: golden + "/\(name).json", atomically: true, encoding: .utf8)
-        }
-        let result = TestSupport.run(["conform", "--lang", "all", "--golden", root + "/cases"], root: root)
-        XCTAssertEqual(result.status, 0, result.out + result.err)
-        // Every implementation ran every case, and its second-road twins: Swift, Kotlin, TypeScript on V8 and JavaScriptCore.
-        let cases = GoldenCaseLoader.load(directories: [golden]).cases
-        XCTAssertEqual(cases.count, Self.cases.count)
-        for implementation in Implementation.allCases {
-            let total = ConformanceCase.withTwins(cases, by: implementation.secondRoad).count
-            XCTAssertTrue(result.out.contains("\(implementation.rawValue): \(total) passed, 0 failed"), result.out)
-        }
+        try TestLocalContractConformance.assertEveryLanguagePasses(
+            schema: Self.schema, contract: "drops", about: "drop accounting", report: false,
+            cases: try TestLocalContractConformance.parsed(Self.cases))
     }
 }

@@ -100,29 +100,7 @@ final class KeySpellingConformanceTests: XCTestCase {
     ]
 
     func testEveryLanguageReadsAndReportsKeysAsWritten() throws {
-        let root = TestSupport.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: root) }
-        try FileManager.default.createDirectory(atPath: root + "/schema", withIntermediateDirectories: true)
-        try Self.schema.write(toFile: root + "/schema/keys.yaml", atomically: true, encoding: .utf8)
-        let emitted = TestSupport.run(["emit", "--lang", "all"], root: root)
-        XCTAssertEqual(emitted.status, 0, emitted.err)
-        let golden = root + "/cases/keys"
-        try FileManager.default.createDirectory(atPath: golden, withIntermediateDirectories: true)
-        for (name, blob, expected) in Self.cases {
-            let file = JSONValue.object([
-                ("case", .string(name)), ("about", .string("key spelling")), ("contract", .string("keys")),
-                ("op", .string("decode")), ("given", .object([("blob", .string(blob)), ("report", .bool(true))])),
-                ("expect", expected),
-            ])
-            try file.serialized().write(toFile: golden + "/\(name).json", atomically: true, encoding: .utf8)
-        }
-        let result = TestSupport.run(["conform", "--lang", "all", "--golden", root + "/cases"], root: root)
-        XCTAssertEqual(result.status, 0, result.out + result.err)
-        let cases = GoldenCaseLoader.load(directories: [golden]).cases
-        XCTAssertEqual(cases.count, Self.cases.count)
-        for implementation in Implementation.allCases {
-            let total = ConformanceCase.withTwins(ConformanceCase.withPlainTwins(cases), by: implementation.secondRoad).count
-            XCTAssertTrue(result.out.contains("\(implementation.rawValue): \(total) passed, 0 failed"), result.out)
-        }
+        try TestLocalContractConformance.assertEveryLanguagePasses(
+            schema: Self.schema, contract: "keys", about: "key spelling", report: true, cases: Self.cases.map { ($0.0, $0.1, $0.2) })
     }
 }

@@ -108,30 +108,8 @@ final class NestedFailDocumentConformanceTests: XCTestCase {
     ]
 
     func testEveryLanguageAppliesFailDocumentBelowTheRootTheSameWay() throws {
-        let root = TestSupport.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: root) }
-        try FileManager.default.createDirectory(atPath: root + "/schema", withIntermediateDirectories: true)
-        try Self.schema.write(toFile: root + "/schema/nested.yaml", atomically: true, encoding: .utf8)
-        let emitted = TestSupport.run(["emit", "--lang", "all"], root: root)
-        XCTAssertEqual(emitted.status, 0, emitted.err)
-        let golden = root + "/cases/nested"
-        try FileManager.default.createDirectory(atPath: golden, withIntermediateDirectories: true)
-        for (name, blob, expected) in Self.cases {
-            let file = JSONValue.object([
-                ("case", .string(name)), ("about", .string("fail-document below the root")), ("contract", .string("nested")),
-                ("op", .string("decode")), ("given", .object([("blob", .string(blob)), ("report", .bool(true))])),
-                ("expect", try XCTUnwrap(JSONValue.parse(expected), name)),
-            ])
-            try file.serialized().write(toFile: golden + "/\(name).json", atomically: true, encoding: .utf8)
-        }
-        let result = TestSupport.run(["conform", "--lang", "all", "--golden", root + "/cases"], root: root)
-        XCTAssertEqual(result.status, 0, result.out + result.err)
-        // Every implementation ran every case, its no-report twin and their second-road twins.
-        let cases = GoldenCaseLoader.load(directories: [golden]).cases
-        XCTAssertEqual(cases.count, Self.cases.count)
-        for implementation in Implementation.allCases {
-            let total = ConformanceCase.withTwins(ConformanceCase.withPlainTwins(cases), by: implementation.secondRoad).count
-            XCTAssertTrue(result.out.contains("\(implementation.rawValue): \(total) passed, 0 failed"), result.out)
-        }
+        try TestLocalContractConformance.assertEveryLanguagePasses(
+            schema: Self.schema, contract: "nested", about: "fail-document below the root", report: true,
+            cases: try TestLocalContractConformance.parsed(Self.cases))
     }
 }

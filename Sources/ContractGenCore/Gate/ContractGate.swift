@@ -401,7 +401,7 @@ public struct ContractGate: Sendable {
         return (contracts, notes)
     }
 
-    /// A breaking change names its rule, so the README's table says why.
+    /// A breaking change names its rule, so the table in docs/ci.md says why.
     func finding(_ change: SchemaChange) -> GateFinding {
         let message = change.isBreaking ? "\(change.message) [\(change.rule.rawValue)]" : change.message
         let diagnostic = Diagnostic(change.isBreaking ? .error : .note, message, at: change.location)

@@ -68,7 +68,7 @@ public struct SchemaChange: Sendable, Equatable {
 }
 
 public enum SchemaComparison {
-    /// One line of rationale per rule, printed in the README.
+    /// One line of rationale per rule, printed in docs/ci.md (the breaking-change rules).
     public static let rationale: [SchemaChange.Rule: String] = [
         .fieldRemoved: "an old app still writes the field; new readers would silently ignore it",
         .fieldTypeChanged: "a blob written with the old type would read as wrong-type, i.e. degraded",
