@@ -55,6 +55,12 @@ let package = Package(
             dependencies: ["GeneratedContracts"],
             path: "Benchmarks/contract-bench"
         ),
+        // Encoder benchmarks: generated encoder vs JSONEncoder (Benchmarks/run-encoders.sh).
+        .executableTarget(
+            name: "contract-bench-encoders",
+            dependencies: ["GeneratedContracts"],
+            path: "Benchmarks/contract-bench-encoders"
+        ),
         .testTarget(name: "ContractRuntimeTests", dependencies: ["ContractRuntime"]),
         .testTarget(
             name: "ContractGenCoreTests",

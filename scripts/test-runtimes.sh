@@ -8,8 +8,8 @@ work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 
 kotlinc -Werror -d "$work/kotlin" Runtime/kotlin/ContractRuntime.kt Runtime/kotlin/testee/TesteeSupport.kt \
-    Runtime/kotlin/test/ContractRuntimeTest.kt Runtime/kotlin/test/TesteeSupportTest.kt 2>&1 | grep -v '^$' || true
-for program in runtime.test.ContractRuntimeTestKt testee.test.TesteeSupportTestKt; do
+    Runtime/kotlin/test/ContractRuntimeTest.kt Runtime/kotlin/test/ContractWriterTest.kt Runtime/kotlin/test/TesteeSupportTest.kt 2>&1 | grep -v '^$' || true
+for program in runtime.test.ContractRuntimeTestKt runtime.writertest.ContractWriterTestKt testee.test.TesteeSupportTestKt; do
     test -f "$work/kotlin/dev/contractgen/${program//.//}.class" || { echo "kotlin runtime: does not compile"; exit 1; }
     kotlin -cp "$work/kotlin" "dev.contractgen.$program" 2> >(grep -v "noverify were deprecated" >&2)
 done

@@ -2129,3 +2129,531 @@ class ContractReport {
 }
 
 // endregion
+
+// region 9. Writer
+// The generated `encode`s' machinery: one compact JSON text, written front to back, each value
+// checked against the readers' rules as it is written. The rules, refusals and paths are
+// TypeScript's (contract-runtime.ts, Writer; docs/runtime-api.md §6), and the text is the same
+// in all three languages (docs/schema.md, "The canonical document"): the same escapes, numbers as
+// ECMAScript's Number::toString writes them, map entries in UTF-16 order. Values are checked as
+// `Any?` where a Java caller (or an unchecked cast) can put something else into a collection.
+
+/**
+ * A value `encode` refused to write, so that no reader renders something other than what the app
+ * meant: where ([path], as TypeScript's ContractEncodeError names it: `$.tasks[0].id`, map entries
+ * `$.badges["inbox"]`) and what a reader accepts there ([expected]). Its message is
+ * `$.tasks[0].projectId: expected non-empty`.
+ */
+class ContractEncodeException internal constructor(
+    /** What a reader accepts there: `a well-formed string`, `>= 1`, `1 to 4 items`, … */
+    val expected: String
+) : IllegalArgumentException() {
+    /** The offending value's path from the document's root `$`. */
+    var path: String = ""
+        private set
+
+    /** The same refusal one step further out (`.tasks`, `[3]`, `$`); each enclosing writer adds its step. */
+    internal fun within(step: String): ContractEncodeException {
+        path = step + path
+        return this
+    }
+
+    internal fun withinIndex(index: Int): ContractEncodeException = within("[$index]")
+
+    /** One step into a map: `["key"]`, the key spelled as JSON.stringify spells it. */
+    internal fun withinKey(key: Any?): ContractEncodeException =
+        within("[" + (if (key is String) ContractJsonOutput.quoted(key) else key.toString()) + "]")
+
+    override val message: String
+        get() = "$path: expected $expected"
+}
+
+/** The text of one document being written. */
+internal class ContractJsonOutput {
+    private val sb = StringBuilder(1024)
+
+    /** The document. */
+    override fun toString(): String = sb.toString()
+
+    /** Text generated code spells out (a key and its colon, `null`, a version, a union's tag). */
+    fun raw(text: String) {
+        sb.append(text)
+    }
+
+    fun openObject() {
+        sb.append('{')
+    }
+
+    fun closeObject() {
+        sb.append('}')
+    }
+
+    fun openArray() {
+        sb.append('[')
+    }
+
+    fun closeArray() {
+        sb.append(']')
+    }
+
+    /** `,` unless the value or member about to be written is its container's first. */
+    fun separate() {
+        val last = sb[sb.length - 1]
+        if (last != '{' && last != '[') sb.append(',')
+    }
+
+    /** A member's key as generated code spells it, JSON text with its colon: `"tasks":`. */
+    fun key(text: String) {
+        separate()
+        sb.append(text)
+    }
+
+    /** A map entry's key, `"…":`; one holding an unpaired surrogate is refused (every reader drops such an entry). */
+    fun mapKey(key: String) {
+        separate()
+        if (!appendQuoted(key)) throw ContractEncodeException(EXPECTED_KEY)
+        sb.append(':')
+    }
+
+    fun nullValue() {
+        sb.append("null")
+    }
+
+    fun bool(value: Boolean) {
+        sb.append(if (value) "true" else "false")
+    }
+
+    fun bool(value: Any?) {
+        if (value !is Boolean) throw ContractEncodeException(EXPECTED_BOOLEAN)
+        bool(value)
+    }
+
+    /** A well-formed string (an unpaired surrogate reads back as no string at all), escaped as JSON.stringify escapes it. */
+    fun string(value: Any?) {
+        if (value !is String || !appendQuoted(value)) throw ContractEncodeException(EXPECTED_STRING)
+    }
+
+    /** An enumeration's spelling (generated code's literal). */
+    fun enumeration(json: String) {
+        appendQuoted(json)
+    }
+
+    /** A finite number, as ECMAScript's Number::toString writes it (`-0` as `0`). */
+    fun number(value: Double) {
+        if (value.isNaN() || value.isInfinite()) throw ContractEncodeException(EXPECTED_NUMBER)
+        ContractNumberText.append(value, sb)
+    }
+
+    fun number(value: Any?) {
+        if (value !is Double) throw ContractEncodeException(EXPECTED_NUMBER)
+        number(value)
+    }
+
+    /** An integer within ±(2^53−1), as the scanner's `integer()` accepts. */
+    fun integer(value: Long) {
+        if (value < -ContractSafeInteger.MAX || value > ContractSafeInteger.MAX) throw ContractEncodeException(EXPECTED_INTEGER)
+        sb.append(value)
+    }
+
+    fun integer(value: Any?) {
+        if (value !is Long) throw ContractEncodeException(EXPECTED_INTEGER)
+        integer(value)
+    }
+
+    /** Epoch milliseconds within 1 … 2^53−1, as the scanner's `epochMillis()` accepts (0 reads as unknown). */
+    fun epochMillis(value: Long) {
+        if (value < 1 || value > ContractSafeInteger.MAX) throw ContractEncodeException(EXPECTED_EPOCH_MILLIS)
+        sb.append(value)
+    }
+
+    fun epochMillis(value: Any?) {
+        if (value !is Long) throw ContractEncodeException(EXPECTED_EPOCH_MILLIS)
+        epochMillis(value)
+    }
+
+    /** A `YYYY-MM-DD` string naming a real date in years 0001–9999, as the scanner's `localDate()` accepts. */
+    fun localDate(value: Any?) {
+        if (value !is String || ContractCalendar.parseLocalDate(value) == null) throw ContractEncodeException(EXPECTED_LOCAL_DATE)
+        sb.append('"').append(value).append('"')
+    }
+
+    /**
+     * An instant within years 0001–9999 as `YYYY-MM-DDTHH:MM:SS.sssZ` (UTC), the one form every
+     * writer spells it in; the scanner's `dateTime()` reads it back as the same milliseconds.
+     */
+    fun dateTime(value: Any?) {
+        if (value !is Long) throw ContractEncodeException(EXPECTED_DATE_TIME)
+        dateTime(value)
+    }
+
+    fun dateTime(value: Long) {
+        if (value < ContractCalendar.DATE_TIME_MIN_MS || value > ContractCalendar.DATE_TIME_MAX_MS) {
+            throw ContractEncodeException(EXPECTED_DATE_TIME)
+        }
+        val days = if (value >= 0) value / ContractCalendar.DAY_MS else (value + 1) / ContractCalendar.DAY_MS - 1
+        val inDay = (value - days * ContractCalendar.DAY_MS).toInt()
+        val civil = ContractCalendar.civilFromDays(days)
+        sb.append('"')
+        pad(civil[0], 4)
+        sb.append('-')
+        pad(civil[1], 2)
+        sb.append('-')
+        pad(civil[2], 2)
+        sb.append('T')
+        pad(inDay / 3_600_000, 2)
+        sb.append(':')
+        pad(inDay / 60_000 % 60, 2)
+        sb.append(':')
+        pad(inDay / 1000 % 60, 2)
+        sb.append('.')
+        pad(inDay % 1000, 3)
+        sb.append("Z\"")
+    }
+
+    private fun pad(value: Int, width: Int) {
+        var divisor = 1
+        for (k in 1 until width) divisor *= 10
+        while (divisor > 0) {
+            sb.append(('0' + value / divisor % 10))
+            divisor /= 10
+        }
+    }
+
+    /**
+     * Appends `"…"`, escaped as JSON.stringify escapes: `"` and `\` with a backslash, U+0008,
+     * U+0009, U+000A, U+000C and U+000D as `\b \t \n \f \r`, other control characters as `\u00xx`
+     * (lower-case hex), everything else as itself (U+2028 and U+2029 included). False, with
+     * nothing appended, for a string holding an unpaired surrogate.
+     */
+    private fun appendQuoted(s: String): Boolean {
+        val n = s.length
+        var i = 0
+        while (i < n) {
+            val c = s[i]
+            if (c < ' ' || c == '"' || c == '\\' || (c >= '\uD800' && c <= '\uDFFF')) break
+            i++
+        }
+        if (i == n) {
+            sb.append('"').append(s).append('"')
+            return true
+        }
+        val start = sb.length
+        sb.append('"')
+        var clean = 0
+        while (i < n) {
+            val c = s[i]
+            if (c < ' ' || c == '"' || c == '\\') {
+                sb.append(s, clean, i)
+                escape(c, sb)
+                i++
+                clean = i
+            } else if (c >= '\uD800' && c <= '\uDFFF') {
+                if (c <= '\uDBFF' && i + 1 < n && s[i + 1] >= '\uDC00' && s[i + 1] <= '\uDFFF') {
+                    i += 2
+                } else {
+                    sb.setLength(start)  // nothing of a refused string stays
+                    return false
+                }
+            } else {
+                i++
+            }
+        }
+        sb.append(s, clean, n).append('"')
+        return true
+    }
+
+    companion object {
+        // What a reader accepts where a value does not pass the check of its kind: TypeScript's words.
+        const val EXPECTED_OBJECT = "an object"
+        const val EXPECTED_ARRAY = "an array"
+        const val EXPECTED_MAP = "a Map or an object"
+        const val EXPECTED_STRING = "a well-formed string"
+        const val EXPECTED_BOOLEAN = "a boolean"
+        const val EXPECTED_NUMBER = "a finite number"
+        const val EXPECTED_INTEGER = "an integer within ±(2^53−1)"
+        const val EXPECTED_EPOCH_MILLIS = "epoch milliseconds within 1 … 2^53−1"
+        const val EXPECTED_LOCAL_DATE = "a YYYY-MM-DD date in 0001–9999"
+        const val EXPECTED_DATE_TIME = "epoch milliseconds within 0001-01-01T00:00:00Z … 9999-12-31T23:59:59.999Z"
+        const val EXPECTED_KEY = "a well-formed string key"
+        const val EXPECTED_UNIQUE_KEY = "a key no other key of the map is canonically equivalent to"
+
+        private const val HEX = "0123456789abcdef"
+
+        private fun escape(c: Char, sb: StringBuilder) {
+            sb.append('\\')
+            when (c) {
+                '"' -> sb.append('"')
+                '\\' -> sb.append('\\')
+                '\b' -> sb.append('b')
+                '\t' -> sb.append('t')
+                '\n' -> sb.append('n')
+                '\u000C' -> sb.append('f')
+                '\r' -> sb.append('r')
+                else -> {
+                    val code = c - '\u0000'
+                    sb.append("u00").append(HEX[code shr 4]).append(HEX[code and 0xF])
+                }
+            }
+        }
+
+        /**
+         * [s] as JSON.stringify quotes a string, an unpaired surrogate as `\udxxx`: how a
+         * refusal's path names a map key.
+         */
+        fun quoted(s: String): String {
+            val sb = StringBuilder("\"")
+            var i = 0
+            while (i < s.length) {
+                val c = s[i]
+                val pairs = Character.isHighSurrogate(c) && i + 1 < s.length && Character.isLowSurrogate(s[i + 1])
+                when {
+                    c < ' ' || c == '"' || c == '\\' -> escape(c, sb)
+                    pairs -> {
+                        sb.append(c).append(s[i + 1])
+                        i++
+                    }
+                    Character.isSurrogate(c) -> {
+                        val code = c - '\u0000'
+                        sb.append("\\u").append(HEX[(code shr 12) and 0xF]).append(HEX[(code shr 8) and 0xF])
+                            .append(HEX[(code shr 4) and 0xF]).append(HEX[code and 0xF])
+                    }
+                    else -> sb.append(c)
+                }
+                i++
+            }
+            return sb.append('"').toString()
+        }
+
+        /**
+         * A map's entries in the document's order: by key, in UTF-16 code-unit order (String's
+         * compareTo, and JavaScript's `<`), whatever order the map keeps. A key that is not a
+         * String (a Java caller's null) is refused, and so is a key canonically equivalent to an
+         * earlier one in the map's own order ("é", "e\u0301"): readers keep one of the two
+         * (ContractMapKeys, docs/semantics.md row 15), so the document would not read back.
+         */
+        fun entries(map: Map<*, *>): List<Map.Entry<String, Any?>> {
+            val entries = ArrayList<Map.Entry<String, Any?>>(map.size)
+            var keys: ContractMapKeys? = null  // once a non-ASCII key is seen
+            for (entry in map.entries) {
+                val key = entry.key
+                if (key !is String) throw ContractEncodeException(EXPECTED_KEY).withinKey(key)
+                if (keys != null || !ContractText.isAscii(key)) {
+                    val existing = if (keys == null) entries.map { it.key } else emptyList()
+                    if (keys == null) keys = ContractMapKeys()
+                    if (keys.replaced(key, true, existing) != key) throw ContractEncodeException(EXPECTED_UNIQUE_KEY).withinKey(key)
+                }
+                entries.add(java.util.AbstractMap.SimpleImmutableEntry(key, entry.value))
+            }
+            if (entries.size > 1) entries.sortWith(Comparator { a, b -> a.key.compareTo(b.key) })
+            return entries
+        }
+    }
+}
+
+/**
+ * ECMAScript's Number::toString of a finite double (ECMA-262, Number::toString, with the
+ * recommended rule of its note 2): the fewest significant digits that read back as the same
+ * double, the one closest to it when several have that few, the even one on a tie; digits
+ * followed by zeros up to 1e21, a decimal point inside, `0.000…` down to 1e-7, else `d.ddde±x`.
+ * `-0` is `0`. Not `Double.toString`, which writes `1.0E21` and, before JDK 19 and on Android,
+ * not always the shortest digits. The digits come from Schubfach (R. Giulietti, "The Schubfach
+ * way to render doubles", 2020-2022), written from the paper, with its one Java-specific rule
+ * (decimals of at least two digits) left out: ECMAScript's shortest may have one. The 617 powers
+ * of ten it needs are computed exactly, once, from integer arithmetic. Checked against node's
+ * `String(x)` on the doubles of Runtime/test-data/ecmascript-number-strings.tsv.
+ */
+internal object ContractNumberText {
+    fun string(value: Double): String {
+        val sb = StringBuilder(24)
+        append(value, sb)
+        return sb.toString()
+    }
+
+    /** Appends the text of a finite [value]. */
+    fun append(value: Double, sb: StringBuilder) {
+        if (value == 0.0) {
+            sb.append('0')
+            return
+        }
+        if (value < 0) sb.append('-')
+        val bits = value.toRawBits() and Long.MAX_VALUE
+        val fraction = bits and ((1L shl 52) - 1)
+        val biased = (bits ushr 52).toInt()
+        var significand: Long
+        var exponent: Int
+        if (biased != 0) {
+            val shift = 1075 - biased
+            val c = (1L shl 52) or fraction
+            if (shift in 1..52 && (c shr shift) shl shift == c) {
+                // An integer below 2^53: its own digits are the shortest.
+                significand = c shr shift
+                exponent = 0
+            } else {
+                exponent = decimalExponent(-shift, c)
+                significand = shortest(-shift, c, exponent)
+            }
+        } else {
+            exponent = decimalExponent(-1074, fraction)
+            significand = shortest(-1074, fraction, exponent)
+        }
+        while (significand % 10 == 0L) {
+            significand /= 10
+            exponent++
+        }
+        format(significand, exponent, sb)
+    }
+
+    /** ECMAScript's layout of [significand] × 10^[exponent] (no trailing zero in [significand]). */
+    private fun format(significand: Long, exponent: Int, sb: StringBuilder) {
+        val digits = significand.toString()
+        val k = digits.length
+        val n = exponent + k  // the decimal point's place after the first digit's
+        if (k <= n && n <= 21) {
+            sb.append(digits)
+            for (z in 0 until n - k) sb.append('0')
+        } else if (0 < n && n <= 21) {
+            sb.append(digits, 0, n).append('.').append(digits, n, k)
+        } else if (-6 < n && n <= 0) {
+            sb.append("0.")
+            for (z in 0 until -n) sb.append('0')
+            sb.append(digits)
+        } else {
+            sb.append(digits[0])
+            if (k > 1) sb.append('.').append(digits, 1, k)
+            sb.append('e').append(if (n - 1 >= 0) '+' else '-').append(Math.abs(n - 1))
+        }
+    }
+
+    // Schubfach. A positive double is c·2^q (c < 2^53). Its rounding interval, scaled by 4 and by
+    // 10^-k, is [vbl, vbr] around vb (open when c is odd); 10^-k is applied as a 126-bit
+    // approximation g, the products rounded to odd, which the paper shows keeps every comparison
+    // below exact. s = floor(v·10^-k); the answer is a multiple of 10 next to s when exactly one
+    // is in the interval (one digit fewer), else s or s + 1, whichever is in it, or the closer.
+    // Every quantity below is under 2^63, so signed Long comparisons are exact.
+
+    private const val K_MIN = -324
+    private const val K_MAX = 292
+    private const val MASK_63 = Long.MAX_VALUE
+
+    /** floor(q·log10(2)), floor(log10(3/4·2^q)) and floor(e·log2(10)), exact over the whole range used. */
+    private fun floorLog10Pow2(q: Int): Int = ((q.toLong() * 661971961083L) shr 41).toInt()
+
+    private fun floorLog10ThreeQuartersPow2(q: Int): Int = ((q.toLong() * 661971961083L - 274743187321L) shr 41).toInt()
+
+    private fun floorLog2Pow10(e: Int): Int = ((e.toLong() * 913124641741L) shr 38).toInt()
+
+    /** The upper 64 bits of the unsigned 128-bit product [a]·[b] (Math.multiplyHigh needs Java 9). */
+    private fun multiplyHigh(a: Long, b: Long): Long {
+        val a0 = a and 0xFFFFFFFFL
+        val a1 = a ushr 32
+        val b0 = b and 0xFFFFFFFFL
+        val b1 = b ushr 32
+        val p01 = a0 * b1
+        val p10 = a1 * b0
+        val middle = ((a0 * b0) ushr 32) + (p01 and 0xFFFFFFFFL) + (p10 and 0xFFFFFFFFL)
+        return a1 * b1 + (p01 ushr 32) + (p10 ushr 32) + (middle ushr 32)
+    }
+
+    /** (g1·2^63 + g0)·cp / 2^127, rounded to odd. */
+    private fun roundToOdd(g1: Long, g0: Long, cp: Long): Long {
+        val x1 = multiplyHigh(g0, cp)
+        val y0 = g1 * cp
+        val y1 = multiplyHigh(g1, cp)
+        val z = (y0 ushr 1) + x1
+        val vbp = y1 + (z ushr 63)
+        return vbp or (((z and MASK_63) + MASK_63) ushr 63)
+    }
+
+    /** k for c·2^q: the shortest decimal is a multiple of 10^k. */
+    private fun decimalExponent(q: Int, c: Long): Int =
+        if (c != (1L shl 52) || q == -1074) floorLog10Pow2(q) else floorLog10ThreeQuartersPow2(q)
+
+    /** The significand of the shortest decimal of c·2^q, as a multiple of 10^[k]. */
+    private fun shortest(q: Int, c: Long, k: Int): Long {
+        val out = c and 1L
+        val cb = c shl 2
+        val cbr = cb + 2
+        // The interval below a power of two is half as wide as the one above it.
+        val cbl = if (c != (1L shl 52) || q == -1074) cb - 2 else cb - 1
+        val h = q + floorLog2Pow10(-k) + 2
+        val index = 2 * (k - K_MIN)
+        val g1 = powersOfTen[index]
+        val g0 = powersOfTen[index + 1]
+        val vb = roundToOdd(g1, g0, cb shl h)
+        val vbl = roundToOdd(g1, g0, cbl shl h)
+        val vbr = roundToOdd(g1, g0, cbr shl h)
+        val s = vb shr 2
+        if (s >= 10) {
+            val sp10 = 10 * (s / 10)
+            val tp10 = sp10 + 10
+            val upin = vbl + out <= sp10 shl 2
+            val wpin = (tp10 shl 2) + out <= vbr
+            if (upin != wpin) return if (upin) sp10 else tp10
+        }
+        val t = s + 1
+        val uin = vbl + out <= s shl 2
+        val win = (t shl 2) + out <= vbr
+        if (uin != win) return if (uin) s else t
+        val cmp = vb - ((s + t) shl 1)
+        return if (cmp < 0 || (cmp == 0L && (s and 1L) == 0L)) s else t
+    }
+
+    /**
+     * For each k in K_MIN…K_MAX, g = floor(10^-k·2^-r) + 1 with r = floor(log2(10^-k)) − 125 (so
+     * 2^125 < g ≤ 2^126), as its upper and lower 63 bits. 10^e for e ≥ 0 is exact in integers
+     * (times 2^128, so the bits below its point are there too); 10^-e is floor(2^1152 / 10^e), a
+     * run of exact integer divisions by 10, which keeps every bit g needs. Limbs are 32 bits,
+     * least significant first.
+     */
+    private val powersOfTen: LongArray = LongArray(2 * (K_MAX - K_MIN + 1)).also { table ->
+        fun store(k: Int, limbs: IntArray, size: Int, shift: Int) {
+            val words = LongArray(4)
+            for (j in 0 until 4) {
+                val bit = shift + 32 * j
+                val limb = bit / 32
+                val offset = bit % 32
+                var word = if (limb < size) (limbs[limb].toLong() and 0xFFFFFFFFL) ushr offset else 0L
+                if (offset > 0 && limb + 1 < size) word = word or ((limbs[limb + 1].toLong() and 0xFFFFFFFFL) shl (32 - offset))
+                words[j] = word and 0xFFFFFFFFL
+            }
+            var low = words[0] or (words[1] shl 32)
+            var high = words[2] or (words[3] shl 32)
+            low += 1
+            if (low == 0L) high += 1
+            val index = 2 * (k - K_MIN)
+            table[index] = (high shl 1) or (low ushr 63)
+            table[index + 1] = low and MASK_63
+        }
+        // 10^e · 2^128 for e = 0 … -K_MIN.
+        val power = IntArray(40)
+        power[4] = 1
+        var size = 5
+        for (e in 0..-K_MIN) {
+            if (e > 0) {
+                var carry = 0L
+                for (i in 0 until size) {
+                    val product = (power[i].toLong() and 0xFFFFFFFFL) * 10 + carry
+                    power[i] = product.toInt()
+                    carry = product ushr 32
+                }
+                if (carry > 0) power[size++] = carry.toInt()
+            }
+            store(-e, power, size, floorLog2Pow10(e) - 125 + 128)
+        }
+        // floor(2^1152 / 10^e) for e = 1 … K_MAX.
+        val scale = 1152
+        val inverse = IntArray(scale / 32 + 1)
+        inverse[scale / 32] = 1
+        for (e in 1..K_MAX) {
+            var remainder = 0L
+            for (i in inverse.indices.reversed()) {
+                val dividend = (remainder shl 32) or (inverse[i].toLong() and 0xFFFFFFFFL)
+                inverse[i] = (dividend / 10).toInt()
+                remainder = dividend % 10
+            }
+            store(e, inverse, inverse.size, scale + floorLog2Pow10(-e) - 125)
+        }
+    }
+}
+
+// endregion

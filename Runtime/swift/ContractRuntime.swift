@@ -2966,3 +2966,706 @@ public final class ContractReport {
         }
     }
 }
+
+// MARK: - Writer
+// The generated `encode`s' machinery: one compact JSON text, written front to back into bytes,
+// each value checked against the readers' rules as it is written. The rules, refusals and paths are
+// TypeScript's (contract-runtime.ts, Writer; docs/runtime-api.md §6), and the text is the same
+// byte for byte in all three languages (docs/schema.md, "The canonical document"): the same
+// escapes, numbers as ECMAScript's Number::toString writes them, map entries in UTF-16 order.
+// A Swift value cannot hold some of what TypeScript refuses (a String holds no unpaired surrogate,
+// an Int64 no fraction, an enum no unknown value): those refusals are the type system's.
+
+/// A value `encode` refused to write, so that no reader renders something other than what the
+/// app meant: where (`path`, as TypeScript's ContractEncodeError names it: `$.tasks[0].id`, map
+/// entries `$.badges["inbox"]`) and what a reader accepts there (`expected`).
+/// For example `$.tasks[0].projectId: expected non-empty`.
+public struct ContractEncodeRefusal: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The offending value's path from the document's root `$`.
+    public private(set) var path: String
+    /// What a reader accepts there: `a well-formed string`, `>= 1`, `1 to 4 items`, …
+    public let expected: String
+
+    /// A refusal at the value being written; each enclosing writer puts its step in front.
+    @_spi(ContractGenRuntime) public init(expected: String) {
+        self.path = ""
+        self.expected = expected
+    }
+
+    /// The same refusal one step further out: `.tasks`, `[3]`, `$`.
+    @_spi(ContractGenRuntime) public func within(_ step: String) -> ContractEncodeRefusal {
+        var refusal = self
+        refusal.path = step + path
+        return refusal
+    }
+
+    @_spi(ContractGenRuntime) public func within(_ step: StaticString) -> ContractEncodeRefusal {
+        within(step.description)
+    }
+
+    /// One step into an array: `[index]`.
+    @_spi(ContractGenRuntime) public func within(index: Int) -> ContractEncodeRefusal {
+        within("[" + String(index) + "]")
+    }
+
+    /// One step into a map: `["key"]`, the key spelled as JSON.stringify spells it.
+    @_spi(ContractGenRuntime) public func within(key: String) -> ContractEncodeRefusal {
+        within("[" + ContractJSONOutput.quoted(key.utf16) + "]")
+    }
+
+    public var description: String { path + ": expected " + expected }
+}
+
+/// A document `encode` wrote: its UTF-8 bytes (what App Group storage, files and
+/// `UserDefaults.set(_:forKey:)` take) and the same as text.
+public struct ContractEncodedDocument: Sendable, Equatable {
+    /// The document's UTF-8 bytes.
+    public let data: Data
+
+    /// The document as a String (the same characters; made from `data` on each use).
+    public var text: String { String(decoding: data, as: UTF8.self) }
+}
+
+/// What `encode` returns: the document, or the refusal of a value no reader would read back as given.
+public enum ContractEncodeResult: Sendable, Equatable {
+    case ok(ContractEncodedDocument)
+    case refused(ContractEncodeRefusal)
+
+    /// The document's UTF-8 bytes, or nil when refused.
+    public var data: Data? {
+        if case .ok(let document) = self { return document.data }
+        return nil
+    }
+
+    /// The document's text, or nil when refused.
+    public var text: String? {
+        if case .ok(let document) = self { return document.text }
+        return nil
+    }
+
+    /// The refusal, or nil when written.
+    public var refusal: ContractEncodeRefusal? {
+        if case .refused(let refusal) = self { return refusal }
+        return nil
+    }
+
+    /// The document, or the refusal thrown (`let data = try WidgetData.encode(snapshot).get().data`).
+    public func get() throws(ContractEncodeRefusal) -> ContractEncodedDocument {
+        switch self {
+        case .ok(let document): return document
+        case .refused(let refusal): throw refusal
+        }
+    }
+}
+
+/// The bytes of one document being written. Non-copyable: one owner, no copy-on-write check per
+/// byte, and the bytes become the document's `Data` without a copy.
+@_spi(ContractGenRuntime) public struct ContractJSONOutput: ~Copyable {
+    private var base: UnsafeMutablePointer<UInt8>
+    private var count = 0
+    private var capacity: Int
+
+    /// What a reader accepts where a value does not pass the check of its kind; the same words as
+    /// TypeScript's writers.
+    public static let expectedString = "a well-formed string"
+    public static let expectedNumber = "a finite number"
+    public static let expectedInteger = "an integer within ±(2^53−1)"
+    public static let expectedEpochMillis = "epoch milliseconds within 1 … 2^53−1"
+    public static let expectedLocalDate = "a YYYY-MM-DD date in 0001–9999"
+    public static let expectedDateTime = "epoch milliseconds within 0001-01-01T00:00:00Z … 9999-12-31T23:59:59.999Z"
+    public static let expectedKey = "a well-formed string key"
+
+    static let maxSafeInteger: Int64 = 9_007_199_254_740_991
+
+    public init() {
+        capacity = 1024
+        base = .allocate(capacity: capacity)
+    }
+
+    deinit {
+        base.deallocate()
+    }
+
+    /// The document: the bytes are handed to `Data` as they are.
+    public consuming func document() -> ContractEncodedDocument {
+        let data = count == 0 ? Data() : Data(bytesNoCopy: base, count: count, deallocator: .custom { bytes, _ in bytes.deallocate() })
+        if count == 0 { base.deallocate() }
+        discard self
+        return ContractEncodedDocument(data: data)
+    }
+
+    /// Room for `extra` more bytes.
+    @inline(__always)
+    private mutating func reserve(_ extra: Int) {
+        if capacity &- count < extra { grow(extra) }
+    }
+
+    private mutating func grow(_ extra: Int) {
+        var newCapacity = capacity &* 2
+        while newCapacity &- count < extra { newCapacity &*= 2 }
+        let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        grown.update(from: base, count: count)
+        base.deallocate()
+        base = grown
+        capacity = newCapacity
+    }
+
+    @inline(__always)
+    private mutating func byte(_ value: UInt8) {
+        reserve(1)
+        base[count] = value
+        count &+= 1
+    }
+
+    private mutating func bytes(_ source: UnsafeBufferPointer<UInt8>) {
+        guard let start = source.baseAddress, !source.isEmpty else { return }
+        reserve(source.count)
+        (base + count).update(from: start, count: source.count)
+        count &+= source.count
+    }
+
+    /// Text generated code spells out (a key and its colon, `null`, a version, a union's tag).
+    public mutating func raw(_ text: StaticString) {
+        text.withUTF8Buffer { bytes($0) }
+    }
+
+    // MARK: Structure
+
+    public mutating func openObject() { byte(UInt8(ascii: "{")) }
+    public mutating func closeObject() { byte(UInt8(ascii: "}")) }
+    public mutating func openArray() { byte(UInt8(ascii: "[")) }
+    public mutating func closeArray() { byte(UInt8(ascii: "]")) }
+
+    /// `,` unless the value or member about to be written is its container's first.
+    @inline(__always)
+    public mutating func separate() {
+        let last = base[count &- 1]
+        if last != UInt8(ascii: "{") && last != UInt8(ascii: "[") { byte(UInt8(ascii: ",")) }
+    }
+
+    /// A member's key as generated code spells it, JSON text with its colon: `"tasks":`.
+    @inline(__always)
+    public mutating func member(_ text: StaticString) {
+        separate()
+        raw(text)
+    }
+
+    /// A map entry's key, `"…":`; one holding an unpaired surrogate (only a bridged String can) is
+    /// refused, since every reader drops such an entry. (The caller names the entry in the path.)
+    public mutating func key(_ key: String) throws(ContractEncodeRefusal) {
+        separate()
+        guard appendQuoted(key) else { throw ContractEncodeRefusal(expected: Self.expectedKey) }
+        byte(UInt8(ascii: ":"))
+    }
+
+    // MARK: Values
+
+    public mutating func null() { raw("null") }
+
+    public mutating func bool(_ value: Bool) {
+        if value { raw("true") } else { raw("false") }
+    }
+
+    /// A string, escaped as JSON.stringify escapes it.
+    public mutating func string(_ value: String) throws(ContractEncodeRefusal) {
+        guard appendQuoted(value) else { throw ContractEncodeRefusal(expected: Self.expectedString) }
+    }
+
+    /// An enumeration's spelling (generated code's literal, so always well-formed).
+    public mutating func enumeration(_ value: String) {
+        _ = appendQuoted(value)
+    }
+
+    /// A finite number, as ECMAScript's Number::toString writes it (`-0` as `0`).
+    public mutating func number(_ value: Double) throws(ContractEncodeRefusal) {
+        guard value.isFinite else { throw ContractEncodeRefusal(expected: Self.expectedNumber) }
+        reserve(ContractNumberText.maxLength)
+        count &+= ContractNumberText.write(value, to: base + count)
+    }
+
+    /// An integer within ±(2^53−1), as the scanner's `integer()` accepts.
+    public mutating func integer(_ value: Int64) throws(ContractEncodeRefusal) {
+        guard value >= -Self.maxSafeInteger, value <= Self.maxSafeInteger else { throw ContractEncodeRefusal(expected: Self.expectedInteger) }
+        digits(value)
+    }
+
+    /// Epoch milliseconds within 1 … 2^53−1, as the scanner's `epochMillis()` accepts (0 reads as unknown).
+    public mutating func epochMillis(_ value: Int64) throws(ContractEncodeRefusal) {
+        guard value >= 1, value <= Self.maxSafeInteger else { throw ContractEncodeRefusal(expected: Self.expectedEpochMillis) }
+        digits(value)
+    }
+
+    /// A `YYYY-MM-DD` string naming a real date in years 0001–9999, as the scanner's `localDate()` accepts.
+    public mutating func localDate(_ value: String) throws(ContractEncodeRefusal) {
+        guard ContractCalendar.parseLocalDate(value) != nil else { throw ContractEncodeRefusal(expected: Self.expectedLocalDate) }
+        _ = appendQuoted(value)
+    }
+
+    /// An instant within years 0001–9999 as `YYYY-MM-DDTHH:MM:SS.sssZ` (UTC), the one form every
+    /// writer spells it in; the scanner's `dateTime()` reads it back as the same milliseconds.
+    public mutating func dateTime(_ ms: Int64) throws(ContractEncodeRefusal) {
+        guard ms >= ContractCalendar.dateTimeMinMs, ms <= ContractCalendar.dateTimeMaxMs else {
+            throw ContractEncodeRefusal(expected: Self.expectedDateTime)
+        }
+        let dayMs: Int64 = 86_400_000
+        let days = ms >= 0 ? ms / dayMs : (ms + 1) / dayMs - 1
+        let inDay = Int(ms - days * dayMs)
+        let civil = ContractCalendar.civilFromDays(days)
+        reserve(26)
+        let out = base + count
+        func put(_ value: Int, _ at: Int, _ width: Int) {
+            var value = value
+            for k in stride(from: at + width - 1, through: at, by: -1) {
+                out[k] = UInt8(truncatingIfNeeded: 0x30 + value % 10)
+                value /= 10
+            }
+        }
+        out[0] = UInt8(ascii: "\"")
+        put(civil.year, 1, 4)
+        out[5] = UInt8(ascii: "-")
+        put(civil.month, 6, 2)
+        out[8] = UInt8(ascii: "-")
+        put(civil.day, 9, 2)
+        out[11] = UInt8(ascii: "T")
+        put(inDay / 3_600_000, 12, 2)
+        out[14] = UInt8(ascii: ":")
+        put(inDay / 60_000 % 60, 15, 2)
+        out[17] = UInt8(ascii: ":")
+        put(inDay / 1000 % 60, 18, 2)
+        out[20] = UInt8(ascii: ".")
+        put(inDay % 1000, 21, 3)
+        out[24] = UInt8(ascii: "Z")
+        out[25] = UInt8(ascii: "\"")
+        count &+= 26
+    }
+
+    /// The decimal digits of an integer (ASCII, `-` for negatives).
+    private mutating func digits(_ value: Int64) {
+        reserve(20)
+        var magnitude = value.magnitude
+        var scratch: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        let length = withUnsafeMutableBytes(of: &scratch) { raw -> Int in
+            var end = raw.count
+            repeat {
+                end -= 1
+                raw[end] = UInt8(truncatingIfNeeded: 0x30 &+ magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            if value < 0 {
+                end -= 1
+                raw[end] = UInt8(ascii: "-")
+            }
+            (base + count).update(from: raw.baseAddress!.assumingMemoryBound(to: UInt8.self) + end, count: raw.count - end)
+            return raw.count - end
+        }
+        count &+= length
+    }
+
+    // MARK: Strings
+
+    private static let hexDigits: StaticString = "0123456789abcdef"
+
+    /// Appends `"…"`, escaped as JSON.stringify escapes: `"` and `\` with a backslash, U+0008,
+    /// U+0009, U+000A, U+000C and U+000D as `\b \t \n \f \r`, other control characters as
+    /// `\u00xx` (lower-case hex), everything else as itself (U+2028 and U+2029 included). False,
+    /// with nothing appended, for a String holding an unpaired surrogate (a bridged one).
+    private mutating func appendQuoted(_ value: String) -> Bool {
+        // A native String is UTF-8 in place, and well-formed: the fast road.
+        if let done = value.utf8.withContiguousStorageIfAvailable({ appendQuoted(utf8: $0) }) { return done }
+        // A bridged (UTF-16) string, as Foundation hands out on Apple platforms, may hold an
+        // unpaired surrogate: refused as TypeScript refuses it, never repaired into U+FFFD.
+        return appendQuoted(utf16: value.utf16)
+    }
+
+    /// A string given as UTF-16 units, the road a bridged String takes (only Apple platforms have
+    /// one, so the runtime's tests reach the road through this): refused with an unpaired surrogate.
+    public mutating func string<Units: Sequence>(utf16 units: Units) throws(ContractEncodeRefusal) where Units.Element == UInt16 {
+        guard appendQuoted(utf16: units) else { throw ContractEncodeRefusal(expected: Self.expectedString) }
+    }
+
+    private mutating func appendQuoted(utf8 source: UnsafeBufferPointer<UInt8>) -> Bool {
+        reserve(source.count &+ 2)
+        byte(UInt8(ascii: "\""))
+        guard let start = source.baseAddress else {
+            byte(UInt8(ascii: "\""))
+            return true
+        }
+        let n = source.count
+        var i = 0
+        var clean = 0  // bytes before `clean` are copied or escaped already
+        while true {
+            // Eight bytes at a time while none needs an escape (a control character, `"`, `\`).
+            while i &+ 8 <= n {
+                let word = UnsafeRawPointer(start + i).loadUnaligned(as: UInt64.self)
+                if Self.needsEscape(word) { break }
+                i &+= 8
+            }
+            var found = -1
+            let stop = Swift.min(i &+ 8, n)
+            while i < stop {
+                let b = start[i]
+                if b < 0x20 || b == 0x22 || b == 0x5C {
+                    found = i
+                    break
+                }
+                i &+= 1
+            }
+            if found < 0 {
+                if i >= n { break }
+                continue
+            }
+            bytes(UnsafeBufferPointer(start: start + clean, count: found &- clean))
+            escape(start[found])
+            i = found &+ 1
+            clean = i
+        }
+        bytes(UnsafeBufferPointer(start: start + clean, count: n &- clean))
+        byte(UInt8(ascii: "\""))
+        return true
+    }
+
+    /// Whether one of the eight bytes of `word` is below 0x20, `"` or `\` (exact, no false positives).
+    @inline(__always)
+    private static func needsEscape(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let high: UInt64 = 0x8080_8080_8080_8080
+        let below = (word &- ones &* 0x20) & ~word & high
+        let quote = word ^ (ones &* 0x22)
+        let backslash = word ^ (ones &* 0x5C)
+        let zeroQuote = (quote &- ones) & ~quote & high
+        let zeroBackslash = (backslash &- ones) & ~backslash & high
+        return (below | zeroQuote | zeroBackslash) != 0
+    }
+
+    /// The escape of one ASCII byte that needs one.
+    private mutating func escape(_ b: UInt8) {
+        reserve(6)
+        byte(UInt8(ascii: "\\"))
+        switch b {
+        case 0x22: byte(UInt8(ascii: "\""))
+        case 0x5C: byte(UInt8(ascii: "\\"))
+        case 0x08: byte(UInt8(ascii: "b"))
+        case 0x09: byte(UInt8(ascii: "t"))
+        case 0x0A: byte(UInt8(ascii: "n"))
+        case 0x0C: byte(UInt8(ascii: "f"))
+        case 0x0D: byte(UInt8(ascii: "r"))
+        default:
+            raw("u00")
+            Self.hexDigits.withUTF8Buffer { hex in
+                byte(hex[Int(b >> 4)])
+                byte(hex[Int(b & 0xF)])
+            }
+        }
+    }
+
+    /// The UTF-16 road: each scalar as UTF-8, with the same escapes; false for an unpaired surrogate.
+    private mutating func appendQuoted<Units: Sequence>(utf16 units: Units) -> Bool where Units.Element == UInt16 {
+        let start = count
+        byte(UInt8(ascii: "\""))
+        var iterator = units.makeIterator()
+        var pending = iterator.next()
+        while let unit = pending {
+            pending = iterator.next()
+            var scalar = UInt32(unit)
+            if unit >= 0xD800 && unit <= 0xDFFF {
+                guard unit <= 0xDBFF, let low = pending, low >= 0xDC00, low <= 0xDFFF else {
+                    count = start  // nothing of a refused string stays
+                    return false
+                }
+                pending = iterator.next()
+                scalar = 0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(low) - 0xDC00)
+            }
+            if scalar < 0x80 {
+                let b = UInt8(scalar)
+                if b < 0x20 || b == 0x22 || b == 0x5C { escape(b) } else { byte(b) }
+            } else {
+                reserve(4)
+                if scalar < 0x800 {
+                    byte(UInt8(0xC0 | scalar >> 6))
+                } else if scalar < 0x10000 {
+                    byte(UInt8(0xE0 | scalar >> 12))
+                    byte(UInt8(0x80 | scalar >> 6 & 0x3F))
+                } else {
+                    byte(UInt8(0xF0 | scalar >> 18))
+                    byte(UInt8(0x80 | scalar >> 12 & 0x3F))
+                    byte(UInt8(0x80 | scalar >> 6 & 0x3F))
+                }
+                byte(UInt8(0x80 | scalar & 0x3F))
+            }
+        }
+        byte(UInt8(ascii: "\""))
+        return true
+    }
+
+    /// `units` as JSON.stringify quotes a string, an unpaired surrogate as `\udxxx`: how a refusal's
+    /// path names a map key (a refusal is rare, so this is simple rather than fast).
+    public static func quoted<Units: Sequence>(_ units: Units) -> String where Units.Element == UInt16 {
+        let all = Array(units)
+        var text = "\""
+        var i = 0
+        while i < all.count {
+            let unit = all[i]
+            let pairs = unit >= 0xD800 && unit <= 0xDBFF && i + 1 < all.count && all[i + 1] >= 0xDC00 && all[i + 1] <= 0xDFFF
+            switch unit {
+            case 0x22: text += "\\\""
+            case 0x5C: text += "\\\\"
+            case 0x08: text += "\\b"
+            case 0x09: text += "\\t"
+            case 0x0A: text += "\\n"
+            case 0x0C: text += "\\f"
+            case 0x0D: text += "\\r"
+            case 0x00..<0x20:
+                text += "\\u" + hex4(unit)
+            case 0xD800...0xDFFF where !pairs:
+                text += "\\u" + hex4(unit)
+            default:
+                if pairs {
+                    text.unicodeScalars.append(Unicode.Scalar(0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(all[i + 1]) - 0xDC00))!)
+                    i += 1
+                } else {
+                    text.unicodeScalars.append(Unicode.Scalar(unit)!)
+                }
+            }
+            i += 1
+        }
+        return text + "\""
+    }
+
+    private static func hex4(_ unit: UInt16) -> String {
+        let hex = String(unit, radix: 16)
+        return String(repeating: "0", count: 4 - hex.count) + hex
+    }
+}
+
+/// The order of a map's entries in the document: by key, in UTF-16 code-unit order, the order
+/// JavaScript's `<` and Kotlin's `compareTo` give (Swift's `<` on String compares canonically, and
+/// a Dictionary's own order changes from one process to the next).
+@_spi(ContractGenRuntime) public enum ContractMapOrder {
+    public static func entries<Value>(_ map: [String: Value]) -> [(key: String, value: Value)] {
+        if map.count < 2 { return map.map { ($0.key, $0.value) } }
+        return map.sorted { $0.key.utf16.lexicographicallyPrecedes($1.key.utf16) }
+    }
+}
+
+/// ECMAScript's Number::toString of a finite double (ECMA-262, Number::toString, with the
+/// recommended rule of its note 2): the fewest significant digits that read back as the same
+/// double, the one closest to it when several have that few, the even one on a tie; digits
+/// followed by zeros up to 1e21, a decimal point inside, `0.000…` down to 1e-7, else `d.ddde±x`.
+/// `-0` is `0`. The digits come from Schubfach (R. Giulietti, "The Schubfach way to render
+/// doubles", 2020-2022), written from the paper, with its one Java-specific rule (decimals of
+/// at least two digits) left out: ECMAScript's shortest may have one. The 617 powers of ten it
+/// needs are computed exactly, once, from integer arithmetic. Checked against node's `String(x)`
+/// on the doubles of Runtime/test-data/ecmascript-number-strings.tsv.
+@_spi(ContractGenRuntime) public enum ContractNumberText {
+    /// The longest text: `-0.0000012345678901234567`.
+    public static let maxLength = 32
+
+    /// The text of a finite `value`.
+    public static func string(_ value: Double) -> String {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maxLength) { buffer in
+            let length = write(value, to: buffer.baseAddress!)
+            return String(decoding: UnsafeBufferPointer(start: buffer.baseAddress!, count: length), as: UTF8.self)
+        }
+    }
+
+    /// Writes the text of a finite `value` at `out` (room for `maxLength` bytes); its length.
+    public static func write(_ value: Double, to out: UnsafeMutablePointer<UInt8>) -> Int {
+        if value == 0 {
+            out[0] = UInt8(ascii: "0")
+            return 1
+        }
+        var length = 0
+        if value < 0 {
+            out[0] = UInt8(ascii: "-")
+            length = 1
+        }
+        let bits = value.bitPattern & ~(1 << 63)
+        let fraction = bits & (1 << 52 - 1)
+        let biased = Int(bits >> 52)
+        var significand: UInt64
+        var exponent: Int
+        if biased != 0 {
+            let shift = 1075 - biased
+            let c = 1 << 52 | fraction
+            if shift > 0, shift < 53, (c >> UInt64(shift)) << UInt64(shift) == c {
+                // An integer below 2^53: its own digits are the shortest.
+                (significand, exponent) = (c >> UInt64(shift), 0)
+            } else {
+                (significand, exponent) = shortest(q: -shift, c: c)
+            }
+        } else {
+            (significand, exponent) = shortest(q: -1074, c: fraction)
+        }
+        while significand % 10 == 0 {
+            significand /= 10
+            exponent += 1
+        }
+        return length + format(significand, exponent, to: out + length)
+    }
+
+    /// ECMAScript's layout of `significand` × 10^`exponent` (no trailing zero in `significand`).
+    private static func format(_ significand: UInt64, _ exponent: Int, to out: UnsafeMutablePointer<UInt8>) -> Int {
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        return withUnsafeMutableBytes(of: &digits) { raw -> Int in
+            var value = significand
+            var start = raw.count
+            repeat {
+                start -= 1
+                raw[start] = UInt8(truncatingIfNeeded: 0x30 &+ value % 10)
+                value /= 10
+            } while value > 0
+            let k = raw.count - start  // the number of digits
+            let n = exponent + k  // the decimal point's place after the first digit's
+            var i = 0
+            func put(_ byte: UInt8) {
+                out[i] = byte
+                i += 1
+            }
+            func putDigits(_ from: Int, _ to: Int) {
+                for d in from..<to { put(raw[start + d]) }
+            }
+            if k <= n && n <= 21 {
+                putDigits(0, k)
+                for _ in 0..<(n - k) { put(UInt8(ascii: "0")) }
+            } else if 0 < n && n <= 21 {
+                putDigits(0, n)
+                put(UInt8(ascii: "."))
+                putDigits(n, k)
+            } else if -6 < n && n <= 0 {
+                put(UInt8(ascii: "0"))
+                put(UInt8(ascii: "."))
+                for _ in 0..<(-n) { put(UInt8(ascii: "0")) }
+                putDigits(0, k)
+            } else {
+                putDigits(0, 1)
+                if k > 1 {
+                    put(UInt8(ascii: "."))
+                    putDigits(1, k)
+                }
+                put(UInt8(ascii: "e"))
+                put(n - 1 >= 0 ? UInt8(ascii: "+") : UInt8(ascii: "-"))
+                let e = abs(n - 1)  // at most 324
+                if e >= 100 { put(UInt8(truncatingIfNeeded: 0x30 + e / 100)) }
+                if e >= 10 { put(UInt8(truncatingIfNeeded: 0x30 + e / 10 % 10)) }
+                put(UInt8(truncatingIfNeeded: 0x30 + e % 10))
+            }
+            return i
+        }
+    }
+
+    // Schubfach. A positive double is c·2^q (c < 2^53). Its rounding interval, scaled by 4 and by
+    // 10^-k, is [vbl, vbr] around vb (open when c is odd); 10^-k is applied as a 126-bit
+    // approximation g, the products rounded to odd, which the paper shows keeps every comparison
+    // below exact. s = floor(v·10^-k); the answer is a multiple of 10 next to s when exactly one
+    // is in the interval (one digit fewer), else s or s + 1, whichever is in it, or the closer.
+
+    private static let kMin = -324
+    private static let kMax = 292
+
+    /// floor(q·log10(2)), floor(log10(3/4·2^q)) and floor(e·log2(10)), exact over the whole range used.
+    private static func floorLog10Pow2(_ q: Int) -> Int { (q &* 661_971_961_083) >> 41 }
+    private static func floorLog10ThreeQuartersPow2(_ q: Int) -> Int { (q &* 661_971_961_083 &- 274_743_187_321) >> 41 }
+    private static func floorLog2Pow10(_ e: Int) -> Int { (e &* 913_124_641_741) >> 38 }
+
+    private static let mask63: UInt64 = 1 << 63 - 1
+
+    private static func shortest(q: Int, c: UInt64) -> (UInt64, Int) {
+        let out = c & 1
+        let cb = c << 2
+        let cbr = cb + 2
+        let cbl: UInt64
+        let k: Int
+        if c != 1 << 52 || q == -1074 {
+            cbl = cb - 2
+            k = floorLog10Pow2(q)
+        } else {
+            // The interval below a power of two is half as wide as the one above it.
+            cbl = cb - 1
+            k = floorLog10ThreeQuartersPow2(q)
+        }
+        let h = UInt64(q + floorLog2Pow10(-k) + 2)
+        let index = 2 * (k - kMin)
+        let g1 = powersOfTen[index], g0 = powersOfTen[index + 1]
+        let vb = roundToOdd(g1, g0, cb << h)
+        let vbl = roundToOdd(g1, g0, cbl << h)
+        let vbr = roundToOdd(g1, g0, cbr << h)
+        let s = vb >> 2
+        if s >= 10 {
+            let sp10 = 10 * (s / 10)
+            let tp10 = sp10 + 10
+            let upin = vbl + out <= sp10 << 2
+            let wpin = (tp10 << 2) + out <= vbr
+            if upin != wpin { return (upin ? sp10 : tp10, k) }
+        }
+        let t = s + 1
+        let uin = vbl + out <= s << 2
+        let win = (t << 2) + out <= vbr
+        if uin != win { return (uin ? s : t, k) }
+        let cmp = Int64(bitPattern: vb &- ((s + t) << 1))
+        return (cmp < 0 || (cmp == 0 && s & 1 == 0) ? s : t, k)
+    }
+
+    /// (g1·2^63 + g0)·cp / 2^127, rounded to odd.
+    @inline(__always)
+    private static func roundToOdd(_ g1: UInt64, _ g0: UInt64, _ cp: UInt64) -> UInt64 {
+        let x1 = g0.multipliedFullWidth(by: cp).high
+        let y = g1.multipliedFullWidth(by: cp)
+        let z = (y.low >> 1) &+ x1
+        let vbp = y.high &+ (z >> 63)
+        return vbp | (((z & mask63) &+ mask63) >> 63)
+    }
+
+    /// For each k in kMin…kMax, g = floor(10^-k·2^-r) + 1 with r = floor(log2(10^-k)) − 125 (so
+    /// 2^125 < g ≤ 2^126), as its upper and lower 63 bits. 10^e for e ≥ 0 is exact in integers
+    /// (times 2^128, so the bits below its point are there too); 10^-e is floor(2^1152 / 10^e), a
+    /// run of exact integer divisions by 10, which keeps every bit g needs.
+    private static let powersOfTen: [UInt64] = {
+        var table = [UInt64](repeating: 0, count: 2 * (kMax - kMin + 1))
+        func store(_ k: Int, _ limbs: [UInt32], shift: Int) {
+            // floor(X / 2^shift) as 128 bits, then + 1.
+            var words: [UInt64] = [0, 0, 0, 0]
+            for j in 0..<4 {
+                let bit = shift + 32 * j
+                let limb = bit / 32, offset = bit % 32
+                var word: UInt64 = limb < limbs.count ? UInt64(limbs[limb]) >> UInt64(offset) : 0
+                if offset > 0, limb + 1 < limbs.count { word |= UInt64(limbs[limb + 1]) << UInt64(32 - offset) }
+                words[j] = word & 0xFFFF_FFFF
+            }
+            var low = words[0] | words[1] << 32
+            var high = words[2] | words[3] << 32
+            low &+= 1
+            if low == 0 { high &+= 1 }
+            let index = 2 * (k - kMin)
+            table[index] = high << 1 | low >> 63
+            table[index + 1] = low & mask63
+        }
+        // 10^e · 2^128 for e = 0 … -kMin.
+        var power: [UInt32] = [0, 0, 0, 0, 1]
+        for e in 0...(-kMin) {
+            if e > 0 {
+                var carry: UInt64 = 0
+                for i in power.indices {
+                    let product = UInt64(power[i]) * 10 + carry
+                    power[i] = UInt32(truncatingIfNeeded: product)
+                    carry = product >> 32
+                }
+                if carry > 0 { power.append(UInt32(carry)) }
+            }
+            store(-e, power, shift: floorLog2Pow10(e) - 125 + 128)
+        }
+        // floor(2^1152 / 10^e) for e = 1 … kMax.
+        let scale = 1152
+        var inverse = [UInt32](repeating: 0, count: scale / 32 + 1)
+        inverse[scale / 32] = 1
+        for e in 1...kMax {
+            var remainder: UInt64 = 0
+            for i in inverse.indices.reversed() {
+                let dividend = remainder << 32 | UInt64(inverse[i])
+                inverse[i] = UInt32(dividend / 10)
+                remainder = dividend % 10
+            }
+            store(e, inverse, shift: scale + floorLog2Pow10(-e) - 125)
+        }
+        return table
+    }()
+}

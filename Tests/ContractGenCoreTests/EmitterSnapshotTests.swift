@@ -148,6 +148,7 @@ final class EmitterSnapshotTests: XCTestCase {
             fields:
               label: {type: string, required: drop-element}
               id: {type: integer, optional: true}
+              tags: {type: {map: string}, default: {}}
         """
         let contract = try SchemaLoader.load(text: text, path: "snippet.yaml")
         let swift = SwiftEmitter().contractFile(contract).contents
@@ -170,7 +171,8 @@ final class EmitterSnapshotTests: XCTestCase {
         XCTAssertTrue(kotlin.contains("const val WRITTEN_VERSION: Int = 1"), kotlin)
         XCTAssertTrue(swift.contains("public static let acceptedVersions: [Int] = [1]"), swift)
         let typescript = TypeScriptEmitter().contractFile(contract).contents
-        XCTAssertTrue(typescript.contains("  type ContractJsonObject,\n") || typescript.contains("type ContractJsonObject, "), typescript)
+        // The encoder's input type for a map is a type: imported as one.
+        XCTAssertTrue(typescript.contains("  type ContractInputMap,\n") || typescript.contains("type ContractInputMap, "), typescript)
     }
 
     /// An open enum: the plan's fallback, spelled by each renderer; the TypeScript module imports

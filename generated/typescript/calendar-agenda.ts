@@ -9,25 +9,28 @@
  */
 
 import {
+  CONTRACT_FLAT_CHUNK,
   CONTRACT_MAX_DEPTH,
   CONTRACT_NEEDS_TEXT,
   CONTRACT_TREE_DEGRADED,
-  ContractEncodeError,
   type ContractInputMap,
-  type ContractJsonObject,
   ContractJsonScanner,
   ContractMapKeys,
+  ContractRefusal,
   ContractReport,
+  contractEncodeError,
+  contractFlat,
   contractJsonParse,
+  contractKeyStep,
   contractNeedsText,
   contractTextLength,
   contractTreeComplete,
   contractTreeSawAll,
   contractUtf8Text,
+  contractWithin,
   isWellFormedUtf16,
   orUnknown,
   satisfying,
-  serializeContractJson,
   treeDateTime,
   treeDegraded,
   treeOrUnknown,
@@ -39,11 +42,11 @@ import {
   writeDateTime,
   writeEpochMillis,
   writeInteger,
-  writeMap,
+  writeKey,
+  writeMapEntries,
   writeNumber,
   writeObject,
   writeOneOf,
-  writeSatisfying,
   writeString,
 } from "./contract-runtime";
 
@@ -2001,7 +2004,8 @@ export interface PlaceRefInput {
  * The document text for `input`, as readers expect it: `{"schema_version":1,…}` with the version
  * first, then the fields in declaration order; optional fields left out (undefined or null) are
  * omitted, never written as null; left-out defaulted fields are written with their default; derived
- * fields are never written.
+ * fields are never written; map entries in UTF-16 order of their keys. The same bytes as the Swift
+ * and Kotlin encoders write for the same value.
  * Every value is checked against the readers' rules first: a value they would not read back as
  * given (a wrong type, NaN or ±Infinity, a fractional or unsafe integer, a timestamp below 1, an
  * invalid date, a string with an unpaired surrogate, an unknown enum value, a value outside its
@@ -2009,7 +2013,12 @@ export interface PlaceRefInput {
  * renders something else.
  */
 export function encode(input: AgendaInput): string {
-  return serializeContractJson(encodeAgenda(input, "$"));
+  try {
+    return writeAgenda(input);
+  }
+  catch (error) {
+    throw contractEncodeError(error);
+  }
 }
 
 /**
@@ -2030,124 +2039,385 @@ export interface AttachmentPlaceInput extends PlaceRefInput {
 }
 export type AttachmentInput = AttachmentPhotoInput | AttachmentLinkInput | AttachmentPlaceInput;
 
-function encodeAgenda(input: AgendaInput, path: string): ContractJsonObject {
-  const object = writeObject(input, path);
-  // The version first: readers check it before anything it gates.
-  object.set(versionField, writtenVersion);
-  // Optional fields left out or null are not written at all: a null would be a second spelling of absent.
-  if (input.generatedAt !== undefined && input.generatedAt !== null) {
-    object.set("generated_at", writeEpochMillis(input.generatedAt, path + ".generatedAt"));
+function writeAgenda(input: AgendaInput): string {
+  let at = 0;
+  try {
+    writeObject(input);
+    // The version first: readers check it before anything it gates.
+    let text = "{\"schema_version\":1";
+    // Optional fields left out or null are not written at all: a null would be a second spelling of absent.
+    at = 1;
+    {
+      const v0 = input.generatedAt;
+      if (v0 !== undefined && v0 !== null) {
+        text += ",\"generated_at\":" + writeEpochMillis(v0);
+      }
+    }
+    at = 2;
+    {
+      const v0 = input.events ?? [];
+      const a0 = writeArray(v0);
+      text += ",\"events\":" + "[";
+      let s0 = "";
+      for (let i0 = 0; i0 < a0.length; i0++) {
+        try {
+          s0 += (i0 > 0 ? "," : "") + writeEvent(a0[i0]!);
+        }
+        catch (error) {
+          throw contractWithin(error, "[" + i0 + "]");
+        }
+        if (s0.length > CONTRACT_FLAT_CHUNK) {
+          text += contractFlat(s0);
+          s0 = "";
+        }
+      }
+      text += s0 + "]";
+    }
+    at = 3;
+    {
+      const v0 = input.calendarKind ?? "personal";
+      text += ",\"calendar_kind\":" + writeOneOf(v0, ["personal", "work", "shared", "other"]);
+    }
+    at = 4;
+    {
+      const v0 = input.isDefault ?? false;
+      text += ",\"default\":" + writeBool(v0);
+    }
+    at = 5;
+    {
+      const v0 = input.hiddenCalendars ?? new Map();
+      const m0 = writeMapEntries(v0);
+      text += ",\"hidden_calendars\":" + "{";
+      for (let i0 = 0; i0 < m0.length; i0++) {
+        const k0 = m0[i0]![0];
+        try {
+          const a1 = writeArray(m0[i0]![1]);
+          text += (i0 > 0 ? "," : "") + writeKey(k0) + "[";
+          let s1 = "";
+          for (let i1 = 0; i1 < a1.length; i1++) {
+            try {
+              s1 += (i1 > 0 ? "," : "") + writeString(a1[i1]!);
+            }
+            catch (error) {
+              throw contractWithin(error, "[" + i1 + "]");
+            }
+            if (s1.length > CONTRACT_FLAT_CHUNK) {
+              text += contractFlat(s1);
+              s1 = "";
+            }
+          }
+          text += s1 + "]";
+        }
+        catch (error) {
+          throw contractWithin(error, contractKeyStep(k0));
+        }
+      }
+      text += "}";
+    }
+    at = 6;
+    {
+      const v0 = input.dayStatus ?? new Map();
+      const m0 = writeMapEntries(v0);
+      text += ",\"day_status\":" + "{";
+      for (let i0 = 0; i0 < m0.length; i0++) {
+        const k0 = m0[i0]![0];
+        try {
+          text += (i0 > 0 ? "," : "") + writeKey(k0) + writeOneOf(m0[i0]![1], ["free", "busy", "away"]);
+        }
+        catch (error) {
+          throw contractWithin(error, contractKeyStep(k0));
+        }
+      }
+      text += "}";
+    }
+    at = 7;
+    {
+      const v0 = input.heading;
+      if (v0 !== undefined && v0 !== null) {
+        text += ",\"\u00dcberschrift\":" + writeString(v0);
+      }
+    }
+    return text + "}";
   }
-  object.set("events", writeArray(input.events ?? [], path + ".events", (e0, p0) => encodeEvent(e0, p0)));
-  object.set("calendar_kind", writeOneOf(input.calendarKind ?? "personal", ["personal", "work", "shared", "other"], path + ".calendarKind"));
-  object.set("default", writeBool(input.isDefault ?? false, path + ".isDefault"));
-  object.set("hidden_calendars", writeMap(input.hiddenCalendars ?? new Map(), path + ".hiddenCalendars", (e0, p0) => writeArray(e0, p0, (e1, p1) => writeString(e1, p1))));
-  object.set("day_status", writeMap(input.dayStatus ?? new Map(), path + ".dayStatus", (e0, p0) => writeOneOf(e0, ["free", "busy", "away"], p0)));
-  if (input.heading !== undefined && input.heading !== null) {
-    object.set("\u00dcberschrift", writeString(input.heading, path + ".heading"));
+  catch (error) {
+    throw contractWithin(error, ["", ".generatedAt", ".events", ".calendarKind", ".isDefault", ".hiddenCalendars", ".dayStatus", ".heading"][at]!);
   }
-  return object;
 }
 
-function encodeEvent(input: EventInput, path: string): ContractJsonObject {
-  const object = writeObject(input, path);
-  object.set("event_id", writeSatisfying(writeString(input.eventId, path + ".eventId"), (v) => v.length > 0, "non-empty", path + ".eventId"));
-  object.set("title", writeString(input.title, path + ".title"));
-  object.set("start_time", writeEpochMillis(input.startTime, path + ".startTime"));
-  // Optional fields left out or null are not written at all: a null would be a second spelling of absent.
-  if (input.endTime !== undefined && input.endTime !== null) {
-    object.set("end_time", writeEpochMillis(input.endTime, path + ".endTime"));
+function writeEvent(input: EventInput): string {
+  let at = 0;
+  try {
+    writeObject(input);
+    let text = "{";
+    at = 1;
+    {
+      const t0 = writeString(input.eventId);
+      if (!(input.eventId.length > 0)) throw new ContractRefusal("non-empty");
+      text += "\"event_id\":" + t0;
+    }
+    at = 2;
+    text += ",\"title\":" + writeString(input.title);
+    at = 3;
+    text += ",\"start_time\":" + writeEpochMillis(input.startTime);
+    // Optional fields left out or null are not written at all: a null would be a second spelling of absent.
+    at = 4;
+    {
+      const v0 = input.endTime;
+      if (v0 !== undefined && v0 !== null) {
+        text += ",\"end_time\":" + writeEpochMillis(v0);
+      }
+    }
+    at = 5;
+    {
+      const v0 = input.allDay ?? false;
+      text += ",\"all-day\":" + writeBool(v0);
+    }
+    at = 6;
+    {
+      const v0 = input.cssClass;
+      if (v0 !== undefined && v0 !== null) {
+        text += ",\"class\":" + writeString(v0);
+      }
+    }
+    at = 7;
+    {
+      const v0 = input.place;
+      if (v0 !== undefined && v0 !== null) {
+        text += ",\"Ort\":" + writeString(v0);
+      }
+    }
+    at = 8;
+    {
+      const v0 = input.attendance ?? "confirmed";
+      text += ",\"attendance\":" + writeOneOf(v0, ["confirmed", "tentative", "cancelled"]);
+    }
+    at = 9;
+    {
+      const v0 = input.response;
+      if (v0 !== undefined && v0 !== null) {
+        text += ",\"response_status\":" + writeOneOf(v0, ["accepted", "tentative", "declined", "other"]);
+      }
+    }
+    at = 10;
+    {
+      const v0 = input.reminderMinutes;
+      if (v0 !== undefined && v0 !== null) {
+        const t0 = writeInteger(v0);
+        if (!(v0 >= 0)) throw new ContractRefusal(">= 0");
+        if (!(v0 <= 10080)) throw new ContractRefusal("<= 10080");
+        text += ",\"reminder_minutes\":" + t0;
+      }
+    }
+    at = 11;
+    {
+      const v0 = input.shortTitle;
+      if (v0 !== undefined && v0 !== null) {
+        const t0 = writeString(v0);
+        if (!(contractTextLength(v0) <= 40)) throw new ContractRefusal("length <= 40 Unicode scalars");
+        text += ",\"short_title\":" + t0;
+      }
+    }
+    at = 12;
+    {
+      const v0 = input.badge;
+      if (v0 !== undefined && v0 !== null) {
+        const t0 = writeString(v0);
+        if (!(((n) => n >= 1 && n <= 2)(contractTextLength(v0)))) throw new ContractRefusal("length 1 to 2 Unicode scalars");
+        text += ",\"badge\":" + t0;
+      }
+    }
+    at = 13;
+    {
+      const v0 = input.color;
+      if (v0 === null) {
+        text += ",\"color\":" + "null"; // explicit-null: null is written, and read back, as a value of its own
+      }
+      else if (v0 !== undefined) {
+        text += ",\"color\":" + writeString(v0);
+      }
+    }
+    at = 14;
+    {
+      const v0 = input.updatedAt;
+      if (v0 !== undefined && v0 !== null) {
+        text += ",\"updated_at\":" + writeDateTime(v0);
+      }
+    }
+    at = 15;
+    {
+      const v0 = input.tags ?? [];
+      const a0 = writeArray(v0);
+      text += ",\"tags\":" + "[";
+      let s0 = "";
+      for (let i0 = 0; i0 < a0.length; i0++) {
+        try {
+          s0 += (i0 > 0 ? "," : "") + writeOneOf(a0[i0]!, ["work", "family", "travel", "other"]);
+        }
+        catch (error) {
+          throw contractWithin(error, "[" + i0 + "]");
+        }
+        if (s0.length > CONTRACT_FLAT_CHUNK) {
+          text += contractFlat(s0);
+          s0 = "";
+        }
+      }
+      text += s0 + "]";
+    }
+    at = 16;
+    {
+      const v0 = input.attendees;
+      if (v0 !== undefined && v0 !== null) {
+        const a0 = writeArray(v0);
+        text += ",\"attendees\":" + "[";
+        let s0 = "";
+        for (let i0 = 0; i0 < a0.length; i0++) {
+          try {
+            s0 += (i0 > 0 ? "," : "") + writeString(a0[i0]!);
+          }
+          catch (error) {
+            throw contractWithin(error, "[" + i0 + "]");
+          }
+          if (s0.length > CONTRACT_FLAT_CHUNK) {
+            text += contractFlat(s0);
+            s0 = "";
+          }
+        }
+        text += s0 + "]";
+        if (!(((n) => n >= 1 && n <= 4)(a0.length))) throw new ContractRefusal("1 to 4 items");
+      }
+    }
+    at = 17;
+    {
+      const v0 = input.attachments ?? [];
+      const a0 = writeArray(v0);
+      text += ",\"attachments\":" + "[";
+      let s0 = "";
+      for (let i0 = 0; i0 < a0.length; i0++) {
+        try {
+          s0 += (i0 > 0 ? "," : "") + writeAttachment(a0[i0]!);
+        }
+        catch (error) {
+          throw contractWithin(error, "[" + i0 + "]");
+        }
+        if (s0.length > CONTRACT_FLAT_CHUNK) {
+          text += contractFlat(s0);
+          s0 = "";
+        }
+      }
+      text += s0 + "]";
+    }
+    return text + "}";
   }
-  object.set("all-day", writeBool(input.allDay ?? false, path + ".allDay"));
-  if (input.cssClass !== undefined && input.cssClass !== null) {
-    object.set("class", writeString(input.cssClass, path + ".cssClass"));
+  catch (error) {
+    throw contractWithin(error, ["", ".eventId", ".title", ".startTime", ".endTime", ".allDay", ".cssClass", ".place", ".attendance", ".response", ".reminderMinutes", ".shortTitle", ".badge", ".color", ".updatedAt", ".tags", ".attendees", ".attachments"][at]!);
   }
-  if (input.place !== undefined && input.place !== null) {
-    object.set("Ort", writeString(input.place, path + ".place"));
-  }
-  object.set("attendance", writeOneOf(input.attendance ?? "confirmed", ["confirmed", "tentative", "cancelled"], path + ".attendance"));
-  if (input.response !== undefined && input.response !== null) {
-    object.set("response_status", writeOneOf(input.response, ["accepted", "tentative", "declined", "other"], path + ".response"));
-  }
-  if (input.reminderMinutes !== undefined && input.reminderMinutes !== null) {
-    object.set("reminder_minutes", writeSatisfying(writeInteger(input.reminderMinutes, path + ".reminderMinutes"), (v) => v >= 0 && v <= 10080, ">= 0, <= 10080", path + ".reminderMinutes"));
-  }
-  if (input.shortTitle !== undefined && input.shortTitle !== null) {
-    object.set("short_title", writeSatisfying(writeString(input.shortTitle, path + ".shortTitle"), (v) => contractTextLength(v) <= 40, "length <= 40 Unicode scalars", path + ".shortTitle"));
-  }
-  if (input.badge !== undefined && input.badge !== null) {
-    object.set("badge", writeSatisfying(writeString(input.badge, path + ".badge"), (v) => ((n) => n >= 1 && n <= 2)(contractTextLength(v)), "length 1 to 2 Unicode scalars", path + ".badge"));
-  }
-  if (input.color === null) {
-    object.set("color", null); // explicit-null: null is written, and read back, as a value of its own
-  }
-  else if (input.color !== undefined) {
-    object.set("color", writeString(input.color, path + ".color"));
-  }
-  if (input.updatedAt !== undefined && input.updatedAt !== null) {
-    object.set("updated_at", writeDateTime(input.updatedAt, path + ".updatedAt"));
-  }
-  object.set("tags", writeArray(input.tags ?? [], path + ".tags", (e0, p0) => writeOneOf(e0, ["work", "family", "travel", "other"], p0)));
-  if (input.attendees !== undefined && input.attendees !== null) {
-    object.set("attendees", writeSatisfying(writeArray(input.attendees, path + ".attendees", (e0, p0) => writeString(e0, p0)), (v) => ((n) => n >= 1 && n <= 4)(v.length), "1 to 4 items", path + ".attendees"));
-  }
-  object.set("attachments", writeArray(input.attachments ?? [], path + ".attachments", (e0, p0) => encodeAttachment(e0, p0)));
-  return object;
 }
 
-function encodePhoto(input: PhotoInput, path: string): ContractJsonObject {
-  const object = writeObject(input, path);
-  object.set("url", writeSatisfying(writeString(input.url, path + ".url"), (v) => v.length > 0, "non-empty", path + ".url"));
-  // Optional fields left out or null are not written at all: a null would be a second spelling of absent.
-  if (input.width !== undefined && input.width !== null) {
-    object.set("width", writeSatisfying(writeInteger(input.width, path + ".width"), (v) => v >= 1, ">= 1", path + ".width"));
+function writePhoto(input: PhotoInput, tag: string): string {
+  let at = 0;
+  try {
+    writeObject(input);
+    let text = "{" + tag;
+    at = 1;
+    {
+      const t0 = writeString(input.url);
+      if (!(input.url.length > 0)) throw new ContractRefusal("non-empty");
+      text += (text.length > 1 ? "," : "") + "\"url\":" + t0;
+    }
+    // Optional fields left out or null are not written at all: a null would be a second spelling of absent.
+    at = 2;
+    {
+      const v0 = input.width;
+      if (v0 !== undefined && v0 !== null) {
+        const t0 = writeInteger(v0);
+        if (!(v0 >= 1)) throw new ContractRefusal(">= 1");
+        text += ",\"width\":" + t0;
+      }
+    }
+    at = 3;
+    {
+      const v0 = input.caption;
+      if (v0 !== undefined && v0 !== null) {
+        text += ",\"caption\":" + writeString(v0);
+      }
+    }
+    return text + "}";
   }
-  if (input.caption !== undefined && input.caption !== null) {
-    object.set("caption", writeString(input.caption, path + ".caption"));
+  catch (error) {
+    throw contractWithin(error, ["", ".url", ".width", ".caption"][at]!);
   }
-  return object;
 }
 
-function encodeLink(input: LinkInput, path: string): ContractJsonObject {
-  const object = writeObject(input, path);
-  object.set("url", writeSatisfying(writeString(input.url, path + ".url"), (v) => v.length > 0, "non-empty", path + ".url"));
-  // Optional fields left out or null are not written at all: a null would be a second spelling of absent.
-  if (input.title !== undefined && input.title !== null) {
-    object.set("title", writeString(input.title, path + ".title"));
+function writeLink(input: LinkInput, tag: string): string {
+  let at = 0;
+  try {
+    writeObject(input);
+    let text = "{" + tag;
+    at = 1;
+    {
+      const t0 = writeString(input.url);
+      if (!(input.url.length > 0)) throw new ContractRefusal("non-empty");
+      text += (text.length > 1 ? "," : "") + "\"url\":" + t0;
+    }
+    // Optional fields left out or null are not written at all: a null would be a second spelling of absent.
+    at = 2;
+    {
+      const v0 = input.title;
+      if (v0 !== undefined && v0 !== null) {
+        text += ",\"title\":" + writeString(v0);
+      }
+    }
+    return text + "}";
   }
-  return object;
+  catch (error) {
+    throw contractWithin(error, ["", ".url", ".title"][at]!);
+  }
 }
 
-function encodePlaceRef(input: PlaceRefInput, path: string): ContractJsonObject {
-  const object = writeObject(input, path);
-  object.set("latitude", writeSatisfying(writeNumber(input.latitude, path + ".latitude"), (v) => v >= -90 && v <= 90, ">= -90, <= 90", path + ".latitude"));
-  object.set("longitude", writeSatisfying(writeNumber(input.longitude, path + ".longitude"), (v) => v >= -180 && v <= 180, ">= -180, <= 180", path + ".longitude"));
-  // Optional fields left out or null are not written at all: a null would be a second spelling of absent.
-  if (input.label !== undefined && input.label !== null) {
-    object.set("name", writeString(input.label, path + ".label"));
+function writePlaceRef(input: PlaceRefInput, tag: string): string {
+  let at = 0;
+  try {
+    writeObject(input);
+    let text = "{" + tag;
+    at = 1;
+    {
+      const t0 = writeNumber(input.latitude);
+      if (!(input.latitude >= -90)) throw new ContractRefusal(">= -90");
+      if (!(input.latitude <= 90)) throw new ContractRefusal("<= 90");
+      text += (text.length > 1 ? "," : "") + "\"latitude\":" + t0;
+    }
+    at = 2;
+    {
+      const t0 = writeNumber(input.longitude);
+      if (!(input.longitude >= -180)) throw new ContractRefusal(">= -180");
+      if (!(input.longitude <= 180)) throw new ContractRefusal("<= 180");
+      text += ",\"longitude\":" + t0;
+    }
+    // Optional fields left out or null are not written at all: a null would be a second spelling of absent.
+    at = 3;
+    {
+      const v0 = input.label;
+      if (v0 !== undefined && v0 !== null) {
+        text += ",\"name\":" + writeString(v0);
+      }
+    }
+    return text + "}";
   }
-  return object;
+  catch (error) {
+    throw contractWithin(error, ["", ".latitude", ".longitude", ".label"][at]!);
+  }
 }
 
-function encodeAttachment(input: AttachmentInput, path: string): ContractJsonObject {
-  const object = writeObject(input, path);
-  let fields: ContractJsonObject;
+function writeAttachment(input: AttachmentInput): string {
+  writeObject(input);
   switch (input.kind) {
     case "photo":
-      object.set("type", "photo");
-      fields = encodePhoto(input, path);
-      break;
+      return writePhoto(input, "\"type\":\"photo\"");
     case "link":
-      object.set("type", "link");
-      fields = encodeLink(input, path);
-      break;
+      return writeLink(input, "\"type\":\"link\"");
     case "place":
-      object.set("type", "place");
-      fields = encodePlaceRef(input, path);
-      break;
+      return writePlaceRef(input, "\"type\":\"place\"");
     default:
-      throw new ContractEncodeError(path + ".kind", "one of \"photo\", \"link\", \"place\"");
+      throw contractWithin(new ContractRefusal("one of \"photo\", \"link\", \"place\""), ".kind");
   }
-  for (const [key, value] of fields) object.set(key, value);
-  return object;
 }

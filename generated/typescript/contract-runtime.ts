@@ -4,8 +4,8 @@
 
 // The contract runtime: the contract-independent part of every generated TypeScript decoder.
 // Its sections match ContractRuntime.swift and ContractRuntime.kt one for one, so the three
-// runtimes can be read side by side; the last section, Writer, is TypeScript's alone (the app is
-// the only writer). No dependencies, no Node built-ins: it runs in Node 20 and in browsers alike.
+// runtimes can be read side by side (the Writer, section 6 here, is the last section there). No
+// dependencies, no Node built-ins: it runs in Node 20 and in browsers alike.
 
 // MARK: - JSON value model
 
@@ -2132,9 +2132,13 @@ export function queueDrain(
 }
 
 // MARK: - Writer
-// TypeScript only: the app is the blob's only writer. Each `write…` returns the value
-// as JSON, or throws ContractEncodeError when the readers would not read it back as given —
-// the writer's bug surfaces in the app's own tests, not as a wrong number on a home screen.
+// The generated `encode`'s machinery (ContractRuntime.swift and ContractRuntime.kt have the same
+// writer). Each `write…` checks a value against the readers' rules and returns its JSON text, or
+// throws a ContractRefusal when the readers would not read it back as given — the writer's bug
+// surfaces in the app's own tests, not as a wrong number on a home screen. The text is the same
+// byte for byte in all three languages (docs/schema.md, "The canonical document"): JSON.stringify's
+// escapes, numbers as String(x) writes them, map entries in UTF-16 order. Paths are made only for
+// a refusal: each enclosing writer puts its step in front on the way out (`contractWithin`).
 
 /**
  * A value the encoder refuses to write, with the path of the offending field.
@@ -2149,122 +2153,175 @@ export class ContractEncodeError extends RangeError {
 }
 
 /**
+ * A refusal on its way out of the writers, its path (relative to the value being written) growing
+ * by a step at each level; `encode` turns it into a ContractEncodeError. Not an Error: nothing
+ * captures a stack trace for it.
+ */
+export class ContractRefusal {
+  path = '';
+  constructor(readonly expected: string) {}
+}
+
+/** `error` with `step` put in front of its path when it is a ContractRefusal; any other error unchanged. */
+export function contractWithin(error: unknown, step: string): unknown {
+  if (error instanceof ContractRefusal) error.path = step + error.path;
+  return error;
+}
+
+/** What `encode` throws for `error`: a ContractEncodeError for a refusal (its path from `$`), any other error unchanged. */
+export function contractEncodeError(error: unknown): unknown {
+  return error instanceof ContractRefusal ? new ContractEncodeError('$' + error.path, error.expected) : error;
+}
+
+/**
  * A string-keyed map as the writer may give it: a Map, or a plain object (its own enumerable
  * keys). For example, `new Map([["p1", "#ff0000"]])` or `{p1: "#ff0000"}`.
  */
 export type ContractInputMap<T> = ReadonlyMap<string, T> | { readonly [key: string]: T };
 
-/** An unpaired surrogate anywhere (a high one not followed by a low one, or a lone low one). */
-const UNPAIRED_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?:^|[^\ud800-\udbff])[\udc00-\udfff]/;
-
 /**
  * Whether `s` is well-formed UTF-16 (no unpaired surrogate): the only strings a reader accepts.
  * For example, `isWellFormedString("\ud83d\ude00")` is true; `isWellFormedString("\ud800")` is false.
+ * The reader's own check (`isWellFormedUtf16`: the engine's `isWellFormed` where it has one).
  */
 export function isWellFormedString(s: string): boolean {
-  return !UNPAIRED_SURROGATE.test(s);
+  return isWellFormedUtf16(s);
 }
 
-/** A new, empty JSON object for the fields of `v`, which must be an object (not null, not an array). */
-export function writeObject(v: unknown, path: string): ContractJsonObject {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) throw new ContractEncodeError(path, 'an object');
-  return new Map();
+/** Checks that `v` is an object (not null, not an array): the fields of a record or a union's variant. */
+export function writeObject(v: unknown): void {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) throw new ContractRefusal('an object');
 }
 
-/** A well-formed string (an unpaired surrogate would read back as the wrong type). */
-export function writeString(v: unknown, path: string): string {
-  if (typeof v !== 'string' || !isWellFormedString(v)) throw new ContractEncodeError(path, 'a well-formed string');
-  return v;
+/**
+ * A well-formed string (an unpaired surrogate would read back as the wrong type), as JSON text.
+ * Why the fast path: most strings need no escape, and JSON.stringify on millions of short strings
+ * dominates writing a large blob.
+ */
+export function writeString(v: unknown): string {
+  if (typeof v !== 'string') throw new ContractRefusal('a well-formed string');
+  if (!NEEDS_ESCAPE.test(v)) return '"' + v + '"';
+  if (!isWellFormedUtf16(v)) throw new ContractRefusal('a well-formed string');
+  return JSON.stringify(v);
 }
 
-/** A boolean (never 1 or "true"). */
-export function writeBool(v: unknown, path: string): boolean {
-  if (typeof v !== 'boolean') throw new ContractEncodeError(path, 'a boolean');
-  return v;
+/** A boolean (never 1 or "true"), as JSON text. */
+export function writeBool(v: unknown): string {
+  if (v === true) return 'true';
+  if (v === false) return 'false';
+  throw new ContractRefusal('a boolean');
 }
 
-/** A finite number (NaN and ±Infinity have no JSON spelling a reader would accept). */
-export function writeNumber(v: unknown, path: string): number {
-  if (typeof v !== 'number' || !Number.isFinite(v)) throw new ContractEncodeError(path, 'a finite number');
-  return v + 0;
+/** A finite number (NaN and ±Infinity have no JSON spelling a reader would accept), as String(v) writes it (-0 as 0). */
+export function writeNumber(v: unknown): string {
+  if (typeof v !== 'number' || !Number.isFinite(v)) throw new ContractRefusal('a finite number');
+  return String(v);
 }
 
 /** An integer within ±(2^53−1), as the scanner's `integer()` accepts. */
-export function writeInteger(v: unknown, path: string): number {
-  if (typeof v !== 'number' || !Number.isSafeInteger(v)) throw new ContractEncodeError(path, 'an integer within ±(2^53−1)');
-  return v + 0;
+export function writeInteger(v: unknown): string {
+  if (typeof v !== 'number' || !Number.isSafeInteger(v)) throw new ContractRefusal('an integer within ±(2^53−1)');
+  return String(v);
 }
 
 /** Epoch milliseconds within 1 … 2^53−1, as the scanner's `epochMillis()` accepts (0 would read as unknown). */
-export function writeEpochMillis(v: unknown, path: string): number {
-  if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 1) {
-    throw new ContractEncodeError(path, 'epoch milliseconds within 1 … 2^53−1');
-  }
-  return v;
+export function writeEpochMillis(v: unknown): string {
+  if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 1) throw new ContractRefusal('epoch milliseconds within 1 … 2^53−1');
+  return String(v);
 }
 
 /** A `YYYY-MM-DD` string naming a real date in years 0001–9999, as the scanner's `localDate()` accepts. */
-export function writeLocalDate(v: unknown, path: string): string {
-  if (typeof v !== 'string' || !isValidLocalDate(v)) throw new ContractEncodeError(path, 'a YYYY-MM-DD date in 0001–9999');
-  return v;
+export function writeLocalDate(v: unknown): string {
+  if (typeof v !== 'string' || !isValidLocalDate(v)) throw new ContractRefusal('a YYYY-MM-DD date in 0001–9999');
+  return '"' + v + '"';
 }
 
 /** An instant within years 0001–9999 (UTC), written as formatDateTime spells it; the scanner's `dateTime()` reads it back. */
-export function writeDateTime(v: unknown, path: string): string {
+export function writeDateTime(v: unknown): string {
   if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < DATE_TIME_MIN_MS || v > DATE_TIME_MAX_MS) {
-    throw new ContractEncodeError(path, 'epoch milliseconds within 0001-01-01T00:00:00Z … 9999-12-31T23:59:59.999Z');
+    throw new ContractRefusal('epoch milliseconds within 0001-01-01T00:00:00Z … 9999-12-31T23:59:59.999Z');
   }
-  return formatDateTime(v);
+  return '"' + formatDateTime(v) + '"';
 }
 
-/** One of an enumeration's spellings, exactly. */
-export function writeOneOf<T extends string>(v: unknown, values: readonly T[], path: string): T {
-  if (typeof v !== 'string' || (values as readonly string[]).indexOf(v) < 0) {
-    throw new ContractEncodeError(path, 'one of ' + values.map((value) => JSON.stringify(value)).join(', '));
+/** One of an enumeration's spellings, exactly, as JSON text. */
+export function writeOneOf(v: unknown, values: readonly string[]): string {
+  if (typeof v !== 'string' || values.indexOf(v) < 0) {
+    throw new ContractRefusal('one of ' + values.map((value) => JSON.stringify(value)).join(', '));
   }
-  return v as T;
+  return JSON.stringify(v);
 }
 
-/** `value` when it passes a field's constraints (`expected` names them for the error). */
-export function writeSatisfying<T>(value: T, test: (value: T) => boolean, expected: string, path: string): T {
-  if (!test(value)) throw new ContractEncodeError(path, expected);
-  return value;
+/** The length past which the writers flatten an array's text (characters; two bytes each when not Latin-1). */
+export const CONTRACT_FLAT_CHUNK = 262144;
+
+/** Where contractFlat puts what it reads, so that no compiler can drop the read. */
+const contractFlatProbe = { last: 0 };
+
+/**
+ * `text`, flat. Why: a string built by `+=` is a rope whose every piece lives until the whole
+ * document is done, and in a document of megabytes the collector spends most of the time copying
+ * those pieces. The generated writers append an array's elements to a text of their own and hand
+ * it here once it is longer than CONTRACT_FLAT_CHUNK, which makes the engine copy it into one
+ * string (reading a character of a rope flattens it in V8 and JavaScriptCore), large enough that
+ * V8 allocates it where the collector never copies it, and lets the pieces die young.
+ */
+export function contractFlat(text: string): string {
+  contractFlatProbe.last = text.charCodeAt(0);
+  return text;
+}
+
+/** `v` when it is an array (its elements are written by the caller, each checked). */
+export function writeArray<T>(v: ReadonlyArray<T>): ReadonlyArray<T> {
+  if (!Array.isArray(v)) throw new ContractRefusal('an array');
+  return v;
 }
 
 /**
- * A JSON array of `v`'s elements, each written by `element` (given the element's path, `path[i]`).
- * Every element must be valid: the encoder never writes an element a reader would drop.
+ * The entries of `v` (a Map, or a plain object's own enumerable keys) in the document's order: by
+ * key, in UTF-16 code-unit order (`<` on strings), whatever order the map keeps. A key that is
+ * not a string (a Map's), or canonically equivalent to an earlier key, is refused; its values are
+ * written by the caller, each checked.
  */
-export function writeArray<T>(v: ReadonlyArray<T>, path: string, element: (item: T, path: string) => ContractJson): ContractJson[] {
-  if (!Array.isArray(v)) throw new ContractEncodeError(path, 'an array');
-  const result: ContractJson[] = [];
-  for (let i = 0; i < v.length; i++) result.push(element(v[i], `${path}[${i}]`));
-  return result;
-}
-
-/**
- * A JSON object of `v`'s entries (a Map, or a plain object's own enumerable keys), each value
- * written by `value` (given the entry's path, `path["key"]`). Keys must be well-formed strings
- * (a reader ignores any other entry).
- */
-export function writeMap<T>(v: ContractInputMap<T>, path: string, value: (item: T, path: string) => ContractJson): ContractJsonObject {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) throw new ContractEncodeError(path, 'a Map or an object');
-  const result: ContractJsonObject = new Map();
-  const keys = new ContractMapKeys();
-  const add = (item: T, key: unknown): void => {
-    const keyPath = `${path}[${typeof key === 'string' ? JSON.stringify(key) : String(key)}]`;
-    if (typeof key !== 'string' || !isWellFormedString(key)) throw new ContractEncodeError(keyPath, 'a well-formed string key');
-    // Readers keep one of two canonically equivalent keys ("é", "e\u0301"): never write both.
-    if (keys.replaced(key, true, result.keys()) !== key) throw new ContractEncodeError(keyPath, 'a key no other key of the map is canonically equivalent to');
-    result.set(key, value(item, keyPath));
+export function writeMapEntries<T>(v: ContractInputMap<T>): Array<[string, T]> {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) throw new ContractRefusal('a Map or an object');
+  const entries: Array<[string, T]> = [];
+  // The NFC forms (the readers' map key, contractMapKey) of the keys so far, once a non-ASCII key
+  // is seen: readers keep one of two canonically equivalent keys ("é", "e\u0301"), so the later
+  // one in the map's own order is refused, before any value is written. An ASCII key is its own form.
+  let forms: Set<string> | undefined = undefined;
+  const add = (key: string, item: T): void => {
+    if (forms !== undefined || !isAsciiText(key)) {
+      if (forms === undefined) forms = new Set(entries.map((entry) => entry[0]));
+      const form = contractMapKey(key);
+      if (forms.has(form)) throw contractWithin(new ContractRefusal('a key no other key of the map is canonically equivalent to'), contractKeyStep(key));
+      forms.add(form);
+    }
+    entries.push([key, item]);
   };
   if (isReadonlyMap(v)) {
-    v.forEach(add);
+    v.forEach((item, key: unknown) => {
+      if (typeof key !== 'string') throw contractWithin(new ContractRefusal('a well-formed string key'), contractKeyStep(key));
+      add(key, item);
+    });
   } else {
     const object = v as { readonly [key: string]: T };
-    for (const key of Object.keys(object)) add(object[key] as T, key); // an own key: present
+    for (const key of Object.keys(object)) add(key, object[key] as T); // an own key: present
   }
-  return result;
+  if (entries.length > 1) entries.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  return entries;
+}
+
+/** A map entry's key and colon, `"key":`; a key with an unpaired surrogate is refused (a reader ignores such an entry). */
+export function writeKey(key: string): string {
+  if (!NEEDS_ESCAPE.test(key)) return '"' + key + '":';
+  if (!isWellFormedUtf16(key)) throw new ContractRefusal('a well-formed string key');
+  return JSON.stringify(key) + ':';
+}
+
+/** A map entry's step in a refusal's path: `["key"]`, the key as JSON.stringify spells it. */
+export function contractKeyStep(key: unknown): string {
+  return '[' + (typeof key === 'string' ? JSON.stringify(key) : String(key)) + ']';
 }
 
 /** A Map or any other ReadonlyMap (duck-typed: a plain object's values are data, never functions). */

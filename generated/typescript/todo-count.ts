@@ -10,33 +10,37 @@
  */
 
 import {
+  CONTRACT_FLAT_CHUNK,
   CONTRACT_MAX_DEPTH,
   CONTRACT_NEEDS_TEXT,
   CONTRACT_TREE_DEGRADED,
   type ContractInputMap,
-  type ContractJsonObject,
   ContractJsonScanner,
   ContractMapKeys,
+  ContractRefusal,
   ContractReport,
+  contractEncodeError,
+  contractFlat,
   contractJsonParse,
+  contractKeyStep,
   contractNeedsText,
   contractTreeComplete,
   contractTreeSawAll,
   contractUtf8Text,
+  contractWithin,
   isWellFormedUtf16,
   satisfying,
-  serializeContractJson,
   treeDegraded,
   treeSkip,
   treeTooDeep,
   writeArray,
   writeEpochMillis,
   writeInteger,
-  writeMap,
+  writeKey,
+  writeMapEntries,
   writeNumber,
   writeObject,
   writeOneOf,
-  writeSatisfying,
   writeString,
 } from "./contract-runtime";
 
@@ -913,7 +917,8 @@ export interface ListCountInput {
  * The document text for `input`, as readers expect it: `{"v":1,…}` with the version first, then the
  * fields in declaration order; optional fields left out (undefined or null) are omitted, never
  * written as null; left-out defaulted fields are written with their default; derived fields are
- * never written.
+ * never written; map entries in UTF-16 order of their keys. The same bytes as the Swift and Kotlin
+ * encoders write for the same value.
  * Every value is checked against the readers' rules first: a value they would not read back as
  * given (a wrong type, NaN or ±Infinity, a fractional or unsafe integer, a timestamp below 1, an
  * invalid date, a string with an unpaired surrogate, an unknown enum value, a value outside its
@@ -921,45 +926,152 @@ export interface ListCountInput {
  * renders something else.
  */
 export function encode(input: CountRecordInput): string {
-  return serializeContractJson(encodeCountRecord(input, "$"));
+  try {
+    return writeCountRecord(input);
+  }
+  catch (error) {
+    throw contractEncodeError(error);
+  }
 }
 
-function encodeCountRecord(input: CountRecordInput, path: string): ContractJsonObject {
-  const object = writeObject(input, path);
-  // The version first: readers check it before anything it gates.
-  object.set(versionField, writtenVersion);
-  object.set("count", writeSatisfying(writeInteger(input.count, path + ".count"), (v) => v >= 0, ">= 0", path + ".count"));
-  object.set("revision", writeSatisfying(writeInteger(input.revision, path + ".revision"), (v) => v >= 0 && v <= 9007199254740991, ">= 0, <= 9007199254740991", path + ".revision"));
-  // Optional fields left out or null are not written at all: a null would be a second spelling of absent.
-  if (input.updatedAt !== undefined && input.updatedAt !== null) {
-    object.set("updatedAt", writeEpochMillis(input.updatedAt, path + ".updatedAt"));
+function writeCountRecord(input: CountRecordInput): string {
+  let at = 0;
+  try {
+    writeObject(input);
+    // The version first: readers check it before anything it gates.
+    let text = "{\"v\":1";
+    at = 1;
+    {
+      const t0 = writeInteger(input.count);
+      if (!(input.count >= 0)) throw new ContractRefusal(">= 0");
+      text += ",\"count\":" + t0;
+    }
+    at = 2;
+    {
+      const t0 = writeInteger(input.revision);
+      if (!(input.revision >= 0)) throw new ContractRefusal(">= 0");
+      if (!(input.revision <= 9007199254740991)) throw new ContractRefusal("<= 9007199254740991");
+      text += ",\"revision\":" + t0;
+    }
+    // Optional fields left out or null are not written at all: a null would be a second spelling of absent.
+    at = 3;
+    {
+      const v0 = input.updatedAt;
+      if (v0 !== undefined && v0 !== null) {
+        text += ",\"updatedAt\":" + writeEpochMillis(v0);
+      }
+    }
+    at = 4;
+    {
+      const v0 = input.sync ?? "idle";
+      text += ",\"sync\":" + writeOneOf(v0, ["idle", "syncing", "failed"]);
+    }
+    at = 5;
+    {
+      const v0 = input.source;
+      if (v0 !== undefined && v0 !== null) {
+        text += ",\"source\":" + writeSource(v0);
+      }
+    }
+    at = 6;
+    {
+      const v0 = input.lists ?? [];
+      const a0 = writeArray(v0);
+      text += ",\"lists\":" + "[";
+      let s0 = "";
+      for (let i0 = 0; i0 < a0.length; i0++) {
+        try {
+          s0 += (i0 > 0 ? "," : "") + writeListCount(a0[i0]!);
+        }
+        catch (error) {
+          throw contractWithin(error, "[" + i0 + "]");
+        }
+        if (s0.length > CONTRACT_FLAT_CHUNK) {
+          text += contractFlat(s0);
+          s0 = "";
+        }
+      }
+      text += s0 + "]";
+    }
+    at = 7;
+    {
+      const v0 = input.badges ?? new Map();
+      const m0 = writeMapEntries(v0);
+      text += ",\"badges\":" + "{";
+      for (let i0 = 0; i0 < m0.length; i0++) {
+        const k0 = m0[i0]![0];
+        try {
+          text += (i0 > 0 ? "," : "") + writeKey(k0) + writeInteger(m0[i0]![1]);
+        }
+        catch (error) {
+          throw contractWithin(error, contractKeyStep(k0));
+        }
+      }
+      text += "}";
+    }
+    return text + "}";
   }
-  object.set("sync", writeOneOf(input.sync ?? "idle", ["idle", "syncing", "failed"], path + ".sync"));
-  if (input.source !== undefined && input.source !== null) {
-    object.set("source", encodeSource(input.source, path + ".source"));
+  catch (error) {
+    throw contractWithin(error, ["", ".count", ".revision", ".updatedAt", ".sync", ".source", ".lists", ".badges"][at]!);
   }
-  object.set("lists", writeArray(input.lists ?? [], path + ".lists", (e0, p0) => encodeListCount(e0, p0)));
-  object.set("badges", writeMap(input.badges ?? new Map(), path + ".badges", (e0, p0) => writeInteger(e0, p0)));
-  return object;
 }
 
-function encodeSource(input: SourceInput, path: string): ContractJsonObject {
-  const object = writeObject(input, path);
-  object.set("platform", writeOneOf(input.platform, ["android", "ios", "web"], path + ".platform"));
-  // Optional fields left out or null are not written at all: a null would be a second spelling of absent.
-  if (input.appVersion !== undefined && input.appVersion !== null) {
-    object.set("appVersion", writeSatisfying(writeString(input.appVersion, path + ".appVersion"), (v) => v.length > 0, "non-empty", path + ".appVersion"));
+function writeSource(input: SourceInput): string {
+  let at = 0;
+  try {
+    writeObject(input);
+    let text = "{";
+    at = 1;
+    text += "\"platform\":" + writeOneOf(input.platform, ["android", "ios", "web"]);
+    // Optional fields left out or null are not written at all: a null would be a second spelling of absent.
+    at = 2;
+    {
+      const v0 = input.appVersion;
+      if (v0 !== undefined && v0 !== null) {
+        const t0 = writeString(v0);
+        if (!(v0.length > 0)) throw new ContractRefusal("non-empty");
+        text += ",\"appVersion\":" + t0;
+      }
+    }
+    return text + "}";
   }
-  return object;
+  catch (error) {
+    throw contractWithin(error, ["", ".platform", ".appVersion"][at]!);
+  }
 }
 
-function encodeListCount(input: ListCountInput, path: string): ContractJsonObject {
-  const object = writeObject(input, path);
-  object.set("name", writeSatisfying(writeString(input.name, path + ".name"), (v) => v.length > 0, "non-empty", path + ".name"));
-  object.set("open", writeSatisfying(writeInteger(input.open, path + ".open"), (v) => v >= 0 && v <= 100000, ">= 0, <= 100000", path + ".open"));
-  // Optional fields left out or null are not written at all: a null would be a second spelling of absent.
-  if (input.ratio !== undefined && input.ratio !== null) {
-    object.set("ratio", writeSatisfying(writeNumber(input.ratio, path + ".ratio"), (v) => v >= 0 && v <= 1, ">= 0, <= 1", path + ".ratio"));
+function writeListCount(input: ListCountInput): string {
+  let at = 0;
+  try {
+    writeObject(input);
+    let text = "{";
+    at = 1;
+    {
+      const t0 = writeString(input.name);
+      if (!(input.name.length > 0)) throw new ContractRefusal("non-empty");
+      text += "\"name\":" + t0;
+    }
+    at = 2;
+    {
+      const t0 = writeInteger(input.open);
+      if (!(input.open >= 0)) throw new ContractRefusal(">= 0");
+      if (!(input.open <= 100000)) throw new ContractRefusal("<= 100000");
+      text += ",\"open\":" + t0;
+    }
+    // Optional fields left out or null are not written at all: a null would be a second spelling of absent.
+    at = 3;
+    {
+      const v0 = input.ratio;
+      if (v0 !== undefined && v0 !== null) {
+        const t0 = writeNumber(v0);
+        if (!(v0 >= 0)) throw new ContractRefusal(">= 0");
+        if (!(v0 <= 1)) throw new ContractRefusal("<= 1");
+        text += ",\"ratio\":" + t0;
+      }
+    }
+    return text + "}";
   }
-  return object;
+  catch (error) {
+    throw contractWithin(error, ["", ".name", ".open", ".ratio"][at]!);
+  }
 }

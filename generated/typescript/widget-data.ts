@@ -10,21 +10,26 @@
  */
 
 import {
+  CONTRACT_FLAT_CHUNK,
   CONTRACT_MAX_DEPTH,
   CONTRACT_NEEDS_TEXT,
   CONTRACT_TREE_DEGRADED,
   type ContractInputMap,
-  type ContractJsonObject,
   ContractJsonScanner,
   ContractMapKeys,
+  ContractRefusal,
   ContractReport,
   type ContractTimeline,
   buildTimeline,
+  contractEncodeError,
+  contractFlat,
   contractJsonParse,
+  contractKeyStep,
   contractNeedsText,
   contractTreeComplete,
   contractTreeSawAll,
   contractUtf8Text,
+  contractWithin,
   dayStartMs,
   isValidLocalDate,
   isWellFormedUtf16,
@@ -32,7 +37,6 @@ import {
   queuePeek,
   queueSet,
   satisfying,
-  serializeContractJson,
   treeDegraded,
   treeSkip,
   treeTooDeep,
@@ -40,10 +44,10 @@ import {
   writeArray,
   writeBool,
   writeEpochMillis,
+  writeKey,
   writeLocalDate,
-  writeMap,
+  writeMapEntries,
   writeObject,
-  writeSatisfying,
   writeString,
 } from "./contract-runtime";
 
@@ -1105,7 +1109,8 @@ export interface ProjectInput {
  * The document text for `input`, as readers expect it: `{"v":1,…}` with the version first, then the
  * fields in declaration order; optional fields left out (undefined or null) are omitted, never
  * written as null; left-out defaulted fields are written with their default; derived fields are
- * never written.
+ * never written; map entries in UTF-16 order of their keys. The same bytes as the Swift and Kotlin
+ * encoders write for the same value.
  * Every value is checked against the readers' rules first: a value they would not read back as
  * given (a wrong type, NaN or ±Infinity, a fractional or unsafe integer, a timestamp below 1, an
  * invalid date, a string with an unpaired surrogate, an unknown enum value, a value outside its
@@ -1115,42 +1120,161 @@ export interface ProjectInput {
  * same calendar code the readers use), never as "+24h".
  */
 export function encode(input: SnapshotInput): string {
-  return serializeContractJson(encodeSnapshot(input, "$"));
+  try {
+    return writeSnapshot(input);
+  }
+  catch (error) {
+    throw contractEncodeError(error);
+  }
 }
 
-function encodeSnapshot(input: SnapshotInput, path: string): ContractJsonObject {
-  const object = writeObject(input, path);
-  // The version first: readers check it before anything it gates.
-  object.set(versionField, writtenVersion);
-  // Optional fields left out or null are not written at all: a null would be a second spelling of absent.
-  if (input.dayStr !== undefined && input.dayStr !== null) {
-    object.set("dayStr", writeLocalDate(input.dayStr, path + ".dayStr"));
+function writeSnapshot(input: SnapshotInput): string {
+  let at = 0;
+  try {
+    writeObject(input);
+    // The version first: readers check it before anything it gates.
+    let text = "{\"v\":1";
+    // Optional fields left out or null are not written at all: a null would be a second spelling of absent.
+    at = 1;
+    {
+      const v0 = input.dayStr;
+      if (v0 !== undefined && v0 !== null) {
+        text += ",\"dayStr\":" + writeLocalDate(v0);
+      }
+    }
+    at = 2;
+    {
+      const v0 = input.validUntil;
+      if (v0 !== undefined && v0 !== null) {
+        text += ",\"validUntil\":" + writeEpochMillis(v0);
+      }
+    }
+    at = 3;
+    {
+      const v0 = input.tasks ?? [];
+      const a0 = writeArray(v0);
+      text += ",\"tasks\":" + "[";
+      let s0 = "";
+      for (let i0 = 0; i0 < a0.length; i0++) {
+        try {
+          s0 += (i0 > 0 ? "," : "") + writeTaskRow(a0[i0]!);
+        }
+        catch (error) {
+          throw contractWithin(error, "[" + i0 + "]");
+        }
+        if (s0.length > CONTRACT_FLAT_CHUNK) {
+          text += contractFlat(s0);
+          s0 = "";
+        }
+      }
+      text += s0 + "]";
+    }
+    at = 4;
+    {
+      const v0 = input.projectColors ?? new Map();
+      const m0 = writeMapEntries(v0);
+      text += ",\"projectColors\":" + "{";
+      for (let i0 = 0; i0 < m0.length; i0++) {
+        const k0 = m0[i0]![0];
+        try {
+          text += (i0 > 0 ? "," : "") + writeKey(k0) + writeString(m0[i0]![1]);
+        }
+        catch (error) {
+          throw contractWithin(error, contractKeyStep(k0));
+        }
+      }
+      text += "}";
+    }
+    at = 5;
+    {
+      const v0 = input.projects ?? [];
+      const a0 = writeArray(v0);
+      text += ",\"projects\":" + "[";
+      let s0 = "";
+      for (let i0 = 0; i0 < a0.length; i0++) {
+        try {
+          s0 += (i0 > 0 ? "," : "") + writeProject(a0[i0]!);
+        }
+        catch (error) {
+          throw contractWithin(error, "[" + i0 + "]");
+        }
+        if (s0.length > CONTRACT_FLAT_CHUNK) {
+          text += contractFlat(s0);
+          s0 = "";
+        }
+      }
+      text += s0 + "]";
+    }
+    return text + "}";
   }
-  if (input.validUntil !== undefined && input.validUntil !== null) {
-    object.set("validUntil", writeEpochMillis(input.validUntil, path + ".validUntil"));
+  catch (error) {
+    throw contractWithin(error, ["", ".dayStr", ".validUntil", ".tasks", ".projectColors", ".projects"][at]!);
   }
-  object.set("tasks", writeArray(input.tasks ?? [], path + ".tasks", (e0, p0) => encodeTaskRow(e0, p0)));
-  object.set("projectColors", writeMap(input.projectColors ?? new Map(), path + ".projectColors", (e0, p0) => writeString(e0, p0)));
-  object.set("projects", writeArray(input.projects ?? [], path + ".projects", (e0, p0) => encodeProject(e0, p0)));
-  return object;
 }
 
-function encodeTaskRow(input: TaskRowInput, path: string): ContractJsonObject {
-  const object = writeObject(input, path);
-  object.set("id", writeString(input.id, path + ".id"));
-  object.set("title", writeString(input.title, path + ".title"));
-  object.set("isDone", writeBool(input.isDone ?? false, path + ".isDone"));
-  // Optional fields left out or null are not written at all: a null would be a second spelling of absent.
-  if (input.projectId !== undefined && input.projectId !== null) {
-    object.set("projectId", writeSatisfying(writeString(input.projectId, path + ".projectId"), (v) => v.length > 0, "non-empty", path + ".projectId"));
+function writeTaskRow(input: TaskRowInput): string {
+  let at = 0;
+  try {
+    writeObject(input);
+    let text = "{";
+    at = 1;
+    text += "\"id\":" + writeString(input.id);
+    at = 2;
+    text += ",\"title\":" + writeString(input.title);
+    at = 3;
+    {
+      const v0 = input.isDone ?? false;
+      text += ",\"isDone\":" + writeBool(v0);
+    }
+    // Optional fields left out or null are not written at all: a null would be a second spelling of absent.
+    at = 4;
+    {
+      const v0 = input.projectId;
+      if (v0 !== undefined && v0 !== null) {
+        const t0 = writeString(v0);
+        if (!(v0.length > 0)) throw new ContractRefusal("non-empty");
+        text += ",\"projectId\":" + t0;
+      }
+    }
+    return text + "}";
   }
-  return object;
+  catch (error) {
+    throw contractWithin(error, ["", ".id", ".title", ".isDone", ".projectId"][at]!);
+  }
 }
 
-function encodeProject(input: ProjectInput, path: string): ContractJsonObject {
-  const object = writeObject(input, path);
-  object.set("id", writeString(input.id, path + ".id"));
-  object.set("title", writeString(input.title, path + ".title"));
-  object.set("tasks", writeArray(input.tasks ?? [], path + ".tasks", (e0, p0) => encodeTaskRow(e0, p0)));
-  return object;
+function writeProject(input: ProjectInput): string {
+  let at = 0;
+  try {
+    writeObject(input);
+    let text = "{";
+    at = 1;
+    text += "\"id\":" + writeString(input.id);
+    at = 2;
+    text += ",\"title\":" + writeString(input.title);
+    at = 3;
+    {
+      const v0 = input.tasks ?? [];
+      const a0 = writeArray(v0);
+      text += ",\"tasks\":" + "[";
+      let s0 = "";
+      for (let i0 = 0; i0 < a0.length; i0++) {
+        try {
+          s0 += (i0 > 0 ? "," : "") + writeTaskRow(a0[i0]!);
+        }
+        catch (error) {
+          throw contractWithin(error, "[" + i0 + "]");
+        }
+        if (s0.length > CONTRACT_FLAT_CHUNK) {
+          text += contractFlat(s0);
+          s0 = "";
+        }
+      }
+      text += s0 + "]";
+    }
+    return text + "}";
+  }
+  catch (error) {
+    throw contractWithin(error, ["", ".id", ".title", ".tasks"][at]!);
+  }
 }

@@ -9,8 +9,8 @@ struct TesteeError: Error, Equatable {
     let message: String
 }
 
-/// An op this testee does not implement (Swift has no encoder); answered as `{"skipped": reason}`,
-/// which a run counts apart (neither passed nor failed).
+/// An op this testee does not implement (`decodeBytes` where a language has no byte entry point);
+/// answered as `{"skipped": reason}`, which a run counts apart (neither passed nor failed).
 struct TesteeSkipped: Error, Equatable {
     let reason: String
 }
@@ -67,6 +67,12 @@ struct Given {
         case .bool(let value)?: return value
         default: throw TesteeError(message: "given.\(key) must be a boolean")
         }
+    }
+
+    /// Any JSON value (`null` included); an error only when absent.
+    func json(_ key: String) throws -> ContractJSON {
+        guard let value = object[key] else { throw TesteeError(message: "given.\(key) is missing") }
+        return value
     }
 
     /// A `{id: bool}` object as entries, every key kept exactly; non-boolean values are skipped.
@@ -195,6 +201,127 @@ enum TesteeSupport {
             if line.isEmpty { continue }
             // One unbuffered write per response: the runner waits for each line.
             FileHandle.standardOutput.write(Data((ResponseJSON.text(of: respond(to: line, contracts: contracts)) + "\n").utf8))
+        }
+    }
+}
+
+/// The `encode` op's input (docs/conformance.md) read into a contract's Swift values, as an app
+/// would build them, and its answer. The input is JSON as an app hands it to TypeScript's `encode`;
+/// what Swift's types cannot hold there — a value of another JSON type, a fraction or a number
+/// beyond Int64 for an integer, an enum value or union tag that is none of the cases, a missing
+/// required field, a string with an unpaired surrogate — is refused here, at the path TypeScript's
+/// encoder refuses it at: in Swift that refusal is the compiler's. Everything Swift's types can
+/// hold goes to the generated `encode`, which checks it as the readers' rules say. (One input with
+/// two refusals can name a different one first: the type's, here, before the encoder's.)
+enum TesteeInput {
+    /// nil for an absent member or JSON `null`: how TypeScript's encoder treats `undefined` and `null`.
+    static func present(_ json: ContractJSON?) -> ContractJSON? {
+        if case .null? = json { return nil }
+        return json
+    }
+
+    static func object(_ json: ContractJSON?) throws -> ContractJSONObject {
+        guard case .object(let object)? = json else { throw ContractEncodeRefusal(expected: "an object") }
+        return object
+    }
+
+    /// A string; one that held an unpaired surrogate (the reader's invalid string) no Swift String can hold.
+    static func string(_ json: ContractJSON?) throws -> String {
+        guard case .string(let text)? = json else { throw ContractEncodeRefusal(expected: ContractJSONOutput.expectedString) }
+        return text
+    }
+
+    static func bool(_ json: ContractJSON?) throws -> Bool {
+        guard case .bool(let flag)? = json else { throw ContractEncodeRefusal(expected: "a boolean") }
+        return flag
+    }
+
+    static func number(_ json: ContractJSON?) throws -> Double {
+        guard case .number(let number)? = json else { throw ContractEncodeRefusal(expected: ContractJSONOutput.expectedNumber) }
+        return number
+    }
+
+    /// An integral number an Int64 holds (whether it is safe is the encoder's check).
+    static func integer(_ json: ContractJSON?, expected: String) throws -> Int64 {
+        guard case .number(let number)? = json, number == number.rounded(.towardZero),
+              number >= -9_223_372_036_854_775_808.0, number < 9_223_372_036_854_775_808.0 else {
+            throw ContractEncodeRefusal(expected: expected)
+        }
+        return Int64(number)
+    }
+
+    /// The case spelled exactly as the JSON string (code units, no normalisation).
+    static func enumeration<E: RawRepresentable>(_ json: ContractJSON?, as type: E.Type, expected: String) throws -> E where E.RawValue == String {
+        guard case .string(let text)? = json, let value = ContractEnum.read(text, as: type) else {
+            throw ContractEncodeRefusal(expected: expected)
+        }
+        return value
+    }
+
+    /// The tag string of a union input, compared exactly by `isTag`; nil when it is no string.
+    static func text(_ json: ContractJSON?) -> String? {
+        if case .string(let text)? = json { return text }
+        return nil
+    }
+
+    static func isTag(_ text: String?, _ tag: String) -> Bool {
+        guard let text else { return false }
+        return text.utf8.elementsEqual(tag.utf8)
+    }
+
+    /// An array, each element read by `element` (a refusal inside gets the element's `[index]`).
+    static func array<T>(_ json: ContractJSON?, _ element: (ContractJSON) throws -> T) throws -> [T] {
+        guard case .array(let items)? = json else { throw ContractEncodeRefusal(expected: "an array") }
+        var result: [T] = []
+        result.reserveCapacity(items.count)
+        for (index, item) in items.enumerated() {
+            do {
+                result.append(try element(item))
+            } catch let refusal as ContractEncodeRefusal {
+                throw refusal.within(index: index)
+            }
+        }
+        return result
+    }
+
+    /// An object as a dictionary, each value read by `value` in the keys' UTF-16 order (the order
+    /// the encoders write them in). Two keys a Swift dictionary takes for one (canonically
+    /// equivalent, `"é"` and `"e\u{301}"`) are refused at the later one in the object's order, as
+    /// TypeScript's writer refuses them: the app could not have built that value, and dropping one
+    /// would lose data.
+    static func map<T>(_ json: ContractJSON?, _ value: (ContractJSON) throws -> T) throws -> [String: T] {
+        guard case .object(let object)? = json else { throw ContractEncodeRefusal(expected: "a Map or an object") }
+        var keys = Set<String>(minimumCapacity: object.entries.count)
+        for (key, _) in object.entries where !keys.insert(key).inserted {
+            throw ContractEncodeRefusal(expected: "a key no other key of the map is canonically equivalent to").within(key: key)
+        }
+        let entries = object.entries.sorted { $0.key.utf16.lexicographicallyPrecedes($1.key.utf16) }
+        var result: [String: T] = Dictionary(minimumCapacity: entries.count)
+        for (key, item) in entries {
+            do {
+                result[key] = try value(item)
+            } catch let refusal as ContractEncodeRefusal {
+                throw refusal.within(key: key)
+            }
+        }
+        return result
+    }
+
+    /// `{"text": document}` or `{"refused": path}`; the document's `data` must be its text's UTF-8.
+    static func answer(_ encode: () throws -> ContractEncodeResult) throws -> ContractJSON {
+        let result: ContractEncodeResult
+        do {
+            result = try encode()
+        } catch let refusal as ContractEncodeRefusal {
+            return TesteeSupport.response("refused", .string(refusal.path))
+        }
+        switch result {
+        case .ok(let document):
+            let text = document.text
+            guard document.data.elementsEqual(text.utf8) else { throw TesteeError(message: "encode's data is not its text's UTF-8") }
+            return TesteeSupport.response("text", .string(text))
+        case .refused(let refusal):
+            return TesteeSupport.response("refused", .string(refusal.path))
         }
     }
 }

@@ -10,6 +10,9 @@ declare module "node:assert/strict" {
   export function deepEqual(actual: unknown, expected: unknown, message?: string): void;
   export function throws(run: () => unknown, check: (error: unknown) => boolean, message?: string): void;
 }
+declare module "node:fs" {
+  export function readFileSync(path: string, encoding: "utf8"): string;
+}
 declare const process: {
   cpuUsage(previous?: { user: number; system: number }): { user: number; system: number };
 };

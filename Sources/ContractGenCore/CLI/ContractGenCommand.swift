@@ -512,6 +512,8 @@ public struct ContractGenCommand: Sendable {
         }
         let loaded = GoldenCaseLoader.load(directories: directories.map(path), confinedTo: root)
         var cases = ConformanceCase.withPlainTwins(loaded.cases)
+        // Encode cases read back by every decoder (the writer × reader matrix), where the schemas are at hand.
+        cases = ConformanceCase.withReadBackTwins(cases, contracts: (try? loadContracts(try schemaPaths([]))) ?? [])
         if let pattern = parsed.value("filter") {
             cases = cases.filter { CaseFilter.matches($0.name, pattern: pattern) }
             // A filter that matches nothing would otherwise pass with "0 passed, 0 failed".
@@ -795,6 +797,9 @@ extension ContractGenCommand {
                 io.out("    (minimized from \(Self.abbreviated(slow.original)))\n")
             }
             for (language, seconds) in slow.seconds { io.out("    \(language): \(String(format: "%.3f", seconds)) s\n") }
+        }
+        if summary.encodesWritten + summary.encodesRefused > 0 {
+            io.out("differential: encode: \(summary.encodesWritten) document(s) written byte for byte alike, \(summary.encodesRefused) refused at the same path, by every implementation\n")
         }
         io.out("differential: \(summary.inputs) inputs (\(summary.stressInputs) of them large) (seed \(seed)) of \(contracts.map(\.name).joined(separator: ", ")) through \(targets.map(\.name).joined(separator: ", ")) in \(String(format: "%.1f", summary.seconds)) s: \(summary.disagreements.count) disagreement(s), \(summary.slow.count) slow\n")
         return summary.disagreements.isEmpty && summary.slow.isEmpty ? ExitCode.success : ExitCode.failure

@@ -142,8 +142,7 @@ public enum TesteeOp: String, CaseIterable, Sendable {
     case queuePeek = "queue.peek"
     case queueDrain = "queue.drain"
     case timeline
-    /// Served only by a language with an encoder (TypeScript); every other testee answers
-    /// `skipped`, so the same case file holds for all of them.
+    /// Served by every language: each has an encoder, and the three write the same bytes.
     case encode
     /// The runtime's day-count calendar (`civilFromDays`), public API of every runtime: served
     /// for every contract, so the three runtimes are held to one proleptic Gregorian calendar.
@@ -161,12 +160,8 @@ public enum TesteeOp: String, CaseIterable, Sendable {
     /// op needs), or nil when it serves it. The one place that says which language serves what:
     /// every testee writer asks here.
     public func skipReason(in language: Language) -> String? {
-        switch (self, language) {
-        case (.encode, .swift), (.encode, .kotlin):
-            return "no encoder in \(language.displayName): only the TypeScript app writes blobs"
-        default:
-            return nil
-        }
+        // Every language serves every op: each has an encoder (issue 41) and a byte entry point.
+        nil
     }
 
     /// Whether every language serves the op (so the differential can compare them on it).
@@ -278,7 +273,7 @@ public enum TesteeOp: String, CaseIterable, Sendable {
         case .timeline:
             return "`{\"entries\": [{\"at\": INTEGER, \"header\": HEADER}, …], \"reloadAt\": INTEGER-or-null}`, `HEADER` as the `header` op answers"
         case .encode:
-            return "`{\"text\": STRING}`, the document `encode` wrote, or `{\"refused\": PATH}`, the path its `ContractEncodeError` names; `{\"skipped\": reason}` from a language without an encoder (Swift, Kotlin)"
+            return "`{\"text\": STRING}`, the document `encode` wrote, or `{\"refused\": PATH}`, the path of the value it refused (TypeScript's `ContractEncodeError`, Swift's `ContractEncodeRefusal`, Kotlin's `ContractEncodeException`)"
         case .civilFromDays:
             return "`[year, month, day]` (integers; astronomical years: 0 is 1 BC) for `days` within ±100,000,000 (about ±273,790 years), `null` for any other"
         case .decodeBytes:

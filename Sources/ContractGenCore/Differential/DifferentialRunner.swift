@@ -26,6 +26,10 @@ public struct DifferentialSummary: Sendable {
     public var disagreements: [Disagreement] = []
     public var slow: [SlowInput] = []
     public var seconds = 0.0
+    /// `encode` inputs every implementation answered alike: with the same document (byte for
+    /// byte), or with a refusal at the same path.
+    public var encodesWritten = 0
+    public var encodesRefused = 0
 }
 
 public struct DifferentialRunner {
@@ -108,7 +112,12 @@ public struct DifferentialRunner {
             }
             for (index, input) in batch.enumerated() {
                 let answers = replies.map { Self.canonical($0[index]) }
-                if Set(answers).count > 1 { report(input, processes, &summary) }
+                if Set(answers).count > 1 {
+                    report(input, processes, &summary)
+                } else if input.op == TesteeOp.encode.rawValue, let first = answers.first, let answer = JSONValue.parse(first) {
+                    if answer["text"] != nil { summary.encodesWritten += 1 }
+                    if answer["refused"] != nil { summary.encodesRefused += 1 }
+                }
             }
             // A slow batch is timed again input by input, in the slow language only.
             if let slow = Self.slowLanguage(batchSeconds, factor: slowFactor, floor: slowFloor) {

@@ -326,8 +326,8 @@ public final class InputGenerator {
         let contract = pick(contracts)
         let b = contract.behaviours
         let now = JSONValue.number(Double(pick([1_784_325_599_999, 1_784_325_600_000, 1_784_325_600_001, 0, 1, 9_007_199_254_740_991])))
-        // Only ops every language serves (not encode): one answer is nothing to compare; and only
-        // ops with inputs (not versions, whose one answer its golden case holds).
+        // Only ops with inputs (not versions, whose one answer its golden case holds) that every
+        // language serves (today all of them): one answer is nothing to compare.
         let ops = TesteeOp.served(by: contract).filter { $0.servedByEveryLanguage && !$0.given.isEmpty }
         let op = chance(0.6) ? .decode : pick(ops)
         func request(_ given: [(String, JSONValue)]) -> DifferentialInput {
@@ -368,8 +368,10 @@ public final class InputGenerator {
             if bytes.count % 2 == 0 { given.append(("report", .bool(true))) }
             given.append(("dropped", .bool(true)))
             return request(given)
-        case .encode, .versions:
-            preconditionFailure("\(op.rawValue) is not drawn: one language serves it, or it takes no input")
+        case .encode:
+            return request([("input", encodeInput(contract))])
+        case .versions:
+            preconditionFailure("\(op.rawValue) is not drawn: it takes no input")
         case .civilFromDays:
             // Years 1–9999 mostly; then era edges (every 146,097 days from 0000-03-01), the whole
             // domain, and just past its limit, where every runtime must answer null.

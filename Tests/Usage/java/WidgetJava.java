@@ -1,10 +1,12 @@
 // A Java caller in an Android app (Java 8 language level): static calls without INSTANCE, the
 // sealed result by instanceof, getters, Java constructors from Kotlin's defaults (@JvmOverloads),
-// named done-queue entries, immutable constants. PlatformUsageTests compiles it with
+// named done-queue entries, immutable constants, writing a snapshot (and a list with a null in it). PlatformUsageTests compiles it with
 // javac --release 8 -Xlint:all -Werror against the compiled app files and runs it.
 package usage;
 
+import dev.contractgen.runtime.ContractEncodeException;
 import dev.contractgen.widget.WidgetData;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.Date;
 import java.util.List;
@@ -45,6 +47,16 @@ public final class WidgetJava {
             throw new IllegalStateException("ACCEPTED_VERSIONS must not be mutable");
         } catch (UnsupportedOperationException expected) {
             // Unmodifiable from Java too, not only read-only in Kotlin.
+        }
+        // Writing: a String (or encodeBytes) or a ContractEncodeException naming the path.
+        String document = WidgetData.encode(preview);
+        check(document.equals("{\"v\":1,\"tasks\":[{\"id\":\"p1\",\"title\":\"Preview row\",\"isDone\":false}],\"projectColors\":{},\"projects\":[]}"), document);
+        try {
+            // A Java list can hold a null where Kotlin's List<TaskRow> cannot: refused, never a NullPointerException.
+            WidgetData.encode(new WidgetData.Snapshot(null, null, Arrays.asList(row, null)));
+            throw new IllegalStateException("a null row is refused");
+        } catch (ContractEncodeException refusal) {
+            check(refusal.getPath().equals("$.tasks[1]") && refusal.getExpected().equals("an object"), refusal.getMessage());
         }
         System.out.println("java usage: ok");
     }

@@ -1,11 +1,14 @@
 // The generated Kotlin as an Android app and its widget use it: decode, `when` over the result,
-// read the fields, build a value from defaults, the done-queue and the instants' dates.
+// read the fields, build a value from defaults, the done-queue, the instants' dates, and the app
+// writing the snapshot its App Widget reads.
 // PlatformUsageTests compiles it with the app files under kotlinc -Werror and runs it.
 package usage
 
 import dev.contractgen.count.TodoCount
 import dev.contractgen.widget.WidgetData
+import dev.contractgen.runtime.ContractEncodeException
 import dev.contractgen.runtime.ContractReport
+import java.io.File
 
 const val BLOB = """{"v":1,"dayStr":"2026-07-17","validUntil":1784325600000,"tasks":[{"id":"t1","title":"Write the report"},{"id":"t2","title":"Call Sam","isDone":true},{"title":"no id"}]}"""
 
@@ -64,6 +67,38 @@ fun main() {
     check(WidgetData.decode("""{"v":1,"tasks":[{"id":"a","title":5},{"id":"b","title":null}],"validUntil":"soon"}""", report).dropped == 2, "two rows dropped")
     report.entries // the hook runs as the entries are read
     check(degradations == mapOf("\$.tasks[*] invalid-field" to 2, "\$.tasks[*].title wrong-type" to 1, "\$.tasks[*].title null" to 1, "\$.validUntil wrong-type" to 1), degradations.toString())
+
+    // The app writes the snapshot its App Widget reads: into the app's files (context.filesDir) or
+    // SharedPreferences, then AppWidgetManager.notifyAppWidgetViewDataChanged. Here a temporary
+    // file stands in for the app's files.
+    val fresh = WidgetData.Snapshot(
+        dayStr = "2026-07-17", validUntil = 1784325600000L, projectColors = mapOf("p1" to "#ff0000"),
+        tasks = listOf(WidgetData.TaskRow(id = "t1", title = "Write the \"report\""), WidgetData.TaskRow(id = "t2", title = "Call Sam", isDone = true, projectId = "p1"))
+    )
+    val file = File.createTempFile(WidgetData.STORAGE_KEY, ".json")
+    try {
+        file.writeBytes(WidgetData.encodeBytes(fresh))  // context.openFileOutput(…).use { it.write(…) } on Android
+        // The exact document every writer writes for this value, and what the widget reads from it.
+        val stored = file.readText()
+        check(stored == """{"v":1,"dayStr":"2026-07-17","validUntil":1784325600000,"tasks":[{"id":"t1","title":"Write the \"report\"","isDone":false},{"id":"t2","title":"Call Sam","isDone":true,"projectId":"p1"}],"projectColors":{"p1":"#ff0000"},"projects":[]}""", stored)
+        val read = WidgetData.decode(stored).value
+        check(read != null && read.tasks.map { it.title } == fresh.tasks.map { it.title } && read.tasks[1].projectColor == "#ff0000", "the widget reads what the app wrote")
+    } finally {
+        file.delete()
+    }
+    // A value no reader would read back as given is refused with its path, and nothing is written.
+    try {
+        WidgetData.encode(WidgetData.Snapshot(tasks = listOf(WidgetData.TaskRow(id = "t3", title = "Plan", projectId = ""))))
+        throw IllegalStateException("an empty projectId is refused")
+    } catch (refusal: ContractEncodeException) {
+        check(refusal.path == "\$.tasks[0].projectId" && refusal.message == "\$.tasks[0].projectId: expected non-empty", refusal.message)
+    }
+    try {
+        WidgetData.encode(WidgetData.Snapshot(tasks = listOf(WidgetData.TaskRow(id = "t4", title = "Lone \uD83D"))))
+        throw IllegalStateException("a String with an unpaired surrogate is refused")
+    } catch (refusal: ContractEncodeException) {
+        check(refusal.path == "\$.tasks[0].title" && refusal.expected == "a well-formed string", refusal.path)
+    }
 
     println("kotlin usage: ok")
 }

@@ -1,7 +1,7 @@
 // The generated Swift as an iOS app and its widget use it, from another module (`import
 // Contracts`, as a SwiftPM library or a framework would be): decode, switch on the result, read
-// the fields, a SwiftUI list of rows, a preview value built from defaults, the done-queue and the
-// instants' dates. PlatformUsageTests compiles it with -swift-version 6 -warnings-as-errors and
+// the fields, a SwiftUI list of rows, a preview value built from defaults, the done-queue, the
+// instants' dates, and the app writing the snapshot its widget reads (App Group storage). PlatformUsageTests compiles it with -swift-version 6 -warnings-as-errors and
 // runs it; on Linux a tiny stand-in replaces the part of SwiftUI it uses.
 import Foundation
 import Contracts
@@ -109,6 +109,39 @@ if case .ok(let record, _) = TodoCount.decode(#"{"v":1,"count":0,"revision":3,"u
     precondition(record.count == 0 && record.sync == .idle && record.updatedAtDate == Date(timeIntervalSince1970: 1))
 } else {
     fatalError("a count of 0 is a real value")
+}
+
+// The app writes the snapshot its widget extension reads, into App Group storage: a file in the
+// group's container (FileManager.containerURL(forSecurityApplicationGroupIdentifier:)) or
+// UserDefaults(suiteName:). Here a temporary directory stands in for the container.
+let fresh = WidgetData.Snapshot(dayStr: "2026-07-17", validUntil: 1_784_325_600_000,
+                                tasks: [WidgetData.TaskRow(id: "t1", title: "Write the \"report\""),
+                                        WidgetData.TaskRow(id: "t2", title: "Call Sam", isDone: true, projectId: "p1")],
+                                projectColors: ["p1": "#ff0000"])
+let container = FileManager.default.temporaryDirectory.appendingPathComponent("group.usage-\(ProcessInfo.processInfo.processIdentifier)")
+try FileManager.default.createDirectory(at: container, withIntermediateDirectories: true)
+defer { try? FileManager.default.removeItem(at: container) }
+let file = container.appendingPathComponent(WidgetData.storageKey + ".json")
+switch WidgetData.encode(fresh) {
+case .ok(let document):
+    try document.data.write(to: file, options: .atomic)  // or UserDefaults(suiteName:)?.set(document.text, forKey: WidgetData.storageKey)
+case .refused(let refusal):
+    fatalError("a writer bug, caught in the app's tests: \(refusal)")
+}
+// The exact document every writer writes for this value, and what the widget reads from it.
+let stored = try Data(contentsOf: file)
+precondition(String(decoding: stored, as: UTF8.self) == ##"{"v":1,"dayStr":"2026-07-17","validUntil":1784325600000,"tasks":[{"id":"t1","title":"Write the \"report\"","isDone":false},{"id":"t2","title":"Call Sam","isDone":true,"projectId":"p1"}],"projectColors":{"p1":"#ff0000"},"projects":[]}"##)
+guard case .ok(let read, 0) = WidgetData.decode(stored) else { fatalError("the widget reads what the app wrote") }
+precondition(read.tasks.map(\.title) == fresh.tasks.map(\.title) && read.tasks[1].projectColor == "#ff0000" && read.validUntilDate == fresh.validUntilDate)
+// A value no reader would read back as given is refused with its path, and nothing is written.
+let mistaken = WidgetData.Snapshot(validUntil: 0, tasks: [WidgetData.TaskRow(id: "t3", title: "Plan", projectId: "")])
+guard case .refused(let refusal) = WidgetData.encode(mistaken) else { fatalError("an empty projectId is refused") }
+precondition(refusal.path == "$.validUntil" && refusal.description == "$.validUntil: expected epoch milliseconds within 1 … 2^53−1", refusal.description)
+do {
+    _ = try WidgetData.encode(WidgetData.Snapshot(tasks: [WidgetData.TaskRow(id: "t3", title: "Plan", projectId: "")])).get()
+    fatalError("refused")
+} catch {
+    precondition(error.path == "$.tasks[0].projectId" && error.expected == "non-empty")
 }
 
 #if !canImport(SwiftUI)

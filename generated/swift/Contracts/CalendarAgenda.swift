@@ -1150,6 +1150,309 @@ public enum CalendarAgenda {
         return scanner.failed ? nil : result
     }
 
+
+    // MARK: - Encoding (the writer side)
+
+    /// The document for `value`, as readers expect it: `{"schema_version":1,…}` with the version
+    /// first, then the stored fields in declaration order under their JSON keys; nil optionals are
+    /// not written (never as null); derived fields are never written; map entries in UTF-16 order
+    /// of their keys. The same bytes, escapes and number spellings as the TypeScript and Kotlin
+    /// encoders write for the same value (docs/schema.md, "The canonical document").
+    /// A value no reader would read back as given (an integer beyond ±(2^53−1), a non-finite
+    /// number, an instant below 1, an invalid date, an empty `non-empty` string, a value outside
+    /// its constraints, …) is refused with its path, `.refused(ContractEncodeRefusal)`, instead of
+    /// a document that renders something else. `.ok(document)` holds `document.data` (UTF-8, for
+    /// App Group files and `UserDefaults`) and `document.text`.
+    public static func encode(_ value: Agenda) -> ContractEncodeResult {
+        var output = ContractJSONOutput()
+        do throws(ContractEncodeRefusal) {
+            try writeAgenda(value, &output)
+        }
+        catch {
+            return .refused(error.within("$"))
+        }
+        return .ok(output.document())
+    }
+
+    private static func writeAgenda(_ value: Agenda, _ w: inout ContractJSONOutput) throws(ContractEncodeRefusal) {
+        var at: StaticString = ""
+        do throws(ContractEncodeRefusal) {
+            w.openObject()
+            // The version first: readers check it before anything it gates.
+            w.raw("\"schema_version\":1")
+            at = ".generatedAt"
+            if let v0 = value.generatedAt {
+                w.member("\"generated_at\":")
+                try w.epochMillis(v0)
+            }
+            at = ".events"
+            w.member("\"events\":")
+            w.openArray()
+            for (i0, e0) in value.events.enumerated() {
+                w.separate()
+                do throws(ContractEncodeRefusal) {
+                    try writeEvent(e0, &w)
+                }
+                catch {
+                    throw error.within(index: i0)
+                }
+            }
+            w.closeArray()
+            at = ".calendarKind"
+            w.member("\"calendar_kind\":")
+            w.enumeration(value.calendarKind.rawValue)
+            at = ".isDefault"
+            w.member("\"default\":")
+            w.bool(value.isDefault)
+            at = ".hiddenCalendars"
+            w.member("\"hidden_calendars\":")
+            w.openObject()
+            for (k0, e0) in ContractMapOrder.entries(value.hiddenCalendars) {
+                do throws(ContractEncodeRefusal) {
+                    try w.key(k0)
+                    w.openArray()
+                    for (i1, e1) in e0.enumerated() {
+                        w.separate()
+                        do throws(ContractEncodeRefusal) {
+                            try w.string(e1)
+                        }
+                        catch {
+                            throw error.within(index: i1)
+                        }
+                    }
+                    w.closeArray()
+                }
+                catch {
+                    throw error.within(key: k0)
+                }
+            }
+            w.closeObject()
+            at = ".dayStatus"
+            w.member("\"day_status\":")
+            w.openObject()
+            for (k0, e0) in ContractMapOrder.entries(value.dayStatus) {
+                do throws(ContractEncodeRefusal) {
+                    try w.key(k0)
+                    w.enumeration(e0.rawValue)
+                }
+                catch {
+                    throw error.within(key: k0)
+                }
+            }
+            w.closeObject()
+            at = ".heading"
+            if let v0 = value.heading {
+                w.member("\"\u{dc}berschrift\":")
+                try w.string(v0)
+            }
+            w.closeObject()
+        }
+        catch {
+            throw error.within(at)
+        }
+    }
+
+    private static func writeEvent(_ value: Event, _ w: inout ContractJSONOutput) throws(ContractEncodeRefusal) {
+        var at: StaticString = ""
+        do throws(ContractEncodeRefusal) {
+            w.openObject()
+            at = ".eventId"
+            w.member("\"event_id\":")
+            try w.string(value.eventId)
+            guard !value.eventId.isEmpty else { throw ContractEncodeRefusal(expected: "non-empty") }
+            at = ".title"
+            w.member("\"title\":")
+            try w.string(value.title)
+            at = ".startTime"
+            w.member("\"start_time\":")
+            try w.epochMillis(value.startTime)
+            at = ".endTime"
+            if let v0 = value.endTime {
+                w.member("\"end_time\":")
+                try w.epochMillis(v0)
+            }
+            at = ".allDay"
+            w.member("\"all-day\":")
+            w.bool(value.allDay)
+            at = ".cssClass"
+            if let v0 = value.cssClass {
+                w.member("\"class\":")
+                try w.string(v0)
+            }
+            at = ".place"
+            if let v0 = value.place {
+                w.member("\"Ort\":")
+                try w.string(v0)
+            }
+            at = ".attendance"
+            w.member("\"attendance\":")
+            w.enumeration(value.attendance.rawValue)
+            at = ".response"
+            if let v0 = value.response {
+                w.member("\"response_status\":")
+                w.enumeration(v0.rawValue)
+            }
+            at = ".reminderMinutes"
+            if let v0 = value.reminderMinutes {
+                w.member("\"reminder_minutes\":")
+                try w.integer(v0)
+                guard v0 >= 0 else { throw ContractEncodeRefusal(expected: ">= 0") }
+                guard v0 <= 10080 else { throw ContractEncodeRefusal(expected: "<= 10080") }
+            }
+            at = ".shortTitle"
+            if let v0 = value.shortTitle {
+                w.member("\"short_title\":")
+                try w.string(v0)
+                guard ContractText.length(v0) <= 40 else { throw ContractEncodeRefusal(expected: "length <= 40 Unicode scalars") }
+            }
+            at = ".badge"
+            if let v0 = value.badge {
+                w.member("\"badge\":")
+                try w.string(v0)
+                guard (1...2).contains(ContractText.length(v0)) else { throw ContractEncodeRefusal(expected: "length 1 to 2 Unicode scalars") }
+            }
+            at = ".color"
+            switch value.color {
+                case .absent: break
+                case .null: w.member("\"color\":"); w.null()  // explicit-null: written, and read back, as a value of its own
+                case .value(let v0):
+                    w.member("\"color\":")
+                    try w.string(v0)
+            }
+            at = ".updatedAt"
+            if let v0 = value.updatedAt {
+                w.member("\"updated_at\":")
+                try w.dateTime(v0)
+            }
+            at = ".tags"
+            w.member("\"tags\":")
+            w.openArray()
+            for e0 in value.tags {
+                w.separate()
+                w.enumeration(e0.rawValue)
+            }
+            w.closeArray()
+            at = ".attendees"
+            if let v0 = value.attendees {
+                w.member("\"attendees\":")
+                w.openArray()
+                for (i0, e0) in v0.enumerated() {
+                    w.separate()
+                    do throws(ContractEncodeRefusal) {
+                        try w.string(e0)
+                    }
+                    catch {
+                        throw error.within(index: i0)
+                    }
+                }
+                w.closeArray()
+                guard (1...4).contains(v0.count) else { throw ContractEncodeRefusal(expected: "1 to 4 items") }
+            }
+            at = ".attachments"
+            w.member("\"attachments\":")
+            w.openArray()
+            for (i0, e0) in value.attachments.enumerated() {
+                w.separate()
+                do throws(ContractEncodeRefusal) {
+                    try writeAttachment(e0, &w)
+                }
+                catch {
+                    throw error.within(index: i0)
+                }
+            }
+            w.closeArray()
+            w.closeObject()
+        }
+        catch {
+            throw error.within(at)
+        }
+    }
+
+    private static func writePhoto(_ value: Photo, _ w: inout ContractJSONOutput, tag: StaticString = "") throws(ContractEncodeRefusal) {
+        var at: StaticString = ""
+        do throws(ContractEncodeRefusal) {
+            w.openObject()
+            // A union's tag first: readers find it anywhere, and first reads best.
+            if tag.utf8CodeUnitCount > 0 { w.raw(tag) }
+            at = ".url"
+            w.member("\"url\":")
+            try w.string(value.url)
+            guard !value.url.isEmpty else { throw ContractEncodeRefusal(expected: "non-empty") }
+            at = ".width"
+            if let v0 = value.width {
+                w.member("\"width\":")
+                try w.integer(v0)
+                guard v0 >= 1 else { throw ContractEncodeRefusal(expected: ">= 1") }
+            }
+            at = ".caption"
+            if let v0 = value.caption {
+                w.member("\"caption\":")
+                try w.string(v0)
+            }
+            w.closeObject()
+        }
+        catch {
+            throw error.within(at)
+        }
+    }
+
+    private static func writeLink(_ value: Link, _ w: inout ContractJSONOutput, tag: StaticString = "") throws(ContractEncodeRefusal) {
+        var at: StaticString = ""
+        do throws(ContractEncodeRefusal) {
+            w.openObject()
+            // A union's tag first: readers find it anywhere, and first reads best.
+            if tag.utf8CodeUnitCount > 0 { w.raw(tag) }
+            at = ".url"
+            w.member("\"url\":")
+            try w.string(value.url)
+            guard !value.url.isEmpty else { throw ContractEncodeRefusal(expected: "non-empty") }
+            at = ".title"
+            if let v0 = value.title {
+                w.member("\"title\":")
+                try w.string(v0)
+            }
+            w.closeObject()
+        }
+        catch {
+            throw error.within(at)
+        }
+    }
+
+    private static func writePlaceRef(_ value: PlaceRef, _ w: inout ContractJSONOutput, tag: StaticString = "") throws(ContractEncodeRefusal) {
+        var at: StaticString = ""
+        do throws(ContractEncodeRefusal) {
+            w.openObject()
+            // A union's tag first: readers find it anywhere, and first reads best.
+            if tag.utf8CodeUnitCount > 0 { w.raw(tag) }
+            at = ".latitude"
+            w.member("\"latitude\":")
+            try w.number(value.latitude)
+            guard value.latitude >= -90.0 else { throw ContractEncodeRefusal(expected: ">= -90") }
+            guard value.latitude <= 90.0 else { throw ContractEncodeRefusal(expected: "<= 90") }
+            at = ".longitude"
+            w.member("\"longitude\":")
+            try w.number(value.longitude)
+            guard value.longitude >= -180.0 else { throw ContractEncodeRefusal(expected: ">= -180") }
+            guard value.longitude <= 180.0 else { throw ContractEncodeRefusal(expected: "<= 180") }
+            at = ".label"
+            if let v0 = value.label {
+                w.member("\"name\":")
+                try w.string(v0)
+            }
+            w.closeObject()
+        }
+        catch {
+            throw error.within(at)
+        }
+    }
+
+    private static func writeAttachment(_ value: Attachment, _ w: inout ContractJSONOutput) throws(ContractEncodeRefusal) {
+        switch value {
+            case .photo(let variant): try writePhoto(variant, &w, tag: "\"type\":\"photo\"")
+            case .link(let variant): try writeLink(variant, &w, tag: "\"type\":\"link\"")
+            case .place(let variant): try writePlaceRef(variant, &w, tag: "\"type\":\"place\"")
+        }
+    }
 }
 
 extension CalendarAgenda.Agenda: Swift.CustomReflectable {

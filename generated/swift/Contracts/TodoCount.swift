@@ -535,6 +535,137 @@ public enum TodoCount {
         return map
     }
 
+
+    // MARK: - Encoding (the writer side)
+
+    /// The document for `value`, as readers expect it: `{"v":1,…}` with the version first, then the
+    /// stored fields in declaration order under their JSON keys; nil optionals are not written
+    /// (never as null); derived fields are never written; map entries in UTF-16 order of their
+    /// keys. The same bytes, escapes and number spellings as the TypeScript and Kotlin encoders
+    /// write for the same value (docs/schema.md, "The canonical document").
+    /// A value no reader would read back as given (an integer beyond ±(2^53−1), a non-finite
+    /// number, an instant below 1, an invalid date, an empty `non-empty` string, a value outside
+    /// its constraints, …) is refused with its path, `.refused(ContractEncodeRefusal)`, instead of
+    /// a document that renders something else. `.ok(document)` holds `document.data` (UTF-8, for
+    /// App Group files and `UserDefaults`) and `document.text`.
+    public static func encode(_ value: CountRecord) -> ContractEncodeResult {
+        var output = ContractJSONOutput()
+        do throws(ContractEncodeRefusal) {
+            try writeCountRecord(value, &output)
+        }
+        catch {
+            return .refused(error.within("$"))
+        }
+        return .ok(output.document())
+    }
+
+    private static func writeCountRecord(_ value: CountRecord, _ w: inout ContractJSONOutput) throws(ContractEncodeRefusal) {
+        var at: StaticString = ""
+        do throws(ContractEncodeRefusal) {
+            w.openObject()
+            // The version first: readers check it before anything it gates.
+            w.raw("\"v\":1")
+            at = ".count"
+            w.member("\"count\":")
+            try w.integer(value.count)
+            guard value.count >= 0 else { throw ContractEncodeRefusal(expected: ">= 0") }
+            at = ".revision"
+            w.member("\"revision\":")
+            try w.integer(value.revision)
+            guard value.revision >= 0 else { throw ContractEncodeRefusal(expected: ">= 0") }
+            guard value.revision <= 9007199254740991 else { throw ContractEncodeRefusal(expected: "<= 9007199254740991") }
+            at = ".updatedAt"
+            if let v0 = value.updatedAt {
+                w.member("\"updatedAt\":")
+                try w.epochMillis(v0)
+            }
+            at = ".sync"
+            w.member("\"sync\":")
+            w.enumeration(value.sync.rawValue)
+            at = ".source"
+            if let v0 = value.source {
+                w.member("\"source\":")
+                try writeSource(v0, &w)
+            }
+            at = ".lists"
+            w.member("\"lists\":")
+            w.openArray()
+            for (i0, e0) in value.lists.enumerated() {
+                w.separate()
+                do throws(ContractEncodeRefusal) {
+                    try writeListCount(e0, &w)
+                }
+                catch {
+                    throw error.within(index: i0)
+                }
+            }
+            w.closeArray()
+            at = ".badges"
+            w.member("\"badges\":")
+            w.openObject()
+            for (k0, e0) in ContractMapOrder.entries(value.badges) {
+                do throws(ContractEncodeRefusal) {
+                    try w.key(k0)
+                    try w.integer(e0)
+                }
+                catch {
+                    throw error.within(key: k0)
+                }
+            }
+            w.closeObject()
+            w.closeObject()
+        }
+        catch {
+            throw error.within(at)
+        }
+    }
+
+    private static func writeSource(_ value: Source, _ w: inout ContractJSONOutput) throws(ContractEncodeRefusal) {
+        var at: StaticString = ""
+        do throws(ContractEncodeRefusal) {
+            w.openObject()
+            at = ".platform"
+            w.member("\"platform\":")
+            w.enumeration(value.platform.rawValue)
+            at = ".appVersion"
+            if let v0 = value.appVersion {
+                w.member("\"appVersion\":")
+                try w.string(v0)
+                guard !v0.isEmpty else { throw ContractEncodeRefusal(expected: "non-empty") }
+            }
+            w.closeObject()
+        }
+        catch {
+            throw error.within(at)
+        }
+    }
+
+    private static func writeListCount(_ value: ListCount, _ w: inout ContractJSONOutput) throws(ContractEncodeRefusal) {
+        var at: StaticString = ""
+        do throws(ContractEncodeRefusal) {
+            w.openObject()
+            at = ".name"
+            w.member("\"name\":")
+            try w.string(value.name)
+            guard !value.name.isEmpty else { throw ContractEncodeRefusal(expected: "non-empty") }
+            at = ".open"
+            w.member("\"open\":")
+            try w.integer(value.open)
+            guard value.open >= 0 else { throw ContractEncodeRefusal(expected: ">= 0") }
+            guard value.open <= 100000 else { throw ContractEncodeRefusal(expected: "<= 100000") }
+            at = ".ratio"
+            if let v0 = value.ratio {
+                w.member("\"ratio\":")
+                try w.number(v0)
+                guard v0 >= 0.0 else { throw ContractEncodeRefusal(expected: ">= 0") }
+                guard v0 <= 1.0 else { throw ContractEncodeRefusal(expected: "<= 1") }
+            }
+            w.closeObject()
+        }
+        catch {
+            throw error.within(at)
+        }
+    }
 }
 
 extension TodoCount.CountRecord: Swift.CustomReflectable {

@@ -606,6 +606,147 @@ public enum WidgetData {
         }
     }
 
+
+    // MARK: - Encoding (the writer side)
+
+    /// The document for `value`, as readers expect it: `{"v":1,…}` with the version first, then the
+    /// stored fields in declaration order under their JSON keys; nil optionals are not written
+    /// (never as null); derived fields are never written; map entries in UTF-16 order of their
+    /// keys. The same bytes, escapes and number spellings as the TypeScript and Kotlin encoders
+    /// write for the same value (docs/schema.md, "The canonical document").
+    /// A value no reader would read back as given (an integer beyond ±(2^53−1), a non-finite
+    /// number, an instant below 1, an invalid date, an empty `non-empty` string, a value outside
+    /// its constraints, …) is refused with its path, `.refused(ContractEncodeRefusal)`, instead of
+    /// a document that renders something else. `.ok(document)` holds `document.data` (UTF-8, for
+    /// App Group files and `UserDefaults`) and `document.text`.
+    public static func encode(_ value: Snapshot) -> ContractEncodeResult {
+        var output = ContractJSONOutput()
+        do throws(ContractEncodeRefusal) {
+            try writeSnapshot(value, &output)
+        }
+        catch {
+            return .refused(error.within("$"))
+        }
+        return .ok(output.document())
+    }
+
+    private static func writeSnapshot(_ value: Snapshot, _ w: inout ContractJSONOutput) throws(ContractEncodeRefusal) {
+        var at: StaticString = ""
+        do throws(ContractEncodeRefusal) {
+            w.openObject()
+            // The version first: readers check it before anything it gates.
+            w.raw("\"v\":1")
+            at = ".dayStr"
+            if let v0 = value.dayStr {
+                w.member("\"dayStr\":")
+                try w.localDate(v0)
+            }
+            at = ".validUntil"
+            if let v0 = value.validUntil {
+                w.member("\"validUntil\":")
+                try w.epochMillis(v0)
+            }
+            at = ".tasks"
+            w.member("\"tasks\":")
+            w.openArray()
+            for (i0, e0) in value.tasks.enumerated() {
+                w.separate()
+                do throws(ContractEncodeRefusal) {
+                    try writeTaskRow(e0, &w)
+                }
+                catch {
+                    throw error.within(index: i0)
+                }
+            }
+            w.closeArray()
+            at = ".projectColors"
+            w.member("\"projectColors\":")
+            w.openObject()
+            for (k0, e0) in ContractMapOrder.entries(value.projectColors) {
+                do throws(ContractEncodeRefusal) {
+                    try w.key(k0)
+                    try w.string(e0)
+                }
+                catch {
+                    throw error.within(key: k0)
+                }
+            }
+            w.closeObject()
+            at = ".projects"
+            w.member("\"projects\":")
+            w.openArray()
+            for (i0, e0) in value.projects.enumerated() {
+                w.separate()
+                do throws(ContractEncodeRefusal) {
+                    try writeProject(e0, &w)
+                }
+                catch {
+                    throw error.within(index: i0)
+                }
+            }
+            w.closeArray()
+            w.closeObject()
+        }
+        catch {
+            throw error.within(at)
+        }
+    }
+
+    private static func writeTaskRow(_ value: TaskRow, _ w: inout ContractJSONOutput) throws(ContractEncodeRefusal) {
+        var at: StaticString = ""
+        do throws(ContractEncodeRefusal) {
+            w.openObject()
+            at = ".id"
+            w.member("\"id\":")
+            try w.string(value.id)
+            at = ".title"
+            w.member("\"title\":")
+            try w.string(value.title)
+            at = ".isDone"
+            w.member("\"isDone\":")
+            w.bool(value.isDone)
+            at = ".projectId"
+            if let v0 = value.projectId {
+                w.member("\"projectId\":")
+                try w.string(v0)
+                guard !v0.isEmpty else { throw ContractEncodeRefusal(expected: "non-empty") }
+            }
+            w.closeObject()
+        }
+        catch {
+            throw error.within(at)
+        }
+    }
+
+    private static func writeProject(_ value: Project, _ w: inout ContractJSONOutput) throws(ContractEncodeRefusal) {
+        var at: StaticString = ""
+        do throws(ContractEncodeRefusal) {
+            w.openObject()
+            at = ".id"
+            w.member("\"id\":")
+            try w.string(value.id)
+            at = ".title"
+            w.member("\"title\":")
+            try w.string(value.title)
+            at = ".tasks"
+            w.member("\"tasks\":")
+            w.openArray()
+            for (i0, e0) in value.tasks.enumerated() {
+                w.separate()
+                do throws(ContractEncodeRefusal) {
+                    try writeTaskRow(e0, &w)
+                }
+                catch {
+                    throw error.within(index: i0)
+                }
+            }
+            w.closeArray()
+            w.closeObject()
+        }
+        catch {
+            throw error.within(at)
+        }
+    }
     // MARK: - Behaviours
 
     /// One done-queue entry: the TaskRow's `id` and the `isDone` target a tap set.

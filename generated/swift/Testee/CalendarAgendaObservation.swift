@@ -99,4 +99,170 @@ extension CalendarAgenda {
         result.set(key, .string(tag))
         return .object(result)
     }
+
+    /// The `encode` op's input as this contract's values; a refusal's path starts at `$`.
+    static func encodeInput(_ json: ContractJSON) throws -> Agenda {
+        do {
+            return try inputAgenda(json)
+        }
+        catch let refusal as ContractEncodeRefusal {
+            throw refusal.within("$")
+        }
+    }
+
+    private static func inputAgenda(_ json: ContractJSON?) throws -> Agenda {
+        let object = try TesteeInput.object(json)
+        var at: StaticString = ""
+        do {
+            at = ".generatedAt"
+            var f0: Int64? = nil
+            if let j = TesteeInput.present(object["generatedAt"]) { f0 = try TesteeInput.integer(j, expected: "epoch milliseconds within 1 \u{2026} 2^53\u{2212}1") }
+            at = ".events"
+            var f1: [Event] = []
+            if let j = TesteeInput.present(object["events"]) { f1 = try TesteeInput.array(j) { try inputEvent($0) } }
+            at = ".calendarKind"
+            var f2: Agenda.CalendarKind = .personal
+            if let j = TesteeInput.present(object["calendarKind"]) { f2 = try TesteeInput.enumeration(j, as: Agenda.CalendarKind.self, expected: "one of \"personal\", \"work\", \"shared\", \"other\"") }
+            at = ".isDefault"
+            var f3: Bool = false
+            if let j = TesteeInput.present(object["isDefault"]) { f3 = try TesteeInput.bool(j) }
+            at = ".hiddenCalendars"
+            var f4: [String: [String]] = [:]
+            if let j = TesteeInput.present(object["hiddenCalendars"]) { f4 = try TesteeInput.map(j) { try TesteeInput.array($0) { try TesteeInput.string($0) } } }
+            at = ".dayStatus"
+            var f5: [String: Agenda.DayStatus] = [:]
+            if let j = TesteeInput.present(object["dayStatus"]) { f5 = try TesteeInput.map(j) { try TesteeInput.enumeration($0, as: Agenda.DayStatus.self, expected: "one of \"free\", \"busy\", \"away\"") } }
+            at = ".heading"
+            var f6: String? = nil
+            if let j = TesteeInput.present(object["heading"]) { f6 = try TesteeInput.string(j) }
+            return Agenda(generatedAt: f0, events: f1, calendarKind: f2, isDefault: f3, hiddenCalendars: f4, dayStatus: f5, heading: f6)
+        }
+        catch let refusal as ContractEncodeRefusal {
+            throw refusal.within(at)
+        }
+    }
+
+    private static func inputEvent(_ json: ContractJSON?) throws -> Event {
+        let object = try TesteeInput.object(json)
+        var at: StaticString = ""
+        do {
+            at = ".eventId"
+            let f0 = try TesteeInput.string(object["eventId"])
+            at = ".title"
+            let f1 = try TesteeInput.string(object["title"])
+            at = ".startTime"
+            let f2 = try TesteeInput.integer(object["startTime"], expected: "epoch milliseconds within 1 \u{2026} 2^53\u{2212}1")
+            at = ".endTime"
+            var f3: Int64? = nil
+            if let j = TesteeInput.present(object["endTime"]) { f3 = try TesteeInput.integer(j, expected: "epoch milliseconds within 1 \u{2026} 2^53\u{2212}1") }
+            at = ".allDay"
+            var f4: Bool = false
+            if let j = TesteeInput.present(object["allDay"]) { f4 = try TesteeInput.bool(j) }
+            at = ".cssClass"
+            var f5: String? = nil
+            if let j = TesteeInput.present(object["cssClass"]) { f5 = try TesteeInput.string(j) }
+            at = ".place"
+            var f6: String? = nil
+            if let j = TesteeInput.present(object["place"]) { f6 = try TesteeInput.string(j) }
+            at = ".attendance"
+            var f7: Event.Attendance = .confirmed
+            if let j = TesteeInput.present(object["attendance"]) { f7 = try TesteeInput.enumeration(j, as: Event.Attendance.self, expected: "one of \"confirmed\", \"tentative\", \"cancelled\"") }
+            at = ".response"
+            var f8: Event.Response? = nil
+            if let j = TesteeInput.present(object["response"]) { f8 = try TesteeInput.enumeration(j, as: Event.Response.self, expected: "one of \"accepted\", \"tentative\", \"declined\", \"other\"") }
+            at = ".reminderMinutes"
+            var f9: Int64? = nil
+            if let j = TesteeInput.present(object["reminderMinutes"]) { f9 = try TesteeInput.integer(j, expected: "an integer within \u{b1}(2^53\u{2212}1)") }
+            at = ".shortTitle"
+            var f10: String? = nil
+            if let j = TesteeInput.present(object["shortTitle"]) { f10 = try TesteeInput.string(j) }
+            at = ".badge"
+            var f11: String? = nil
+            if let j = TesteeInput.present(object["badge"]) { f11 = try TesteeInput.string(j) }
+            at = ".color"
+            var f12: ContractNullable<String> = .absent
+            switch object["color"] {
+                case nil: break
+                case .null?: f12 = .null
+                case let j?: f12 = .value(try TesteeInput.string(j))
+            }
+            at = ".updatedAt"
+            var f13: Int64? = nil
+            if let j = TesteeInput.present(object["updatedAt"]) { f13 = try TesteeInput.integer(j, expected: "epoch milliseconds within 0001-01-01T00:00:00Z \u{2026} 9999-12-31T23:59:59.999Z") }
+            at = ".tags"
+            var f14: [Event.Tags] = []
+            if let j = TesteeInput.present(object["tags"]) { f14 = try TesteeInput.array(j) { try TesteeInput.enumeration($0, as: Event.Tags.self, expected: "one of \"work\", \"family\", \"travel\", \"other\"") } }
+            at = ".attendees"
+            var f15: [String]? = nil
+            if let j = TesteeInput.present(object["attendees"]) { f15 = try TesteeInput.array(j) { try TesteeInput.string($0) } }
+            at = ".attachments"
+            var f16: [Attachment] = []
+            if let j = TesteeInput.present(object["attachments"]) { f16 = try TesteeInput.array(j) { try inputAttachment($0) } }
+            return Event(eventId: f0, title: f1, startTime: f2, endTime: f3, allDay: f4, cssClass: f5, place: f6, attendance: f7, response: f8, reminderMinutes: f9, shortTitle: f10, badge: f11, color: f12, updatedAt: f13, tags: f14, attendees: f15, attachments: f16)
+        }
+        catch let refusal as ContractEncodeRefusal {
+            throw refusal.within(at)
+        }
+    }
+
+    private static func inputPhoto(_ json: ContractJSON?) throws -> Photo {
+        let object = try TesteeInput.object(json)
+        var at: StaticString = ""
+        do {
+            at = ".url"
+            let f0 = try TesteeInput.string(object["url"])
+            at = ".width"
+            var f1: Int64? = nil
+            if let j = TesteeInput.present(object["width"]) { f1 = try TesteeInput.integer(j, expected: "an integer within \u{b1}(2^53\u{2212}1)") }
+            at = ".caption"
+            var f2: String? = nil
+            if let j = TesteeInput.present(object["caption"]) { f2 = try TesteeInput.string(j) }
+            return Photo(url: f0, width: f1, caption: f2)
+        }
+        catch let refusal as ContractEncodeRefusal {
+            throw refusal.within(at)
+        }
+    }
+
+    private static func inputLink(_ json: ContractJSON?) throws -> Link {
+        let object = try TesteeInput.object(json)
+        var at: StaticString = ""
+        do {
+            at = ".url"
+            let f0 = try TesteeInput.string(object["url"])
+            at = ".title"
+            var f1: String? = nil
+            if let j = TesteeInput.present(object["title"]) { f1 = try TesteeInput.string(j) }
+            return Link(url: f0, title: f1)
+        }
+        catch let refusal as ContractEncodeRefusal {
+            throw refusal.within(at)
+        }
+    }
+
+    private static func inputPlaceRef(_ json: ContractJSON?) throws -> PlaceRef {
+        let object = try TesteeInput.object(json)
+        var at: StaticString = ""
+        do {
+            at = ".latitude"
+            let f0 = try TesteeInput.number(object["latitude"])
+            at = ".longitude"
+            let f1 = try TesteeInput.number(object["longitude"])
+            at = ".label"
+            var f2: String? = nil
+            if let j = TesteeInput.present(object["label"]) { f2 = try TesteeInput.string(j) }
+            return PlaceRef(latitude: f0, longitude: f1, label: f2)
+        }
+        catch let refusal as ContractEncodeRefusal {
+            throw refusal.within(at)
+        }
+    }
+
+    private static func inputAttachment(_ json: ContractJSON?) throws -> Attachment {
+        let tag = TesteeInput.text(try TesteeInput.object(json)["kind"])
+        if TesteeInput.isTag(tag, "photo") { return .photo(try inputPhoto(json)) }
+        if TesteeInput.isTag(tag, "link") { return .link(try inputLink(json)) }
+        if TesteeInput.isTag(tag, "place") { return .place(try inputPlaceRef(json)) }
+        throw ContractEncodeRefusal(expected: "one of \"photo\", \"link\", \"place\"").within(".kind")
+    }
 }

@@ -50,4 +50,78 @@ extension TodoCount {
         result.set("ratio", value.ratio.map { .number($0) } ?? .null)
         return .object(result)
     }
+
+    /// The `encode` op's input as this contract's values; a refusal's path starts at `$`.
+    static func encodeInput(_ json: ContractJSON) throws -> CountRecord {
+        do {
+            return try inputCountRecord(json)
+        }
+        catch let refusal as ContractEncodeRefusal {
+            throw refusal.within("$")
+        }
+    }
+
+    private static func inputCountRecord(_ json: ContractJSON?) throws -> CountRecord {
+        let object = try TesteeInput.object(json)
+        var at: StaticString = ""
+        do {
+            at = ".count"
+            let f0 = try TesteeInput.integer(object["count"], expected: "an integer within \u{b1}(2^53\u{2212}1)")
+            at = ".revision"
+            let f1 = try TesteeInput.integer(object["revision"], expected: "an integer within \u{b1}(2^53\u{2212}1)")
+            at = ".updatedAt"
+            var f2: Int64? = nil
+            if let j = TesteeInput.present(object["updatedAt"]) { f2 = try TesteeInput.integer(j, expected: "epoch milliseconds within 1 \u{2026} 2^53\u{2212}1") }
+            at = ".sync"
+            var f3: CountRecord.Sync = .idle
+            if let j = TesteeInput.present(object["sync"]) { f3 = try TesteeInput.enumeration(j, as: CountRecord.Sync.self, expected: "one of \"idle\", \"syncing\", \"failed\"") }
+            at = ".source"
+            var f4: Source? = nil
+            if let j = TesteeInput.present(object["source"]) { f4 = try inputSource(j) }
+            at = ".lists"
+            var f5: [ListCount] = []
+            if let j = TesteeInput.present(object["lists"]) { f5 = try TesteeInput.array(j) { try inputListCount($0) } }
+            at = ".badges"
+            var f6: [String: Int64] = [:]
+            if let j = TesteeInput.present(object["badges"]) { f6 = try TesteeInput.map(j) { try TesteeInput.integer($0, expected: "an integer within \u{b1}(2^53\u{2212}1)") } }
+            return CountRecord(count: f0, revision: f1, updatedAt: f2, sync: f3, source: f4, lists: f5, badges: f6)
+        }
+        catch let refusal as ContractEncodeRefusal {
+            throw refusal.within(at)
+        }
+    }
+
+    private static func inputSource(_ json: ContractJSON?) throws -> Source {
+        let object = try TesteeInput.object(json)
+        var at: StaticString = ""
+        do {
+            at = ".platform"
+            let f0 = try TesteeInput.enumeration(object["platform"], as: Source.Platform.self, expected: "one of \"android\", \"ios\", \"web\"")
+            at = ".appVersion"
+            var f1: String? = nil
+            if let j = TesteeInput.present(object["appVersion"]) { f1 = try TesteeInput.string(j) }
+            return Source(platform: f0, appVersion: f1)
+        }
+        catch let refusal as ContractEncodeRefusal {
+            throw refusal.within(at)
+        }
+    }
+
+    private static func inputListCount(_ json: ContractJSON?) throws -> ListCount {
+        let object = try TesteeInput.object(json)
+        var at: StaticString = ""
+        do {
+            at = ".name"
+            let f0 = try TesteeInput.string(object["name"])
+            at = ".open"
+            let f1 = try TesteeInput.integer(object["open"], expected: "an integer within \u{b1}(2^53\u{2212}1)")
+            at = ".ratio"
+            var f2: Double? = nil
+            if let j = TesteeInput.present(object["ratio"]) { f2 = try TesteeInput.number(j) }
+            return ListCount(name: f0, open: f1, ratio: f2)
+        }
+        catch let refusal as ContractEncodeRefusal {
+            throw refusal.within(at)
+        }
+    }
 }

@@ -64,4 +64,79 @@ extension WidgetData {
         result.set("tasks", .array(value.tasks.map { observeTaskRow($0) }))
         return .object(result)
     }
+
+    /// The `encode` op's input as this contract's values; a refusal's path starts at `$`.
+    static func encodeInput(_ json: ContractJSON) throws -> Snapshot {
+        do {
+            return try inputSnapshot(json)
+        }
+        catch let refusal as ContractEncodeRefusal {
+            throw refusal.within("$")
+        }
+    }
+
+    private static func inputSnapshot(_ json: ContractJSON?) throws -> Snapshot {
+        let object = try TesteeInput.object(json)
+        var at: StaticString = ""
+        do {
+            at = ".dayStr"
+            var f0: String? = nil
+            if let j = TesteeInput.present(object["dayStr"]) { f0 = try TesteeInput.string(j) }
+            at = ".validUntil"
+            var f1: Int64? = nil
+            if let j = TesteeInput.present(object["validUntil"]) { f1 = try TesteeInput.integer(j, expected: "epoch milliseconds within 1 \u{2026} 2^53\u{2212}1") }
+            at = ".tasks"
+            var f2: [TaskRow] = []
+            if let j = TesteeInput.present(object["tasks"]) { f2 = try TesteeInput.array(j) { try inputTaskRow($0) } }
+            at = ".projectColors"
+            var f3: [String: String] = [:]
+            if let j = TesteeInput.present(object["projectColors"]) { f3 = try TesteeInput.map(j) { try TesteeInput.string($0) } }
+            at = ".projects"
+            var f4: [Project] = []
+            if let j = TesteeInput.present(object["projects"]) { f4 = try TesteeInput.array(j) { try inputProject($0) } }
+            return Snapshot(dayStr: f0, validUntil: f1, tasks: f2, projectColors: f3, projects: f4)
+        }
+        catch let refusal as ContractEncodeRefusal {
+            throw refusal.within(at)
+        }
+    }
+
+    private static func inputTaskRow(_ json: ContractJSON?) throws -> TaskRow {
+        let object = try TesteeInput.object(json)
+        var at: StaticString = ""
+        do {
+            at = ".id"
+            let f0 = try TesteeInput.string(object["id"])
+            at = ".title"
+            let f1 = try TesteeInput.string(object["title"])
+            at = ".isDone"
+            var f2: Bool = false
+            if let j = TesteeInput.present(object["isDone"]) { f2 = try TesteeInput.bool(j) }
+            at = ".projectId"
+            var f3: String? = nil
+            if let j = TesteeInput.present(object["projectId"]) { f3 = try TesteeInput.string(j) }
+            return TaskRow(id: f0, title: f1, isDone: f2, projectId: f3)
+        }
+        catch let refusal as ContractEncodeRefusal {
+            throw refusal.within(at)
+        }
+    }
+
+    private static func inputProject(_ json: ContractJSON?) throws -> Project {
+        let object = try TesteeInput.object(json)
+        var at: StaticString = ""
+        do {
+            at = ".id"
+            let f0 = try TesteeInput.string(object["id"])
+            at = ".title"
+            let f1 = try TesteeInput.string(object["title"])
+            at = ".tasks"
+            var f2: [TaskRow] = []
+            if let j = TesteeInput.present(object["tasks"]) { f2 = try TesteeInput.array(j) { try inputTaskRow($0) } }
+            return Project(id: f0, title: f1, tasks: f2)
+        }
+        catch let refusal as ContractEncodeRefusal {
+            throw refusal.within(at)
+        }
+    }
 }

@@ -19,7 +19,9 @@ func serveCalendarAgenda(_ op: String, _ givenJSON: ContractJSON?) throws -> Con
         let observation = TesteeSupport.withReport(CalendarAgenda.observation(decoded), report)
         return try given.flag("dropped") ? TesteeSupport.withDropped(observation, decoded.dropped) : observation
     case "encode":
-        throw TesteeSkipped(reason: "no encoder in Swift: only the TypeScript app writes blobs")
+        let given = try Given(givenJSON, allowed: ["input"])
+        let input = try given.json("input")
+        return try TesteeInput.answer { CalendarAgenda.encode(try CalendarAgenda.encodeInput(input)) }
     case "civilFromDays":
         let given = try Given(givenJSON, allowed: ["days"])
         let days = try given.integer("days")
@@ -56,7 +58,9 @@ func serveTodoCount(_ op: String, _ givenJSON: ContractJSON?) throws -> Contract
         let observation = TesteeSupport.withReport(TodoCount.observation(decoded), report)
         return try given.flag("dropped") ? TesteeSupport.withDropped(observation, decoded.dropped) : observation
     case "encode":
-        throw TesteeSkipped(reason: "no encoder in Swift: only the TypeScript app writes blobs")
+        let given = try Given(givenJSON, allowed: ["input"])
+        let input = try given.json("input")
+        return try TesteeInput.answer { TodoCount.encode(try TodoCount.encodeInput(input)) }
     case "civilFromDays":
         let given = try Given(givenJSON, allowed: ["days"])
         let days = try given.integer("days")
@@ -174,7 +178,9 @@ func serveWidgetData(_ op: String, _ givenJSON: ContractJSON?) throws -> Contrac
         result.set("reloadAt", TesteeSupport.instant(plan.reloadAtMs, plan.reloadDate))
         return .object(result)
     case "encode":
-        throw TesteeSkipped(reason: "no encoder in Swift: only the TypeScript app writes blobs")
+        let given = try Given(givenJSON, allowed: ["input"])
+        let input = try given.json("input")
+        return try TesteeInput.answer { WidgetData.encode(try WidgetData.encodeInput(input)) }
     case "civilFromDays":
         let given = try Given(givenJSON, allowed: ["days"])
         let days = try given.integer("days")

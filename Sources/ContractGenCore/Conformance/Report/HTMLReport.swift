@@ -23,6 +23,7 @@ public enum HTMLReport {
         out += "<style>\n" + HTMLReportAssets.css + columnHidingCSS(matrix.columns.count) + "</style>\n</head>\n<body>\n"
         out += header(matrix, expected: expected.map { ExpectedFailures(path: relative($0.path), entries: $0.entries) })
         out += loadErrors(matrix, relative: relative)
+        out += writersAndReaders(matrix)
         out += table(matrix, relative: relative)
         out += "<script>\n" + HTMLReportAssets.script + "</script>\n</body>\n</html>\n"
         return out

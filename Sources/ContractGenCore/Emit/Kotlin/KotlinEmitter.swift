@@ -65,6 +65,7 @@ public struct KotlinEmitter: LanguageEmitter {
             writer.versionGate(&p)
             writer.types(&p)
             writer.decoding(&p)
+            writer.encoding(&p)
             writer.behaviours(&p)
         }
         return GeneratedFile(path: "\(Self.directory)/\(Self.path(ofPackage: package(of: contract)))/\(contract.targets.kotlinObject).kt",
@@ -102,7 +103,9 @@ public struct KotlinEmitter: LanguageEmitter {
         p.doc("What conformance tests compare for \(contract.name): test-harness code, not part of what an app ships.", style: .block)
         // Harness code: internal, like the runtime it reads (ContractJson).
         p.block("internal object \(Self.observationObject(contract)) {") { p in
-            KotlinContractWriter(contract: contract).observation(&p)
+            let writer = KotlinContractWriter(contract: contract)
+            writer.observation(&p)
+            writer.encodeInput(&p)
         }
         return GeneratedFile(path: "\(Self.directory)/\(Self.path(ofPackage: Self.testeePackage))/\(Self.observationObject(contract)).kt",
                              contents: p.text)

@@ -127,7 +127,10 @@ struct KotlinTesteeWriter {
         case .timeline:
             KotlinTimelineRenderer(contract: contract).testeeCase(read: { read(op, $0) }, &p)
         case .encode:
-            break  // answered `skipped` by serveFunction: no encoder in Kotlin
+            // The input read into the contract's data classes (a refusal there is one Kotlin's types make), then encoded.
+            let input = "\(KotlinEmitter.observationObject(contract)).encodeInput(input)"
+            p.line("val input = \(read(op, "input"))")
+            p.line("return TesteeInput.answer({ \(ns).encode(\(input)) }, { \(ns).encodeBytes(\(input)) })")
         case .decodeBytes:
             // Bytes that no JSON string can carry (not UTF-8), through the byte entry point.
             p.line("val report = if (\(read(op, "report"))) ContractReport() else null")

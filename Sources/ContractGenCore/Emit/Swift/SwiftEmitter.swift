@@ -39,6 +39,7 @@ public struct SwiftEmitter: LanguageEmitter {
             writer.versionGate(&p)
             writer.types(&p)
             writer.decoding(&p)
+            writer.encoding(&p)
             writer.behaviours(&p)
         }
         writer.initializers(&p)
@@ -69,7 +70,9 @@ public struct SwiftEmitter: LanguageEmitter {
         p.line("#endif")
         p.line()
         p.block("extension \(contract.targets.swiftNamespace) {") { p in
-            SwiftContractWriter(contract: contract).observation(&p)
+            let writer = SwiftContractWriter(contract: contract)
+            writer.observation(&p)
+            writer.encodeInput(&p)
         }
         return GeneratedFile(path: "\(Self.directory)/Testee/\(contract.targets.swiftNamespace)Observation.swift", contents: p.text)
     }

@@ -119,7 +119,9 @@ struct SwiftTesteeWriter {
         case .timeline:
             SwiftTimelineRenderer(contract: contract).testeeCase(read: { read(op, $0) }, &p)
         case .encode:
-            break  // answered `skipped` by serveFunction: no encoder in Swift
+            // The input read into the contract's Swift values (a refusal there is one Swift's types make), then encoded.
+            p.line("let input = \(read(op, "input"))")
+            p.line("return try TesteeInput.answer { \(ns).encode(try \(ns).encodeInput(input)) }")
         case .decodeBytes:
             // Bytes that no JSON string can carry (not UTF-8), through the entry point files hand over.
             p.line("let report = \(read(op, "report")) ? ContractReport() : nil")

@@ -1,5 +1,5 @@
-/// Renders the writer side in TypeScript: input types and `encode`, checking every value against
-/// the readers' rules (the same checks the plan gives the decoders).
+/// Renders the writer side in TypeScript: input types and `encode`, writing the JSON text directly
+/// and checking every value as the plan's writer (WriterPlan) says, as Swift and Kotlin do.
 extension TypeScriptContractWriter {
     // MARK: Encoding (the writer side)
 
@@ -33,138 +33,217 @@ extension TypeScriptContractWriter {
             }
         }
         p.line()
-        var encodeDoc = "The document text for `input`, as readers expect it: `{\"\(contract.version.field)\":\(contract.version.writes),…}` with the version first, then the fields in declaration order; optional fields left out (undefined or null) are omitted, never written as null; left-out defaulted fields are written with their default; derived fields are never written."
+        var encodeDoc = "The document text for `input`, as readers expect it: `{\"\(contract.version.field)\":\(contract.version.writes),…}` with the version first, then the fields in declaration order; optional fields left out (undefined or null) are omitted, never written as null; left-out defaulted fields are written with their default; derived fields are never written; map entries in UTF-16 order of their keys. The same bytes as the Swift and Kotlin encoders write for the same value."
         encodeDoc += "\nEvery value is checked against the readers' rules first: a value they would not read back as given (a wrong type, NaN or ±Infinity, a fractional or unsafe integer, a timestamp below 1, an invalid date, a string with an unpaired surrogate, an unknown enum value, a value outside its constraints) throws a ContractEncodeError naming its path, rather than writing a blob that renders something else."
         if let validUntil = contract.behaviours.validUntil {
             encodeDoc += "\n`\(contract.behaviours.staleness?.field ?? "validUntil")`: compute it with `computeValidUntil(\(validUntil.dayField), startOfNextDayDiffMs, timeZoneId)` (the same calendar code the readers use), never as \"+24h\"."
         }
         p.doc(encodeDoc, style: .block)
+        let writer = WriterPlan(contract)
         p.block("export function encode(input: \(root.name)Input): string {") { p in
-            p.line("return serializeContractJson(encode\(root.name)(input, \"$\"));")
+            p.block("try {") { p in
+                p.line("return write\(root.name)(input\(writer.objects.first { $0.name == root.name }!.isVariant ? ", \"\"" : ""));")
+            }
+            p.block("catch (error) {") { p in
+                p.line("throw contractEncodeError(error);")
+            }
         }
         for union in plan.unions {
             p.line()
             p.doc(union.union.doc + (union.union.doc.isEmpty ? "" : "\n") + "The writer's input: one variant's input with its tag `\(union.tagName)`, written as the JSON key `\(union.tagKey)`.", style: .block)
             unionAlias(union, suffix: "Input", &p)
         }
-        for type in contract.types {
+        for object in writer.objects {
             p.line()
-            objectEncoder(type, &p)
+            objectWriter(object, &p)
         }
-        for union in plan.unions {
+        for union in writer.unions {
             p.line()
-            unionEncoder(union, &p)
+            unionWriter(union, &p)
         }
     }
 
-    /// A union's encoder: the tag first (readers find it anywhere; first reads best), then the
-    /// variant's fields. A tag that is none of the variants' throws, as an unknown enum value does.
-    func unionEncoder(_ union: UnionPlan, _ p: inout CodePrinter) {
-        p.block("function encode\(union.name)(input: \(union.name)Input, path: string): ContractJsonObject {") { p in
-            p.line("const object = writeObject(input, path);")
-            p.line("let fields: ContractJsonObject;")
+    /// A union's writer: the value must be an object whose tag is one of the variants'; the
+    /// variant's writer then writes the tag member first and its own fields after it.
+    func unionWriter(_ union: WriterPlan.UnionWrite, _ p: inout CodePrinter) {
+        p.block("function write\(union.name)(input: \(union.name)Input): string {") { p in
+            p.line("writeObject(input);")
             p.block("switch (input.\(union.tagName)) {") { p in
                 for variant in union.variants {
                     p.line("case \(TypeScriptNames.quoted(variant.tag)):")
-                    p.indented { p in
-                        p.line("object.set(\(TypeScriptNames.quoted(union.tagKey)), \(TypeScriptNames.quoted(variant.tag)));")
-                        p.line("fields = encode\(variant.typeName)(input, path);")
-                        p.line("break;")
-                    }
+                    p.line("  return write\(variant.typeName)(input, \(TypeScriptNames.quoted(variant.tagText)));")
                 }
                 p.line("default:")
-                p.indented { p in
-                    p.line("throw new ContractEncodeError(path + \(TypeScriptNames.quoted("." + union.tagName)), \(TypeScriptNames.quoted("one of " + union.variants.map { "\"" + $0.tag + "\"" }.joined(separator: ", "))));")
-                }
+                p.line("  throw contractWithin(new ContractRefusal(\(TypeScriptNames.quoted(union.unknownTagExpected))), \(TypeScriptNames.quoted(union.tagStep)));")
             }
-            p.line("for (const [key, value] of fields) object.set(key, value);")
-            p.line("return object;")
         }
     }
 
-    /// The encoder of one object type: a new JSON object with the stored fields in declaration order.
-    func objectEncoder(_ type: ObjectType, _ p: inout CodePrinter) {
-        p.block("function encode\(type.name)(input: \(type.name)Input, path: string): ContractJsonObject {") { p in
-            p.line("const object = writeObject(input, path);")
-            if type.name == root.name {
-                p.line("// The version first: readers check it before anything it gates.")
-                p.line("object.set(versionField, writtenVersion);")
-            }
-            let firstOptional = type.storedFields.first { $0.presence == .optional }?.name
-            for field in type.storedFields {
-                if field.name == firstOptional {
-                    p.line("// Optional fields left out or null are not written at all: a null would be a second spelling of absent.")
+    /// The writer of one object type: its JSON text, the fields in declaration order (the plan's
+    /// writing order). `at` is the field being written, for the step a refusal's path gets.
+    func objectWriter(_ object: WriterPlan.ObjectWrite, _ p: inout CodePrinter) {
+        let tagParameter = object.isVariant ? ", tag: string" : ""
+        p.block("function write\(object.name)(input: \(object.name)Input\(tagParameter)): string {") { p in
+            p.line("let at = 0;")
+            p.block("try {") { p in
+                p.line("writeObject(input);")
+                // Whether a member is certainly written before the next field: the version always
+                // is; a variant's tag is when the union writes it (not when the type is written alone).
+                var separator: Separator = .none
+                if let version = object.versionText {
+                    p.line("// The version first: readers check it before anything it gates.")
+                    p.line("let text = \(TypeScriptNames.quoted("{" + version));")
+                    separator = .comma
+                } else if object.isVariant {
+                    p.line("let text = \"{\" + tag;")
+                    separator = .dynamic
+                } else {
+                    p.line("let text = \"{\";")
                 }
-                fieldEncode(field, &p)
+                let firstOptional = object.fields.first { $0.presence == .optional }?.codeName
+                for (index, field) in object.fields.enumerated() {
+                    if field.codeName == firstOptional {
+                        p.line("// Optional fields left out or null are not written at all: a null would be a second spelling of absent.")
+                    }
+                    p.line("at = \(index + 1);")
+                    // Each field's locals in a block of their own (v0, a0, …), unless it is one line.
+                    var fieldPrinter = CodePrinter(indentUnit: p.indentUnit)
+                    fieldWrite(field, separator: separator, &fieldPrinter)
+                    let lines = fieldPrinter.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).filter { !$0.isEmpty }
+                    if lines.count == 1 {
+                        p.line(lines[0])
+                    } else {
+                        p.block("{") { p in lines.forEach { p.line($0) } }
+                    }
+                    switch field.presence {
+                    case .required, .defaulted: separator = .comma
+                    case .optional, .explicitNull: if separator == .none { separator = .dynamic }
+                    }
+                }
+                p.line("return text + \"}\";")
             }
-            p.line("return object;")
+            p.block("catch (error) {") { p in
+                let steps = [""] + object.fields.map(\.step)
+                p.line("throw contractWithin(error, [\(steps.map(TypeScriptNames.quoted).joined(separator: ", "))][at]!);")
+            }
         }
     }
 
-    /// `object.set(name, <checked value>)` under the presence policy.
-    func fieldEncode(_ field: Field, _ p: inout CodePrinter) {
-        let source = "input.\(field.name)"
-        let key = TypeScriptNames.quoted(field.jsonKey)
-        let path = "path + \(TypeScriptNames.quoted("." + field.name))"
+    /// Whether a member needs a `,` before it: never (the object's first), always, or when one was written.
+    enum Separator: Equatable {
+        case none, comma, dynamic
+
+        func key(_ keyText: String) -> String {
+            switch self {
+            case .none: return TypeScriptNames.quoted(keyText)
+            case .comma: return TypeScriptNames.quoted("," + keyText)
+            case .dynamic: return "(text.length > 1 ? \",\" : \"\") + \(TypeScriptNames.quoted(keyText))"
+            }
+        }
+    }
+
+    /// One field under its presence policy: `text += <key> + <value>`.
+    func fieldWrite(_ field: WriterPlan.FieldWrite, separator: Separator, _ p: inout CodePrinter) {
+        let source = "input.\(field.codeName)"
+        let key = separator.key(field.keyText)
         switch field.presence {
         case .required:
-            p.line("object.set(\(key), \(writeExpression(field, source: source, path: path)));")
-        case .optional where field.explicitNull:
-            p.block("if (\(source) === null) {") { p in
-                p.line("object.set(\(key), null); // explicit-null: null is written, and read back, as a value of its own")
-            }
-            p.block("else if (\(source) !== undefined) {") { p in
-                p.line("object.set(\(key), \(writeExpression(field, source: source, path: path)));")
-            }
+            valueWrite(field.value, source: source, prefix: key, depth: 0, &p)
+        case .defaulted(let value):
+            p.line("const v\(0) = \(source) ?? \(TypeScriptNames.literal(value));")
+            valueWrite(field.value, source: "v0", prefix: key, depth: 0, &p)
         case .optional:
-            p.block("if (\(source) !== undefined && \(source) !== null) {") { p in
-                p.line("object.set(\(key), \(writeExpression(field, source: source, path: path)));")
+            p.line("const v\(0) = \(source);")
+            p.block("if (v0 !== undefined && v0 !== null) {") { p in
+                valueWrite(field.value, source: "v0", prefix: key, depth: 0, &p)
             }
-        case .defaultValue(let value):
-            p.line("object.set(\(key), \(writeExpression(field, source: "\(source) ?? \(TypeScriptNames.literal(value))", path: path)));")
+        case .explicitNull:
+            p.line("const v\(0) = \(source);")
+            p.block("if (v0 === null) {") { p in
+                p.line("text += \(key) + \"null\"; // explicit-null: null is written, and read back, as a value of its own")
+            }
+            p.block("else if (v0 !== undefined) {") { p in
+                valueWrite(field.value, source: "v0", prefix: key, depth: 0, &p)
+            }
         }
     }
 
-    /// An expression writing `source` as JSON, throwing ContractEncodeError when a reader would not
-    /// read it back as given: the same read operation and checks the plan gives the decoder.
-    func writeExpression(_ field: Field, source: String, path: String) -> String {
-        let read = ValueRead(field.type, constraints: field.constraints)
-        var expression = writeValue(read.operation, source: source, path: path, depth: 0)
-        let conditions = checkConditions(read.checks, value: "v")
-        if !conditions.isEmpty {
-            let expected = read.checks.map { check -> String in
-                switch check {
-                case .nonEmpty: return "non-empty"
-                case .atLeast(let bound, let integral): return ">= \(TypeScriptNames.number(bound, integral: integral))"
-                case .atMost(let bound, let integral): return "<= \(TypeScriptNames.number(bound, integral: integral))"
-                case .textLength(let min, let max): return "length \(Self.range(min, max)) Unicode scalars"
-                case .itemCount(let min, let max): return "\(Self.range(min, max)) items"
+    /// Statements appending `prefix` and the value of `source` (checked) to `text`; a constraint is
+    /// checked after the value's own writer (an array's after its elements), as the plan orders them.
+    func valueWrite(_ value: WriterPlan.ValueWrite, source: String, prefix: String, target: String = "text", depth d: Int, _ p: inout CodePrinter) {
+        func refuseUnless(_ measured: String) {
+            for check in value.checks {
+                p.line("if (!(\(writerCondition(check.check, measured)))) throw new ContractRefusal(\(TypeScriptNames.quoted(check.expected)));")
+            }
+        }
+        switch value.operation {
+        case .scalar, .enumeration, .object, .union:
+            let expression = scalarWrite(value.operation, source: source)
+            if value.checks.isEmpty {
+                p.line("\(target) += \(prefix) + \(expression);")
+            } else {
+                p.line("const t\(d) = \(expression);")
+                refuseUnless(source)
+                p.line("\(target) += \(prefix) + t\(d);")
+            }
+        case .array(let element):
+            // The elements go into a text of their own, added to the document in flat chunks (contractFlat).
+            p.line("const a\(d) = writeArray(\(source));")
+            p.line("\(target) += \(prefix) + \"[\";")
+            p.line("let s\(d) = \"\";")
+            p.block("for (let i\(d) = 0; i\(d) < a\(d).length; i\(d)++) {") { p in
+                p.block("try {") { p in
+                    valueWrite(WriterPlan.ValueWrite(element: element), source: "a\(d)[i\(d)]!", prefix: "(i\(d) > 0 ? \",\" : \"\")", target: "s\(d)", depth: d + 1, &p)
+                }
+                p.block("catch (error) {") { p in
+                    p.line("throw contractWithin(error, \"[\" + i\(d) + \"]\");")
+                }
+                p.block("if (s\(d).length > CONTRACT_FLAT_CHUNK) {") { p in
+                    p.line("\(target) += contractFlat(s\(d));")
+                    p.line("s\(d) = \"\";")
                 }
             }
-            expression = "writeSatisfying(\(expression), (v) => \(conditions.joined(separator: " && ")), \(TypeScriptNames.quoted(expected.joined(separator: ", "))), \(path))"
-        }
-        return expression
-    }
-
-    /// Inclusive bounds as an error message names them (ASCII, as every literal is): `1 to 80`, `>= 1`, `<= 80`.
-    static func range(_ min: Int?, _ max: Int?) -> String {
-        switch (min, max) {
-        case let (min?, max?): return "\(min) to \(max)"
-        case let (min?, nil): return ">= \(min)"
-        case let (nil, max?): return "<= \(max)"
-        case (nil, nil): return "any"
-        }
-    }
-
-    func writeValue(_ operation: ReadOperation, source: String, path: String, depth: Int) -> String {
-        switch operation {
-        case .scalar(let kind): return "\(TypeScriptNames.writer(kind))(\(source), \(path))"
-        case .enumeration(let cases, _): return "writeOneOf(\(source), [\(cases.map(TypeScriptNames.quoted).joined(separator: ", "))], \(path))"
-        case .object(let name), .union(let name): return "encode\(name)(\(source), \(path))"
-        case .array(let element):
-            return "writeArray(\(source), \(path), (e\(depth), p\(depth)) => \(writeValue(element, source: "e\(depth)", path: "p\(depth)", depth: depth + 1)))"
+            p.line("\(target) += s\(d) + \"]\";")
+            refuseUnless("a\(d)")
         case .map(let element):
-            return "writeMap(\(source), \(path), (e\(depth), p\(depth)) => \(writeValue(element, source: "e\(depth)", path: "p\(depth)", depth: depth + 1)))"
+            p.line("const m\(d) = writeMapEntries(\(source));")
+            p.line("\(target) += \(prefix) + \"{\";")
+            p.block("for (let i\(d) = 0; i\(d) < m\(d).length; i\(d)++) {") { p in
+                p.line("const k\(d) = m\(d)[i\(d)]![0];")
+                p.block("try {") { p in
+                    valueWrite(WriterPlan.ValueWrite(element: element), source: "m\(d)[i\(d)]![1]", prefix: "(i\(d) > 0 ? \",\" : \"\") + writeKey(k\(d))", target: target, depth: d + 1, &p)
+                }
+                p.block("catch (error) {") { p in
+                    p.line("throw contractWithin(error, contractKeyStep(k\(d)));")
+                }
+            }
+            p.line("\(target) += \"}\";")
+            refuseUnless("m\(d)")
+        }
+    }
+
+    /// The JSON text of a value that is not a collection, by its kind's runtime writer.
+    func scalarWrite(_ operation: ReadOperation, source: String) -> String {
+        switch operation {
+        case .scalar(let kind): return "\(TypeScriptNames.writer(kind))(\(source))"
+        case .enumeration(let cases, _): return "writeOneOf(\(source), [\(cases.map(TypeScriptNames.quoted).joined(separator: ", "))])"
+        case .object(let name): return "write\(name)(\(source)\(isVariant(name) ? ", \"\"" : ""))"
+        case .union(let name): return "write\(name)(\(source))"
+        case .array, .map: preconditionFailure("collections are written by valueWrite")
+        }
+    }
+
+    func isVariant(_ typeName: String) -> Bool { contract.unions.contains { $0.variants.contains { $0.typeName == typeName } } }
+
+    /// A constraint on a written value: `measured` is the value (a string, a number) or, for a
+    /// collection, the array or the map's entries (both measured by `length`).
+    func writerCondition(_ check: ConstraintCheck, _ measured: String) -> String {
+        switch check {
+        case .nonEmpty: return "\(measured).length > 0"
+        case .atLeast(let bound, let integral): return "\(measured) >= \(TypeScriptNames.number(bound, integral: integral))"
+        case .atMost(let bound, let integral): return "\(measured) <= \(TypeScriptNames.number(bound, integral: integral))"
+        case .textLength(let min, let max): return Self.within("contractTextLength(\(measured))", min: min, max: max)
+        case .itemCount(let min, let max): return Self.within("\(measured).length", min: min, max: max)
         }
     }
 }

@@ -1123,4 +1123,459 @@ object CalendarAgenda {
 
     // endregion
 
+
+    // region Encoding (the writer side)
+
+    /**
+     * The document for [value], as readers expect it: `{"schema_version":1,…}` with the version
+     * first, then the stored fields in declaration order under their JSON keys; null optionals are
+     * not written (never as null); derived fields are never written; map entries in UTF-16 order of
+     * their keys. The same text, escapes and number spellings as the TypeScript and Swift encoders
+     * write for the same value (docs/schema.md, "The canonical document").
+     * A value no reader would read back as given (an integer beyond ±(2^53−1), a non-finite number,
+     * an instant below 1, an invalid date, a string with an unpaired surrogate, an empty
+     * `non-empty` string, a value outside its constraints, …) throws [ContractEncodeException]
+     * naming its path (`$.tasks[0].id`) instead of a document that renders something else.
+     */
+    @JvmStatic
+    fun encode(value: Agenda): String {
+        val w = ContractJsonOutput()
+        try {
+            writeAgenda(value, w)
+        }
+        catch (refusal: ContractEncodeException) {
+            throw refusal.within("$")
+        }
+        return w.toString()
+    }
+
+    /**
+     * [encode]'s document as UTF-8 bytes (what a file or a `SharedPreferences`-free store takes);
+     * the same refusals.
+     */
+    @JvmStatic
+    fun encodeBytes(value: Agenda): ByteArray = encode(value).toByteArray(Charsets.UTF_8)
+
+    private fun writeAgenda(value: Agenda, w: ContractJsonOutput) {
+        w.openObject()
+        // The version first: readers check it before anything it gates.
+        w.raw("\"schema_version\":1")
+        try {
+            val f0 = value.generatedAt
+            if (f0 != null) {
+                w.key("\"generated_at\":")
+                w.epochMillis(f0)
+            }
+        }
+        catch (refusal: ContractEncodeException) {
+            throw refusal.within(".generatedAt")
+        }
+        try {
+            w.key("\"events\":")
+            w.openArray()
+            var if1_0 = 0
+            for (ef1_0: Any? in value.events) {
+                try {
+                    w.separate()
+                    if (ef1_0 !is Event) throw ContractEncodeException(ContractJsonOutput.EXPECTED_OBJECT)
+                    writeEvent(ef1_0, w)
+                }
+                catch (r0: ContractEncodeException) {
+                    throw r0.withinIndex(if1_0)
+                }
+                if1_0++
+            }
+            w.closeArray()
+        }
+        catch (refusal: ContractEncodeException) {
+            throw refusal.within(".events")
+        }
+        try {
+            w.key("\"calendar_kind\":")
+            w.enumeration(value.calendarKind.json)
+        }
+        catch (refusal: ContractEncodeException) {
+            throw refusal.within(".calendarKind")
+        }
+        try {
+            w.key("\"default\":")
+            w.bool(value.isDefault)
+        }
+        catch (refusal: ContractEncodeException) {
+            throw refusal.within(".isDefault")
+        }
+        try {
+            w.key("\"hidden_calendars\":")
+            w.openObject()
+            for (mf4_0 in ContractJsonOutput.entries(value.hiddenCalendars)) {
+                try {
+                    w.mapKey(mf4_0.key)
+                    val vf4_0 = mf4_0.value
+                    if (vf4_0 !is List<*>) throw ContractEncodeException(ContractJsonOutput.EXPECTED_ARRAY)
+                    w.openArray()
+                    var if4_1 = 0
+                    for (ef4_1: Any? in vf4_0) {
+                        try {
+                            w.separate()
+                            w.string(ef4_1)
+                        }
+                        catch (r1: ContractEncodeException) {
+                            throw r1.withinIndex(if4_1)
+                        }
+                        if4_1++
+                    }
+                    w.closeArray()
+                }
+                catch (r0: ContractEncodeException) {
+                    throw r0.withinKey(mf4_0.key)
+                }
+            }
+            w.closeObject()
+        }
+        catch (refusal: ContractEncodeException) {
+            throw refusal.within(".hiddenCalendars")
+        }
+        try {
+            w.key("\"day_status\":")
+            w.openObject()
+            for (mf5_0 in ContractJsonOutput.entries(value.dayStatus)) {
+                try {
+                    w.mapKey(mf5_0.key)
+                    val vf5_0 = mf5_0.value
+                    if (vf5_0 !is Agenda.DayStatus) throw ContractEncodeException("one of \"free\", \"busy\", \"away\"")
+                    w.enumeration(vf5_0.json)
+                }
+                catch (r0: ContractEncodeException) {
+                    throw r0.withinKey(mf5_0.key)
+                }
+            }
+            w.closeObject()
+        }
+        catch (refusal: ContractEncodeException) {
+            throw refusal.within(".dayStatus")
+        }
+        try {
+            val f6 = value.heading
+            if (f6 != null) {
+                w.key("\"\u00dcberschrift\":")
+                w.string(f6)
+            }
+        }
+        catch (refusal: ContractEncodeException) {
+            throw refusal.within(".heading")
+        }
+        w.closeObject()
+    }
+
+    // Every stored field is written, the deprecated ones too (the app's own reads still warn).
+    @Suppress("DEPRECATION")
+    private fun writeEvent(value: Event, w: ContractJsonOutput) {
+        w.openObject()
+        try {
+            w.key("\"event_id\":")
+            w.string(value.eventId)
+            if (!(value.eventId.isNotEmpty())) throw ContractEncodeException("non-empty")
+        }
+        catch (refusal: ContractEncodeException) {
+            throw refusal.within(".eventId")
+        }
+        try {
+            w.key("\"title\":")
+            w.string(value.title)
+        }
+        catch (refusal: ContractEncodeException) {
+            throw refusal.within(".title")
+        }
+        try {
+            w.key("\"start_time\":")
+            w.epochMillis(value.startTime)
+        }
+        catch (refusal: ContractEncodeException) {
+            throw refusal.within(".startTime")
+        }
+        try {
+            val f3 = value.endTime
+            if (f3 != null) {
+                w.key("\"end_time\":")
+                w.epochMillis(f3)
+            }
+        }
+        catch (refusal: ContractEncodeException) {
+            throw refusal.within(".endTime")
+        }
+        try {
+            w.key("\"all-day\":")
+            w.bool(value.allDay)
+        }
+        catch (refusal: ContractEncodeException) {
+            throw refusal.within(".allDay")
+        }
+        try {
+            val f5 = value.cssClass
+            if (f5 != null) {
+                w.key("\"class\":")
+                w.string(f5)
+            }
+        }
+        catch (refusal: ContractEncodeException) {
+            throw refusal.within(".cssClass")
+        }
+        try {
+            val f6 = value.place
+            if (f6 != null) {
+                w.key("\"Ort\":")
+                w.string(f6)
+            }
+        }
+        catch (refusal: ContractEncodeException) {
+            throw refusal.within(".place")
+        }
+        try {
+            w.key("\"attendance\":")
+            w.enumeration(value.attendance.json)
+        }
+        catch (refusal: ContractEncodeException) {
+            throw refusal.within(".attendance")
+        }
+        try {
+            val f8 = value.response
+            if (f8 != null) {
+                w.key("\"response_status\":")
+                w.enumeration(f8.json)
+            }
+        }
+        catch (refusal: ContractEncodeException) {
+            throw refusal.within(".response")
+        }
+        try {
+            val f9 = value.reminderMinutes
+            if (f9 != null) {
+                w.key("\"reminder_minutes\":")
+                w.integer(f9)
+                if (!(f9 >= 0L)) throw ContractEncodeException(">= 0")
+                if (!(f9 <= 10080L)) throw ContractEncodeException("<= 10080")
+            }
+        }
+        catch (refusal: ContractEncodeException) {
+            throw refusal.within(".reminderMinutes")
+        }
+        try {
+            val f10 = value.shortTitle
+            if (f10 != null) {
+                w.key("\"short_title\":")
+                w.string(f10)
+                if (!(ContractText.length(f10) <= 40)) throw ContractEncodeException("length <= 40 Unicode scalars")
+            }
+        }
+        catch (refusal: ContractEncodeException) {
+            throw refusal.within(".shortTitle")
+        }
+        try {
+            val f11 = value.badge
+            if (f11 != null) {
+                w.key("\"badge\":")
+                w.string(f11)
+                if (!(ContractText.length(f11) in 1..2)) throw ContractEncodeException("length 1 to 2 Unicode scalars")
+            }
+        }
+        catch (refusal: ContractEncodeException) {
+            throw refusal.within(".badge")
+        }
+        try {
+            when (val f12 = value.color) {
+                is ContractNullable.Value -> {
+                    w.key("\"color\":")
+                    w.string(f12.value)
+                }
+                ContractNullable.Null -> {
+                    w.key("\"color\":")
+                    w.nullValue() // explicit-null: written, and read back, as a value of its own
+                }
+                ContractNullable.Absent -> {}
+            }
+        }
+        catch (refusal: ContractEncodeException) {
+            throw refusal.within(".color")
+        }
+        try {
+            val f13 = value.updatedAt
+            if (f13 != null) {
+                w.key("\"updated_at\":")
+                w.dateTime(f13)
+            }
+        }
+        catch (refusal: ContractEncodeException) {
+            throw refusal.within(".updatedAt")
+        }
+        try {
+            w.key("\"tags\":")
+            w.openArray()
+            var if14_0 = 0
+            for (ef14_0: Any? in value.tags) {
+                try {
+                    w.separate()
+                    if (ef14_0 !is Event.Tags) throw ContractEncodeException("one of \"work\", \"family\", \"travel\", \"other\"")
+                    w.enumeration(ef14_0.json)
+                }
+                catch (r0: ContractEncodeException) {
+                    throw r0.withinIndex(if14_0)
+                }
+                if14_0++
+            }
+            w.closeArray()
+        }
+        catch (refusal: ContractEncodeException) {
+            throw refusal.within(".tags")
+        }
+        try {
+            val f15 = value.attendees
+            if (f15 != null) {
+                w.key("\"attendees\":")
+                w.openArray()
+                var if15_0 = 0
+                for (ef15_0: Any? in f15) {
+                    try {
+                        w.separate()
+                        w.string(ef15_0)
+                    }
+                    catch (r0: ContractEncodeException) {
+                        throw r0.withinIndex(if15_0)
+                    }
+                    if15_0++
+                }
+                w.closeArray()
+                if (!(f15.size in 1..4)) throw ContractEncodeException("1 to 4 items")
+            }
+        }
+        catch (refusal: ContractEncodeException) {
+            throw refusal.within(".attendees")
+        }
+        try {
+            w.key("\"attachments\":")
+            w.openArray()
+            var if16_0 = 0
+            for (ef16_0: Any? in value.attachments) {
+                try {
+                    w.separate()
+                    if (ef16_0 !is Attachment) throw ContractEncodeException(ContractJsonOutput.EXPECTED_OBJECT)
+                    writeAttachment(ef16_0, w)
+                }
+                catch (r0: ContractEncodeException) {
+                    throw r0.withinIndex(if16_0)
+                }
+                if16_0++
+            }
+            w.closeArray()
+        }
+        catch (refusal: ContractEncodeException) {
+            throw refusal.within(".attachments")
+        }
+        w.closeObject()
+    }
+
+    private fun writePhoto(value: Photo, w: ContractJsonOutput, tag: String = "") {
+        w.openObject()
+        // A union's tag first: readers find it anywhere, and first reads best.
+        w.raw(tag)
+        try {
+            w.key("\"url\":")
+            w.string(value.url)
+            if (!(value.url.isNotEmpty())) throw ContractEncodeException("non-empty")
+        }
+        catch (refusal: ContractEncodeException) {
+            throw refusal.within(".url")
+        }
+        try {
+            val f1 = value.width
+            if (f1 != null) {
+                w.key("\"width\":")
+                w.integer(f1)
+                if (!(f1 >= 1L)) throw ContractEncodeException(">= 1")
+            }
+        }
+        catch (refusal: ContractEncodeException) {
+            throw refusal.within(".width")
+        }
+        try {
+            val f2 = value.caption
+            if (f2 != null) {
+                w.key("\"caption\":")
+                w.string(f2)
+            }
+        }
+        catch (refusal: ContractEncodeException) {
+            throw refusal.within(".caption")
+        }
+        w.closeObject()
+    }
+
+    private fun writeLink(value: Link, w: ContractJsonOutput, tag: String = "") {
+        w.openObject()
+        // A union's tag first: readers find it anywhere, and first reads best.
+        w.raw(tag)
+        try {
+            w.key("\"url\":")
+            w.string(value.url)
+            if (!(value.url.isNotEmpty())) throw ContractEncodeException("non-empty")
+        }
+        catch (refusal: ContractEncodeException) {
+            throw refusal.within(".url")
+        }
+        try {
+            val f1 = value.title
+            if (f1 != null) {
+                w.key("\"title\":")
+                w.string(f1)
+            }
+        }
+        catch (refusal: ContractEncodeException) {
+            throw refusal.within(".title")
+        }
+        w.closeObject()
+    }
+
+    private fun writePlaceRef(value: PlaceRef, w: ContractJsonOutput, tag: String = "") {
+        w.openObject()
+        // A union's tag first: readers find it anywhere, and first reads best.
+        w.raw(tag)
+        try {
+            w.key("\"latitude\":")
+            w.number(value.latitude)
+            if (!(value.latitude >= -90.0)) throw ContractEncodeException(">= -90")
+            if (!(value.latitude <= 90.0)) throw ContractEncodeException("<= 90")
+        }
+        catch (refusal: ContractEncodeException) {
+            throw refusal.within(".latitude")
+        }
+        try {
+            w.key("\"longitude\":")
+            w.number(value.longitude)
+            if (!(value.longitude >= -180.0)) throw ContractEncodeException(">= -180")
+            if (!(value.longitude <= 180.0)) throw ContractEncodeException("<= 180")
+        }
+        catch (refusal: ContractEncodeException) {
+            throw refusal.within(".longitude")
+        }
+        try {
+            val f2 = value.label
+            if (f2 != null) {
+                w.key("\"name\":")
+                w.string(f2)
+            }
+        }
+        catch (refusal: ContractEncodeException) {
+            throw refusal.within(".label")
+        }
+        w.closeObject()
+    }
+
+    private fun writeAttachment(value: Attachment, w: ContractJsonOutput) {
+        when (value) {
+            is Attachment.Photo -> writePhoto(value.value, w, "\"type\":\"photo\"")
+            is Attachment.Link -> writeLink(value.value, w, "\"type\":\"link\"")
+            is Attachment.Place -> writePlaceRef(value.value, w, "\"type\":\"place\"")
+        }
+    }
+
+    // endregion
 }

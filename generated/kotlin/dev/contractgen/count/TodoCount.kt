@@ -522,4 +522,184 @@ object TodoCount {
 
     // endregion
 
+
+    // region Encoding (the writer side)
+
+    /**
+     * The document for [value], as readers expect it: `{"v":1,…}` with the version first, then the
+     * stored fields in declaration order under their JSON keys; null optionals are not written
+     * (never as null); derived fields are never written; map entries in UTF-16 order of their keys.
+     * The same text, escapes and number spellings as the TypeScript and Swift encoders write for
+     * the same value (docs/schema.md, "The canonical document").
+     * A value no reader would read back as given (an integer beyond ±(2^53−1), a non-finite number,
+     * an instant below 1, an invalid date, a string with an unpaired surrogate, an empty
+     * `non-empty` string, a value outside its constraints, …) throws [ContractEncodeException]
+     * naming its path (`$.tasks[0].id`) instead of a document that renders something else.
+     */
+    @JvmStatic
+    fun encode(value: CountRecord): String {
+        val w = ContractJsonOutput()
+        try {
+            writeCountRecord(value, w)
+        }
+        catch (refusal: ContractEncodeException) {
+            throw refusal.within("$")
+        }
+        return w.toString()
+    }
+
+    /**
+     * [encode]'s document as UTF-8 bytes (what a file or a `SharedPreferences`-free store takes);
+     * the same refusals.
+     */
+    @JvmStatic
+    fun encodeBytes(value: CountRecord): ByteArray = encode(value).toByteArray(Charsets.UTF_8)
+
+    private fun writeCountRecord(value: CountRecord, w: ContractJsonOutput) {
+        w.openObject()
+        // The version first: readers check it before anything it gates.
+        w.raw("\"v\":1")
+        try {
+            w.key("\"count\":")
+            w.integer(value.count)
+            if (!(value.count >= 0L)) throw ContractEncodeException(">= 0")
+        }
+        catch (refusal: ContractEncodeException) {
+            throw refusal.within(".count")
+        }
+        try {
+            w.key("\"revision\":")
+            w.integer(value.revision)
+            if (!(value.revision >= 0L)) throw ContractEncodeException(">= 0")
+            if (!(value.revision <= 9007199254740991L)) throw ContractEncodeException("<= 9007199254740991")
+        }
+        catch (refusal: ContractEncodeException) {
+            throw refusal.within(".revision")
+        }
+        try {
+            val f2 = value.updatedAt
+            if (f2 != null) {
+                w.key("\"updatedAt\":")
+                w.epochMillis(f2)
+            }
+        }
+        catch (refusal: ContractEncodeException) {
+            throw refusal.within(".updatedAt")
+        }
+        try {
+            w.key("\"sync\":")
+            w.enumeration(value.sync.json)
+        }
+        catch (refusal: ContractEncodeException) {
+            throw refusal.within(".sync")
+        }
+        try {
+            val f4 = value.source
+            if (f4 != null) {
+                w.key("\"source\":")
+                writeSource(f4, w)
+            }
+        }
+        catch (refusal: ContractEncodeException) {
+            throw refusal.within(".source")
+        }
+        try {
+            w.key("\"lists\":")
+            w.openArray()
+            var if5_0 = 0
+            for (ef5_0: Any? in value.lists) {
+                try {
+                    w.separate()
+                    if (ef5_0 !is ListCount) throw ContractEncodeException(ContractJsonOutput.EXPECTED_OBJECT)
+                    writeListCount(ef5_0, w)
+                }
+                catch (r0: ContractEncodeException) {
+                    throw r0.withinIndex(if5_0)
+                }
+                if5_0++
+            }
+            w.closeArray()
+        }
+        catch (refusal: ContractEncodeException) {
+            throw refusal.within(".lists")
+        }
+        try {
+            w.key("\"badges\":")
+            w.openObject()
+            for (mf6_0 in ContractJsonOutput.entries(value.badges)) {
+                try {
+                    w.mapKey(mf6_0.key)
+                    val vf6_0 = mf6_0.value
+                    w.integer(vf6_0)
+                }
+                catch (r0: ContractEncodeException) {
+                    throw r0.withinKey(mf6_0.key)
+                }
+            }
+            w.closeObject()
+        }
+        catch (refusal: ContractEncodeException) {
+            throw refusal.within(".badges")
+        }
+        w.closeObject()
+    }
+
+    private fun writeSource(value: Source, w: ContractJsonOutput) {
+        w.openObject()
+        try {
+            w.key("\"platform\":")
+            w.enumeration(value.platform.json)
+        }
+        catch (refusal: ContractEncodeException) {
+            throw refusal.within(".platform")
+        }
+        try {
+            val f1 = value.appVersion
+            if (f1 != null) {
+                w.key("\"appVersion\":")
+                w.string(f1)
+                if (!(f1.isNotEmpty())) throw ContractEncodeException("non-empty")
+            }
+        }
+        catch (refusal: ContractEncodeException) {
+            throw refusal.within(".appVersion")
+        }
+        w.closeObject()
+    }
+
+    private fun writeListCount(value: ListCount, w: ContractJsonOutput) {
+        w.openObject()
+        try {
+            w.key("\"name\":")
+            w.string(value.name)
+            if (!(value.name.isNotEmpty())) throw ContractEncodeException("non-empty")
+        }
+        catch (refusal: ContractEncodeException) {
+            throw refusal.within(".name")
+        }
+        try {
+            w.key("\"open\":")
+            w.integer(value.open)
+            if (!(value.open >= 0L)) throw ContractEncodeException(">= 0")
+            if (!(value.open <= 100000L)) throw ContractEncodeException("<= 100000")
+        }
+        catch (refusal: ContractEncodeException) {
+            throw refusal.within(".open")
+        }
+        try {
+            val f2 = value.ratio
+            if (f2 != null) {
+                w.key("\"ratio\":")
+                w.number(f2)
+                if (!(f2 >= 0.0)) throw ContractEncodeException(">= 0")
+                if (!(f2 <= 1.0)) throw ContractEncodeException("<= 1")
+            }
+        }
+        catch (refusal: ContractEncodeException) {
+            throw refusal.within(".ratio")
+        }
+        w.closeObject()
+    }
+
+    // endregion
 }

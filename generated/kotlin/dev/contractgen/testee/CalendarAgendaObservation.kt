@@ -101,4 +101,82 @@ internal object CalendarAgendaObservation {
         if (observed is ContractJson.Obj) observed.entries[key] = ContractJson.Str(tag)
         return observed
     }
+
+    /**
+     * The `encode` op's input as this contract's values; a refusal's path starts at `$`.
+     */
+    fun encodeInput(json: ContractJson): Agenda {
+        try {
+            return inputAgenda(json)
+        }
+        catch (refusal: ContractEncodeException) {
+            throw refusal.within("$")
+        }
+    }
+
+    private fun inputAgenda(json: ContractJson?): Agenda {
+        val o = TesteeInput.obj(json)
+        val f0: Long? = try { TesteeInput.present(o["generatedAt"])?.let { TesteeInput.integer(it, "epoch milliseconds within 1 \u2026 2^53\u22121") } } catch (refusal: ContractEncodeException) { throw refusal.within(".generatedAt") }
+        val f1: List<Event> = try { TesteeInput.present(o["events"])?.let { TesteeInput.array(it) { inputEvent(it) } } ?: emptyList() } catch (refusal: ContractEncodeException) { throw refusal.within(".events") }
+        val f2: Agenda.CalendarKind = try { TesteeInput.present(o["calendarKind"])?.let { (TesteeInput.text(it)?.let { Agenda.CalendarKind.fromJson(it) } ?: throw ContractEncodeException("one of \"personal\", \"work\", \"shared\", \"other\"")) } ?: Agenda.CalendarKind.PERSONAL } catch (refusal: ContractEncodeException) { throw refusal.within(".calendarKind") }
+        val f3: Boolean = try { TesteeInput.present(o["isDefault"])?.let { TesteeInput.bool(it) } ?: false } catch (refusal: ContractEncodeException) { throw refusal.within(".isDefault") }
+        val f4: Map<String, List<String>> = try { TesteeInput.present(o["hiddenCalendars"])?.let { TesteeInput.map(it) { TesteeInput.array(it) { TesteeInput.string(it) } } } ?: emptyMap() } catch (refusal: ContractEncodeException) { throw refusal.within(".hiddenCalendars") }
+        val f5: Map<String, Agenda.DayStatus> = try { TesteeInput.present(o["dayStatus"])?.let { TesteeInput.map(it) { (TesteeInput.text(it)?.let { Agenda.DayStatus.fromJson(it) } ?: throw ContractEncodeException("one of \"free\", \"busy\", \"away\"")) } } ?: emptyMap() } catch (refusal: ContractEncodeException) { throw refusal.within(".dayStatus") }
+        val f6: String? = try { TesteeInput.present(o["heading"])?.let { TesteeInput.string(it) } } catch (refusal: ContractEncodeException) { throw refusal.within(".heading") }
+        return Agenda(generatedAt = f0, events = f1, calendarKind = f2, isDefault = f3, hiddenCalendars = f4, dayStatus = f5, heading = f6)
+    }
+
+    private fun inputEvent(json: ContractJson?): Event {
+        val o = TesteeInput.obj(json)
+        val f0: String = try { TesteeInput.string(o["eventId"]) } catch (refusal: ContractEncodeException) { throw refusal.within(".eventId") }
+        val f1: String = try { TesteeInput.string(o["title"]) } catch (refusal: ContractEncodeException) { throw refusal.within(".title") }
+        val f2: Long = try { TesteeInput.integer(o["startTime"], "epoch milliseconds within 1 \u2026 2^53\u22121") } catch (refusal: ContractEncodeException) { throw refusal.within(".startTime") }
+        val f3: Long? = try { TesteeInput.present(o["endTime"])?.let { TesteeInput.integer(it, "epoch milliseconds within 1 \u2026 2^53\u22121") } } catch (refusal: ContractEncodeException) { throw refusal.within(".endTime") }
+        val f4: Boolean = try { TesteeInput.present(o["allDay"])?.let { TesteeInput.bool(it) } ?: false } catch (refusal: ContractEncodeException) { throw refusal.within(".allDay") }
+        val f5: String? = try { TesteeInput.present(o["cssClass"])?.let { TesteeInput.string(it) } } catch (refusal: ContractEncodeException) { throw refusal.within(".cssClass") }
+        val f6: String? = try { TesteeInput.present(o["place"])?.let { TesteeInput.string(it) } } catch (refusal: ContractEncodeException) { throw refusal.within(".place") }
+        val f7: Event.Attendance = try { TesteeInput.present(o["attendance"])?.let { (TesteeInput.text(it)?.let { Event.Attendance.fromJson(it) } ?: throw ContractEncodeException("one of \"confirmed\", \"tentative\", \"cancelled\"")) } ?: Event.Attendance.CONFIRMED } catch (refusal: ContractEncodeException) { throw refusal.within(".attendance") }
+        val f8: Event.Response? = try { TesteeInput.present(o["response"])?.let { (TesteeInput.text(it)?.let { Event.Response.fromJson(it) } ?: throw ContractEncodeException("one of \"accepted\", \"tentative\", \"declined\", \"other\"")) } } catch (refusal: ContractEncodeException) { throw refusal.within(".response") }
+        val f9: Long? = try { TesteeInput.present(o["reminderMinutes"])?.let { TesteeInput.integer(it, "an integer within \u00b1(2^53\u22121)") } } catch (refusal: ContractEncodeException) { throw refusal.within(".reminderMinutes") }
+        val f10: String? = try { TesteeInput.present(o["shortTitle"])?.let { TesteeInput.string(it) } } catch (refusal: ContractEncodeException) { throw refusal.within(".shortTitle") }
+        val f11: String? = try { TesteeInput.present(o["badge"])?.let { TesteeInput.string(it) } } catch (refusal: ContractEncodeException) { throw refusal.within(".badge") }
+        val f12: ContractNullable<String> = try { when (val j = o["color"]) { null -> ContractNullable.Absent; ContractJson.Null -> ContractNullable.Null; else -> ContractNullable.Value(TesteeInput.string(j)) } } catch (refusal: ContractEncodeException) { throw refusal.within(".color") }
+        val f13: Long? = try { TesteeInput.present(o["updatedAt"])?.let { TesteeInput.integer(it, "epoch milliseconds within 0001-01-01T00:00:00Z \u2026 9999-12-31T23:59:59.999Z") } } catch (refusal: ContractEncodeException) { throw refusal.within(".updatedAt") }
+        val f14: List<Event.Tags> = try { TesteeInput.present(o["tags"])?.let { TesteeInput.array(it) { (TesteeInput.text(it)?.let { Event.Tags.fromJson(it) } ?: throw ContractEncodeException("one of \"work\", \"family\", \"travel\", \"other\"")) } } ?: emptyList() } catch (refusal: ContractEncodeException) { throw refusal.within(".tags") }
+        val f15: List<String>? = try { TesteeInput.present(o["attendees"])?.let { TesteeInput.array(it) { TesteeInput.string(it) } } } catch (refusal: ContractEncodeException) { throw refusal.within(".attendees") }
+        val f16: List<Attachment> = try { TesteeInput.present(o["attachments"])?.let { TesteeInput.array(it) { inputAttachment(it) } } ?: emptyList() } catch (refusal: ContractEncodeException) { throw refusal.within(".attachments") }
+        return Event(eventId = f0, title = f1, startTime = f2, endTime = f3, allDay = f4, cssClass = f5, place = f6, attendance = f7, response = f8, reminderMinutes = f9, shortTitle = f10, badge = f11, color = f12, updatedAt = f13, tags = f14, attendees = f15, attachments = f16)
+    }
+
+    private fun inputPhoto(json: ContractJson?): Photo {
+        val o = TesteeInput.obj(json)
+        val f0: String = try { TesteeInput.string(o["url"]) } catch (refusal: ContractEncodeException) { throw refusal.within(".url") }
+        val f1: Long? = try { TesteeInput.present(o["width"])?.let { TesteeInput.integer(it, "an integer within \u00b1(2^53\u22121)") } } catch (refusal: ContractEncodeException) { throw refusal.within(".width") }
+        val f2: String? = try { TesteeInput.present(o["caption"])?.let { TesteeInput.string(it) } } catch (refusal: ContractEncodeException) { throw refusal.within(".caption") }
+        return Photo(url = f0, width = f1, caption = f2)
+    }
+
+    private fun inputLink(json: ContractJson?): Link {
+        val o = TesteeInput.obj(json)
+        val f0: String = try { TesteeInput.string(o["url"]) } catch (refusal: ContractEncodeException) { throw refusal.within(".url") }
+        val f1: String? = try { TesteeInput.present(o["title"])?.let { TesteeInput.string(it) } } catch (refusal: ContractEncodeException) { throw refusal.within(".title") }
+        return Link(url = f0, title = f1)
+    }
+
+    private fun inputPlaceRef(json: ContractJson?): PlaceRef {
+        val o = TesteeInput.obj(json)
+        val f0: Double = try { TesteeInput.number(o["latitude"]) } catch (refusal: ContractEncodeException) { throw refusal.within(".latitude") }
+        val f1: Double = try { TesteeInput.number(o["longitude"]) } catch (refusal: ContractEncodeException) { throw refusal.within(".longitude") }
+        val f2: String? = try { TesteeInput.present(o["label"])?.let { TesteeInput.string(it) } } catch (refusal: ContractEncodeException) { throw refusal.within(".label") }
+        return PlaceRef(latitude = f0, longitude = f1, label = f2)
+    }
+
+    private fun inputAttachment(json: ContractJson?): Attachment {
+        return when (TesteeInput.text(TesteeInput.obj(json)["kind"])) {
+            "photo" -> Attachment.Photo(inputPhoto(json))
+            "link" -> Attachment.Link(inputLink(json))
+            "place" -> Attachment.Place(inputPlaceRef(json))
+            else -> throw ContractEncodeException("one of \"photo\", \"link\", \"place\"").within(".kind")
+        }
+    }
 }

@@ -22,7 +22,11 @@ internal fun serveCalendarAgenda(op: String, givenJson: ContractJson?): Contract
             val observation = TesteeSupport.withReport(CalendarAgendaObservation.observation(decoded), report)
             return if (given.flag("dropped")) TesteeSupport.withDropped(observation, decoded.dropped) else observation
         }
-        "encode" -> throw TesteeSkipped("no encoder in Kotlin: only the TypeScript app writes blobs")
+        "encode" -> {
+            val given = Given(givenJson, setOf("input"))
+            val input = given.json("input")
+            return TesteeInput.answer({ CalendarAgenda.encode(CalendarAgendaObservation.encodeInput(input)) }, { CalendarAgenda.encodeBytes(CalendarAgendaObservation.encodeInput(input)) })
+        }
         "civilFromDays" -> {
             val given = Given(givenJson, setOf("days"))
             val days = given.integer("days")
@@ -60,7 +64,11 @@ internal fun serveTodoCount(op: String, givenJson: ContractJson?): ContractJson 
             val observation = TesteeSupport.withReport(TodoCountObservation.observation(decoded), report)
             return if (given.flag("dropped")) TesteeSupport.withDropped(observation, decoded.dropped) else observation
         }
-        "encode" -> throw TesteeSkipped("no encoder in Kotlin: only the TypeScript app writes blobs")
+        "encode" -> {
+            val given = Given(givenJson, setOf("input"))
+            val input = given.json("input")
+            return TesteeInput.answer({ TodoCount.encode(TodoCountObservation.encodeInput(input)) }, { TodoCount.encodeBytes(TodoCountObservation.encodeInput(input)) })
+        }
         "civilFromDays" -> {
             val given = Given(givenJson, setOf("days"))
             val days = given.integer("days")
@@ -189,7 +197,11 @@ internal fun serveWidgetData(op: String, givenJson: ContractJson?): ContractJson
             result["reloadAt"] = plan.reloadAtMs?.let { ContractJson.Num(it.toDouble()) } ?: ContractJson.Null
             return ContractJson.Obj(result)
         }
-        "encode" -> throw TesteeSkipped("no encoder in Kotlin: only the TypeScript app writes blobs")
+        "encode" -> {
+            val given = Given(givenJson, setOf("input"))
+            val input = given.json("input")
+            return TesteeInput.answer({ WidgetData.encode(WidgetDataObservation.encodeInput(input)) }, { WidgetData.encodeBytes(WidgetDataObservation.encodeInput(input)) })
+        }
         "civilFromDays" -> {
             val given = Given(givenJson, setOf("days"))
             val days = given.integer("days")

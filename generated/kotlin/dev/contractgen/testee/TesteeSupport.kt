@@ -8,7 +8,9 @@
 // of what an app ships.
 package dev.contractgen.testee
 
+import dev.contractgen.runtime.ContractEncodeException
 import dev.contractgen.runtime.ContractJson
+import dev.contractgen.runtime.ContractJsonOutput
 import dev.contractgen.runtime.ContractJsonReader
 import dev.contractgen.runtime.ContractReport
 
@@ -16,8 +18,8 @@ import dev.contractgen.runtime.ContractReport
 internal class TesteeError(message: String) : Exception(message)
 
 /**
- * An op this testee does not implement (Kotlin has no encoder); answered as {"skipped": reason},
- * which a run counts apart (neither passed nor failed).
+ * An op this testee does not implement (`decodeBytes`: Kotlin's decoders take text); answered as
+ * {"skipped": reason}, which a run counts apart (neither passed nor failed).
  */
 internal class TesteeSkipped(val reason: String) : Exception(reason)
 
@@ -60,6 +62,9 @@ internal class Given(json: ContractJson?, allowed: Set<String>) {
         return number.toLong()
     }
 
+    /** Any JSON value (`null` included); an error only when absent. */
+    fun json(key: String): ContractJson = members[key] ?: throw TesteeError("given.$key is missing")
+
     /** A string; null when absent or null. */
     fun textOrNull(key: String): String? {
         val value = members[key]
@@ -93,6 +98,90 @@ internal class Given(json: ContractJson?, allowed: Set<String>) {
 
     private companion object {
         const val MAX_SAFE_INTEGER = 9007199254740991.0
+    }
+}
+
+/**
+ * The `encode` op's input (docs/conformance.md) read into a contract's Kotlin values, as an app
+ * would build them, and its answer. The input is JSON as an app hands it to TypeScript's `encode`;
+ * what Kotlin's types cannot hold there — a value of another JSON type, a fraction or a number
+ * beyond Long for an integer, an enum value or union tag that is none of the cases, a missing
+ * required field — is refused here, at the path TypeScript's encoder refuses it at: in Kotlin
+ * that refusal is the compiler's. Everything else goes to the generated `encode`, which checks
+ * it as the readers' rules say. A string that held an unpaired surrogate (the reader keeps only
+ * that it was invalid) is handed over as "\uD800", a String with one, which `encode` must refuse.
+ * (One input with two refusals can name a different one first: the type's, here, before the encoder's.)
+ */
+internal object TesteeInput {
+    /** null for an absent member or JSON `null`: how TypeScript's encoder treats `undefined` and `null`. */
+    fun present(json: ContractJson?): ContractJson? = if (json == ContractJson.Null) null else json
+
+    fun obj(json: ContractJson?): Map<String, ContractJson> =
+        (json as? ContractJson.Obj)?.entries ?: throw ContractEncodeException("an object")
+
+    fun string(json: ContractJson?): String = when (json) {
+        is ContractJson.Str -> json.value
+        ContractJson.InvalidStr -> "\uD800"
+        else -> throw ContractEncodeException(ContractJsonOutput.EXPECTED_STRING)
+    }
+
+    fun bool(json: ContractJson?): Boolean = (json as? ContractJson.Bool)?.value ?: throw ContractEncodeException("a boolean")
+
+    fun number(json: ContractJson?): Double = (json as? ContractJson.Num)?.value ?: throw ContractEncodeException(ContractJsonOutput.EXPECTED_NUMBER)
+
+    /** An integral number a Long holds (whether it is safe is the encoder's check). */
+    fun integer(json: ContractJson?, expected: String): Long {
+        val number = (json as? ContractJson.Num)?.value ?: throw ContractEncodeException(expected)
+        if (number % 1.0 != 0.0 || number < -9.223372036854775808E18 || number >= 9.223372036854775808E18) throw ContractEncodeException(expected)
+        return number.toLong()
+    }
+
+    /** A union input's tag string (compared exactly); null when it is no string. */
+    fun text(json: ContractJson?): String? = (json as? ContractJson.Str)?.value
+
+    /** An array, each element read by [element] (a refusal inside gets the element's `[index]`). */
+    fun <T> array(json: ContractJson?, element: (ContractJson) -> T): List<T> {
+        val items = (json as? ContractJson.Arr)?.items ?: throw ContractEncodeException("an array")
+        val result = ArrayList<T>(items.size)
+        for ((index, item) in items.withIndex()) {
+            try {
+                result.add(element(item))
+            } catch (refusal: ContractEncodeException) {
+                throw refusal.within("[$index]")
+            }
+        }
+        return result
+    }
+
+    /**
+     * An object as a map in the object's key order (as an app's LinkedHashMap keeps it, so the
+     * encoder meets canonically equivalent keys in that order), each value read by [value] in the
+     * keys' UTF-16 order (the order the encoders write them in).
+     */
+    fun <T> map(json: ContractJson?, value: (ContractJson) -> T): Map<String, T> {
+        val entries = (json as? ContractJson.Obj)?.entries ?: throw ContractEncodeException("a Map or an object")
+        val read = HashMap<String, T>(entries.size * 2)
+        for (key in entries.keys.sorted()) {
+            try {
+                read[key] = value(entries.getValue(key))
+            } catch (refusal: ContractEncodeException) {
+                throw refusal.within("[" + ContractJsonOutput.quoted(key) + "]")
+            }
+        }
+        val result = LinkedHashMap<String, T>(entries.size * 2)
+        for (key in entries.keys) result[key] = read.getValue(key)
+        return result
+    }
+
+    /** `{"text": document}` or `{"refused": path}`; [bytes] (encodeBytes) must be the text's UTF-8. */
+    fun answer(encode: () -> String, bytes: () -> ByteArray): ContractJson {
+        val text = try {
+            encode()
+        } catch (refusal: ContractEncodeException) {
+            return TesteeSupport.response("refused", ContractJson.Str(refusal.path))
+        }
+        if (!bytes().contentEquals(text.toByteArray(Charsets.UTF_8))) throw TesteeError("encodeBytes is not encode's text as UTF-8")
+        return TesteeSupport.response("text", ContractJson.Str(text))
     }
 }
 

@@ -50,4 +50,43 @@ internal object TodoCountObservation {
         result["ratio"] = value.ratio?.let { element -> ContractJson.Num(element) } ?: ContractJson.Null
         return ContractJson.Obj(result)
     }
+
+    /**
+     * The `encode` op's input as this contract's values; a refusal's path starts at `$`.
+     */
+    fun encodeInput(json: ContractJson): CountRecord {
+        try {
+            return inputCountRecord(json)
+        }
+        catch (refusal: ContractEncodeException) {
+            throw refusal.within("$")
+        }
+    }
+
+    private fun inputCountRecord(json: ContractJson?): CountRecord {
+        val o = TesteeInput.obj(json)
+        val f0: Long = try { TesteeInput.integer(o["count"], "an integer within \u00b1(2^53\u22121)") } catch (refusal: ContractEncodeException) { throw refusal.within(".count") }
+        val f1: Long = try { TesteeInput.integer(o["revision"], "an integer within \u00b1(2^53\u22121)") } catch (refusal: ContractEncodeException) { throw refusal.within(".revision") }
+        val f2: Long? = try { TesteeInput.present(o["updatedAt"])?.let { TesteeInput.integer(it, "epoch milliseconds within 1 \u2026 2^53\u22121") } } catch (refusal: ContractEncodeException) { throw refusal.within(".updatedAt") }
+        val f3: CountRecord.Sync = try { TesteeInput.present(o["sync"])?.let { (TesteeInput.text(it)?.let { CountRecord.Sync.fromJson(it) } ?: throw ContractEncodeException("one of \"idle\", \"syncing\", \"failed\"")) } ?: CountRecord.Sync.IDLE } catch (refusal: ContractEncodeException) { throw refusal.within(".sync") }
+        val f4: Source? = try { TesteeInput.present(o["source"])?.let { inputSource(it) } } catch (refusal: ContractEncodeException) { throw refusal.within(".source") }
+        val f5: List<ListCount> = try { TesteeInput.present(o["lists"])?.let { TesteeInput.array(it) { inputListCount(it) } } ?: emptyList() } catch (refusal: ContractEncodeException) { throw refusal.within(".lists") }
+        val f6: Map<String, Long> = try { TesteeInput.present(o["badges"])?.let { TesteeInput.map(it) { TesteeInput.integer(it, "an integer within \u00b1(2^53\u22121)") } } ?: emptyMap() } catch (refusal: ContractEncodeException) { throw refusal.within(".badges") }
+        return CountRecord(count = f0, revision = f1, updatedAt = f2, sync = f3, source = f4, lists = f5, badges = f6)
+    }
+
+    private fun inputSource(json: ContractJson?): Source {
+        val o = TesteeInput.obj(json)
+        val f0: Source.Platform = try { (TesteeInput.text(o["platform"])?.let { Source.Platform.fromJson(it) } ?: throw ContractEncodeException("one of \"android\", \"ios\", \"web\"")) } catch (refusal: ContractEncodeException) { throw refusal.within(".platform") }
+        val f1: String? = try { TesteeInput.present(o["appVersion"])?.let { TesteeInput.string(it) } } catch (refusal: ContractEncodeException) { throw refusal.within(".appVersion") }
+        return Source(platform = f0, appVersion = f1)
+    }
+
+    private fun inputListCount(json: ContractJson?): ListCount {
+        val o = TesteeInput.obj(json)
+        val f0: String = try { TesteeInput.string(o["name"]) } catch (refusal: ContractEncodeException) { throw refusal.within(".name") }
+        val f1: Long = try { TesteeInput.integer(o["open"], "an integer within \u00b1(2^53\u22121)") } catch (refusal: ContractEncodeException) { throw refusal.within(".open") }
+        val f2: Double? = try { TesteeInput.present(o["ratio"])?.let { TesteeInput.number(it) } } catch (refusal: ContractEncodeException) { throw refusal.within(".ratio") }
+        return ListCount(name = f0, open = f1, ratio = f2)
+    }
 }

@@ -63,4 +63,43 @@ internal object WidgetDataObservation {
         result["tasks"] = ContractJson.Arr(value.tasks.map { element -> observeTaskRow(element) })
         return ContractJson.Obj(result)
     }
+
+    /**
+     * The `encode` op's input as this contract's values; a refusal's path starts at `$`.
+     */
+    fun encodeInput(json: ContractJson): Snapshot {
+        try {
+            return inputSnapshot(json)
+        }
+        catch (refusal: ContractEncodeException) {
+            throw refusal.within("$")
+        }
+    }
+
+    private fun inputSnapshot(json: ContractJson?): Snapshot {
+        val o = TesteeInput.obj(json)
+        val f0: String? = try { TesteeInput.present(o["dayStr"])?.let { TesteeInput.string(it) } } catch (refusal: ContractEncodeException) { throw refusal.within(".dayStr") }
+        val f1: Long? = try { TesteeInput.present(o["validUntil"])?.let { TesteeInput.integer(it, "epoch milliseconds within 1 \u2026 2^53\u22121") } } catch (refusal: ContractEncodeException) { throw refusal.within(".validUntil") }
+        val f2: List<TaskRow> = try { TesteeInput.present(o["tasks"])?.let { TesteeInput.array(it) { inputTaskRow(it) } } ?: emptyList() } catch (refusal: ContractEncodeException) { throw refusal.within(".tasks") }
+        val f3: Map<String, String> = try { TesteeInput.present(o["projectColors"])?.let { TesteeInput.map(it) { TesteeInput.string(it) } } ?: emptyMap() } catch (refusal: ContractEncodeException) { throw refusal.within(".projectColors") }
+        val f4: List<Project> = try { TesteeInput.present(o["projects"])?.let { TesteeInput.array(it) { inputProject(it) } } ?: emptyList() } catch (refusal: ContractEncodeException) { throw refusal.within(".projects") }
+        return Snapshot(dayStr = f0, validUntil = f1, tasks = f2, projectColors = f3, projects = f4)
+    }
+
+    private fun inputTaskRow(json: ContractJson?): TaskRow {
+        val o = TesteeInput.obj(json)
+        val f0: String = try { TesteeInput.string(o["id"]) } catch (refusal: ContractEncodeException) { throw refusal.within(".id") }
+        val f1: String = try { TesteeInput.string(o["title"]) } catch (refusal: ContractEncodeException) { throw refusal.within(".title") }
+        val f2: Boolean = try { TesteeInput.present(o["isDone"])?.let { TesteeInput.bool(it) } ?: false } catch (refusal: ContractEncodeException) { throw refusal.within(".isDone") }
+        val f3: String? = try { TesteeInput.present(o["projectId"])?.let { TesteeInput.string(it) } } catch (refusal: ContractEncodeException) { throw refusal.within(".projectId") }
+        return TaskRow(id = f0, title = f1, isDone = f2, projectId = f3)
+    }
+
+    private fun inputProject(json: ContractJson?): Project {
+        val o = TesteeInput.obj(json)
+        val f0: String = try { TesteeInput.string(o["id"]) } catch (refusal: ContractEncodeException) { throw refusal.within(".id") }
+        val f1: String = try { TesteeInput.string(o["title"]) } catch (refusal: ContractEncodeException) { throw refusal.within(".title") }
+        val f2: List<TaskRow> = try { TesteeInput.present(o["tasks"])?.let { TesteeInput.array(it) { inputTaskRow(it) } } ?: emptyList() } catch (refusal: ContractEncodeException) { throw refusal.within(".tasks") }
+        return Project(id = f0, title = f1, tasks = f2)
+    }
 }

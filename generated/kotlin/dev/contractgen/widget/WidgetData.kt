@@ -557,6 +557,201 @@ object WidgetData {
 
     // endregion
 
+
+    // region Encoding (the writer side)
+
+    /**
+     * The document for [value], as readers expect it: `{"v":1,…}` with the version first, then the
+     * stored fields in declaration order under their JSON keys; null optionals are not written
+     * (never as null); derived fields are never written; map entries in UTF-16 order of their keys.
+     * The same text, escapes and number spellings as the TypeScript and Swift encoders write for
+     * the same value (docs/schema.md, "The canonical document").
+     * A value no reader would read back as given (an integer beyond ±(2^53−1), a non-finite number,
+     * an instant below 1, an invalid date, a string with an unpaired surrogate, an empty
+     * `non-empty` string, a value outside its constraints, …) throws [ContractEncodeException]
+     * naming its path (`$.tasks[0].id`) instead of a document that renders something else.
+     */
+    @JvmStatic
+    fun encode(value: Snapshot): String {
+        val w = ContractJsonOutput()
+        try {
+            writeSnapshot(value, w)
+        }
+        catch (refusal: ContractEncodeException) {
+            throw refusal.within("$")
+        }
+        return w.toString()
+    }
+
+    /**
+     * [encode]'s document as UTF-8 bytes (what a file or a `SharedPreferences`-free store takes);
+     * the same refusals.
+     */
+    @JvmStatic
+    fun encodeBytes(value: Snapshot): ByteArray = encode(value).toByteArray(Charsets.UTF_8)
+
+    private fun writeSnapshot(value: Snapshot, w: ContractJsonOutput) {
+        w.openObject()
+        // The version first: readers check it before anything it gates.
+        w.raw("\"v\":1")
+        try {
+            val f0 = value.dayStr
+            if (f0 != null) {
+                w.key("\"dayStr\":")
+                w.localDate(f0)
+            }
+        }
+        catch (refusal: ContractEncodeException) {
+            throw refusal.within(".dayStr")
+        }
+        try {
+            val f1 = value.validUntil
+            if (f1 != null) {
+                w.key("\"validUntil\":")
+                w.epochMillis(f1)
+            }
+        }
+        catch (refusal: ContractEncodeException) {
+            throw refusal.within(".validUntil")
+        }
+        try {
+            w.key("\"tasks\":")
+            w.openArray()
+            var if2_0 = 0
+            for (ef2_0: Any? in value.tasks) {
+                try {
+                    w.separate()
+                    if (ef2_0 !is TaskRow) throw ContractEncodeException(ContractJsonOutput.EXPECTED_OBJECT)
+                    writeTaskRow(ef2_0, w)
+                }
+                catch (r0: ContractEncodeException) {
+                    throw r0.withinIndex(if2_0)
+                }
+                if2_0++
+            }
+            w.closeArray()
+        }
+        catch (refusal: ContractEncodeException) {
+            throw refusal.within(".tasks")
+        }
+        try {
+            w.key("\"projectColors\":")
+            w.openObject()
+            for (mf3_0 in ContractJsonOutput.entries(value.projectColors)) {
+                try {
+                    w.mapKey(mf3_0.key)
+                    val vf3_0 = mf3_0.value
+                    w.string(vf3_0)
+                }
+                catch (r0: ContractEncodeException) {
+                    throw r0.withinKey(mf3_0.key)
+                }
+            }
+            w.closeObject()
+        }
+        catch (refusal: ContractEncodeException) {
+            throw refusal.within(".projectColors")
+        }
+        try {
+            w.key("\"projects\":")
+            w.openArray()
+            var if4_0 = 0
+            for (ef4_0: Any? in value.projects) {
+                try {
+                    w.separate()
+                    if (ef4_0 !is Project) throw ContractEncodeException(ContractJsonOutput.EXPECTED_OBJECT)
+                    writeProject(ef4_0, w)
+                }
+                catch (r0: ContractEncodeException) {
+                    throw r0.withinIndex(if4_0)
+                }
+                if4_0++
+            }
+            w.closeArray()
+        }
+        catch (refusal: ContractEncodeException) {
+            throw refusal.within(".projects")
+        }
+        w.closeObject()
+    }
+
+    private fun writeTaskRow(value: TaskRow, w: ContractJsonOutput) {
+        w.openObject()
+        try {
+            w.key("\"id\":")
+            w.string(value.id)
+        }
+        catch (refusal: ContractEncodeException) {
+            throw refusal.within(".id")
+        }
+        try {
+            w.key("\"title\":")
+            w.string(value.title)
+        }
+        catch (refusal: ContractEncodeException) {
+            throw refusal.within(".title")
+        }
+        try {
+            w.key("\"isDone\":")
+            w.bool(value.isDone)
+        }
+        catch (refusal: ContractEncodeException) {
+            throw refusal.within(".isDone")
+        }
+        try {
+            val f3 = value.projectId
+            if (f3 != null) {
+                w.key("\"projectId\":")
+                w.string(f3)
+                if (!(f3.isNotEmpty())) throw ContractEncodeException("non-empty")
+            }
+        }
+        catch (refusal: ContractEncodeException) {
+            throw refusal.within(".projectId")
+        }
+        w.closeObject()
+    }
+
+    private fun writeProject(value: Project, w: ContractJsonOutput) {
+        w.openObject()
+        try {
+            w.key("\"id\":")
+            w.string(value.id)
+        }
+        catch (refusal: ContractEncodeException) {
+            throw refusal.within(".id")
+        }
+        try {
+            w.key("\"title\":")
+            w.string(value.title)
+        }
+        catch (refusal: ContractEncodeException) {
+            throw refusal.within(".title")
+        }
+        try {
+            w.key("\"tasks\":")
+            w.openArray()
+            var if2_0 = 0
+            for (ef2_0: Any? in value.tasks) {
+                try {
+                    w.separate()
+                    if (ef2_0 !is TaskRow) throw ContractEncodeException(ContractJsonOutput.EXPECTED_OBJECT)
+                    writeTaskRow(ef2_0, w)
+                }
+                catch (r0: ContractEncodeException) {
+                    throw r0.withinIndex(if2_0)
+                }
+                if2_0++
+            }
+            w.closeArray()
+        }
+        catch (refusal: ContractEncodeException) {
+            throw refusal.within(".tasks")
+        }
+        w.closeObject()
+    }
+
+    // endregion
     // region Behaviours
 
     /**
