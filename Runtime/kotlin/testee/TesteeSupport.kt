@@ -56,6 +56,20 @@ internal class Given(json: ContractJson?, allowed: Set<String>) {
         return number.toLong()
     }
 
+    /**
+     * A number of milliseconds as the Long an API takes: its integral value when a Long holds it,
+     * so the runtime's own bounds decide (2^53 is no offset); null for any other number (the op
+     * then answers null: the API cannot be called with it).
+     */
+    fun millisecondOffset(key: String): Long? {
+        val value = members[key]
+        if (value !is ContractJson.Num) throw TesteeError("given.$key must be a number")
+        val number = value.value
+        if (number.isNaN() || number.isInfinite() || number % 1.0 != 0.0) return null
+        if (Math.abs(number) >= 9.223372036854775807E18) return null
+        return number.toLong()
+    }
+
     /** A string; null when absent or null. */
     fun textOrNull(key: String): String? {
         val value = members[key]
