@@ -7,6 +7,10 @@ extension ContractGenCommand {
     contract-gen mutate --lang swift|kotlin|typescript [--file PATH] [--sample N] [--max N] [--seed S]
                         [--report FILE] [--golden DIR]... [--timeout SECONDS] [--deadline SECONDS]
                         [--only FILE] [--list] [--no-cache] [--full-builds]
+    contract-gen mutate --catalogue [--lang swift|kotlin|typescript|golden-emitter|all] [--rule ID|FAMILY]
+                        [--list] [--report FILE] [--golden DIR]... [--timeout SECONDS] [--deadline SECONDS]
+                        [--no-cache] [--full-builds]
+    contract-gen mutate --coverage [--golden DIR]...
 
       Mutation testing: applies small plausible bugs (boundary and equality flips, && ↔ ||,
       true ↔ false, integer ±1, negated or removed conditions, removed `return null`/`continue`,
@@ -37,13 +41,31 @@ extension ContractGenCommand {
                            swiftc -incremental: only what the change reaches is compiled again)
       Swift mutants are compiled with -Onone. Results are cached per (generated files, mutant,
       cases) under .build/mutation-cache, so a re-run only builds what changed.
+
+      --catalogue          run the rule-level mutants of mutation/catalogue/<target>.yaml instead:
+                           each the plausible wrong implementation of one rule of
+                           mutation/rules.yaml, judged by the golden cases alone (the golden
+                           emitter's by the rule coverage check); prints killed / survived /
+                           equivalent per target and rule family. --lang takes a comma list or
+                           all (the default); --rule one rule id or a family. A mutant whose
+                           `find` does not occur exactly once is stale: listed, exit 2, nothing run
+      --coverage           print which golden cases exercise each rule of mutation/rules.yaml;
+                           exit 1 when a rule's witness matches no case
     """
 
     func mutate(_ arguments: [String]) throws -> Int32 {
         let spec = CommandSpec(name: "mutate", valueOptions: ["lang", "file", "sample", "max", "seed", "report", "golden",
-                                                              "timeout", "deadline", "only"],
-                               flags: ["list", "no-cache", "full-builds"])
+                                                              "timeout", "deadline", "only", "rule"],
+                               flags: ["list", "no-cache", "full-builds", "catalogue", "coverage"])
         let parsed = try spec.parse(arguments)
+        if parsed.has("coverage") { return try ruleCoverage(parsed) }
+        if parsed.has("catalogue") {
+            for option in ["file", "sample", "max", "seed", "only"] where parsed.value(option) != nil {
+                throw UsageError("--\(option) is an option of the syntactic mutants, not of --catalogue")
+            }
+            return try catalogueMutate(parsed, arguments: arguments)
+        }
+        if parsed.value("rule") != nil { throw UsageError("--rule needs --catalogue") }
         guard let name = parsed.value("lang"), let language = Language(rawValue: name) else {
             throw UsageError("mutate needs --lang swift, kotlin or typescript")
         }
