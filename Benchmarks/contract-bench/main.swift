@@ -1,17 +1,20 @@
 /// Benchmark: the generated Swift decoder (`WidgetData.decode`, on a String and on Data) against Foundation's JSONDecoder
 /// with equivalent Codable structs and against two hand-written byte parsers (into a value tree,
 /// HandWrittenTreeParser.swift, and straight into the structs, HandWrittenDirectParser.swift), on synthetic
-/// widget snapshots of a given size (escapes, non-ASCII, surrogate pairs raw and escaped).
+/// widget snapshots of a given size, from one of two corpora (Corpora.swift): `escapes` (escapes,
+/// non-ASCII, surrogate pairs raw and escaped in every title) and `typical` (word titles, one in
+/// eight with an escape or an emoji; the default).
 ///
 ///   swift run -c release contract-bench --size 180000             # throughput: alternating batches
+///   swift run -c release contract-bench --corpus escapes --size 180000   # the escape-heavy corpus
 ///   swift run -c release contract-bench --size 180000 --memory generated   # peak RSS of one decoder
 ///   swift run -c release contract-bench --size 2600 --write       # the blob, for the other languages
 ///   bash Benchmarks/run.sh          # the whole table: every language, three sizes
 ///
 /// Throughput: all the decoders run in ONE process, in alternating batches (generated,
-/// JSONDecoder, hand-written, repeated `--batches` times); each batch's time is compared with the
-/// JSONDecoder batch of the same round, and the median of those ratios is reported, so a noisy
-/// neighbour slows every decoder of a round alike. Memory: one decoder per process (`--memory`),
+/// JSONDecoder, hand-written, repeated `--batches` times), each timed in the thread's CPU time;
+/// each batch's time is compared with the baselines' batches of the same round, and the median of
+/// those ratios is reported, so a noisy neighbour slows every decoder of a round alike. Memory: one decoder per process (`--memory`),
 /// so peak RSS (getrusage ru_maxrss) belongs to it alone; "above baseline" subtracts the RSS
 /// measured once the input is built.
 import Foundation
@@ -27,32 +30,6 @@ struct CodableSnapshot: Codable {
     let tasks: [CodableTask]?
     let projectColors: [String: String]?
     let projects: [CodableProject]?
-}
-
-/// A deterministic snapshot of roughly `bytes` bytes: task titles vary, with escapes (`\"`, `\\`,
-/// `\n`, `\u00e9`), raw non-ASCII, raw emoji (a surrogate pair in UTF-16) and escaped pairs.
-func makeSnapshot(bytes: Int) -> String {
-    var tasks: [String] = []
-    var projects: [String] = []
-    var size = 200
-    var index = 0
-    while size < bytes {
-        let emoji = index % 2 == 0 ? " 🎉" : " \\ud83d\\ude80"
-        let title = "Task \(index) — review \"draft\" \\ notes ünïcödé\(emoji) \(String(repeating: "x", count: index % 40))"
-        let escapedTitle = title.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-            .replacingOccurrences(of: "\\\\ud83d\\\\ude80", with: "\\ud83d\\ude80") + (index % 4 == 1 ? "\\n\\u00e9" : "")
-        let task = "{\"id\":\"t\(index)\",\"title\":\"\(escapedTitle)\",\"isDone\":\(index % 3 == 0),\"projectId\":\"p\(index % 7)\"}"
-        if index % 5 == 4 {
-            projects.append("{\"id\":\"p\(index)\",\"title\":\"Project \(index)\",\"tasks\":[\(task)]}")
-        } else {
-            tasks.append(task)
-        }
-        size += task.utf8.count + 1
-        index += 1
-    }
-    let colors = (0..<7).map { "\"p\($0)\":\"#\(String(format: "%06x", $0 * 2_396_745))\"" }.joined(separator: ",")
-    return "{\"v\":1,\"dayStr\":\"2026-07-17\",\"validUntil\":1784325600000,\"tasks\":[\(tasks.joined(separator: ","))],"
-        + "\"projectColors\":{\(colors)},\"projects\":[\(projects.joined(separator: ","))]}"
 }
 
 // MARK: - Measuring
@@ -88,6 +65,8 @@ func currentRSSBytes() -> Int {
 }
 
 var size = 200_000
+var corpus = Corpus.typical
+var blobPath: String?
 var memoryDecoder: String?
 var batches = 9
 var profileRounds: Int?
@@ -96,21 +75,28 @@ var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
     switch argument {
     case "--size": size = Int(arguments.popFirst() ?? "") ?? size
+    case "--corpus":
+        guard let name = arguments.popFirst(), let named = Corpus(rawValue: name) else {
+            FileHandle.standardError.write(Data("--corpus: one of \(Corpus.allCases.map(\.rawValue).joined(separator: ", "))\n".utf8))
+            exit(2)
+        }
+        corpus = named
+    case "--blob": blobPath = arguments.popFirst()  // a file's text instead of a corpus (e.g. `{"v":1}`: the fixed cost)
     case "--memory": memoryDecoder = arguments.popFirst()
     case "--batches": batches = Int(arguments.popFirst() ?? "") ?? batches
     case "--profile": profileRounds = Int(arguments.popFirst() ?? "")  // with --memory: N decodes, no RSS (callgrind)
     case "--weigh": weigh = true  // with --memory: the heap the decoded value itself holds (glibc mallinfo2)
     case "--write":
         // The same synthetic snapshot for the other languages' benchmarks (Benchmarks/run.sh).
-        print(makeSnapshot(bytes: size), terminator: "")
+        print(corpus.snapshot(bytes: size), terminator: "")
         exit(0)
     default:
-        FileHandle.standardError.write(Data("usage: contract-bench [--size BYTES] [--batches N] [--memory generated|generated-data|generated-report|jsondecoder|handwritten-tree|handwritten-direct] [--write]\n".utf8))
+        FileHandle.standardError.write(Data("usage: contract-bench [--corpus typical|escapes] [--size BYTES | --blob FILE] [--batches N] [--memory generated|generated-data|generated-report|jsondecoder|handwritten-tree|handwritten-direct] [--write]\n".utf8))
         exit(2)
     }
 }
 
-let text = makeSnapshot(bytes: size)
+let text = blobPath.map { (try? String(contentsOfFile: $0, encoding: .utf8)) ?? "" } ?? corpus.snapshot(bytes: size)
 let data = Data(text.utf8)
 let decoders: [(name: String, run: () -> Int)] = [
     ("generated", { WidgetData.decode(text).value?.tasks.count ?? -1 }),
@@ -167,14 +153,24 @@ guard counts.allSatisfy({ $0 == counts[0] && $0 > 0 }) else {
     exit(1)
 }
 
-// Throughput: batches of about 4 MB of input each, alternating, after one warm-up round.
+/// This thread's CPU seconds: on a shared machine other processes take the cores away for
+/// whole time slices, which wall time counts against whichever decoder was running and CPU time
+/// does not (they still share the caches, so ratios keep some noise).
+func threadCPUSeconds() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+}
+
+// Throughput: batches of about 4 MB of input each, alternating, after one warm-up round; each
+// batch timed in this thread's CPU time.
 let rounds = max(1, 4_000_000 / text.utf8.count)
 func batch(_ run: () -> Int) -> Double {
-    let started = DispatchTime.now().uptimeNanoseconds
+    let started = threadCPUSeconds()
     var sink = 0
     for _ in 0..<rounds { sink &+= run() }
     precondition(sink != 0)
-    return Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+    return threadCPUSeconds() - started
 }
 for decoder in decoders { _ = batch(decoder.run) }
 var times: [[Double]] = Array(repeating: [], count: decoders.count)
@@ -185,10 +181,11 @@ func median(_ values: [Double]) -> Double {
     let sorted = values.sorted()
     return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
 }
-// One line per decoder: name, bytes, median MB/s, median ratio against JSONDecoder's batch of the same round.
-let baselineOffset = decoders.firstIndex { $0.name == "jsondecoder" }!
+// One line per decoder: name, bytes, median MB/s, then its median ratio (baseline batch time ÷ this
+// decoder's, in the same round) against JSONDecoder and against the fast hand-written parser.
+let baselineOffsets = ["jsondecoder", "handwritten-direct"].map { name in decoders.firstIndex { $0.name == name }! }
 let megabytes = Double(text.utf8.count) * Double(rounds) / 1_000_000
 for (offset, decoder) in decoders.enumerated() {
-    let ratios = zip(times[baselineOffset], times[offset]).map { $0 / $1 }
-    print(String(format: "%@\t%d\t%.1f\t%.2f", decoder.name, text.utf8.count, megabytes / median(times[offset]), median(ratios)))
+    let ratios = baselineOffsets.map { baseline in median(zip(times[baseline], times[offset]).map { $0 / $1 }) }
+    print(String(format: "%@\t%d\t%.1f\t%.2f\t%.2f", decoder.name, text.utf8.count, megabytes / median(times[offset]), ratios[0], ratios[1]))
 }

@@ -1,5 +1,8 @@
 /// Embeds `Runtime/{swift,kotlin,typescript}` (and `Tools/`) into `ContractGenCore` at build time (see
 /// `Sources/embed-runtimes`). The runtimes are declared as inputs, so editing one rebuilds.
+/// Also writes `BuildCommit.value` from `.contract-gen-commit` at the package root, which only
+/// scripts/release.sh creates (in the tree it exports from git; the name is git-ignored, so no
+/// checkout carries a stale one): every other build says "commit unknown".
 import Foundation
 import PackagePlugin
 
@@ -19,11 +22,24 @@ struct EmbedRuntimes: BuildToolPlugin {
         ("kotlinCompileServer", "Tools/kotlin/KotlinCompileServer.kt"),
     ]
 
+    /// The file naming the commit a release is built from.
+    static let commitFile = ".contract-gen-commit"
+
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
         let root = context.package.directoryURL
         let output = context.pluginWorkDirectoryURL.appending(path: "EmbeddedRuntime.swift")
         let inputs = Self.runtimes.map { root.appending(path: $0.path) }
+        let commitOutput = context.pluginWorkDirectoryURL.appending(path: "BuildCommit.swift")
+        let commitFile = root.appending(path: Self.commitFile)
+        let commitInputs = FileManager.default.fileExists(atPath: commitFile.path) ? [commitFile] : []
         return [
+            .buildCommand(
+                displayName: commitInputs.isEmpty ? "Embedding no commit (not a release build)" : "Embedding the release commit",
+                executable: try context.tool(named: "embed-runtimes").url,
+                arguments: ["--commit", commitOutput.path] + commitInputs.map(\.path),
+                inputFiles: commitInputs,
+                outputFiles: [commitOutput]
+            ),
             .buildCommand(
                 displayName: "Embedding the Swift, Kotlin and TypeScript runtimes",
                 executable: try context.tool(named: "embed-runtimes").url,

@@ -706,6 +706,99 @@ internal class ContractJsonKey internal constructor(private val source: String) 
         get() = if (!valid) null else decoded ?: source.substring(start, end)
 }
 
+/**
+ * UTF-8 bytes to text, refusing instead of repairing (RFC 3629, Unicode Table 3-7): what a
+ * generated `decode(bytes: ByteArray)` reads. `String(bytes, UTF_8)` and a REPLACE decoder turn
+ * each ill-formed sequence into U+FFFD, a text nobody wrote; bytes that are not UTF-8 are no
+ * JSON text (RFC 8259 §8.1), so such a decode is malformed instead.
+ */
+internal object ContractUtf8 {
+    /** The text of [bytes], or null when they are not well-formed UTF-8. One pass, linear. */
+    fun text(bytes: ByteArray): String? {
+        val n = bytes.size
+        var i = 0
+        while (i < n && bytes[i] >= 0) i++
+        // All ASCII (the common case): every byte is its own character.
+        if (i == n) return String(bytes, Charsets.US_ASCII)
+        // At most one UTF-16 unit per byte: a 4-byte sequence gives two.
+        val chars = CharArray(n)
+        for (k in 0 until i) chars[k] = bytes[k].toInt().toChar()
+        var out = i
+        while (i < n) {
+            val lead = bytes[i].toInt() and 0xFF
+            if (lead < 0x80) {
+                chars[out++] = lead.toChar()
+                i++
+                continue
+            }
+            val trailing = trailing(lead)
+            if (trailing < 0 || i + trailing >= n) return null
+            var scalar = lead and (0x3F shr trailing)
+            for (k in 1..trailing) {
+                val byte = bytes[i + k].toInt() and 0xFF
+                if (byte < (if (k == 1) low(lead) else 0x80) || byte > (if (k == 1) high(lead) else 0xBF)) return null
+                scalar = (scalar shl 6) or (byte and 0x3F)
+            }
+            if (scalar >= 0x10000) {
+                chars[out++] = (0xD800 + ((scalar - 0x10000) shr 10)).toChar()
+                chars[out++] = (0xDC00 + (scalar and 0x3FF)).toChar()
+            } else {
+                chars[out++] = scalar.toChar()
+            }
+            i += trailing + 1
+        }
+        return String(chars, 0, out)
+    }
+
+    /**
+     * Where [bytes] stop being the beginning of well-formed UTF-8 (docs/report.md, `utf-8`): the
+     * first byte that cannot start a character (`80`–`C1`, `F5`–`FF`) or cannot continue the one
+     * begun (`E0 80` at the `80`, `ED A0` at the `A0`); their length when they end inside a
+     * character or never stop.
+     */
+    fun stopOffset(bytes: ByteArray): Int {
+        val n = bytes.size
+        var i = 0
+        while (i < n) {
+            val lead = bytes[i].toInt() and 0xFF
+            if (lead < 0x80) {
+                i++
+                continue
+            }
+            val trailing = trailing(lead)
+            if (trailing < 0) return i
+            for (k in 1..trailing) {
+                if (i + k >= n) return n
+                val byte = bytes[i + k].toInt() and 0xFF
+                if (byte < (if (k == 1) low(lead) else 0x80) || byte > (if (k == 1) high(lead) else 0xBF)) return i + k
+            }
+            i += trailing + 1
+        }
+        return n
+    }
+
+    // Unicode Table 3-7: how many bytes follow a lead byte (-1: it starts nothing), and the range
+    // of the first of them, which excludes overlongs (E0, F0), surrogates (ED) and > U+10FFFF (F4).
+    private fun trailing(lead: Int): Int = when (lead) {
+        in 0xC2..0xDF -> 1
+        in 0xE0..0xEF -> 2
+        in 0xF0..0xF4 -> 3
+        else -> -1
+    }
+
+    private fun low(lead: Int): Int = when (lead) {
+        0xE0 -> 0xA0
+        0xF0 -> 0x90
+        else -> 0x80
+    }
+
+    private fun high(lead: Int): Int = when (lead) {
+        0xED -> 0x9F
+        0xF4 -> 0x8F
+        else -> 0xBF
+    }
+}
+
 // endregion
 
 // region 3. Serializer
@@ -892,6 +985,48 @@ sealed class ContractNullable<out T> {
 internal object ContractText {
     /** The number of code points in [text], in one pass: "é" 1, "e\u0301" 2, "😀" 1. */
     fun length(text: String): Int = text.codePointCount(0, text.length)
+
+    /**
+     * The key a map field files [text] under: itself when ASCII (no other text is canonically
+     * equivalent to an ASCII one but itself), else its NFC form, so "é" and "e\u0301" (and "K" and
+     * U+212A) are one key, as in Swift's `[String: T]` (docs/semantics.md row 15).
+     */
+    fun mapKey(text: String): String =
+        if (isAscii(text)) text else java.text.Normalizer.normalize(text, java.text.Normalizer.Form.NFC)
+
+    fun isAscii(text: String): Boolean {
+        for (index in 0 until text.length) {
+            if (text[index] >= '\u0080') return false
+        }
+        return true
+    }
+}
+
+/**
+ * The keys of one map field being read: which earlier entry a key replaces. An exact repeat, as
+ * always; and, once a non-ASCII key has been seen, a key of another spelling with the same NFC
+ * form (docs/semantics.md row 15). A map of ASCII keys never normalises anything.
+ */
+internal class ContractMapKeys {
+    private var forms: HashMap<String, String>? = null
+
+    /**
+     * The key whose entry [name] replaces ([name] itself, or its earlier canonically equivalent
+     * spelling); [kept]: [name] gets an entry. [existing]: the map's keys so far.
+     */
+    fun replaced(name: String, kept: Boolean, existing: Collection<String>): String {
+        var forms = this.forms
+        if (forms == null) {
+            if (ContractText.isAscii(name)) return name
+            forms = HashMap()
+            for (key in existing) forms[ContractText.mapKey(key)] = key
+            this.forms = forms
+        }
+        val form = ContractText.mapKey(name)
+        val earlier = forms.remove(form)
+        if (kept) forms[form] = name
+        return earlier ?: name
+    }
 }
 
 // endregion
@@ -1453,6 +1588,12 @@ class ContractReport {
         records.add(Record(Why("malformed", offset = error?.first ?: utf8Length(text), expected = error?.second ?: "end"), null, "document"))
     }
 
+    /** Bytes that are not UTF-8 (`decode(bytes)`): the one entry, `utf-8` where they stop being UTF-8. */
+    internal fun notUtf8(bytes: ByteArray) {
+        begin()
+        records.add(Record(Why("malformed", offset = ContractUtf8.stopOffset(bytes).toLong(), expected = "utf-8"), null, "document"))
+    }
+
     internal fun versionRejected(step: String, found: String?) {
         begin()
         push(step, 0)
@@ -1634,8 +1775,10 @@ class ContractReport {
         }
         if (why != null) record(if (kept) "fallback" else "ignored")
         val keys = frame.keys!!
-        val earlier = keys[name]
-        keys[name] = Triple(node(), from, records.size)
+        // By canonical key, as the map itself replaces entries (ContractMapKeys).
+        val key = ContractText.mapKey(name)
+        val earlier = keys[key]
+        keys[key] = Triple(node(), from, records.size)
         pop()
         if (earlier != null) {
             // The earlier entry of this key is replaced (the last wins): its own entries no longer count.
@@ -1680,14 +1823,24 @@ class ContractReport {
         val depth = IntArray(n + 1)
         var k = 0
         while (k < kills.size) { depth[kills[k]]++; depth[kills[k + 1]]--; k += 2 }
+        // An entry used `document` that no later duplicate replaced means the document is rejected
+        // (a fail-document field failed, wherever it is; or malformed, or the version).
+        val invalid = records.any { it.used == "document" && !it.replaced }
         val alive = ArrayList<Record>()
         var killed = 0
         for (i in 0 until n) {
             killed += depth[i]
             val record = records[i]
-            // A fail-document field's entry stays: it fails the document wherever it is, unless it is
-            // the field's own value that a later duplicate of the field replaced.
-            if (record.replaced || (killed > 0 && record.used != "document")) continue
+            if (record.replaced) continue // a fail-document field's own value that a later duplicate replaced: it failed nothing
+            if (invalid) {
+                // A rejected document uses no value: only its fail-document entries stay, wherever they
+                // are, each with the entry of the field that made it invalid (added right after it).
+                val before = if (i > 0) records[i - 1] else null
+                val cause = before != null && before.used == "document" && !before.replaced && before.why.cause === record
+                if (record.used != "document" && !cause) continue
+            } else if (killed > 0) {
+                continue
+            }
             alive.add(record)
         }
         // In the text's order: by where each value begins (a value before its members), then as recorded (a stable sort).

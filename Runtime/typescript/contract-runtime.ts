@@ -203,6 +203,11 @@ export class ContractJsonScanner {
     return !this.tree || this.treeInTextOrder;
   }
 
+  /** Whether the reads walk JSON.parse's result (tree mode) rather than the characters. */
+  get readsTree(): boolean {
+    return this.tree;
+  }
+
   // Structure
 
   /**
@@ -1296,6 +1301,98 @@ export function isWellFormedUtf16Portable(s: string): boolean {
   return true;
 }
 
+/** How many UTF-16 units `contractUtf8Text` turns into text at once (within every engine's argument limit). */
+const UTF8_CHUNK = 4096;
+
+/**
+ * The text of UTF-8 bytes, or undefined when they are not well-formed UTF-8 (RFC 3629, Unicode
+ * Table 3-7: no overlong form, no encoded surrogate, nothing above U+10FFFF, no truncated
+ * sequence, no stray continuation byte): what a generated `decodeBytes` reads. It never repairs
+ * into U+FFFD, as `TextDecoder` does by default (and `TextDecoder` is missing from
+ * JavaScriptCore's shell and older engines). One pass; ASCII bytes are copied without a look at
+ * the table. For example `contractUtf8Text(new Uint8Array([0x7b, 0x7d]))` is `'{}'` and
+ * `contractUtf8Text(new Uint8Array([0xc0, 0x80]))` undefined.
+ */
+export function contractUtf8Text(bytes: Uint8Array): string | undefined {
+  const n = bytes.length;
+  const units = new Uint16Array(Math.min(n, UTF8_CHUNK) + 1);
+  let parts = '';
+  let out = 0;
+  let i = 0;
+  while (i < n) {
+    if (out >= UTF8_CHUNK) {
+      parts += String.fromCharCode.apply(null, units.subarray(0, out) as unknown as number[]);
+      out = 0;
+    }
+    const lead = bytes[i]!;
+    if (lead < 0x80) {
+      units[out++] = lead;
+      i++;
+      continue;
+    }
+    const trailing = utf8Trailing(lead);
+    if (trailing < 0 || i + trailing >= n) return undefined;
+    let scalar = lead & (0x3f >> trailing);
+    for (let k = 1; k <= trailing; k++) {
+      const byte = bytes[i + k]!;
+      if (byte < (k === 1 ? utf8Low(lead) : 0x80) || byte > (k === 1 ? utf8High(lead) : 0xbf)) return undefined;
+      scalar = (scalar << 6) | (byte & 0x3f);
+    }
+    if (scalar >= 0x10000) {
+      units[out++] = 0xd800 + ((scalar - 0x10000) >> 10);
+      units[out++] = 0xdc00 + (scalar & 0x3ff);
+    } else {
+      units[out++] = scalar;
+    }
+    i += trailing + 1;
+  }
+  return parts + String.fromCharCode.apply(null, units.subarray(0, out) as unknown as number[]);
+}
+
+/**
+ * Where `bytes` stop being the beginning of well-formed UTF-8 (docs/report.md, `utf-8`): the first
+ * byte that cannot start a character (`80`–`C1`, `F5`–`FF`) or cannot continue the one begun
+ * (`E0 80` at the `80`, `ED A0` at the `A0`); their length when they end inside a character or
+ * never stop.
+ */
+export function contractUtf8StopOffset(bytes: Uint8Array): number {
+  const n = bytes.length;
+  let i = 0;
+  while (i < n) {
+    const lead = bytes[i]!;
+    if (lead < 0x80) {
+      i++;
+      continue;
+    }
+    const trailing = utf8Trailing(lead);
+    if (trailing < 0) return i;
+    for (let k = 1; k <= trailing; k++) {
+      if (i + k >= n) return n;
+      const byte = bytes[i + k]!;
+      if (byte < (k === 1 ? utf8Low(lead) : 0x80) || byte > (k === 1 ? utf8High(lead) : 0xbf)) return i + k;
+    }
+    i += trailing + 1;
+  }
+  return n;
+}
+
+// Unicode Table 3-7: how many bytes follow a lead byte (-1: it starts nothing), and the range of
+// the first of them, which excludes overlongs (E0, F0), surrogates (ED) and > U+10FFFF (F4).
+function utf8Trailing(lead: number): number {
+  if (lead >= 0xc2 && lead <= 0xdf) return 1;
+  if (lead >= 0xe0 && lead <= 0xef) return 2;
+  if (lead >= 0xf0 && lead <= 0xf4) return 3;
+  return -1;
+}
+
+function utf8Low(lead: number): number {
+  return lead === 0xe0 ? 0xa0 : lead === 0xf0 ? 0x90 : 0x80;
+}
+
+function utf8High(lead: number): number {
+  return lead === 0xed ? 0x9f : lead === 0xf4 ? 0x8f : 0xbf;
+}
+
 function isDigit(c: number): boolean {
   return c >= 0x30 && c <= 0x39;
 }
@@ -1427,6 +1524,62 @@ export function contractTextLength(text: string): number {
     count++;
   }
   return count;
+}
+
+/**
+ * The key a map field files `text` under: itself when ASCII (no other text is canonically
+ * equivalent to an ASCII one but itself), else its NFC form, so "é" and "e\u0301" (and "K" and
+ * U+212A) are one key, as in Swift's `[String: T]` (docs/semantics.md row 15).
+ */
+export function contractMapKey(text: string): string {
+  return isAsciiText(text) ? text : text.normalize('NFC');
+}
+
+function isAsciiText(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    if (text.charCodeAt(i) >= 0x80) return false;
+  }
+  return true;
+}
+
+/**
+ * The keys of one map field being read: which earlier entry a key replaces. An exact repeat, as
+ * always; and, once a non-ASCII key has been seen, a key of another spelling with the same NFC
+ * form (docs/semantics.md row 15). A map of ASCII keys never normalises anything.
+ */
+export class ContractMapKeys {
+  private forms: Map<string, string> | undefined = undefined;
+
+  /**
+   * The key whose entry `name` replaces (`name` itself, or its earlier canonically equivalent
+   * spelling); `kept`: `name` gets an entry. `existing`: the map's keys so far.
+   */
+  replaced(name: string, kept: boolean, existing: Iterable<string>): string {
+    let forms = this.forms;
+    if (forms === undefined) {
+      if (isAsciiText(name)) return name;
+      forms = new Map();
+      for (const key of existing) forms.set(contractMapKey(key), key);
+      this.forms = forms;
+    }
+    const form = contractMapKey(name);
+    const earlier = forms.get(form);
+    forms.delete(form);
+    if (kept) forms.set(form, name);
+    return earlier ?? name;
+  }
+}
+
+/**
+ * Thrown by a decoder that walks JSON.parse's result when two keys of a map field are canonically
+ * equivalent: which of them came last only the text says (JSON.parse keeps an exact repeat's value
+ * at its first position), so `decode` lexes the text instead.
+ */
+export const CONTRACT_NEEDS_TEXT: { readonly contractNeedsText: true } = Object.freeze({ contractNeedsText: true as const });
+
+/** Leaves JSON.parse's result for the text (see CONTRACT_NEEDS_TEXT). */
+export function contractNeedsText(): never {
+  throw CONTRACT_NEEDS_TEXT;
 }
 
 /**
@@ -2093,9 +2246,12 @@ export function writeArray<T>(v: ReadonlyArray<T>, path: string, element: (item:
 export function writeMap<T>(v: ContractInputMap<T>, path: string, value: (item: T, path: string) => ContractJson): ContractJsonObject {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) throw new ContractEncodeError(path, 'a Map or an object');
   const result: ContractJsonObject = new Map();
+  const keys = new ContractMapKeys();
   const add = (item: T, key: unknown): void => {
     const keyPath = `${path}[${typeof key === 'string' ? JSON.stringify(key) : String(key)}]`;
     if (typeof key !== 'string' || !isWellFormedString(key)) throw new ContractEncodeError(keyPath, 'a well-formed string key');
+    // Readers keep one of two canonically equivalent keys ("é", "e\u0301"): never write both.
+    if (keys.replaced(key, true, result.keys()) !== key) throw new ContractEncodeError(keyPath, 'a key no other key of the map is canonically equivalent to');
     result.set(key, value(item, keyPath));
   };
   if (isReadonlyMap(v)) {
@@ -2203,6 +2359,8 @@ interface ReportWhy {
 /**
  * `replaced`: a `fail-document` field's own entry whose value a later duplicate replaced; that
  * value failed nothing, so the entry is not rendered (entries inside it stay, see `render`).
+ * `cause`, on an entry used `document`: the entry of the field that made it invalid, which a
+ * rejected document's report keeps with it.
  */
 interface ReportRecord extends ReportWhy { node: ReportNode | undefined; used: ContractReportUsed; replaced?: boolean }
 interface ReportFrame { start: number; count: number; from: number[]; to: number[]; dup: boolean[]; cause: (ReportRecord | undefined)[]; keys: Map<string, [ReportNode | undefined, number, number]> | undefined }
@@ -2269,6 +2427,12 @@ export class ContractReport {
     this.begin();
     const error = contractSyntaxError(text) ?? { offset: contractUtf8Length(text), expected: 'end' };
     this.records.push({ node: undefined, rule: 'malformed', used: 'document', offset: error.offset, expected: error.expected });
+  }
+
+  /** @internal Bytes that are not UTF-8 (`decodeBytes`): the one entry, `utf-8` where they stop being UTF-8. */
+  notUtf8(bytes: Uint8Array): void {
+    this.begin();
+    this.records.push({ node: undefined, rule: 'malformed', used: 'document', offset: contractUtf8StopOffset(bytes), expected: 'utf-8' });
   }
 
   /** @internal The version gate failed: the one entry, with the JSON type of the last version value. */
@@ -2513,8 +2677,10 @@ export class ContractReport {
     }
     if (this.why !== undefined) this.record(kept ? 'fallback' : 'ignored');
     const keys = frame.keys as Map<string, [ReportNode | undefined, number, number]>;
-    const earlier = keys.get(name);
-    keys.set(name, [this.node(), from, this.records.length]);
+    // By canonical key, as the map itself replaces entries (ContractMapKeys).
+    const key = contractMapKey(name);
+    const earlier = keys.get(key);
+    keys.set(key, [this.node(), from, this.records.length]);
     this.pop();
     if (earlier !== undefined) {
       // The earlier entry of this key is replaced (the last wins): its own entries no longer count.
@@ -2556,7 +2722,11 @@ export class ContractReport {
     if (why.offset !== undefined) record.offset = why.offset;
     if (why.expected !== undefined) record.expected = why.expected;
     this.records.push(record);
-    if (why.cause !== undefined) this.records.push(why.cause);
+    if (why.cause !== undefined) {
+      // A fail-document entry keeps its cause (render): remember which record that is.
+      if (used === 'document') record.cause = why.cause;
+      this.records.push(why.cause);
+    }
     return record;
   }
   private kill(from: number, to: number): void {
@@ -2571,14 +2741,28 @@ export class ContractReport {
       (depth[this.kills[k] as number] as number)++;
       (depth[this.kills[k + 1] as number] as number)--;
     }
+    // An entry used `document` that no later duplicate replaced means the document is rejected
+    // (a fail-document field failed, wherever it is; or malformed, or the version).
+    let invalid = false;
+    for (let k = 0; k < n && !invalid; k++) {
+      const record = this.records[k] as ReportRecord;
+      invalid = record.used === 'document' && record.replaced !== true;
+    }
     const alive: ReportRecord[] = [];
     let killed = 0;
     for (let k = 0; k < n; k++) {
       killed += depth[k] as number;
       const record = this.records[k] as ReportRecord;
-      // A fail-document field's entry stays: it fails the document wherever it is, unless it is
-      // the field's own value that a later duplicate of the field replaced.
-      if (record.replaced === true || (killed > 0 && record.used !== 'document')) continue;
+      if (record.replaced === true) continue; // a fail-document field's own value that a later duplicate replaced: it failed nothing
+      if (invalid) {
+        // A rejected document uses no value: only its fail-document entries stay, wherever they
+        // are, each with the entry of the field that made it invalid (pushed right after it).
+        const before = k > 0 ? this.records[k - 1] as ReportRecord : undefined;
+        const cause = before !== undefined && before.used === 'document' && before.replaced !== true && before.cause === record;
+        if (record.used !== 'document' && !cause) continue;
+      } else if (killed > 0) {
+        continue;
+      }
       alive.push(record);
     }
     // In the text's order: by where each value begins (a value before its members), then as recorded.

@@ -4,6 +4,10 @@
 /// directory and `emit` copies the runtimes verbatim.
 ///
 /// Usage: embed-runtimes OUTPUT NAME=FILE...   e.g. `swift=Runtime/swift/ContractRuntime.swift`
+///        embed-runtimes --commit OUTPUT [FILE]
+/// The second form writes `BuildCommit.value`: the commit in FILE (40 hex digits, which
+/// scripts/release.sh writes into the tree it exports from git), or nil without FILE, so a
+/// build from anything else says "commit unknown" instead of guessing.
 import Foundation
 
 /// A Swift string literal that spells `text` exactly: printable ASCII as is, everything else
@@ -24,9 +28,51 @@ func swiftLiteral(_ text: String) -> String {
     return out + "\""
 }
 
+/// Writes `text` to `path` atomically, or exits 1.
+func write(_ text: String, to path: String) {
+    do {
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+    } catch {
+        FileHandle.standardError.write(Data("embed-runtimes: cannot write \(path): \(error)\n".utf8))
+        exit(1)
+    }
+}
+
+/// `--commit OUTPUT [FILE]`: the commit a release was built from, refused unless it is a full hash.
+func embedCommit(output: String, file: String?) -> Never {
+    var value = "nil"
+    if let file {
+        let text = FileManager.default.contents(atPath: file).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        let commit = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard commit.count == 40, commit.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) || ("a"..."f").contains($0) }) else {
+            FileHandle.standardError.write(Data("embed-runtimes: \(file) must hold one full commit hash (40 lowercase hex digits)\n".utf8))
+            exit(2)
+        }
+        value = swiftLiteral(commit)
+    }
+    write("""
+    // DO NOT EDIT. Generated at build time by embed-runtimes.
+
+    /// The commit this binary was built from, when the build said (scripts/release.sh); nil otherwise.
+    enum BuildCommit {
+        static let value: String? = \(value)
+    }
+
+    """, to: output)
+    exit(0)
+}
+
 let arguments = CommandLine.arguments.dropFirst()
+if arguments.first == "--commit" {
+    guard arguments.count == 2 || arguments.count == 3 else {
+        FileHandle.standardError.write(Data("usage: embed-runtimes --commit OUTPUT [FILE]\n".utf8))
+        exit(2)
+    }
+    let rest = Array(arguments.dropFirst())
+    embedCommit(output: rest[0], file: rest.count == 2 ? rest[1] : nil)
+}
 guard let output = arguments.first else {
-    FileHandle.standardError.write(Data("usage: embed-runtimes OUTPUT NAME=FILE...\n".utf8))
+    FileHandle.standardError.write(Data("usage: embed-runtimes OUTPUT NAME=FILE... | --commit OUTPUT [FILE]\n".utf8))
     exit(2)
 }
 var source = "// DO NOT EDIT. Generated at build time by embed-runtimes from Runtime/.\n\n"
@@ -46,9 +92,4 @@ for pair in arguments.dropFirst() {
     source += "    static let \(name): String = \(swiftLiteral(text))\n"
 }
 source += "}\n"
-do {
-    try Data(source.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
-} catch {
-    FileHandle.standardError.write(Data("embed-runtimes: cannot write \(output): \(error)\n".utf8))
-    exit(1)
-}
+write(source, to: output)

@@ -5,7 +5,11 @@ import XCTest
 
 final class CommandLineTests: XCTestCase {
     func testVersionAndHelp() {
-        XCTAssertEqual(TestSupport.run(["--version"]).out, "contract-gen \(contractGenVersion)\n")
+        // A test build is not a release build: it has no commit to name, and says so.
+        XCTAssertNil(BuildCommit.value)
+        XCTAssertEqual(TestSupport.run(["--version"]).out, "contract-gen \(contractGenVersion) (commit unknown)\n")
+        XCTAssertEqual(VersionLine.text(version: "0.4.0", commit: "abc1234def5678abc1234def5678abc1234def56"),
+                       "contract-gen 0.4.0 (abc1234def56)")
         let help = TestSupport.run(["--help"])
         XCTAssertEqual(help.status, 0)
         XCTAssertTrue(help.out.contains("contract-gen emit --lang"))

@@ -135,7 +135,11 @@ final class ConformanceRunnerTests: XCTestCase {
         try "alpha  # known\n".write(toFile: list, atomically: true, encoding: .utf8)
         // alpha is listed and fails, beta and gamma pass: the run passes.
         let script = #"read l; echo '{"ok":false}'; while read l; do echo '{"ok":true}'; done"#
-        XCTAssertEqual(try conform(script, extra: ["--expected-failures", list]).status, 0)
+        let listed = try conform(script, extra: ["--expected-failures", list])
+        XCTAssertEqual(listed.status, 0)
+        // The closing line counts only what fails the run; the listed failure is counted apart.
+        XCTAssertTrue(listed.out.hasSuffix("2 passed, 0 failed, 1 failed as listed\n"), listed.out)
+        XCTAssertTrue(listed.out.contains("testee: 2 passed, 0 failed, 1 failed as listed"), listed.out)
         // alpha is listed but now passes: the run fails, so the list cannot go stale silently.
         let stale = try conform(#"while read l; do echo '{"ok":true}'; done"#, extra: ["--expected-failures", list])
         XCTAssertEqual(stale.status, 1)

@@ -182,6 +182,185 @@ final class GateBaseTests: XCTestCase {
         XCTAssertTrue(result.out.hasSuffix("check: 2 breaking changes\n"), result.out)
     }
 
+    // MARK: The base read as it was
+
+    /// A pull request that moves the schemas (`schemas: contracts` in a new contract-gen.yaml)
+    /// and changes a storage key: the base is read where its own layout put the schemas.
+    func testTheBaseIsReadWithItsOwnLayoutWhenThePullRequestMovesTheSchemas() throws {
+        let repo = try repository(["schema/demo.yaml": Self.demo])
+        XCTAssertEqual(git("mv schema contracts", in: repo), 0)
+        try write("schemas: contracts\n", "contract-gen.yaml", in: repo)
+        try write(Self.demo.replacingOccurrences(of: "storage-key: demo_blob", with: "storage-key: demo_blob_v2"), "contracts/demo.yaml", in: repo)
+        let result = emitAndCheck(repo)
+        XCTAssertEqual(result.status, 1, result.out + result.err)
+        XCTAssertTrue(result.out.contains("error: storage-key changed from 'demo_blob' to 'demo_blob_v2'"), result.out)
+        XCTAssertTrue(result.out.contains("[storage-key-changed]"), result.out)
+        XCTAssertTrue(result.out.contains("note: contract 'demo' was in schema/demo.yaml at HEAD; compared with that"), result.out)
+        XCTAssertFalse(result.out.contains("new contract"), result.out)
+        XCTAssertTrue(result.out.hasSuffix("check: 1 breaking change\n"), result.out)
+    }
+
+    /// The base had contract-gen.yaml (a list of schema files); the pull request moves the file,
+    /// changes the list and removes a field.
+    func testTheBaseConfigsSchemaListIsReadAtTheBase() throws {
+        let repo = try repository(["specs/demo.yaml": Self.demo, "contract-gen.yaml": "schemas: [specs/demo.yaml]\n"])
+        XCTAssertEqual(git("mv specs/demo.yaml specs/the-demo.yaml", in: repo), 0)
+        try write("schemas: [specs/the-demo.yaml]\n", "contract-gen.yaml", in: repo)
+        try write(Self.demo.replacingOccurrences(of: "      count: {type: integer, min: 0, max: 10, default: 1}\n", with: ""), "specs/the-demo.yaml", in: repo)
+        let result = emitAndCheck(repo)
+        XCTAssertEqual(result.status, 1, result.out + result.err)
+        XCTAssertTrue(result.out.contains("error: field 'count' of Doc removed"), result.out)
+        XCTAssertTrue(result.out.contains("[field-removed]"), result.out)
+        XCTAssertTrue(result.out.hasSuffix("check: 1 breaking change\n"), result.out)
+        // Run from a subdirectory: the config is found above it, at the base as in the tree.
+        try FileManager.default.createDirectory(atPath: repo + "/sub/dir", withIntermediateDirectories: true)
+        let below = TestSupport.run(["check", "--base", "HEAD"], root: repo + "/sub/dir")
+        XCTAssertEqual(below.status, 1, below.out + below.err)
+        XCTAssertTrue(below.out.contains("[field-removed]"), below.out)
+    }
+
+    /// A base contract-gen.yaml that does not parse cannot say where the schemas were: the gate
+    /// fails rather than compare nothing.
+    func testABaseConfigThatDoesNotParseFailsTheGate() throws {
+        let directory = TestSupport.temporaryDirectory()
+        try write(Self.demo, "schema/demo.yaml", in: directory)
+        try write("schemaz: schema\n", "contract-gen.yaml", in: directory)
+        XCTAssertEqual(git("init -q && git add -A && git commit -qm base && git rm -q contract-gen.yaml", in: directory), 0)
+        let result = emitAndCheck(directory)
+        XCTAssertEqual(result.status, 1, result.out + result.err)
+        XCTAssertTrue(result.out.contains("error: contract-gen.yaml at HEAD does not load"), result.out)
+        XCTAssertTrue(result.out.contains("unknown key 'schemaz'"), result.out)
+        XCTAssertTrue(result.out.hasSuffix("check: 1 base schema not compared\n"), result.out)
+    }
+
+    static let bound = """
+    contract: demo
+    version: {field: v, writes: 1, accepts: [1]}
+    root: Doc
+    types:
+      Doc:
+        fields:
+          items: {type: {array: Item}, default: []}
+          colors: {type: {map: string}, default: {}}
+          palette: {type: {map: string}, default: {}}
+      Item:
+        fields:
+          id: {type: string, required: drop-element}
+          ref: {type: string, required: drop-element}
+          done: {type: bool, default: false}
+          color: {type: string, derived: {lookup: colors, key: id}}
+    behaviours:
+      overlay: {type: Item, id: id, flag: done}
+
+    """
+
+    /// Swapping the code names of two fields keeps every field's JSON key, but the overlay's id
+    /// and the derivation's key now read the other key: breaking, though no name in the binding
+    /// changed.
+    func testBehavioursAndDerivationsAreComparedByTheJSONKeysTheyRead() throws {
+        let repo = try repository(["schema/demo.yaml": Self.bound])
+        let swapped = Self.bound
+            .replacingOccurrences(of: "      id: {type: string, required: drop-element}\n      ref: {type: string, required: drop-element}\n",
+                                  with: "      ref: {type: string, json: id, required: drop-element}\n      id: {type: string, json: ref, required: drop-element}\n")
+        XCTAssertNotEqual(swapped, Self.bound)
+        try write(swapped, "schema/demo.yaml", in: repo)
+        let result = emitAndCheck(repo)
+        XCTAssertEqual(result.status, 1, result.out + result.err)
+        XCTAssertTrue(result.out.contains("error: overlay changed from Item.id/done (JSON keys 'id'/'done') to Item.id/done (JSON keys 'ref'/'done')"), result.out)
+        XCTAssertTrue(result.out.contains("[behaviour-changed]"), result.out)
+        XCTAssertTrue(result.out.contains("error: field 'color' of Item: derivation changed from colors[id] (JSON keys 'colors'['id']) to colors[id] (JSON keys 'colors'['ref'])"), result.out)
+        XCTAssertTrue(result.out.contains("[derivation-changed]"), result.out)
+        XCTAssertTrue(result.out.hasSuffix("check: 2 breaking changes\n"), result.out)
+
+        // The map a derivation looks up, swapped the same way.
+        let maps = Self.bound
+            .replacingOccurrences(of: "      colors: {type: {map: string}, default: {}}\n      palette: {type: {map: string}, default: {}}\n",
+                                  with: "      colors: {type: {map: string}, json: palette, default: {}}\n      palette: {type: {map: string}, json: colors, default: {}}\n")
+        XCTAssertNotEqual(maps, Self.bound)
+        try write(maps, "schema/demo.yaml", in: repo)
+        let lookup = emitAndCheck(repo)
+        XCTAssertEqual(lookup.status, 1, lookup.out + lookup.err)
+        XCTAssertTrue(lookup.out.contains("derivation changed from colors[id] (JSON keys 'colors'['id']) to colors[id] (JSON keys 'palette'['id'])"), lookup.out)
+        XCTAssertTrue(lookup.out.hasSuffix("check: 1 breaking change\n"), lookup.out)
+
+        // New code names over the same keys, binding and derivation following them: no change.
+        let renamed = Self.bound.replacingOccurrences(of: "      id: {type: string,", with: "      ident: {type: string, json: id,")
+            .replacingOccurrences(of: "id: id, flag", with: "id: ident, flag").replacingOccurrences(of: "key: id}", with: "key: ident}")
+        try write(renamed, "schema/demo.yaml", in: repo)
+        let fine = emitAndCheck(repo)
+        XCTAssertEqual(fine.status, 0, fine.out + fine.err)
+    }
+
+    static let tagged = """
+    contract: demo
+    version: {field: v, writes: 1, accepts: [1]}
+    root: Doc
+    types:
+      Doc:
+        fields:
+          parts: {type: {array: Part}, default: []}
+      Part:
+        union:
+          tag: kind
+          tag-json: K
+          variants: {text: Text, image: Image}
+      Text:
+        fields:
+          body: {type: string, required: drop-element}
+      Image:
+        fields:
+          url: {type: string, required: drop-element}
+
+    """
+
+    /// `K` and U+212A KELVIN SIGN are canonically equivalent, so Swift's `==` calls them equal;
+    /// every decoder compares keys code unit by code unit, so old blobs' tags are no longer read.
+    func testATagKeyRespelledCanonicallyEquivalentIsBreaking() throws {
+        let repo = try repository(["schema/demo.yaml": Self.tagged])
+        try write(Self.tagged.replacingOccurrences(of: "tag-json: K", with: "tag-json: \u{212A}"), "schema/demo.yaml", in: repo)
+        let result = emitAndCheck(repo)
+        XCTAssertEqual(result.status, 1, result.out + result.err)
+        XCTAssertTrue(result.out.contains("error: union 'Part': tag key changed from 'K' to '\u{212A}'"), result.out)
+        XCTAssertTrue(result.out.contains("[union-tag-changed]"), result.out)
+        XCTAssertTrue(result.out.hasSuffix("check: 1 breaking change\n"), result.out)
+    }
+
+    /// Blobs carry no type names: a union renamed, or a variant pointed at a renamed type of the
+    /// same shape, reads every blob the same.
+    func testUnionAndVariantTypeRenamesAreNotes() throws {
+        let repo = try repository(["schema/demo.yaml": Self.tagged])
+        let renamed = Self.tagged.replacingOccurrences(of: "Part", with: "Piece").replacingOccurrences(of: "Image", with: "Picture")
+        try write(renamed, "schema/demo.yaml", in: repo)
+        let result = emitAndCheck(repo)
+        XCTAssertEqual(result.status, 0, result.out + result.err)
+        XCTAssertTrue(result.out.contains("note: union 'Part' is now named 'Piece'"), result.out)
+        XCTAssertTrue(result.out.contains("note: type 'Image' is now named 'Picture'"), result.out)
+        XCTAssertFalse(result.out.contains("error:"), result.out)
+        // What is inside a renamed variant type is still compared.
+        try write(renamed.replacingOccurrences(of: "url: {type: string, required: drop-element}", with: "url: {type: integer, required: drop-element}"),
+                  "schema/demo.yaml", in: repo)
+        let inside = emitAndCheck(repo)
+        XCTAssertEqual(inside.status, 1, inside.out + inside.err)
+        XCTAssertTrue(inside.out.contains("error: field 'url' of Image changed type from string to integer"), inside.out)
+        XCTAssertTrue(inside.out.hasSuffix("check: 1 breaking change\n"), inside.out)
+    }
+
+    /// When the rules call something breaking, check points to `compat`, which shows what old and
+    /// new readers actually do with blobs.
+    func testABreakingChangePointsToCompat() throws {
+        let repo = try repository(["schema/demo.yaml": Self.demo])
+        try write(Self.demo.replacingOccurrences(of: "max: 10", with: "max: 5"), "schema/demo.yaml", in: repo)
+        let result = emitAndCheck(repo)
+        XCTAssertEqual(result.status, 1, result.out + result.err)
+        let lines = result.out.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.suffix(2), ["see what old and new readers actually do: contract-gen compat --ref HEAD", "check: 1 breaking change"], result.out)
+        // Only then.
+        try write(Self.demo.replacingOccurrences(of: "max: 10", with: "max: 20"), "schema/demo.yaml", in: repo)
+        let fine = emitAndCheck(repo)
+        XCTAssertEqual(fine.status, 0, fine.out + fine.err)
+        XCTAssertFalse(fine.out.contains("compat"), fine.out)
+    }
+
     // MARK: Refs and git
 
     func testEmptyAndOptionLikeBaseRefsAreUsageErrors() throws {

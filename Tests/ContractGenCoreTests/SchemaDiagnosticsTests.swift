@@ -253,6 +253,12 @@ final class SchemaDiagnosticsTests: XCTestCase, SchemaFixtureTest {
         assertDiagnostic(text, "demo.yaml:12:35: error: a derived field is computed, not read, so it has no JSON key ('json')")
     }
 
+    /// A name `observation.omit` does not know is reported at that entry, not at the contract.
+    func testAnUnknownOmitEntryIsReportedWhereItIsWritten() {
+        let text = Self.valid + "\nobservation:\n  style: flat\n  omit: [name, nope]\n"
+        XCTAssertEqual(diagnostics(text), ["demo.yaml:23:16: error: observation.omit names 'nope', which is not a field of Doc"])
+    }
+
     func testVersionFieldIsAnyJSONKeyButNotAFieldKey() {
         XCTAssertEqual(diagnostics(replacing("field: v", with: "field: schema_version")), [])
         assertDiagnostic(replacing("field: v", with: "field: name"),

@@ -33,7 +33,11 @@ final class SchemaNameDiagnosticsTests: XCTestCase {
                                   ("ContractJSON", "Swift"), ("ContractJson", "Kotlin, TypeScript"), ("TesteeError", "Swift, Kotlin, TypeScript"),
                                   // Swift Concurrency's Task; TypeScript's Record<K, V> and java.lang.Record; the generated entry type.
                                   ("Task", "Swift"), ("Record", "Kotlin, TypeScript"), ("DoneQueueEntry", "Swift, Kotlin, TypeScript"),
-                                  ("Awaited", "TypeScript"), ("Thread", "Kotlin")] {
+                                  ("Awaited", "TypeScript"), ("Thread", "Kotlin"),
+                                  // Their TypeScript decoders would be the module's decodeBytes, decodeTree, decodeScanned.
+                                  ("Bytes", "TypeScript"), ("Tree", "TypeScript"), ("Scanned", "TypeScript"),
+                                  // Their tree decoders would be the runtime's treeSkip, treeTag, treeTooDeep.
+                                  ("Skip", "TypeScript"), ("Tag", "TypeScript"), ("TooDeep", "TypeScript")] {
             assertDiagnostic(replacing([("  Item:", "  \(name):"), ("{array: Item}", "{array: \(name)}")]),
                              "demo.yaml:16:3: error: type name '\(name)' is already a name in \(languages) (a platform type or one contract-gen's generated code declares); rename it, e.g. '\(name)Value'")
         }
@@ -93,12 +97,15 @@ final class SchemaNameDiagnosticsTests: XCTestCase {
     }
 
     func testFieldNamedLikeADecoderParameterDoesNotShadowIt() throws {
-        // `context` is also the Swift decoder's parameter; a required field after it still needs
-        // `context.failed`, so the field's local is `context_` (never a field name: no underscores).
+        // `context` is also the Swift decoder's parameter, which the code after the field's local
+        // still uses (`context.dropped` for the kept object's drops; the fail-document field's
+        // `context.failed` comes first, as every fail-document check does), so the field's local
+        // is `context_` (never a field name: no underscores).
         let text = replacing([("      name:\n        type: string\n        optional: true",
                                "      context:\n        type: string\n        optional: true\n      count:\n        type: integer\n        required: fail-document")])
         let swift = SwiftEmitter().contractFile(try SchemaLoader.load(text: text, path: "demo.yaml")).contents
-        XCTAssertTrue(swift.contains("        let context_ = contextSlot\n        guard let count = countSlot else {\n            context.failed = true"), swift)
+        XCTAssertTrue(swift.contains("        guard let count = countSlot else {\n            context.failed = true"), swift)
+        XCTAssertTrue(swift.contains("        let context_ = contextSlot\n        let items = itemsSlot ?? []\n        context.dropped += itemsDropped"), swift)
         XCTAssertTrue(swift.contains("return Doc(context: context_, count: count, items: items, _memberwise: ContractMemberwise())"), swift)
     }
 

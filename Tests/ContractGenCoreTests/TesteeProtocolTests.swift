@@ -90,6 +90,9 @@ final class TesteeProtocolTests: XCTestCase {
         XCTAssertEqual(problems(.decode, #"{"blob":"{}","pending":[]}"#), ["given.pending must be object `{id: boolean}`, `null` or absent"])
         XCTAssertEqual(TesteeOp.decode.problems(in: JSONValue.parse(#"{"blob":"{}","pending":{}}"#)!, for: try load(Self.decodeOnly)),
                        ["op 'decode' takes no given key 'pending' (it takes blob, report, bytes, lexed, dropped)"])
+        XCTAssertEqual(TesteeOp.decode.problems(in: JSONValue.parse(#"{"blob":"{}","pending":null}"#)!, for: try load(Self.decodeOnly)),
+                       ["op 'decode' takes no given key 'pending' (it takes blob, report, bytes, lexed, dropped)"],
+                       "without an overlay even a null pending is a key the op does not take: an error, never a golden case")
         XCTAssertEqual(problems(.decode, #"{"blob":"{}","report":1}"#), ["given.report must be boolean or absent (absent: `false`)"])
         XCTAssertEqual(problems(.decode, "[]"), ["given must be an object"])
     }
@@ -177,7 +180,7 @@ final class TesteeProtocolTests: XCTestCase {
             writer.write(&p)
             let used = TypeScriptIdentifierScanner.identifiers(in: p.text)
             XCTAssertEqual(writer.runtimeImports.sorted(), TypeScriptNames.runtimeExports.filter(used.contains).sorted())
-            XCTAssertEqual(writer.supportImports.sorted(), ["Given", "TesteeContractServer", "TesteeError", "TesteeSkipped", "encodeResult", "lexedIf", "runTestee", "unknownOp", "withDropped", "withReport"].filter(used.contains).sorted())
+            XCTAssertEqual(writer.supportImports.sorted(), ["Given", "TesteeContractServer", "TesteeError", "TesteeSkipped", "encodeResult", "hexBytes", "lexedIf", "runTestee", "unknownOp", "utf8Bytes", "withDropped", "withReport"].filter(used.contains).sorted())
         }
     }
 }

@@ -213,8 +213,29 @@ final class UnionTests: XCTestCase, SchemaFixtureTest {
         XCTAssertFalse(found[0].isBreaking)
     }
 
-    func testUnionRemovedIsTypeRemoved() throws {
+    /// A union under a new name that reads every blob as the old one did is a rename: blobs carry
+    /// no type names. Only the app's code that names the type must follow, so it is a note.
+    func testUnionRenamedWithTheSameShapeIsANote() throws {
         let found = try changes(Self.valid, Self.valid.replacingOccurrences(of: "Item", with: "Entry"))
+        XCTAssertFalse(found.contains(where: \.isBreaking), "\(found.map(\.message))")
+        XCTAssertTrue(found.contains { $0.message.hasPrefix("union 'Item' is now named 'Entry'") }, "\(found.map(\.message))")
+    }
+
+    /// The union is gone and its fields now hold one of its variants.
+    func testUnionRemovedIsTypeRemoved() throws {
+        let union = """
+          Item:
+            doc: One item.
+            union:
+              tag: kind
+              tag-json: type
+              variants: {text: Text, image: Image}
+              unknown: text
+
+        """
+        XCTAssertTrue(Self.valid.contains(union))
+        let found = try changes(Self.valid, Self.valid.replacingOccurrences(of: union, with: "")
+            .replacingOccurrences(of: "{array: Item}", with: "{array: Text}").replacingOccurrences(of: "type: Item,", with: "type: Image,"))
         XCTAssertTrue(found.contains { $0.rule == .typeRemoved && $0.isBreaking && $0.message.hasPrefix("union 'Item' removed") }, "\(found.map(\.message))")
         XCTAssertEqual(found.filter { $0.rule == .fieldTypeChanged }.count, 2)
     }

@@ -18,6 +18,40 @@ func threadCPUSeconds() -> Double {
 }
 
 final class ContractJSONParseTests: XCTestCase {
+    /// A key is its bytes; an escaped key's decoded bytes are kept for the rest of the scan, so
+    /// every key read stays itself after later keys (escaped or not) and values were read, on a
+    /// String and on UTF-8 bytes; a key with an unpaired surrogate has no text.
+    func testEscapedKeysStayValidUntilTheScanEnds() {
+        let text = #"{"\u0061b":1,"c\"d":{"\u00e9":2,"x":[3]},"long\u0020key\u0020past\u0020fifteen\u0020bytes":4,"\ud800":5,"plain":6}"#
+        func keys(_ scanner: inout ContractJSONScanner) -> [String?] {
+            var held: [ContractJSONKey] = []
+            guard scanner.enterObject() else { return [] }
+            while let key = scanner.nextMember() {
+                held.append(key)
+                if key.matches("c\"d"), scanner.enterObject() {
+                    while let inner = scanner.nextMember() {
+                        held.append(inner)
+                        scanner.skipValue()
+                    }
+                } else {
+                    scanner.skipValue()
+                }
+            }
+            XCTAssertTrue(scanner.finish())
+            // Read once every later key was decoded; the first key matched by its decoded bytes.
+            return held.map(\.text) + [held.first?.matches("ab") == true ? "matches" : "no match"]
+        }
+        let expected: [String?] = ["ab", "c\"d", "é", "x", "long key past fifteen bytes", nil, "plain", "matches"]
+        XCTAssertEqual(ContractJSONScanner.scan(text) { keys(&$0) }, expected)
+        XCTAssertEqual(ContractJSONScanner.scan(utf8: Data(text.utf8)) { keys(&$0) }, expected)
+        // A union's tag is found through escaped keys too, and the scan goes on as before.
+        let union = #"{"\u006bind":"a","k\u0069nd":"b","x":1}"#
+        XCTAssertEqual(ContractJSONScanner.scan(union) { scanner -> [String?] in
+            let tag = scanner.peekTag("kind")
+            return [tag] + keys(&scanner)
+        }, ["b", "kind", "kind", "x", "no match"])
+    }
+
     /// Where bytes stop being the beginning of well-formed UTF-8 (Unicode Table 3-7): a byte that
     /// cannot start a character, or cannot continue the one begun; the length when they end inside one.
     func testUTF8StopOffsets() {
@@ -415,6 +449,18 @@ final class ContractCalendarTests: XCTestCase {
         XCTAssertNil(ContractCalendar.parseLocalDate("0000-01-01"))
         XCTAssertNil(ContractCalendar.parseLocalDate("2026-1-01"))
         XCTAssertNil(ContractCalendar.parseLocalDate("２０２６-01-01"))
+        // The three numbers, read from the UTF-8 bytes: a text of 10 UTF-16 units with another
+        // script's digit (11 bytes) and one of 10 bytes with a non-ASCII letter (9 units) are refused.
+        for (text, year, month, day) in [("2024-02-29", 2024, 2, 29), ("0001-01-01", 1, 1, 1), ("9999-12-31", 9999, 12, 31), ("2026-07-17", 2026, 7, 17)] {
+            let fields = ContractCalendar.parseLocalDate(text)
+            XCTAssertEqual(fields?.year, year, text)
+            XCTAssertEqual(fields?.month, month, text)
+            XCTAssertEqual(fields?.day, day, text)
+        }
+        XCTAssertNil(ContractCalendar.parseLocalDate("2026-01-0\u{661}"))
+        XCTAssertNil(ContractCalendar.parseLocalDate("20é-01-01"))
+        XCTAssertNil(ContractCalendar.parseLocalDate("2026-07-17 "))
+        XCTAssertNil(ContractCalendar.parseLocalDate("2026/07/17"))
     }
 
     /// Instants worked out apart from the runtime (UTC arithmetic in Python's datetime).

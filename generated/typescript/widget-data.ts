@@ -11,16 +11,20 @@
 
 import {
   CONTRACT_MAX_DEPTH,
+  CONTRACT_NEEDS_TEXT,
   CONTRACT_TREE_DEGRADED,
   type ContractInputMap,
   type ContractJsonObject,
   ContractJsonScanner,
+  ContractMapKeys,
   ContractReport,
   type ContractTimeline,
   buildTimeline,
   contractJsonParse,
+  contractNeedsText,
   contractTreeComplete,
   contractTreeSawAll,
+  contractUtf8Text,
   dayStartMs,
   isValidLocalDate,
   isWellFormedUtf16,
@@ -187,12 +191,32 @@ export function decode(text: string, report?: ContractReport): Decoded {
     // JSON.parse rejected the text (the lexer says where), or the tree hid what a report must show.
     // A lexing scanner shows the text: never undefined.
     return decodeScanned(text, new ContractJsonScanner(text, false), report) ?? { status: "malformed", value: null, dropped: 0 };
-  } catch {
+  } catch (error) {
+    if (error === CONTRACT_NEEDS_TEXT) {
+      // Canonically equivalent keys in a map field: which came last only the text says.
+      if (report !== undefined) report.begin();
+      return decodeScanned(text, new ContractJsonScanner(text, false), report) ?? { status: "malformed", value: null, dropped: 0 };
+    }
     // Only resource exhaustion (e.g. a string longer than the engine allows) can get here, or
     // ContractTooDeep from decodeTree.
     if (report !== undefined) report.malformed(text);
     return { status: "malformed", value: null, dropped: 0 };
   }
+}
+
+/**
+ * Decodes the document from its UTF-8 bytes (a file, `fetch`'s `arrayBuffer()`, native storage).
+ * Bytes that are not UTF-8 are no JSON text (RFC 8259 §8.1): `malformed`, never repaired into
+ * U+FFFD as `TextDecoder` would. With a `report`, as `decode`; bytes that are not UTF-8 get the
+ * one entry `utf-8` (docs/report.md).
+ */
+export function decodeBytes(bytes: Uint8Array, report?: ContractReport): Decoded {
+  const text = contractUtf8Text(bytes);
+  if (text === undefined) {
+    if (report !== undefined) report.notUtf8(bytes);
+    return { status: "malformed", value: null, dropped: 0 };
+  }
+  return decode(text, report);
 }
 
 /**
@@ -509,7 +533,8 @@ function decodeArrayOfTaskRow(scanner: ContractJsonScanner, context: DecodeConte
 
 /**
  * A string-keyed map; entries whose value is not a valid string are ignored one by one;
- * a duplicate key replaces the earlier entry (the last wins).
+ * a duplicate key replaces the earlier entry (the last wins), and so does a canonically equivalent
+ * spelling of it (docs/semantics.md row 15).
  */
 function decodeMapOfString(scanner: ContractJsonScanner, context: DecodeContext): Map<string, string> | undefined {
   const r = context.report;
@@ -519,6 +544,7 @@ function decodeMapOfString(scanner: ContractJsonScanner, context: DecodeContext)
   }
   if (r !== undefined) r.beginMap();
   const result = new Map<string, string>();
+  const keys = new ContractMapKeys();
   for (let key = scanner.nextMember(); key !== undefined; key = scanner.nextMember()) {
     if (r !== undefined) r.entry();
     const value = r === undefined ? scanner.string() : r.string(scanner.value());
@@ -526,7 +552,11 @@ function decodeMapOfString(scanner: ContractJsonScanner, context: DecodeContext)
     const name = key.text;
     if (r !== undefined) r.entryDone(name, value !== undefined);
     if (name === undefined) continue;
-    result.delete(name);
+    // The entry this key replaces: an exact repeat, or a canonically equivalent spelling, which
+    // JSON.parse's result cannot order (an exact repeat keeps its first position there).
+    const earlier = keys.replaced(name, value !== undefined, result.keys());
+    if (earlier !== name && scanner.readsTree) contractNeedsText();
+    result.delete(earlier);
     if (value !== undefined) {
       result.set(name, value);
     }
@@ -808,12 +838,15 @@ function treeMapOfString(json: unknown, depth: number, context: DecodeContext): 
   context.treeContainers++;
   const object = json as Record<string, unknown>;
   const result = new Map<string, string>();
+  const keys = new ContractMapKeys();
   const names = Object.keys(object);
   context.treeKeys += names.length;
   for (let i = 0; i < names.length; i++) {
     const name = names[i] as string;
     const item = object[name];
     const value = (typeof item === "string" && isWellFormedUtf16(item) ? item : treeSkip(item, depth + 1, context));
+    // Canonically equivalent keys: which came last only the text says (decode lexes it).
+    if (keys.replaced(name, value !== undefined, result.keys()) !== name && isWellFormedUtf16(name)) contractNeedsText();
     // A key holding an unpaired surrogate is not a string, so no entry has it.
     if (value !== undefined && isWellFormedUtf16(name)) {
       result.set(name, value);

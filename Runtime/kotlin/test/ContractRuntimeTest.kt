@@ -9,10 +9,12 @@ import dev.contractgen.runtime.ContractDoneQueue
 import dev.contractgen.runtime.ContractJson
 import dev.contractgen.runtime.ContractJsonReader
 import dev.contractgen.runtime.ContractJsonScanner
+import dev.contractgen.runtime.ContractMapKeys
 import dev.contractgen.runtime.ContractNullable
 import dev.contractgen.runtime.ContractReport
 import dev.contractgen.runtime.ContractText
 import dev.contractgen.runtime.ContractTimeline
+import dev.contractgen.runtime.ContractUtf8
 import java.lang.management.ManagementFactory
 import kotlin.system.exitProcess
 
@@ -66,7 +68,28 @@ private fun repeatedKeyRatio(): Double {
     return fastLarge / maxOf(fastSmall, 1e-6)
 }
 
+/** A map field's entries after these members, as the generated map decoders build them. */
+private fun mapOf(vararg members: Pair<String, Int?>): Map<String, Int> {
+    val result = LinkedHashMap<String, Int>()
+    val keys = ContractMapKeys()
+    for ((name, value) in members) {
+        result.remove(keys.replaced(name, value != null, result.keys))
+        if (value != null) result[name] = value
+    }
+    return result
+}
+
 fun main() {
+    // A map field's keys: a canonically equivalent spelling replaces the earlier entry, the later
+    // spelling kept (docs/semantics.md row 15); ASCII keys and exact repeats as always.
+    check(mapOf("e\u0301" to 1, "\u00e9" to 2) == linkedMapOf("\u00e9" to 2), "composed after decomposed")
+    check(mapOf("\u00e9" to 1, "e\u0301" to 2) == linkedMapOf("e\u0301" to 2), "decomposed after composed")
+    check(mapOf("\u212a" to 1, "K" to 2) == linkedMapOf("K" to 2), "K after the Kelvin sign")
+    check(mapOf("K" to 1, "\u212a" to 2) == linkedMapOf("\u212a" to 2), "the Kelvin sign after K")
+    check(mapOf("e\u0301" to 1, "\u00e9" to 2, "e\u0301" to 3) == linkedMapOf("e\u0301" to 3), "twins around an exact repeat")
+    check(mapOf("\u00e9" to 1, "e\u0301" to null).isEmpty(), "an invalid later twin leaves no entry")
+    check(mapOf("a" to 1, "b" to 2, "a" to 3).keys.toList() == listOf("b", "a"), "an exact repeat moves to the end")
+    check(mapOf("\ufb01" to 1, "fi" to 2).size == 2, "compatibility equivalents stay apart")
     // A malformed text's place: the UTF-8 byte offset and the expected word (docs/report.md).
     check(ContractReport.contractSyntaxError("") == Pair(0L, "object"), "syntax error place of " + "")
     check(ContractReport.contractSyntaxError("[]") == Pair(0L, "object"), "syntax error place of " + "[]")
@@ -295,6 +318,7 @@ fun main() {
     check(ContractText.length("\uD83D\uDE00e\u0301".repeat(100_000)) == 300_000, "long text")
 
     timelineChecks()
+    utf8Checks()
     println("kotlin runtime: $checks passed, 0 failed")
 }
 
@@ -334,4 +358,94 @@ private fun timelineChecks() {
     val far = 9007199254740991L
     val future = ContractTimeline.build(1784325600000L, far) { if (it >= far) "outdated" else "today" }
     check(future.entries.map { it.atMs } == listOf(1784325600000L, far) && future.reloadAtMs == far, "far-future validUntil kept exactly")
+}
+
+private fun bytes(vararg values: Int): ByteArray = ByteArray(values.size) { values[it].toByte() }
+
+/** RFC 3629's encoding of one scalar value, written from the RFC's table (not from the runtime). */
+private fun encode(scalar: Int): ByteArray = when {
+    scalar < 0x80 -> bytes(scalar)
+    scalar < 0x800 -> bytes(0xC0 or (scalar shr 6), 0x80 or (scalar and 0x3F))
+    scalar < 0x10000 -> bytes(0xE0 or (scalar shr 12), 0x80 or ((scalar shr 6) and 0x3F), 0x80 or (scalar and 0x3F))
+    else -> bytes(0xF0 or (scalar shr 18), 0x80 or ((scalar shr 12) and 0x3F), 0x80 or ((scalar shr 6) and 0x3F), 0x80 or (scalar and 0x3F))
+}
+
+/**
+ * The byte entry point's UTF-8 decoder against RFC 3629 itself: every scalar value's encoding
+ * decodes to it; every other sequence of one to three bytes (all 16.8 M of them) is refused, with
+ * the encodings of the scalars as the only oracle; four-byte leads with every second byte.
+ */
+private fun utf8Checks() {
+    var wrong = 0
+    var scalar = 0
+    while (scalar <= 0x10FFFF) {
+        if (scalar in 0xD800..0xDFFF) { scalar++; continue }
+        val encoded = encode(scalar)
+        val text = ContractUtf8.text(encoded)
+        if (text == null || text.codePointCount(0, text.length) != 1 || text.codePointAt(0) != scalar ||
+            ContractUtf8.stopOffset(encoded) != encoded.size) wrong++
+        scalar++
+    }
+    check(wrong == 0, "every scalar's RFC 3629 encoding decodes to it ($wrong wrong)")
+    // One to three bytes: valid exactly when the sequence is made of scalars' encodings.
+    val valid = HashSet<Int>()
+    for (s in 0 until 0x10000) if (s !in 0xD800..0xDFFF) {
+        val e = encode(s)
+        var key = 0
+        for (b in e) key = (key shl 8) or (b.toInt() and 0xFF)
+        valid.add(key or (e.size shl 24))
+    }
+    fun validSequence(b: IntArray): Boolean {
+        // Split greedily by each lead's length: the only way a UTF-8 sequence can split.
+        var i = 0
+        while (i < b.size) {
+            val length = if (b[i] < 0x80) 1 else if (b[i] in 0xC0..0xDF) 2 else if (b[i] in 0xE0..0xEF) 3 else return false
+            if (i + length > b.size) return false
+            var key = 0
+            for (k in 0 until length) key = (key shl 8) or b[i + k]
+            if (!valid.contains(key or (length shl 24))) return false
+            i += length
+        }
+        return true
+    }
+    wrong = 0
+    for (length in 1..3) {
+        val count = 1 shl (8 * length)
+        for (n in 0 until count) {
+            val b = IntArray(length) { (n shr (8 * (length - 1 - it))) and 0xFF }
+            val seq = ByteArray(length) { b[it].toByte() }
+            val expected = validSequence(b)
+            // Valid bytes never stop; invalid ones stop inside, or at their end when it cuts a character.
+            val stop = ContractUtf8.stopOffset(seq)
+            if ((ContractUtf8.text(seq) != null) != expected || (expected && stop != length)) wrong++
+        }
+    }
+    check(wrong == 0, "one to three bytes: refused exactly when not made of scalars' encodings ($wrong wrong)")
+    for (second in 0..255) {
+        for (lead in 0xF0..0xFF) {
+            val seq = bytes(lead, second, 0x80, 0x80)
+            val scalarValue = ((lead and 0x07) shl 18) or ((second and 0x3F) shl 12)
+            val expected = lead <= 0xF4 && second in 0x80..0xBF && scalarValue in 0x10000..0x10FFFF
+            check((ContractUtf8.text(seq) != null) == expected, "four bytes %02X %02X 80 80".format(lead, second))
+        }
+    }
+    // Where the report says they stop (docs/report.md, `utf-8`).
+    val stops = listOf(
+        bytes(0x80) to 0, bytes(0xC0, 0x80) to 0, bytes(0xC1, 0xBF) to 0, bytes(0xF5, 0x80, 0x80, 0x80) to 0, bytes(0xFF) to 0,
+        bytes(0xE0, 0x80, 0x80) to 1, bytes(0xED, 0xA0, 0x80) to 1, bytes(0xF4, 0x90, 0x80, 0x80) to 1, bytes(0xF0, 0x8F, 0xBF, 0xBF) to 1,
+        bytes(0xEF, 0xBF, 0x22) to 2, bytes(0x7B, 0xE2, 0x82) to 3, bytes(0x7B, 0xF0, 0x9F, 0x98) to 4, bytes(0x41, 0xC3) to 2,
+        bytes(0xC3, 0xA9, 0xA9) to 2, bytes(0xE2, 0x82, 0xAC, 0xF4, 0x8F, 0xBF, 0xBF) to 7
+    )
+    for ((seq, at) in stops) {
+        check(ContractUtf8.stopOffset(seq) == at, "stop offset of ${seq.joinToString(" ") { "%02X".format(it) }} is $at")
+        // Only the last of them is UTF-8; three end inside a character (stopping at their length).
+        check((ContractUtf8.text(seq) == null) == (seq !== stops.last().first), "text of ${seq.joinToString(" ") { "%02X".format(it) }}")
+    }
+    // Long texts: ASCII alone (the fast path), and a non-ASCII character past it.
+    val ascii = ByteArray(100_000) { (0x20 + it % 90).toByte() }
+    check(ContractUtf8.text(ascii) == String(CharArray(100_000) { (0x20 + it % 90).toChar() }), "100 KB of ASCII")
+    val mixed = ascii + encode(0x1F600) + ascii
+    val mixedText = ContractUtf8.text(mixed)
+    check(mixedText != null && mixedText.length == 200_002 && mixedText.codePointAt(100_000) == 0x1F600, "a supplementary character between two ASCII runs")
+    check(ContractUtf8.text(ByteArray(0)) == "" && ContractUtf8.stopOffset(ByteArray(0)) == 0, "no bytes: the empty text")
 }

@@ -101,5 +101,17 @@ fun main() {
     check(text(ContractJson.Obj(members)) == "{\"z\":[true,null,false],\"\\u00e9\":[]}", "members in order, keys escaped")
     check(answer("{\"contract\":\"c\",\"op\":\"echo\",\"given\":{\"x\":\"\u00e9\"}}") == "{\"ok\":\"\\u00e9\"}", "a response line is ASCII")
 
+    // decodeBytes: hex to bytes, either case; anything else is the request's error.
+    check(TesteeSupport.bytes("7b7D00fF").toList() == listOf<Byte>(0x7B, 0x7D, 0x00, -1), "hex digits in either case")
+    check(TesteeSupport.bytes("").isEmpty(), "no hex digits: no bytes")
+    check(errorOf { TesteeSupport.bytes("7b7") } == "hex has an odd number of digits", "odd hex")
+    for (bad in listOf("7g", "0x", " 7", "\uFF10\uFF10", "\u0661\u0661")) {
+        check(errorOf { TesteeSupport.bytes(bad) } == "hex holds a character that is not a hex digit", "not hex: $bad")
+    }
+    // The bytes road: a blob's UTF-8 bytes; an unpaired surrogate has none.
+    check(TesteeSupport.utf8("{\"a\":\"\u00e9\uD83D\uDE00\"}").toList() == listOf(0x7B, 0x22, 0x61, 0x22, 0x3A, 0x22, 0xC3, 0xA9, 0xF0, 0x9F, 0x98, 0x80, 0x22, 0x7D).map { it.toByte() }, "blob bytes")
+    for (bad in listOf("\uD800", "a\uDC00", "\uDBFF\uDBFF\uDC00x", "\uDE00\uD83D")) {
+        check(errorOf { TesteeSupport.utf8(bad) } == "blob holds an unpaired surrogate: it has no UTF-8 bytes", "unpaired surrogate in a blob")
+    }
     println("kotlin testee support: $checks passed, 0 failed")
 }

@@ -156,6 +156,42 @@ internal object TesteeSupport {
         return ContractJson.Obj(result)
     }
 
+    /**
+     * The bytes of a `decodeBytes` request's `hex`: two hex digits (either case) per byte. Any
+     * other string is the request's error, never a guess.
+     */
+    fun bytes(hex: String): ByteArray {
+        if (hex.length % 2 != 0) throw TesteeError("hex has an odd number of digits")
+        val bytes = ByteArray(hex.length / 2)
+        for (i in bytes.indices) {
+            val high = Character.digit(hex[2 * i], 16)
+            val low = Character.digit(hex[2 * i + 1], 16)
+            // Character.digit also takes non-ASCII digits (fullwidth, Arabic-Indic): ASCII only.
+            if (high < 0 || low < 0 || hex[2 * i] > 'f' || hex[2 * i + 1] > 'f') {
+                throw TesteeError("hex holds a character that is not a hex digit")
+            }
+            bytes[i] = ((high shl 4) or low).toByte()
+        }
+        return bytes
+    }
+
+    /**
+     * The UTF-8 bytes of a decode's blob for its `bytes` road. A blob holding an unpaired surrogate
+     * has no UTF-8 bytes (`toByteArray` would write `?` for it): the request's error, never a guess.
+     */
+    fun utf8(blob: String): ByteArray {
+        for (i in blob.indices) {
+            val c = blob[i]
+            if (Character.isHighSurrogate(c) && (i + 1 >= blob.length || !Character.isLowSurrogate(blob[i + 1]))) {
+                throw TesteeError("blob holds an unpaired surrogate: it has no UTF-8 bytes")
+            }
+            if (Character.isLowSurrogate(c) && (i == 0 || !Character.isHighSurrogate(blob[i - 1]))) {
+                throw TesteeError("blob holds an unpaired surrogate: it has no UTF-8 bytes")
+            }
+        }
+        return blob.toByteArray(Charsets.UTF_8)
+    }
+
     /** The error for an op a contract does not serve. */
     fun unknownOp(op: String, contract: String): TesteeError = TesteeError("unknown op '$op' for $contract")
 

@@ -5,7 +5,7 @@
 import { test } from "node:test";
 import * as assert from "node:assert/strict";
 import {
-  ContractJsonScanner, contractSyntaxError, contractJsonReplacer, contractJsonScannerSettings, serializeContractJson, parseContractJson, queueDrain, queuePeek, queueSet, parseLocalDate, parseDateTime, formatDateTime, writeDateTime, daysFromCivil, contractTimeZone, isZoneIdSyntax, dayStartMs, orUnknown, contractTextLength, contractTreeComplete,
+  ContractJsonScanner, ContractMapKeys, contractSyntaxError, contractJsonReplacer, contractJsonScannerSettings, serializeContractJson, parseContractJson, queueDrain, queuePeek, queueSet, contractUtf8Text, contractUtf8StopOffset, parseLocalDate, parseDateTime, formatDateTime, writeDateTime, daysFromCivil, contractTimeZone, isZoneIdSyntax, dayStartMs, orUnknown, contractTextLength, contractTreeComplete,
 } from "../contract-runtime";
 
 test("accepts RFC 8259 texts, rejects everything else", () => {
@@ -310,4 +310,110 @@ test("the depth measure walks by hand when the engine's regex gives up without t
   } finally {
     RegExp.prototype.test = original;
   }
+});
+
+/** RFC 3629's encoding of one scalar value, written from the RFC's table (not from the runtime). */
+function encodeScalar(s: number): number[] {
+  if (s < 0x80) return [s];
+  if (s < 0x800) return [0xc0 | (s >> 6), 0x80 | (s & 0x3f)];
+  if (s < 0x10000) return [0xe0 | (s >> 12), 0x80 | ((s >> 6) & 0x3f), 0x80 | (s & 0x3f)];
+  return [0xf0 | (s >> 18), 0x80 | ((s >> 12) & 0x3f), 0x80 | ((s >> 6) & 0x3f), 0x80 | (s & 0x3f)];
+}
+
+test("UTF-8 bytes: every scalar's RFC 3629 encoding decodes to it", () => {
+  let wrong = 0;
+  for (let s = 0; s <= 0x10ffff; s++) {
+    if (s >= 0xd800 && s <= 0xdfff) continue;
+    const bytes = Uint8Array.from(encodeScalar(s));
+    const text = contractUtf8Text(bytes);
+    if (text === undefined || text.codePointAt(0) !== s || text.length !== (s >= 0x10000 ? 2 : 1) || contractUtf8StopOffset(bytes) !== bytes.length) wrong++;
+  }
+  assert.equal(wrong, 0);
+});
+
+test("UTF-8 bytes: one and two bytes, and three after E0-EF, refused exactly when not made of scalars' encodings", () => {
+  const valid = new Set<string>();
+  for (let s = 0; s < 0x10000; s++) if (s < 0xd800 || s > 0xdfff) valid.add(encodeScalar(s).join(","));
+  const made = (b: number[]): boolean => {
+    let i = 0;
+    while (i < b.length) {
+      const lead = b[i]!;
+      const length = lead < 0x80 ? 1 : lead >= 0xc0 && lead <= 0xdf ? 2 : lead >= 0xe0 && lead <= 0xef ? 3 : 0;
+      if (length === 0 || i + length > b.length || !valid.has(b.slice(i, i + length).join(","))) return false;
+      i += length;
+    }
+    return true;
+  };
+  let wrong = 0;
+  const sequences: number[][] = [];
+  for (let a = 0; a < 256; a++) {
+    sequences.push([a]);
+    for (let b = 0; b < 256; b++) sequences.push([a, b]);
+  }
+  for (let a = 0xe0; a <= 0xef; a++) for (let b = 0; b < 256; b++) for (let c = 0; c < 256; c++) sequences.push([a, b, c]);
+  for (const b of sequences) {
+    const bytes = Uint8Array.from(b);
+    const expected = made(b);
+    // Valid bytes never stop; invalid ones stop inside, or at their end when it cuts a character.
+    const stop = contractUtf8StopOffset(bytes);
+    if ((contractUtf8Text(bytes) !== undefined) !== expected || (expected && stop !== b.length)) wrong++;
+  }
+  assert.equal(wrong, 0);
+  for (let lead = 0xf0; lead <= 0xff; lead++) {
+    for (let second = 0; second < 256; second++) {
+      const scalar = ((lead & 0x07) << 18) | ((second & 0x3f) << 12);
+      const expected = lead <= 0xf4 && second >= 0x80 && second <= 0xbf && scalar >= 0x10000 && scalar <= 0x10ffff;
+      assert.equal(contractUtf8Text(Uint8Array.from([lead, second, 0x80, 0x80])) !== undefined, expected, `${lead} ${second}`);
+    }
+  }
+});
+
+test("UTF-8 bytes: where they stop being UTF-8 (docs/report.md, utf-8)", () => {
+  const stops: [number[], number][] = [
+    [[0x80], 0], [[0xc0, 0x80], 0], [[0xc1, 0xbf], 0], [[0xf5, 0x80, 0x80, 0x80], 0], [[0xff], 0],
+    [[0xe0, 0x80, 0x80], 1], [[0xed, 0xa0, 0x80], 1], [[0xf4, 0x90, 0x80, 0x80], 1], [[0xf0, 0x8f, 0xbf, 0xbf], 1],
+    [[0xef, 0xbf, 0x22], 2], [[0x7b, 0xe2, 0x82], 3], [[0x7b, 0xf0, 0x9f, 0x98], 4], [[0x41, 0xc3], 2],
+    [[0xc3, 0xa9, 0xa9], 2], [[0xe2, 0x82, 0xac, 0xf4, 0x8f, 0xbf, 0xbf], 7],
+  ];
+  for (const [b, at] of stops) {
+    assert.equal(contractUtf8StopOffset(Uint8Array.from(b)), at, b.join(" "));
+    // Only the last of them is UTF-8; three end inside a character (stopping at their length).
+    assert.equal(contractUtf8Text(Uint8Array.from(b)) === undefined, b !== stops[stops.length - 1]![0], b.join(" "));
+  }
+});
+
+test("UTF-8 bytes: long texts across the chunks, ASCII and not", () => {
+  const ascii = Array.from({ length: 100000 }, (_, k) => 0x20 + (k % 90));
+  assert.equal(contractUtf8Text(Uint8Array.from(ascii)), String.fromCharCode(...ascii.slice(0, 50000)) + String.fromCharCode(...ascii.slice(50000)));
+  // A supplementary character at every place around a chunk boundary (its two units may straddle it).
+  for (let at = 4090; at <= 4100; at++) {
+    const bytes = Uint8Array.from([...ascii.slice(0, at), ...encodeScalar(0x1f600), ...ascii.slice(0, 10)]);
+    const text = contractUtf8Text(bytes);
+    assert.ok(text !== undefined && text.length === at + 12 && text.codePointAt(at) === 0x1f600, `at ${at}`);
+  }
+  const mixed: number[] = [];
+  for (let k = 0; k < 20000; k++) mixed.push(...encodeScalar([0x41, 0xe9, 0x20ac, 0x1f600][k % 4]!));
+  const text = contractUtf8Text(Uint8Array.from(mixed));
+  assert.equal(text, "A\u00e9\u20ac\u{1f600}".repeat(5000));
+  assert.equal(contractUtf8Text(new Uint8Array(0)), "");
+});
+
+test("a map field's canonically equivalent keys are one key, the later spelling kept", () => {
+  const build = (members: Array<[string, number | undefined]>): Array<[string, number]> => {
+    const result = new Map<string, number>();
+    const keys = new ContractMapKeys();
+    for (const [name, value] of members) {
+      result.delete(keys.replaced(name, value !== undefined, result.keys()));
+      if (value !== undefined) result.set(name, value);
+    }
+    return [...result.entries()];
+  };
+  assert.deepEqual(build([["e\u0301", 1], ["\u00e9", 2]]), [["\u00e9", 2]]);
+  assert.deepEqual(build([["\u00e9", 1], ["e\u0301", 2]]), [["e\u0301", 2]]);
+  assert.deepEqual(build([["\u212a", 1], ["K", 2]]), [["K", 2]]);
+  assert.deepEqual(build([["K", 1], ["\u212a", 2]]), [["\u212a", 2]]);
+  assert.deepEqual(build([["e\u0301", 1], ["\u00e9", 2], ["e\u0301", 3]]), [["e\u0301", 3]]);
+  assert.deepEqual(build([["\u00e9", 1], ["e\u0301", undefined]]), []);
+  assert.deepEqual(build([["a", 1], ["b", 2], ["a", 3]]), [["b", 2], ["a", 3]]);
+  assert.equal(build([["\ufb01", 1], ["fi", 2]]).length, 2);
 });

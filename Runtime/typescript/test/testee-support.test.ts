@@ -3,7 +3,7 @@
 import { test } from "node:test";
 import * as assert from "node:assert/strict";
 import { parseContractJson, ContractEncodeError, ContractJson, CONTRACT_INVALID_STRING } from "../contract-runtime";
-import { Given, TesteeError, TesteeContractServer, encodeResult, respond, responseText, unknownOp } from "../testee-support";
+import { Given, TesteeError, TesteeContractServer, encodeResult, hexBytes, respond, responseText, unknownOp, utf8Bytes } from "../testee-support";
 
 function given(text: string, allowed: ReadonlyArray<string>): Given {
   return new Given(parseContractJson(text), allowed);
@@ -93,4 +93,16 @@ test("json gives plain JavaScript, __proto__ an own key; encodeResult answers te
   assert.equal(responseText(encodeResult(() => '{"v":1}')), '{"text":"{\\"v\\":1}"}');
   assert.equal(responseText(encodeResult(() => { throw new ContractEncodeError("$.a[0]", "a string"); })), '{"refused":"$.a[0]"}');
   assert.throws(() => encodeResult(() => { throw new TypeError("bug"); }), (error: unknown) => error instanceof TypeError);
+});
+
+test("decodeBytes: hex to bytes in either case; anything else is the request's error", () => {
+  assert.deepEqual(Array.from(hexBytes("7b7D00fF")), [0x7b, 0x7d, 0x00, 0xff]);
+  assert.equal(hexBytes("").length, 0);
+  throwsTesteeError(() => hexBytes("7b7"), "hex has an odd number of digits");
+  for (const bad of ["7g", "0x", " 7", "\uff10\uff10", "\u0661\u0661"]) throwsTesteeError(() => hexBytes(bad), "hex holds a character that is not a hex digit");
+});
+
+test("the bytes road: a blob's UTF-8 bytes; an unpaired surrogate has none", () => {
+  assert.deepEqual(Array.from(utf8Bytes('{"a":"\u00e9\u20ac\ud83d\ude00"}')), [0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xc3, 0xa9, 0xe2, 0x82, 0xac, 0xf0, 0x9f, 0x98, 0x80, 0x22, 0x7d]);
+  for (const bad of ["\ud800", "a\udc00", "\udbff\udbff\udc00x", "\ude00\ud83d"]) throwsTesteeError(() => utf8Bytes(bad), "blob holds an unpaired surrogate: it has no UTF-8 bytes");
 });

@@ -139,6 +139,52 @@ export class Given {
 }
 
 /**
+ * The bytes of a `decodeBytes` request's `hex`: two hex digits (either case) per byte. Any other
+ * string is the request's error, never a guess.
+ */
+export function hexBytes(hex: string): Uint8Array {
+  if (hex.length % 2 !== 0) throw new TesteeError("hex has an odd number of digits");
+  const bytes = new Uint8Array(hex.length / 2);
+  for (let i = 0; i < bytes.length; i++) {
+    const high = hexDigit(hex.charCodeAt(2 * i));
+    const low = hexDigit(hex.charCodeAt(2 * i + 1));
+    if (high < 0 || low < 0) throw new TesteeError("hex holds a character that is not a hex digit");
+    bytes[i] = high * 16 + low;
+  }
+  return bytes;
+}
+
+function hexDigit(c: number): number {
+  if (c >= 0x30 && c <= 0x39) return c - 0x30;
+  if (c >= 0x61 && c <= 0x66) return c - 0x61 + 10;
+  if (c >= 0x41 && c <= 0x46) return c - 0x41 + 10;
+  return -1;
+}
+
+/**
+ * The UTF-8 bytes of a decode's blob for its `bytes` road, written here (no `TextEncoder` in
+ * JavaScriptCore's shell). A blob holding an unpaired surrogate has no UTF-8 bytes: the request's
+ * error, never a guess.
+ */
+export function utf8Bytes(text: string): Uint8Array {
+  const out: number[] = [];
+  for (let i = 0; i < text.length; i++) {
+    let c = text.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdfff) {
+      const d = i + 1 < text.length ? text.charCodeAt(i + 1) : 0;
+      if (c >= 0xdc00 || d < 0xdc00 || d > 0xdfff) throw new TesteeError("blob holds an unpaired surrogate: it has no UTF-8 bytes");
+      c = 0x10000 + ((c - 0xd800) << 10) + (d - 0xdc00);
+      i++;
+    }
+    if (c < 0x80) out.push(c);
+    else if (c < 0x800) out.push(0xc0 | (c >> 6), 0x80 | (c & 0x3f));
+    else if (c < 0x10000) out.push(0xe0 | (c >> 12), 0x80 | ((c >> 6) & 0x3f), 0x80 | (c & 0x3f));
+    else out.push(0xf0 | (c >> 18), 0x80 | ((c >> 12) & 0x3f), 0x80 | ((c >> 6) & 0x3f), 0x80 | (c & 0x3f));
+  }
+  return Uint8Array.from(out);
+}
+
+/**
  * `decode()` as the request asks: with `lexed`, by the scanner decoders alone (no JSON.parse tree,
  * the road a report of a degraded blob takes), which must answer the same.
  */

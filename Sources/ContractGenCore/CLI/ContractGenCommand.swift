@@ -54,7 +54,7 @@ public struct ContractGenCommand: Sendable {
     USAGE:
       contract-gen init [--force]
       contract-gen emit --lang swift|kotlin|typescript|golden|all [--schema FILE]... [--out DIR|-] [--kotlin-package PKG]
-      contract-gen check [--schema FILE]... [--base GIT-REF] [--diff] [--format text|github]
+      contract-gen check [--schema FILE]... [--base GIT-REF] [--diff] [--fix-cases] [--format text|github]
       contract-gen conform [--lang swift|kotlin|typescript|typescript-jsc|all] [--golden DIR]... [--testee '[NAME=]CMD']...
                            [--report junit.xml|report.html]... [--report-html FILE] [--badge FILE.svg]
                            [--filter PATTERN] [--expected-failures FILE] [--fix-expected-failures]
@@ -64,6 +64,7 @@ public struct ContractGenCommand: Sendable {
       contract-gen differential [--count N] [--stress N] [--seed S] [--lang swift|kotlin|typescript|typescript-jsc|all]
       contract-gen mutate --lang swift|kotlin|typescript [--file PATH] [--sample N] [--max N] [--seed S] [--report FILE]
       contract-gen mutate --catalogue [--lang swift|kotlin|typescript|golden-emitter|all] [--rule ID] | --coverage
+      contract-gen compat [--ref REF]... [--releases GLOB] [--lang L] [--count N] [--report FILE]... [--format text|github]
       contract-gen --help | COMMAND --help | help COMMAND | --version
 
     emit, check, conform, decode, explain and differential follow contract-gen.yaml (found in the current
@@ -87,20 +88,27 @@ public struct ContractGenCommand: Sendable {
           emit finishes or discards what a killed one left.
         """,
         "check": """
-        contract-gen check [--schema FILE]... [--base GIT-REF] [--diff] [--format text|github] [--kotlin-package PKG]
+        contract-gen check [--schema FILE]... [--base GIT-REF] [--diff] [--fix-cases] [--format text|github] [--kotlin-package PKG]
 
           The pre-merge gate: the schemas are valid, generated/ and the schema-derived goldens are
-          exactly what emit would write, hand-written goldens parse, name a known contract and
-          op and give it the `given` a testee accepts, and with --base no breaking change against the contracts of the same `contract:`
-          name at that git revision (a removed contract or a changed storage-key is breaking; a
-          version bump excuses the other rules only if the new readers accept no old version).
+          exactly what emit would write (and no other file sits in a directory emit owns; no
+          hidden file among the goldens), hand-written goldens parse, name a known contract and
+          op, give it the `given` a testee accepts and still have the shape the schema observes,
+          and with --base no breaking change against the contracts of the same `contract:`
+          name at that git revision, read where that revision's contract-gen.yaml put them (a
+          removed contract or a changed storage-key is breaking; a version bump excuses the other
+          rules only if the new readers accept no old version).
           Breaking changes are printed first; out-of-date files one line each (one line per
           contract when there are many); the summary counts each kind.
           --config FILE        contract-gen.yaml to follow (default: found in the current directory
                                or above; see docs/config.md)
           --base GIT-REF       a commit, branch or tag; one that does not resolve is a usage error
           --diff               also print the unified diff of every stale file
-          --format github      also print GitHub Actions annotations (::error file=…)
+          --fix-cases          first rewrite the hand-written decode cases a harmless schema change
+                               left behind (a missing key added, a value for a key the blob lacks
+                               set, to what the absent key reads as), printing each diff
+          --format github      also print GitHub Actions annotations (::error file=…); every
+                               printed line is then inert to the runner
           --kotlin-package PKG what emit was given: the Kotlin files are compared in that package
         """,
         "conform": """
@@ -175,6 +183,7 @@ public struct ContractGenCommand: Sendable {
           rejected (or the testee failed), 2 for a usage error.
         """,
         "mutate": mutateHelp,
+        "compat": compatHelp,
         "init": initHelp,
     ]
 
@@ -198,7 +207,7 @@ public struct ContractGenCommand: Sendable {
             return ExitCode.success
         }
         if command == "--version" {
-            io.out("contract-gen \(contractGenVersion)\n")
+            io.out(VersionLine.text() + "\n")
             return ExitCode.success
         }
         if rest.contains("--help") || rest.contains("-h") {
@@ -219,6 +228,7 @@ public struct ContractGenCommand: Sendable {
             case "explain": return try explain(rest)
             case "differential": return try differential(rest)
             case "mutate": return try mutate(rest)
+            case "compat": return try compat(rest)
             default:
                 throw UsageError("unknown command '\(command)'\(Self.suggestion(for: command))")
             }
@@ -377,7 +387,7 @@ public struct ContractGenCommand: Sendable {
     // MARK: - check
 
     func check(_ arguments: [String]) throws -> Int32 {
-        let spec = CommandSpec(name: "check", valueOptions: ["config", "schema", "base", "format", "kotlin-package"], flags: ["diff"])
+        let spec = CommandSpec(name: "check", valueOptions: ["config", "schema", "base", "format", "kotlin-package"], flags: ["diff", "fix-cases"])
         let parsed = try spec.parse(arguments)
         let (command, rebased) = try configured(parsed)
         return try command.check(parsed: rebased)
@@ -398,22 +408,33 @@ public struct ContractGenCommand: Sendable {
             contracts = try loadContracts(paths, kotlinPackage: kotlinPackage)
         } catch {
             for diagnostic in error.diagnostics { format.annotate(diagnostic, io: io) }
-            throw error
+            guard case .github = format else { throw error }
+            io.err(format.printable(error.description) + "\n")   // schema text, inert in the log too
+            return ExitCode.usage
         }
         try checkLayout(for: contracts)
         var gate = ContractGate(root: root, layout: layout)
         gate.kotlinPackage = kotlinPackage
+        gate.invocation = invocationDirectory.map(relativeToRoot) ?? "."
+        gate.givenConfig = parsed.value("config") == nil ? nil : config.map { ($0.file as NSString).lastPathComponent }
         var findings: [GateFinding] = []
         if let base {
             findings += try gate.breakingChanges(contracts, base: base, schemaPaths: paths, explicitSchemas: !parsed.values("schema").isEmpty)
         }
-        findings += gate.handWrittenGoldenFindings(contracts)
+        var notRewritten: [String: String] = [:]
+        if parsed.has("fix-cases") { notRewritten = try fixCases(gate, contracts, format: format) }
+        findings += gate.handWrittenGoldenFindings(contracts, notRewritten: notRewritten)
         findings += gate.driftFindings(contracts, diffs: parsed.has("diff"),
                                        companions: companions(of: contracts, explicit: !parsed.values("schema").isEmpty, kotlinPackage: kotlinPackage))
         let report = GateReport(findings: findings, showDiffs: parsed.has("diff"))
         for (text, diagnostic) in report.lines() {
-            io.out(text.hasSuffix("\n") ? text : text + "\n")
+            let shown = format.printable(text)
+            io.out(shown.hasSuffix("\n") ? shown : shown + "\n")
             if let diagnostic { format.annotate(diagnostic, io: io) }
+        }
+        if let base, findings.contains(where: { $0.kind == .breaking && $0.isFailure }) {
+            // The rules judge the schemas; `compat` runs old and new readers on blobs.
+            io.out(format.printable("see what old and new readers actually do: contract-gen compat --ref \(Self.shellWord(base.ref))") + "\n")
         }
         if report.hasFailures {
             io.out(report.summary + "\n")
@@ -421,6 +442,37 @@ public struct ContractGenCommand: Sendable {
         }
         io.out("check: \(contracts.count) contract(s) valid, \(config == nil ? "generated/" : "generated files") and goldens up to date\(base.map { ", no breaking change against \($0.ref)" } ?? "")\n")
         return ExitCode.success
+    }
+
+    /// `check --fix-cases`: writes each rewrite (atomically) and shows it as a diff; returns why
+    /// the rest was left for a human.
+    func fixCases(_ gate: ContractGate, _ contracts: [Contract], format: OutputFormat) throws -> [String: String] {
+        let outcome = gate.fixCases(contracts)
+        for rewrite in outcome.rewrites {
+            try Data(rewrite.new.utf8).write(to: URL(fileURLWithPath: path(rewrite.path)), options: .atomic)
+            let shown = rewrite.changes.prefix(8).joined(separator: ", ") + (rewrite.changes.count > 8 ? ", and \(rewrite.changes.count - 8) more" : "")
+            io.out(format.printable("fixed \(rewrite.path): \(shown)") + "\n")
+            io.out(format.printable(UnifiedDiff.diff(old: rewrite.old, new: rewrite.new, oldName: "a/\(rewrite.path)", newName: "b/\(rewrite.path)")))
+        }
+        io.out(outcome.rewrites.isEmpty ? "check --fix-cases: no hand-written golden file to rewrite\n"
+               : "check --fix-cases: \(outcome.rewrites.count) hand-written golden file(s) rewritten: each member added or set holds what its field reads"
+                 + " as when the key is absent (null or its default), and nothing else changed\n")
+        return outcome.reasons
+    }
+
+    /// A word to paste into a shell: as it is when plain, else single-quoted; printable either way.
+    static func shellWord(_ text: String) -> String {
+        let plain = !text.isEmpty && text.unicodeScalars.allSatisfy {
+            $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "._/@^~:+-".unicodeScalars.contains($0))
+        }
+        return Diagnostic.printable(plain ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'")
+    }
+
+    /// A directory at or below the project root, relative to it ("." for the root).
+    func relativeToRoot(_ directory: String) -> String {
+        let path = URL(fileURLWithPath: directory).standardizedFileURL.path
+        let top = URL(fileURLWithPath: root).standardizedFileURL.path
+        return path.hasPrefix(top + "/") ? String(path.dropFirst(top.count + 1)) : "."
     }
 
     // MARK: - conform
@@ -792,15 +844,17 @@ enum OutputFormat {
         }
     }
 
-    /// GitHub Actions workflow command for a located diagnostic.
+    /// GitHub Actions workflow command for a diagnostic, its text inert (GitHubAnnotation).
     func annotate(_ diagnostic: Diagnostic, io: CommandIO) {
         guard case .github = self else { return }
-        let message = diagnostic.message.replacingOccurrences(of: "%", with: "%25")
-            .replacingOccurrences(of: "\r", with: "%0D").replacingOccurrences(of: "\n", with: "%0A")
-        if let location = diagnostic.location {
-            io.out("::\(diagnostic.severity == .error ? "error" : "warning") file=\(location.file),line=\(location.line),col=\(location.column)::\(message)\n")
-        } else {
-            io.out("::error::\(message)\n")
-        }
+        io.out(GitHubAnnotation.line(for: diagnostic) + "\n")
+    }
+
+    /// Text printed beside annotations: under `github`, each line made inert, so no schema or
+    /// golden text, file name or stale file's line runs as a workflow command.
+    func printable(_ text: String) -> String {
+        guard case .github = self else { return text }
+        let lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false)   // CR LF is one Character
+        return lines.map { GitHubAnnotation.inert(String($0)) }.joined(separator: "\n")
     }
 }

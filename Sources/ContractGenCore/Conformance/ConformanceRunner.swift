@@ -142,9 +142,11 @@ public struct ConformanceRunner: Sendable {
         let process = TesteeProcess(command: command, timeout: timeout, lineLimit: lineLimit)
         let first = report.results.count
         defer {
-            // Lines left over once the testee has read its last request and exited are answers to
-            // no request: some answer was taken for the wrong case, so none of them is trusted.
-            if let extra = process.finish() { distrust(report: &report, from: first, target: target, reason: extra) }
+            // Lines left over once the testee has read its last request and exited, or seen before
+            // a request was sent, are answers to no request: some answer may have been taken for
+            // the wrong case, so none of them is trusted.
+            let extra = process.finish()
+            if let reason = process.violation ?? extra { distrust(report: &report, from: first, target: target, reason: reason) }
         }
         var timeoutsInARow = 0
         for (index, golden) in cases.enumerated() {

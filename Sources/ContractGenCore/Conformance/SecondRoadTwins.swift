@@ -5,6 +5,8 @@
 /// default road never reaches it.
 /// - Swift `decode(_ data:)` (`bytes`): what App Group storage and files hand over — the UTF-8
 ///   check inside the scan, byte offsets.
+/// - Kotlin `decode(bytes: ByteArray)` (`bytes`): its own UTF-8 decoder, which refuses instead of
+///   repairing, in front of the text decode.
 /// - TypeScript's scanner decoders (`lexed`): the road a report of a degraded blob takes, and every
 ///   text `JSON.parse` rejects; by default a decode walks `JSON.parse`'s tree instead.
 public struct DecodeRoad: Sendable, Equatable {
@@ -41,8 +43,11 @@ extension Implementation {
     public var secondRoad: DecodeRoad? {
         switch self {
         case .swift: return .bytes
+        case .kotlin: return .bytes
+        // TypeScript's byte road is its UTF-8 decoder in front of the default one; the lexed twin
+        // tests the other decoders, and the byte road meets every decodeBytes case and the
+        // differential's `bytes` decodes.
         case .typescript, .typescriptJSC: return .lexed
-        case .kotlin: return nil
         }
     }
 }

@@ -90,6 +90,11 @@ public final class TesteeProcess: @unchecked Sendable {
         return extra
     }
 
+    /// The first answer to no request seen between two requests. The answers before it may have
+    /// passed by luck of timing (a second answer that arrives late is taken for the next case), so
+    /// the runner trusts none of this testee's answers once it is set.
+    public private(set) var violation: String?
+
     /// "wrote N more line(s) than it was sent requests …" when `bytes` hold anything but white space.
     static func unsolicited(_ bytes: [UInt8]) -> String? {
         guard bytes.contains(where: { $0 != 0x20 && $0 != 0x0a && $0 != 0x0d && $0 != 0x09 }) else { return nil }
@@ -152,7 +157,8 @@ public final class TesteeProcess: @unchecked Sendable {
         // Anything the testee wrote since its last answer answers no request: taken now, it would
         // become this request's answer (and the request might never be sent).
         drainAvailableOutput()
-        if Self.unsolicited(buffer) != nil {
+        if let reason = Self.unsolicited(buffer) {
+            violation = violation ?? reason
             stop(grace: 0)
             return requests.map { _ in .crashed("not a protocol response: the testee wrote a line before this request was sent (an answer to no request)") }
         }

@@ -152,8 +152,8 @@ public enum TesteeOp: String, CaseIterable, Sendable {
     /// for every contract, so the three runtimes are held to one proleptic Gregorian calendar.
     case civilFromDays
     /// A decode of bytes given in hex, so that a case can hold bytes that are not UTF-8, which
-    /// no JSON string can carry. Served only by a language with a byte entry point (Swift
-    /// `decode(_ data:)`); every other testee answers `skipped`.
+    /// no JSON string can carry. Served through each language's byte entry point (Swift
+    /// `decode(_ data:)`, Kotlin `decode(bytes: ByteArray)`, TypeScript `decodeBytes(Uint8Array)`).
     case decodeBytes
     /// The contract's version constants as the generated code declares them (`acceptedVersions`,
     /// `writtenVersion`): public API an app checks against, and the number a writer stamps.
@@ -167,8 +167,6 @@ public enum TesteeOp: String, CaseIterable, Sendable {
         switch (self, language) {
         case (.encode, .swift), (.encode, .kotlin):
             return "no encoder in \(language.displayName): only the TypeScript app writes blobs"
-        case (.decodeBytes, .kotlin), (.decodeBytes, .typescript):
-            return "no byte entry point in \(language.displayName): the decoders take the text"
         default:
             return nil
         }
@@ -197,9 +195,9 @@ public enum TesteeOp: String, CaseIterable, Sendable {
         switch self {
         case .decode:
             return [GivenKey("blob", .string, note: "the document text"),
-                    GivenKey("pending", .flagMap, note: "only with `overlay`"),
+                    GivenKey("pending", .flagMap, note: "only with `overlay`: for a contract without one, `pending`, even `null`, is a key the op does not take, so the testee answers `error`, which no golden case can expect (`check` refuses such a case); a value that is not a boolean is ignored"),
                     GivenKey("report", .flag, note: "`true`: the observation holds the [report](report.md)"),
-                    GivenKey("bytes", .flag, note: "`true`: decode the blob's UTF-8 bytes where the language has an entry point for them (Swift `decode(_ data:)`), else the text; the answer is the same"),
+                    GivenKey("bytes", .flag, note: "`true`: decode the blob's UTF-8 bytes by the language's byte entry point (Swift `decode(_ data:)`, Kotlin `decode(bytes: ByteArray)`, TypeScript `decodeBytes(Uint8Array)`); the answer is the same"),
                     GivenKey("lexed", .flag, note: "`true`: decode by lexing the text, where the language has a faster road too (TypeScript: no `JSON.parse` tree); the answer is the same"),
                     GivenKey("dropped", .flag, note: "`true`: an observation without a `dropped` member gets one, the decode's count of dropped array elements (see [observations](#observations)); one that has it is unchanged")]
         case .stale:
@@ -218,7 +216,7 @@ public enum TesteeOp: String, CaseIterable, Sendable {
         case .queuePeek:
             return [GivenKey("queue", .textOrNull)]
         case .queueDrain:
-            return [GivenKey("queue", .textOrNull), GivenKey("tasks", .flagMap, note: "current values")]
+            return [GivenKey("queue", .textOrNull), GivenKey("tasks", .flagMap, note: "current values; an entry whose value is not a boolean is skipped, so that id is not current")]
         case .encode:
             return [GivenKey("input", .json, note: "the value to write: objects for records, union variants and maps, arrays, numbers for instants, strings for dates"),
                     GivenKey("inputJson", .textOrNull, note: "the value to write as JSON text, read by the testee's own JSON reader, for what a case file cannot hold (a string with an unpaired surrogate, written `\\ud800`); when a string, `input` is ignored (give `null`)")]
@@ -288,7 +286,7 @@ public enum TesteeOp: String, CaseIterable, Sendable {
         case .civilFromDays:
             return "`[year, month, day]` (integers; astronomical years: 0 is 1 BC) for `days` within ±100,000,000 (about ±273,790 years), `null` for any other"
         case .decodeBytes:
-            return "the [observation](#observations) of the bytes' decode (bytes that are not UTF-8 are `malformed`, [report](report.md#malformed): `utf-8`); `{\"skipped\": reason}` from a language whose decoders take only text (Kotlin, TypeScript)"
+            return "the [observation](#observations) of the bytes' decode by the language's byte entry point (bytes that are not UTF-8 are `malformed`, [report](report.md#malformed): `utf-8`)"
         case .versions:
             return "`{\"accepts\": [INTEGER, …], \"writes\": INTEGER}`: the generated `acceptedVersions` (in the schema's order) and `writtenVersion` (Kotlin `ACCEPTED_VERSIONS`, `WRITTEN_VERSION`)"
         }

@@ -153,12 +153,13 @@ public final class InputGenerator {
     let typesByName: [String: [String: ObjectType]]
     let lookupKeys: [String: Set<String>]
 
-    /// Map keys. Never two canonically equivalent ones (`é` and `e\u{301}`): a Swift `[String: T]`
-    /// map keeps only one of them, a documented limit (docs/semantics.md #15), not a finding.
-    static let keyPool = ["p1", "p2", "a", "10", "é", "😀", "null", "__proto__", ""]
-    /// Values of lookup key fields: the map keys plus `e\u{301}`, which must not find `é`
-    /// (lookups compare exact UTF-16 units).
-    static let lookupValuePool = keyPool + ["e\u{301}"]
+    /// Map keys, canonical twins among them (`é` and `e\u{301}`, `K` and U+212A): a map field keeps
+    /// the later spelling of two canonically equivalent keys, in every language (docs/semantics.md
+    /// row 15).
+    static let keyPool = ["p1", "p2", "a", "10", "é", "e\u{301}", "K", "\u{212A}", "😀", "null", "__proto__", ""]
+    /// Values of lookup key fields: the map keys, whose lookups compare exact UTF-16 units (`é` never
+    /// finds the entry of `e\u{301}`).
+    static let lookupValuePool = keyPool
 
     /// A JSON string literal spelling `key` exactly (keys can be any text: `json:`).
     static func keyLiteral(_ key: String) -> String { JSONValue.string(key).serialized() }
@@ -325,8 +326,8 @@ public final class InputGenerator {
         let contract = pick(contracts)
         let b = contract.behaviours
         let now = JSONValue.number(Double(pick([1_784_325_599_999, 1_784_325_600_000, 1_784_325_600_001, 0, 1, 9_007_199_254_740_991])))
-        // Only ops every language serves (not encode, not decodeBytes): one answer is nothing to
-        // compare; and only ops with inputs (not versions, whose one answer its golden case holds).
+        // Only ops every language serves (not encode): one answer is nothing to compare; and only
+        // ops with inputs (not versions, whose one answer its golden case holds).
         let ops = TesteeOp.served(by: contract).filter { $0.servedByEveryLanguage && !$0.given.isEmpty }
         let op = chance(0.6) ? .decode : pick(ops)
         func request(_ given: [(String, JSONValue)]) -> DifferentialInput {
@@ -351,7 +352,23 @@ public final class InputGenerator {
             return request([("queue", queueText())])
         case .queueDrain:
             return request([("queue", queueText()), ("tasks", boolMap())])
-        case .encode, .decodeBytes, .versions:
+        case .decodeBytes:
+            // A document's bytes, half of them with one sequence that is not UTF-8 put in at a random
+            // place (Unicode Table 3-7's refusals: a stray continuation, C0/C1, F5-FF, an overlong, an
+            // encoded surrogate, above U+10FFFF, a character cut short), so the byte roads' UTF-8
+            // checks and their reports' offsets are compared.
+            var bytes = Array(blob(contract).utf8)
+            if chance(0.5) {
+                let bad: [[UInt8]] = [[0x80], [0xBF], [0xC0, 0x80], [0xC1, 0xBF], [0xF5, 0x80, 0x80, 0x80], [0xFF], [0xE0, 0x80, 0x80],
+                                      [0xED, 0xA0, 0x80], [0xF0, 0x8F, 0xBF, 0xBF], [0xF4, 0x90, 0x80, 0x80], [0xC3], [0xE2, 0x82], [0xF0, 0x9F, 0x98]]
+                bytes.insert(contentsOf: pick(bad), at: int(0...bytes.count))
+            }
+            let hex = bytes.map { String($0, radix: 16) }.map { $0.count == 1 ? "0" + $0 : $0 }.joined()
+            var given: [(String, JSONValue)] = [("hex", .string(hex))]
+            if bytes.count % 2 == 0 { given.append(("report", .bool(true))) }
+            given.append(("dropped", .bool(true)))
+            return request(given)
+        case .encode, .versions:
             preconditionFailure("\(op.rawValue) is not drawn: one language serves it, or it takes no input")
         case .civilFromDays:
             // Years 1–9999 mostly; then era edges (every 146,097 days from 0000-03-01), the whole

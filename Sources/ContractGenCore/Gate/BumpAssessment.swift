@@ -12,7 +12,7 @@ struct BumpAssessment {
     /// Versions old blobs may carry (what the old schema wrote or accepted) that the new readers
     /// still accept. Empty when the version field itself moved: old blobs then fail the new gate.
     var stillAccepted: [Int] {
-        guard old.field == new.field else { return [] }
+        guard ExactText.same(old.field, new.field) else { return [] }
         let oldVersions = Set(old.accepts).union([old.writes])
         return Set(new.accepts).intersection(oldVersions).sorted()
     }

@@ -28,6 +28,10 @@ public struct ContractGate: Sendable {
     public var layout: ProjectLayout = .default
     /// The `--kotlin-package` the files were emitted with: check regenerates with the same.
     public var kotlinPackage: String?
+    /// Where the command ran, relative to `root`, and the `--config` file it was given (its path
+    /// relative to `root`): `--base` looks for the base's contract-gen.yaml as the command did.
+    public var invocation = "."
+    public var givenConfig: String?
 
     public init(root: String, layout: ProjectLayout = .default) {
         self.root = root
@@ -67,29 +71,75 @@ public struct ContractGate: Sendable {
                 findings.append(finding)
             }
         }
-        // Files under generated/ that nothing generates any more.
-        let expected = Set(files.map(\.path)).union(companionFiles.map(\.path))
-        // With contract-gen.yaml the directories are the app's own: only files carrying the
-        // generated header are contract-gen's to condemn.
-        let ownsDirectories = layout == .default
-        let directories = ownsDirectories ? ["generated/swift", "generated/kotlin", "generated/typescript"] : layout.generatedDirectories
-        for directory in directories {
-            guard let enumerator = FileManager.default.enumerator(atPath: root + "/" + directory) else { continue }
-            while let item = enumerator.nextObject() as? String {
-                let path = ProjectLayout.join(directory, item)
-                var isDirectory: ObjCBool = false
-                _ = FileManager.default.fileExists(atPath: root + "/" + path, isDirectory: &isDirectory)
-                if !isDirectory.boolValue, !expected.contains(path), !item.split(separator: "/").last!.hasPrefix("."),
-                   ownsDirectories || Self.carriesGeneratedHeader(root + "/" + path) {
-                    findings.append(drift(.orphan, path, "is not generated from any schema (delete it)"))
-                }
-            }
-        }
+        // Files in the output and testee directories that emit would not write.
+        let interrupted = StagedEmit.orphanFindings(root: root)
+        findings += strayFindings(expected: files.map(\.path) + companionFiles.map(\.path), skipping: interrupted.compactMap(\.path))
         for stale in GeneratorPipeline.staleGoldenFiles(contracts, generated: files, root: root, goldenDirectory: layout.goldenDirectory) {
             findings.append(drift(.orphan, stale, "is no longer generated (`emit` removes it)"))
         }
-        findings += StagedEmit.orphanFindings(root: root)
+        findings += interrupted
         return findings
+    }
+
+    /// Directories contract-gen owns whole, where every file is emit's: the default layout's
+    /// generated/, and each configured testee directory that no app directory is, holds or lies in.
+    var ownedDirectories: [String] {
+        if layout == .default { return ["generated"] }
+        let apps = Set(layout.appDirectory.values).union(layout.contractDirectory.values.flatMap(\.values))
+        return Set(layout.testeeDirectory.values).filter { testee in !apps.contains { Self.overlap($0, testee) } }.sorted()
+    }
+
+    /// The app's own output directories (contract-gen.yaml's `out`s and per-contract ones), which
+    /// also hold hand-written code.
+    var sharedDirectories: [String] {
+        layout == .default ? [] : layout.generatedDirectories.filter { !ownedDirectories.contains($0) }
+    }
+
+    static func overlap(_ a: String, _ b: String) -> Bool {
+        a == b || a == "." || b == "." || a.hasPrefix(b + "/") || b.hasPrefix(a + "/")
+    }
+
+    /// Source files a compiler or bundler may pick up from a directory (`.d.ts` ends in `.ts`).
+    static let sourceExtensions = [".swift", ".kt", ".kts", ".java", ".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs"]
+
+    /// A planted file beside the generated ones changes what a testee or an app compiles (a dot-file
+    /// `readLine()` shadows Swift's), so each file emit would not write fails the gate: anything in
+    /// an owned directory, dot-files included; in the app's directories, files carrying the
+    /// generated header and hidden source files (ordinary hand-written files there are the app's).
+    /// Symbolic links count as files. `skipping`: leftovers of an interrupted emit, reported as such.
+    /// Paths compare byte for byte: a file whose name is only canonically equivalent to a
+    /// generated file's (NFD for NFC, U+212A for K) is another file to the file system and to
+    /// every compiler.
+    func strayFindings(expected: [String], skipping: [String]) -> [GateFinding] {
+        var findings: [GateFinding] = []
+        let expected = Set(expected.map { Array($0.utf8) })
+        var seen = Set(skipping.map { Array($0.utf8) })
+        func walk(_ directory: String, owned: Bool) {
+            guard let enumerator = FileManager.default.enumerator(atPath: root + "/" + directory) else { return }
+            while let item = enumerator.nextObject() as? String {
+                let path = ProjectLayout.join(directory, item)
+                let full = root + "/" + path
+                let isLink = (try? FileManager.default.destinationOfSymbolicLink(atPath: full)) != nil
+                var isDirectory: ObjCBool = false
+                _ = FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory)
+                guard isLink || !isDirectory.boolValue, !expected.contains(Array(path.utf8)), !seen.contains(Array(path.utf8)) else { continue }
+                let name = item.split(separator: "/").last.map(String.init) ?? item
+                let hiddenSource = name.hasPrefix(".") && Self.sourceExtensions.contains { name.hasSuffix($0) }
+                if owned {
+                    findings.append(drift(.orphan, path, "is not generated from any schema (delete it)"))
+                } else if hiddenSource {
+                    findings.append(drift(.orphan, path, "is a hidden source file emit does not write, which a compiler or bundler may still pick up (delete it)"))
+                } else if Self.carriesGeneratedHeader(full) {
+                    findings.append(drift(.orphan, path, "is not generated from any schema (delete it)"))
+                } else {
+                    continue
+                }
+                seen.insert(Array(path.utf8))
+            }
+        }
+        for directory in ownedDirectories { walk(directory, owned: true) }
+        for directory in sharedDirectories { walk(directory, owned: false) }
+        return findings.sorted { $0.path ?? "" < $1.path ?? "" }
     }
 
     /// Whether a file starts like every generated source file (its first 200 bytes hold the header).
@@ -103,7 +153,7 @@ public struct ContractGate: Sendable {
     func drift(_ kind: GateFindingKind, _ path: String, _ message: String, line: Int = 1) -> GateFinding {
         let diagnostic = Diagnostic.error(message, at: SourceLocation(file: path, line: line, column: 1))
         let label = kind == .missing ? "missing" : "stale"
-        return GateFinding(text: "\(label): \(path) \(kind == .missing ? "(run `contract-gen emit --lang all`)" : message)",
+        return GateFinding(text: "\(label): \(Diagnostic.printable(path)) \(kind == .missing ? "(run `contract-gen emit --lang all`)" : message)",
                            diagnostic: diagnostic, isFailure: true, kind: kind, path: path, group: Self.group(of: path))
     }
 
@@ -129,7 +179,8 @@ public struct ContractGate: Sendable {
     /// Hand-written goldens are left alone, but each must still parse and name a known op. Cases
     /// in the sample form are materialised first (against generated or hand-written samples), so
     /// every check below judges what a testee would be sent.
-    public func handWrittenGoldenFindings(_ contracts: [Contract]) -> [GateFinding] {
+    /// `notRewritten`: why `--fix-cases` left a problem for a human (CaseFixer), by path and problem.
+    public func handWrittenGoldenFindings(_ contracts: [Contract], notRewritten: [String: String] = [:]) -> [GateFinding] {
         var findings: [GateFinding] = []
         var loaded: [ConformanceCase] = []
         let opsByContract = Dictionary(uniqueKeysWithValues: contracts.map { ($0.name, Self.ops(of: $0)) })
@@ -137,6 +188,7 @@ public struct ContractGate: Sendable {
         // included (conform reads them recursively); generated ones only lend their samples.
         var samples = GoldenCaseLoader.SampleIndex()
         var drafts: [(path: String, name: String, draft: GoldenCaseDraft)] = []
+        findings += hiddenGoldenFindings()
         for contract in contracts {
             let directory = ProjectLayout.join(layout.goldenDirectory, contract.name)
             var relatives: [String] = []
@@ -145,7 +197,8 @@ public struct ContractGate: Sendable {
             }
             for relative in relatives.sorted() {
                 let name = relative.split(separator: "/").last.map(String.init) ?? relative
-                guard name.hasSuffix(".json"), !name.hasPrefix(".") else { continue }
+                // A hidden file, or one in a hidden directory, is reported above and not read.
+                guard name.hasSuffix(".json"), !relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }) else { continue }
                 // Schema-derived cases sit at the top of the directory; a `schema.` name deeper
                 // down is someone's own file.
                 let generated = name.hasPrefix(GoldenEmitter.generatedPrefix) && !relative.contains("/")
@@ -157,7 +210,7 @@ public struct ContractGate: Sendable {
                     if let error = samples.add(sample), !generated {
                         findings.append(finding(path, error.message.replacingOccurrences(of: root + "/", with: "")))
                     }
-                    if !generated { findings += sampleFindings(sample, path: path, fileName: name, contracts: contracts) }
+                    if !generated { findings += sampleFindings(sample, path: path, fileName: name, contracts: contracts, notRewritten: notRewritten) }
                 case .success(.testCase(let draft)):
                     if !generated { drafts.append((path, name, draft)) }
                 }
@@ -170,7 +223,8 @@ public struct ContractGate: Sendable {
             guard let contract = contracts.first(where: { $0.name == contractName }) else { continue }
             for (sampleName, sample) in byName {
                 guard let expect = sample.expect else { continue }
-                inheritedProblems[contractName + "\u{0}" + sampleName] = Set(ObservationShape.problems(in: expect, contract: contract))
+                let blob = ObservationShape.BlobKeys(Array(sample.blob.utf8))
+                inheritedProblems[contractName + "\u{0}" + sampleName] = Set(ObservationShape.located(in: expect, contract: contract, blob: blob).map(\.message))
             }
         }
         for (path, name, draft) in drafts {
@@ -198,7 +252,11 @@ public struct ContractGate: Sendable {
                     if op.observesADecode {
                         // A case a schema change left behind: revisit it now, not at conform.
                         let asksDropped = golden.given["dropped"] == .bool(true)
-                        findings += revisitFindings(golden.expect, contract: contract, path: path, what: "case", inherited: inherited, asksDropped: asksDropped)
+                        // Not what it inherits from its sample (CaseFixer.ownProblems), which is reported there.
+                        let blob = CaseFixer.blobBytes(golden.given).map(ObservationShape.BlobKeys.init)
+                        let problems = CaseFixer.ownProblems(ObservationShape.located(in: golden.expect, contract: contract, asksDropped: asksDropped, blob: blob),
+                                                             of: draft, sampleProblems: inherited)
+                        findings += revisitFindings(problems.map(\.message), path: path, what: "case", notRewritten: notRewritten)
                     }
                 }
             }
@@ -213,23 +271,52 @@ public struct ContractGate: Sendable {
         return findings
     }
 
+    /// `check --fix-cases`: the hand-written cases and samples a harmless schema change left
+    /// without a key, rewritten in memory and checked (CaseFixer); the caller writes them.
+    func fixCases(_ contracts: [Contract]) -> CaseFixer.Outcome {
+        CaseFixer(root: root, goldenDirectory: layout.goldenDirectory, contracts: contracts).run()
+    }
+
+    /// `conform` reads every `*.json` under a golden directory and refuses a hidden one (its name,
+    /// or a directory's above it, starts with `.`: `GoldenCaseLoader.isHidden`); `check` reports the
+    /// same files, so the two never see different sets of cases. Hidden files that are no cases
+    /// (`.DS_Store`, `.gitkeep`) are left alone. What an interrupted emit left is reported as that.
+    func hiddenGoldenFindings() -> [GateFinding] {
+        let directory = layout.goldenDirectory
+        guard let enumerator = FileManager.default.enumerator(atPath: root + "/" + directory) else { return [] }
+        let interrupted = Set(GeneratorPipeline.orphanedTemporaryFiles(root: root).map { Array($0.utf8) })
+        var findings: [GateFinding] = []
+        while let item = enumerator.nextObject() as? String {
+            guard item.hasSuffix(".json"), GoldenCaseLoader.isHidden(item) else { continue }
+            let path = ProjectLayout.join(directory, item)
+            if !interrupted.contains(Array(path.utf8)) {
+                findings.append(finding(path, "hidden file in a golden directory: conform refuses it as an unusable case file, and a listing hides it (rename it, and any directory above it, without the leading '.', or delete it)"))
+            }
+        }
+        return findings.sorted { ($0.diagnostic?.location?.file ?? "") < ($1.diagnostic?.location?.file ?? "") }
+    }
+
     /// The "case to revisit" lines for an expected observation (at most five, then a count).
-    func revisitFindings(_ expect: JSONValue, contract: Contract, path: String, what: String, inherited: Set<String> = [], asksDropped: Bool = false) -> [GateFinding] {
-        let shape = ObservationShape.problems(in: expect, contract: contract, asksDropped: asksDropped).filter { !inherited.contains($0) }
-        var findings = shape.prefix(5).map { finding(path, "\(what) to revisit: expect \($0)") }
+    func revisitFindings(_ shape: [String], path: String, what: String, notRewritten: [String: String] = [:]) -> [GateFinding] {
+        var findings = shape.prefix(5).map { problem in
+            finding(path, "\(what) to revisit: expect \(problem)" + (notRewritten[CaseFixer.key(path, problem)].map { " (not rewritten by --fix-cases: \($0))" } ?? ""))
+        }
         if shape.count > 5 { findings.append(finding(path, "\(what) to revisit: and \(shape.count - 5) more difference(s) from the schema's observation")) }
         return findings
     }
 
     /// A hand-written sample: named as its file, of a known contract, and its expectation (the
     /// base of its cases' `expect-changes`) still an observation the schema makes.
-    func sampleFindings(_ sample: GoldenSample, path: String, fileName: String, contracts: [Contract]) -> [GateFinding] {
+    func sampleFindings(_ sample: GoldenSample, path: String, fileName: String, contracts: [Contract], notRewritten: [String: String] = [:]) -> [GateFinding] {
         var findings: [GateFinding] = []
         if sample.name + ".json" != fileName { findings.append(finding(path, "sample name '\(sample.name)' does not match the file name")) }
         guard let contract = contracts.first(where: { $0.name == sample.contract }) else {
             return findings + [finding(path, "names unknown contract '\(sample.contract)'")]
         }
-        if let expect = sample.expect { findings += revisitFindings(expect, contract: contract, path: path, what: "sample") }
+        if let expect = sample.expect {
+            let problems = ObservationShape.located(in: expect, contract: contract, blob: ObservationShape.BlobKeys(Array(sample.blob.utf8)))
+            findings += revisitFindings(problems.map(\.message), path: path, what: "sample", notRewritten: notRewritten)
+        }
         return findings
     }
 
@@ -247,9 +334,13 @@ public struct ContractGate: Sendable {
     /// the whole schema directory is checked, and with `--schema` only if its old file was given.
     public func breakingChanges(_ contracts: [Contract], base: GitRevision, schemaPaths: [String], explicitSchemas: Bool) throws -> [GateFinding] {
         let paths = schemaPaths.map(Self.normalized)
-        let directories = Set(paths.map(Self.directory)).sorted()
-        let old = loadBaseContracts(try base.schemaFiles(directories: directories, paths: paths), base: base)
-        var findings = old.notes
+        // The base's schemas where its own layout put them, and every .yaml beside the schemas
+        // checked now (a schema file renamed in place is still matched).
+        let baseLayout = try BaseSchemaLayout.locate(at: base, invocation: invocation, givenConfig: givenConfig)
+        let directories = Set(paths.map(Self.directory)).union(baseLayout.directories.map(Self.normalized)).sorted()
+        let files = Set(paths).union(baseLayout.files.map(Self.normalized)).sorted()
+        let old = loadBaseContracts(try base.schemaFiles(directories: directories, paths: files), base: base)
+        var findings = (baseLayout.failure.map { [$0] } ?? []) + old.notes
         let headNames = Set(contracts.map(\.name))
         for contract in contracts.sorted(by: { $0.name < $1.name }) {
             let path = Self.normalized(contract.sourcePath)

@@ -58,6 +58,25 @@ public struct GitRevision: Sendable {
         return files.sorted { $0.path < $1.path }
     }
 
+    /// The blobs at these exact paths that exist at the commit (relative to `root`; `../` is
+    /// allowed within the repository), by path.
+    func blobs(at paths: [String]) throws -> [String: String] {
+        guard !paths.isEmpty else { return [:] }
+        let listing = try run(["--literal-pathspecs", "ls-tree", "-z", commit, "--"] + Set(paths).sorted())
+        var found: [String: String] = [:]
+        for entry in listing.split(separator: 0) {
+            guard let parsed = Self.parseTreeEntry(entry), parsed.type == "blob", paths.contains(parsed.path) else { continue }
+            found[parsed.path] = String(decoding: try run(["cat-file", "blob", parsed.object]), as: UTF8.self)
+        }
+        return found
+    }
+
+    /// How many directories `root` lies below the top of its repository (`git rev-parse --show-cdup`).
+    func depthBelowTop() throws -> Int {
+        let cdup = String(decoding: try run(["rev-parse", "--show-cdup"]), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        return cdup.split(separator: "/").filter { $0 == ".." }.count
+    }
+
     /// `<mode> SP <type> SP <object> TAB <path>` (git's `ls-tree -z` format).
     static func parseTreeEntry(_ entry: Data.SubSequence) -> (type: String, object: String, path: String)? {
         guard let tab = entry.firstIndex(of: 9) else { return nil }

@@ -134,7 +134,7 @@ public enum SchemaComparison {
                                             message: "\(gate.field) bumped from \(old.version.writes) to \(new.version.writes)\(still)", location: new.version.location))
             }
         }
-        if old.version.field != new.version.field || Set(old.version.accepts) != Set(new.version.accepts) {
+        if !ExactText.same(old.version.field, new.version.field) || Set(old.version.accepts) != Set(new.version.accepts) {
             add(.versionGateChanged, breaking: true,
                 "version gate changed from \(old.version.field) in \(old.version.accepts.sorted()) to \(new.version.field) in \(new.version.accepts.sorted())",
                 at: new.version.location)
@@ -159,7 +159,7 @@ public enum SchemaComparison {
             // A field is its JSON key (`json:`, or its name): that is what blobs carry. A new code
             // name over the same key reads every blob the same; a new key is a removal.
             for oldField in oldType.fields {
-                guard let newField = newType.fields.first(where: { $0.observedKey == oldField.observedKey }) else {
+                guard let newField = newType.fields.first(where: { ExactText.same($0.observedKey, oldField.observedKey) }) else {
                     let sameName = newType.field(named: oldField.name)
                     let renamed = sameName == nil ? renames[oldField.name] : nil
                     let hint = sameName.map { " (its JSON key changed from \(quoted(oldField.observedKey)) to \(quoted($0.observedKey)); blobs still carry the old key)" }
@@ -172,8 +172,9 @@ public enum SchemaComparison {
                     add(.codeNameChanged, breaking: false, "field '\(oldField.name)' of \(oldType.name) is now named '\(newField.name)' in code (JSON key \(quoted(newField.observedKey)) unchanged)", at: newField.location)
                 }
                 compareField(oldField, newField, typeName: oldType.name, renames: typeRenames, add)
+                compareDerivation(oldField, newField, typeName: oldType.name, in: (oldType, newType), of: (old, new), add)
             }
-            for newField in newType.fields where !oldType.fields.contains(where: { $0.observedKey == newField.observedKey }) {
+            for newField in newType.fields where !oldType.fields.contains(where: { ExactText.same($0.observedKey, newField.observedKey) }) {
                 if case .required = newField.presence {
                     add(.requiredFieldAdded, breaking: true, "required field '\(newField.name)' added to \(newType.name)", at: newField.location)
                 } else {
@@ -182,34 +183,95 @@ public enum SchemaComparison {
             }
         }
 
-        compareUnions(old, new, add)
-
-        // Behaviours.
-        let ob = old.behaviours, nb = new.behaviours
-        func bindingText(_ b: TaskFlagBinding?, _ typeName: (String) -> String = { $0 }) -> String {
-            b.map { "\(typeName($0.typeName)).\($0.idField)/\($0.flagField)" } ?? "none"
-        }
-        if bindingText(ob.overlay, typeRenames.name) != bindingText(nb.overlay) {
-            add(.behaviourChanged, breaking: true, "overlay changed from \(bindingText(ob.overlay)) to \(bindingText(nb.overlay))", at: nb.overlay?.location ?? new.location)
-        }
-        if ob.staleness?.field != nb.staleness?.field {
-            add(.behaviourChanged, breaking: true, "staleness changed from \(ob.staleness?.field ?? "none") to \(nb.staleness?.field ?? "none")", at: nb.staleness?.location ?? new.location)
-        }
-        if ob.header?.dayField != nb.header?.dayField {
-            add(.behaviourChanged, breaking: true, "header day changed from \(ob.header?.dayField ?? "none") to \(nb.header?.dayField ?? "none")", at: nb.header?.location ?? new.location)
-        }
-        if ob.validUntil?.dayField != nb.validUntil?.dayField {
-            add(.behaviourChanged, breaking: true, "valid-until day changed from \(ob.validUntil?.dayField ?? "none") to \(nb.validUntil?.dayField ?? "none")", at: nb.validUntil?.location ?? new.location)
-        }
-        if bindingText(ob.doneQueue?.binding, typeRenames.name) != bindingText(nb.doneQueue?.binding) {
-            add(.behaviourChanged, breaking: true, "done-queue changed from \(bindingText(ob.doneQueue?.binding)) to \(bindingText(nb.doneQueue?.binding))",
-                at: nb.doneQueue?.binding.location ?? new.location)
-        }
-        if let oldKey = ob.doneQueue?.storageKey, let queue = nb.doneQueue, queue.storageKey != oldKey {
-            add(.storageKeyChanged, breaking: true, "done-queue storage-key changed from \(quoted(oldKey)) to \(queue.storageKey.map(quoted) ?? "none")",
-                at: queue.binding.location)
-        }
+        compareUnions(old, new, renames: typeRenames, add)
+        compareBehaviours(old, new, renames: typeRenames, add)
         return changes
+    }
+
+    /// Behaviours read fields by code name; what they decide depends on the JSON keys those
+    /// names resolve to, so that is what is compared (swapping two fields' code names over the
+    /// same keys moves a binding to the other key).
+    static func compareBehaviours(_ old: Contract, _ new: Contract, renames typeRenames: TypeRenames,
+                                  _ add: (SchemaChange.Rule, Bool, String, SourceLocation?) -> Void) {
+        let ob = old.behaviours, nb = new.behaviours
+        func binding(_ b: TaskFlagBinding?, _ contract: Contract) -> String {
+            guard let b else { return "none" }
+            let type = contract.type(named: b.typeName)
+            return "\(b.typeName).\(b.idField)/\(b.flagField) (JSON keys \(reads(type?.field(named: b.idField), in: contract, type: type))/\(reads(type?.field(named: b.flagField), in: contract, type: type)))"
+        }
+        func sameBinding(_ a: TaskFlagBinding?, _ b: TaskFlagBinding?) -> Bool {
+            guard let a, let b else { return a == nil && b == nil }
+            let oldType = old.type(named: a.typeName), newType = new.type(named: b.typeName)
+            return typeRenames.name(a.typeName) == b.typeName
+                && sameKeys(keysRead(oldType?.field(named: a.idField), in: old, type: oldType), keysRead(newType?.field(named: b.idField), in: new, type: newType))
+                && sameKeys(keysRead(oldType?.field(named: a.flagField), in: old, type: oldType), keysRead(newType?.field(named: b.flagField), in: new, type: newType))
+        }
+        func rootField(_ name: String?, _ contract: Contract) -> String {
+            name.map { "\($0) (JSON key \(reads(contract.rootType.field(named: $0), in: contract, type: contract.rootType)))" } ?? "none"
+        }
+        func sameRootField(_ a: String?, _ b: String?) -> Bool {
+            guard let a, let b else { return a == nil && b == nil }
+            return sameKeys(keysRead(old.rootType.field(named: a), in: old, type: old.rootType), keysRead(new.rootType.field(named: b), in: new, type: new.rootType))
+        }
+        if !sameBinding(ob.overlay, nb.overlay) {
+            add(.behaviourChanged, true, "overlay changed from \(binding(ob.overlay, old)) to \(binding(nb.overlay, new))", nb.overlay?.location ?? new.location)
+        }
+        if !sameRootField(ob.staleness?.field, nb.staleness?.field) {
+            add(.behaviourChanged, true, "staleness changed from \(rootField(ob.staleness?.field, old)) to \(rootField(nb.staleness?.field, new))",
+                nb.staleness?.location ?? new.location)
+        }
+        if !sameRootField(ob.header?.dayField, nb.header?.dayField) {
+            add(.behaviourChanged, true, "header day changed from \(rootField(ob.header?.dayField, old)) to \(rootField(nb.header?.dayField, new))",
+                nb.header?.location ?? new.location)
+        }
+        if !sameRootField(ob.validUntil?.dayField, nb.validUntil?.dayField) {
+            add(.behaviourChanged, true, "valid-until day changed from \(rootField(ob.validUntil?.dayField, old)) to \(rootField(nb.validUntil?.dayField, new))",
+                nb.validUntil?.location ?? new.location)
+        }
+        if !sameBinding(ob.doneQueue?.binding, nb.doneQueue?.binding) {
+            add(.behaviourChanged, true, "done-queue changed from \(binding(ob.doneQueue?.binding, old)) to \(binding(nb.doneQueue?.binding, new))",
+                nb.doneQueue?.binding.location ?? new.location)
+        }
+        if let oldKey = ob.doneQueue?.storageKey, let queue = nb.doneQueue, !ExactText.same(queue.storageKey, oldKey) {
+            add(.storageKeyChanged, true, "done-queue storage-key changed from \(quoted(oldKey)) to \(queue.storageKey.map(quoted) ?? "none")",
+                queue.binding.location)
+        }
+    }
+
+    /// The JSON keys a field reads: its own, or for a derived field its lookup map's and its
+    /// key's (`colors`, `id`); nil when there is no such field.
+    static func keysRead(_ field: Field?, in contract: Contract, type: ObjectType?) -> [String]? {
+        guard let field else { return nil }
+        guard let derived = field.derived else { return [field.jsonKey] }
+        return [contract.rootType.field(named: derived.lookupField)?.jsonKey ?? derived.lookupField,
+                type?.field(named: derived.keyField)?.jsonKey ?? derived.keyField]
+    }
+
+    static func sameKeys(_ a: [String]?, _ b: [String]?) -> Bool {
+        guard let a, let b else { return a == nil && b == nil }
+        return a.count == b.count && zip(a, b).allSatisfy { ExactText.same($0, $1) }
+    }
+
+    /// `'id'`, or `'colors'['id']` for a derived field; `?` when there is no such field.
+    static func reads(_ field: Field?, in contract: Contract, type: ObjectType?) -> String {
+        guard let keys = keysRead(field, in: contract, type: type) else { return "?" }
+        return keys.count == 1 ? quoted(keys[0]) : "\(quoted(keys[0]))[\(quoted(keys[1]))]"
+    }
+
+    /// A derived field (`projectColor = projectColors[projectId]`) by the JSON keys its lookup
+    /// and its key resolve to, not by their code names.
+    static func compareDerivation(_ old: Field, _ new: Field, typeName: String, in types: (ObjectType, ObjectType), of contracts: (Contract, Contract),
+                                  _ add: (SchemaChange.Rule, Bool, String, SourceLocation?) -> Void) {
+        func text(_ field: Field, _ type: ObjectType, _ contract: Contract) -> String {
+            field.derived.map { "\($0.lookupField)[\($0.keyField)] (JSON keys \(reads(field, in: contract, type: type)))" } ?? "none"
+        }
+        guard old.derived != nil || new.derived != nil else { return }
+        let same = old.derived != nil && new.derived != nil
+            && sameKeys(keysRead(old, in: contracts.0, type: types.0), keysRead(new, in: contracts.1, type: types.1))
+        if !same {
+            add(.derivationChanged, true, "field '\(old.name)' of \(typeName): derivation changed from \(text(old, types.0, contracts.0)) to \(text(new, types.1, contracts.1))",
+                new.location)
+        }
     }
 
     /// Top-level settings other than the version gate and the root: where blobs are stored,
@@ -217,7 +279,7 @@ public enum SchemaComparison {
     static func compareTopLevel(_ old: Contract, _ new: Contract,
                                 _ add: (SchemaChange.Rule, Bool, String, SourceLocation?) -> Void) {
         switch (old.storageKey, new.storageKey) {
-        case let (a?, b) where a != b:
+        case let (a?, b) where !ExactText.same(a, b):
             add(.storageKeyChanged, true, "storage-key changed from \(quoted(a)) to \(b.map(quoted) ?? "none")", new.location)
         case let (nil, b?):
             add(.storageKeyAdded, false, "storage-key \(quoted(b)) declared", new.location)
@@ -238,28 +300,35 @@ public enum SchemaComparison {
 
     /// Tagged unions, by name, analogous to enums: a tag is a value the writer writes. (A type that
     /// turns from an object into a union, or back, changes the type of every field holding it.)
-    static func compareUnions(_ old: Contract, _ new: Contract, _ add: (SchemaChange.Rule, Bool, String, SourceLocation?) -> Void) {
+    static func compareUnions(_ old: Contract, _ new: Contract, renames: TypeRenames,
+                              _ add: (SchemaChange.Rule, Bool, String, SourceLocation?) -> Void) {
+        func variant(_ union: UnionType, _ tag: String) -> UnionVariant? { union.variants.first { ExactText.same($0.tag, tag) } }
         for oldUnion in old.unions {
-            guard let newUnion = new.union(named: oldUnion.name) else {
+            guard let newUnion = new.union(named: renames.name(oldUnion.name)) else {
                 add(.typeRemoved, true, "union '\(oldUnion.name)' removed", new.location)
                 continue
             }
             let name = "union '\(oldUnion.name)'"
-            if oldUnion.tagKey != newUnion.tagKey {
+            if newUnion.name != oldUnion.name {
+                add(.typeRenamed, false, "\(name) is now named '\(newUnion.name)' (\(rationale[.typeRenamed]!))", newUnion.location)
+            }
+            if !ExactText.same(oldUnion.tagKey, newUnion.tagKey) {
                 add(.unionTagChanged, true, "\(name): tag key changed from \(quoted(oldUnion.tagKey)) to \(quoted(newUnion.tagKey))", newUnion.tagLocation)
             } else if oldUnion.tag != newUnion.tag {
                 add(.codeNameChanged, false, "\(name): its tag is now named '\(newUnion.tag)' in code (JSON key \(quoted(newUnion.tagKey)) unchanged)", newUnion.tagLocation)
             }
             for oldVariant in oldUnion.variants {
-                guard let newVariant = newUnion.variant(tagged: oldVariant.tag) else {
+                guard let newVariant = variant(newUnion, oldVariant.tag) else {
                     add(.unionVariantRemoved, true, "\(name): variant '\(oldVariant.tag)' removed", newUnion.location)
                     continue
                 }
-                if newVariant.typeName != oldVariant.typeName {
+                // A variant type renamed where the tag holds it is a type rename (a note, and its
+                // fields are compared with the type's); another type is another shape.
+                if renames.name(oldVariant.typeName) != newVariant.typeName {
                     add(.unionVariantTypeChanged, true, "\(name): variant '\(oldVariant.tag)' changed from \(oldVariant.typeName) to \(newVariant.typeName)", newVariant.location)
                 }
             }
-            for newVariant in newUnion.variants where oldUnion.variant(tagged: newVariant.tag) == nil {
+            for newVariant in newUnion.variants where variant(oldUnion, newVariant.tag) == nil {
                 add(.unionVariantAdded, false, "\(name): variant '\(newVariant.tag)' (\(newVariant.typeName)) added", newVariant.location)
             }
             let location = newUnion.unknownLocation ?? newUnion.location
@@ -268,12 +337,12 @@ public enum SchemaComparison {
                 add(.unionUnknownRemoved, true, "\(name): 'unknown: \(a)' removed", location)
             case (nil, let b?):
                 add(.unionUnknownAdded, false, "\(name): 'unknown: \(b)' added", location)
-            case (let a?, let b?) where a != b:
+            case (let a?, let b?) where !ExactText.same(a, b):
                 add(.unionUnknownChanged, true, "\(name): 'unknown' changed from \(a) to \(b)", location)
             default:
                 break
             }
-            if oldUnion.doc != newUnion.doc {
+            if !ExactText.same(oldUnion.doc, newUnion.doc) {
                 add(.documentationChanged, false, "\(name): documentation changed", newUnion.location)
             }
         }
@@ -284,13 +353,13 @@ public enum SchemaComparison {
     static func compareReserved(_ oldType: ObjectType, _ newType: ObjectType,
                                 _ add: (SchemaChange.Rule, Bool, String, SourceLocation?) -> Void) {
         let oldNames = oldType.reserved.map(\.name), newNames = newType.reserved.map(\.name)
-        for name in oldNames where !newNames.contains(name) {
+        for name in oldNames where !ExactText.contains(newNames, name) {
             add(.reservedRemoved, true, "\(quoted(name)) is no longer reserved on \(newType.name)", newType.location)
         }
-        for entry in newType.reserved where !oldNames.contains(entry.name) {
+        for entry in newType.reserved where !ExactText.contains(oldNames, entry.name) {
             add(.reservedAdded, false, "\(quoted(entry.name)) reserved on \(newType.name) (\(rationale[.reservedAdded]!))", entry.location)
         }
-        for field in newType.storedFields where oldNames.contains(field.jsonKey) {
+        for field in newType.storedFields where ExactText.contains(oldNames, field.jsonKey) {
             add(.reservedReused, true, "field '\(field.name)' of \(newType.name) reads the JSON key \(quoted(field.jsonKey)), which was reserved on \(oldType.name)",
                 field.jsonLocation ?? field.location)
         }
@@ -300,7 +369,7 @@ public enum SchemaComparison {
     /// readers kept reads; adding one only keeps strings no writer of the old schema writes.
     static func compareUnknown(_ old: FieldType, _ new: FieldType, name: String, at location: SourceLocation,
                                _ add: (SchemaChange.Rule, Bool, String, SourceLocation?) -> Void) {
-        guard case .enumeration(_, let a) = old, case .enumeration(_, let b) = new, a != b else { return }
+        guard case .enumeration(_, let a) = old, case .enumeration(_, let b) = new, !ExactText.same(a, b) else { return }
         switch (a, b) {
         case (let a?, nil):
             add(.enumUnknownRemoved, true, "\(name): 'unknown: \(a)' removed", location)
@@ -329,13 +398,13 @@ public enum SchemaComparison {
     static func compareField(_ old: Field, _ new: Field, typeName: String, renames: TypeRenames? = nil,
                              _ add: (SchemaChange.Rule, Bool, String, SourceLocation?) -> Void) {
         let name = "field '\(old.name)' of \(typeName)"
-        if renames.map({ $0.renaming(old.type) }) ?? old.type != new.type {
+        if !ExactText.same(renames.map({ $0.renaming(old.type) }) ?? old.type, new.type) {
             if let (oldEnum, newEnum, place) = enumsAtOnePlace(old.type, new.type),
                case .enumeration(let oldCases, _) = oldEnum, case .enumeration(let newCases, _) = newEnum {
                 // An enum inside arrays or maps changes like a field's own: by its values and fallback.
                 let name = name + place
-                let removed = oldCases.filter { !newCases.contains($0) }
-                let added = newCases.filter { !oldCases.contains($0) }
+                let removed = oldCases.filter { !ExactText.contains(newCases, $0) }
+                let added = newCases.filter { !ExactText.contains(oldCases, $0) }
                 if !removed.isEmpty { add(.enumValueRemoved, true, "\(name): enum value(s) \(removed) removed", new.typeLocation) }
                 if !added.isEmpty { add(.enumValueAdded, false, "\(name): enum value(s) \(added) added", new.typeLocation) }
                 compareUnknown(oldEnum, newEnum, name: name, at: new.typeLocation, add)
@@ -343,11 +412,8 @@ public enum SchemaComparison {
                 add(.fieldTypeChanged, true, "\(name) changed type from \(old.type.schemaSpelling) to \(new.type.schemaSpelling)", new.typeLocation)
             }
         }
-        if old.derived != new.derived {
-            add(.derivationChanged, true, "\(name): derivation changed", new.location)
-        }
         switch (old.presence, new.presence) {
-        case (let a, let b) where a == b:
+        case (let a, let b) where ExactText.same(a, b):
             break
         case (.optional, .required), (.defaultValue, .required):
             add(.fieldMadeRequired, true, "\(name) made required (\(new.presence.spelling), was \(old.presence.spelling))", new.location)
@@ -382,13 +448,13 @@ public enum SchemaComparison {
         if old.explicitNull != new.explicitNull {
             add(.explicitNullChanged, true, "\(name): 'explicit-null' \(new.explicitNull ? "added" : "removed")", new.explicitNullLocation ?? new.location)
         }
-        if old.doc != new.doc { add(.documentationChanged, false, "\(name): documentation changed", new.location) }
+        if !ExactText.same(old.doc, new.doc) { add(.documentationChanged, false, "\(name): documentation changed", new.location) }
         switch (old.deprecated, new.deprecated) {
         case (nil, _?):
             add(.fieldDeprecated, false, "\(name) deprecated (\(rationale[.fieldDeprecated]!))", new.location)
         case (_?, nil):
             add(.fieldUndeprecated, false, "\(name) no longer deprecated (\(rationale[.fieldUndeprecated]!))", new.location)
-        case let (a?, b?) where a != b:
+        case let (a?, b?) where !ExactText.same(a, b):
             add(.documentationChanged, false, "\(name): deprecation reason changed", new.location)
         default:
             break

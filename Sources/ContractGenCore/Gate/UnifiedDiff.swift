@@ -1,42 +1,89 @@
-/// A small unified diff (`--- a` / `+++ b` / `@@` hunks with 3 lines of context) so `check` can
-/// show exactly what is stale without needing diffutils.
+/// A unified diff as `diff -u` writes it (`---`/`+++` headers, `@@ -l,s +l,s @@` hunks with 3
+/// lines of context, hunks closer than twice that merged, in each run of changes the deleted
+/// lines before the inserted ones, `\\ No newline at end of file` after a last line without
+/// one), so `check` can show exactly what is stale without needing diffutils.
 
 public enum UnifiedDiff {
     public static func diff(old: String, new: String, oldName: String, newName: String, context: Int = 3) -> String {
-        let a = old.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        let b = new.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        let edits = editScript(a, b)
-        guard edits.contains(where: { $0.kind != .same }) else { return "" }
+        let a = lines(old), b = lines(new)
+        let edits = deletionsFirst(editScript(a, b))
+        let changes = edits.indices.filter { edits[$0].kind != .same }
+        guard let first = changes.first else { return "" }
         var out = "--- \(oldName)\n+++ \(newName)\n"
-        // Group edits into hunks with `context` lines around changes.
-        var index = 0
-        while index < edits.count {
-            guard let firstChange = edits[index...].firstIndex(where: { $0.kind != .same }) else { break }
-            let start = max(index, firstChange - context)
-            var end = firstChange
-            var lastChange = firstChange
-            while end < edits.count {
-                if edits[end].kind != .same { lastChange = end }
-                if end - lastChange > context * 2 { break }
-                end += 1
+        // Hunks: each change with `context` lines around it; changes at most 2 × context
+        // unchanged lines apart share one.
+        var hunkStart = first, hunkEnd = first
+        var ranges: [(Int, Int)] = []
+        for change in changes.dropFirst() {
+            if change - hunkEnd - 1 > 2 * context {
+                ranges.append((hunkStart, hunkEnd))
+                hunkStart = change
             }
-            let stop = min(edits.count, lastChange + context + 1)
+            hunkEnd = change
+        }
+        ranges.append((hunkStart, hunkEnd))
+        for (firstChange, lastChange) in ranges {
+            let start = max(0, firstChange - context), stop = min(edits.count, lastChange + context + 1)
             let hunk = edits[start..<stop]
-            let oldStart = (hunk.first { $0.kind != .insert }?.oldIndex ?? hunk.first!.oldIndex) + 1
-            let newStart = (hunk.first { $0.kind != .delete }?.newIndex ?? hunk.first!.newIndex) + 1
+            let oldBefore = edits[..<start].filter { $0.kind != .insert }.count
+            let newBefore = edits[..<start].filter { $0.kind != .delete }.count
             let oldCount = hunk.filter { $0.kind != .insert }.count
             let newCount = hunk.filter { $0.kind != .delete }.count
-            out += "@@ -\(oldStart),\(oldCount) +\(newStart),\(newCount) @@\n"
+            out += "@@ -\(range(oldBefore, oldCount)) +\(range(newBefore, newCount)) @@\n"
             for edit in hunk {
+                let line: Line
                 switch edit.kind {
-                case .same: out += " \(a[edit.oldIndex])\n"
-                case .delete: out += "-\(a[edit.oldIndex])\n"
-                case .insert: out += "+\(b[edit.newIndex])\n"
+                case .same: line = a[edit.oldIndex]; out += " "
+                case .delete: line = a[edit.oldIndex]; out += "-"
+                case .insert: line = b[edit.newIndex]; out += "+"
                 }
+                out += line.text + "\n"
+                if !line.terminated { out += "\\ No newline at end of file\n" }
             }
-            index = stop
         }
         return out
+    }
+
+    /// `l,s` as diff writes it: `l` alone for one line; for none, the line before (`0,0` at the top).
+    static func range(_ before: Int, _ count: Int) -> String {
+        switch count {
+        case 0: return "\(before),0"
+        case 1: return "\(before + 1)"
+        default: return "\(before + 1),\(count)"
+        }
+    }
+
+    /// A line and whether a newline ends it (only the last line of a text may lack one).
+    struct Line: Equatable {
+        var text: String
+        var terminated: Bool
+
+        static func == (a: Line, b: Line) -> Bool { a.terminated == b.terminated && JSONValue.exactlyEqual(a.text, b.text) }
+    }
+
+    /// Split at LF only, scalar by scalar (a `Character` holds CR LF as one, and `==` on
+    /// `String` is canonical equivalence; diff compares bytes).
+    static func lines(_ text: String) -> [Line] {
+        guard !text.isEmpty else { return [] }
+        var pieces = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map { String($0) }
+        let terminated = pieces.last == ""
+        if terminated { pieces.removeLast() }
+        return pieces.enumerated().map { Line(text: $1, terminated: terminated || $0 < pieces.count - 1) }
+    }
+
+    /// In each run of changes, the deletions first (each edit keeps the line it names).
+    static func deletionsFirst(_ edits: [Edit]) -> [Edit] {
+        var result: [Edit] = []
+        var run: [Edit] = []
+        func flush() {
+            result += run.filter { $0.kind == .delete } + run.filter { $0.kind == .insert }
+            run.removeAll()
+        }
+        for edit in edits {
+            if edit.kind == .same { flush(); result.append(edit) } else { run.append(edit) }
+        }
+        flush()
+        return result
     }
 
     struct Edit {
@@ -48,7 +95,7 @@ public enum UnifiedDiff {
 
     /// Common prefix and suffix are matched directly; the middle by longest common subsequence
     /// (bounded: a huge rewrite is shown as delete-all / insert-all).
-    static func editScript(_ a: [String], _ b: [String]) -> [Edit] {
+    static func editScript(_ a: [Line], _ b: [Line]) -> [Edit] {
         var prefix = 0
         while prefix < a.count, prefix < b.count, a[prefix] == b[prefix] { prefix += 1 }
         var suffix = 0
@@ -73,10 +120,11 @@ public enum UnifiedDiff {
             while i < n || j < m {
                 if i < n, j < m, midA[i] == midB[j] {
                     edits.append(Edit(kind: .same, oldIndex: prefix + i, newIndex: prefix + j)); i += 1; j += 1
-                } else if j < m, i == n || lcs[i][j + 1] >= lcs[i + 1][j] {
-                    edits.append(Edit(kind: .insert, oldIndex: prefix + i, newIndex: prefix + j)); j += 1
-                } else {
+                } else if i < n, j == m || lcs[i + 1][j] >= lcs[i][j + 1] {
+                    // On a tie, delete first: the alignment diff -u (Myers) picks.
                     edits.append(Edit(kind: .delete, oldIndex: prefix + i, newIndex: prefix + j)); i += 1
+                } else {
+                    edits.append(Edit(kind: .insert, oldIndex: prefix + i, newIndex: prefix + j)); j += 1
                 }
             }
         }

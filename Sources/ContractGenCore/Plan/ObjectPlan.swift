@@ -18,6 +18,15 @@ struct ObjectPlan {
     var countedSlots: [SlotPlan] { slots.filter(\.countsDrops) }
     var dropsElement: Bool { slots.contains { $0.presence == .dropElement } }
     var failsDocument: Bool { slots.contains { $0.presence == .failDocument } }
+    /// The slots in the order the decoder applies their presence policies once the object is read,
+    /// each with its index in `slots`: the `fail-document` fields first, so that one declared after
+    /// a failing `drop-element` field still fails the document (docs/schema.md: at any depth), then
+    /// the others in declaration order (the first failing `drop-element` field names the object's
+    /// `invalid-field` entry).
+    var presenceOrder: [(index: Int, slot: SlotPlan)] {
+        let indexed = slots.enumerated().map { (index: $0.offset, slot: $0.element) }
+        return indexed.filter { $0.slot.presence == .failDocument } + indexed.filter { $0.slot.presence != .failDocument }
+    }
     /// Whether a field is null-able in the type: optional or derived.
     static func isNullable(_ field: Field) -> Bool {
         field.derived != nil || field.presence == .optional

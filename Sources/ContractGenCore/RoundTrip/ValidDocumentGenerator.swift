@@ -33,8 +33,9 @@ public struct ValidDocumentGenerator {
         lookupKeyFields = Set(contract.types.flatMap { $0.fields.compactMap { $0.derived?.keyField } })
     }
 
-    /// Pieces of text; `e\u{301}` only in values: a Swift `[String: T]` map keeps one of two
-    /// canonically equivalent keys (a documented limit), so map keys avoid combining marks.
+    /// Pieces of text; `e\u{301}` only in values: a map field keeps one of two canonically
+    /// equivalent keys (docs/semantics.md row 15, and a writer refuses both), so a valid
+    /// document's map keys are never canonical twins of each other.
     static let pieces = ["a", "Task", " ", "é", "😀", "ｚ", "10", "\"", "\\", "/", "\n", "\t", "\u{0}", "\u{2028}",
                          "中文", "null", "__proto__", "#ff0000", "\u{10FFFF}", "e\u{301}"]
     static let keyPool = ["k1", "k2", "é", "10", "null", "__proto__", "😀", ""]

@@ -19,6 +19,8 @@ public struct Contract: Sendable {
     public var unions: [UnionType] = []
     public var behaviours: Behaviours
     public var observation: ObservationStyle
+    /// Where each entry of a flat observation's `omit` list is written, in order (for diagnostics).
+    public var observationOmitLocations: [SourceLocation] = []
     /// The schema file as given on the command line, e.g. `schema/widget-data.yaml`.
     public var sourcePath: String
     /// SHA-256 of the schema text, carried into every generated header.

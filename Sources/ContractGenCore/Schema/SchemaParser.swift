@@ -174,6 +174,7 @@ private struct ContractBuilder {
         let (types, unions) = top.requiredValue("types", diagnostics: &d).flatMap { readTypes($0, &d) } ?? ([], [])
         let behaviours = top.value("behaviours").flatMap { readBehaviours($0, &d) } ?? Behaviours()
         let observation = top.value("observation").flatMap { readObservation($0, &d) } ?? .wrapped
+        let omitLocations = top.value("observation").map(Self.omitLocations) ?? []
         top.reportUnknownKeys(allowed: Self.topLevelKeys, diagnostics: &d)
         guard let name, let version, let rootTypeName, !d.hasErrors else { return nil }
         // A type name is written the same way for an object and a union; the name decides which.
@@ -192,6 +193,7 @@ private struct ContractBuilder {
             rootTypeName: rootTypeName, types: resolved, behaviours: behaviours, observation: observation,
             sourcePath: sourcePath, sourceHash: sourceHash, location: root.location)
         contract.unions = unions
+        contract.observationOmitLocations = omitLocations
         return contract
     }
 
@@ -686,6 +688,14 @@ private struct ContractBuilder {
         }
         reader.reportUnknownKeys(allowed: ["overlay", "staleness", "header", "valid-until", "done-queue", "timeline"], diagnostics: &d)
         return behaviours
+    }
+
+    /// Where each `observation.omit` entry is written, so a name the root lacks is reported there.
+    static func omitLocations(_ observation: YAMLNode) -> [SourceLocation] {
+        guard case .mapping(let entries, _) = observation,
+              let omit = entries.last(where: { $0.key.value == "omit" })?.value,
+              case .sequence(let items, _) = omit else { return [] }
+        return items.map(\.location)
     }
 
     func readObservation(_ node: YAMLNode, _ d: inout DiagnosticCollector) -> ObservationStyle? {

@@ -97,8 +97,9 @@ public enum SchemaValidator {
         checkUnions(contract, &d)
         checkBehaviours(contract, root: root, &d)
         if case .flat(let omit, _) = contract.observation {
-            for name in omit where root.field(named: name) == nil {
-                d.error("observation.omit names '\(name)', which is not a field of \(root.name)", at: contract.location)
+            for (index, name) in omit.enumerated() where root.field(named: name) == nil {
+                let location = index < contract.observationOmitLocations.count ? contract.observationOmitLocations[index] : contract.location
+                d.error("observation.omit names '\(name)', which is not a field of \(root.name)", at: location)
             }
         }
     }

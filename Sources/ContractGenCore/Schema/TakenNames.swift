@@ -52,7 +52,15 @@ enum TakenNames {
 
     static let swift: Set<String> = swiftPlatform.union(generated).union(testee).union(topLevelNames(EmbeddedRuntime.swift))
     static let kotlin: Set<String> = kotlinPlatform.union(generated).union(testee).union(topLevelNames(EmbeddedRuntime.kotlin))
+    /// Types whose TypeScript decoders would take a name the module already has: `decode<Name>`
+    /// named like a function every contract module declares (`decodeBytes`, `decodeTree`,
+    /// `decodeScanned`), `tree<Name>` like a runtime function it imports (`treeSkip`, `treeTag`, …):
+    /// two declarations of one name, which does not compile.
+    static let typeScriptDecoderNames: Set<String> = Set(["Bytes", "Scanned", "Tree"])
+        .union(TypeScriptNames.runtimeExports.filter { $0.hasPrefix("tree") && $0.dropFirst(4).first?.isUppercase == true }.map { String($0.dropFirst(4)) })
+
     static let typeScript: Set<String> = typeScriptPlatform.union(generated).union(testee).union(TypeScriptNames.runtimeExports)
+        .union(typeScriptDecoderNames)
 
     /// The languages in which `name` is taken, e.g. `["Kotlin", "TypeScript"]` for `Map`.
     static func languages(taking name: String) -> [String] {

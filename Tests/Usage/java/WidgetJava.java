@@ -22,6 +22,8 @@ public final class WidgetJava {
         WidgetData.Snapshot snapshot = ((WidgetData.Decoded.Ok) decoded).getValue();
         check(decoded.getDropped() == 1, "dropped");
         check(decoded.getStatus() == WidgetData.Status.OK, "status");
+        // The byte entry point from Java: a static overload of decode.
+        check(WidgetData.decode(WidgetUsageKt.BLOB.getBytes(java.nio.charset.StandardCharsets.UTF_8)).equals(decoded), "bytes decode as their text");
         for (WidgetData.TaskRow task : snapshot.getTasks()) check(!task.getId().isEmpty(), "ids");
         Date until = snapshot.getValidUntilDate();
         check(until != null && until.getTime() == 1784325600000L, "a java.util.Date");

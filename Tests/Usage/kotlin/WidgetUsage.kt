@@ -50,6 +50,13 @@ fun main() {
     val record = TodoCount.decode("""{"v":1,"count":0,"revision":3,"updatedAt":1000}""").value
     check(record != null && record.count == 0L && record.sync == TodoCount.CountRecord.Sync.IDLE && record.updatedAtDate == java.util.Date(1000L), "a count of 0")
 
+    // Bytes as a file or a content provider hands them over: the same decode; bytes that are not
+    // UTF-8 are malformed (never repaired into U+FFFD), and the report says where.
+    check(WidgetData.decode(BLOB.toByteArray(Charsets.UTF_8)) == WidgetData.decode(BLOB), "bytes decode as their text")
+    val notUtf8 = ContractReport()
+    check(TodoCount.decode(byteArrayOf(0x7B, 0x22, 0xC3.toByte(), 0x22, 0x7D), notUtf8) == TodoCount.Decoded.Malformed, "C3 then a quote is not UTF-8")
+    check(notUtf8.entries.single().expected == "utf-8" && notUtf8.entries.single().offset == 3L, "the report names the byte")
+
     // Telemetry (docs/report.md): count each degradation by where (a pattern: no user data) and why.
     val degradations = HashMap<String, Int>()
     val report = ContractReport()

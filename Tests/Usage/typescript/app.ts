@@ -2,7 +2,7 @@
 // decode, switch on the discriminated result, read the fields, the done-queue's functions, dates,
 // and JSON for a decoded value with maps. PlatformUsageTests emits with `typescript.module: esm`,
 // compiles this under --strict with nodenext resolution and isolated modules, and runs it on Node.
-import { decode, doneQueueDrainTasks, doneQueuePeek, doneQueueSet, header, overlaying, toDate, type DoneQueueEntry, type Snapshot, type TaskRow } from "./widget-data.js";
+import { decode, decodeBytes, doneQueueDrainTasks, doneQueuePeek, doneQueueSet, header, overlaying, toDate, type DoneQueueEntry, type Snapshot, type TaskRow } from "./widget-data.js";
 import * as TodoCount from "./todo-count.js";
 import { ContractReport, contractJsonReplacer } from "./contract-runtime.js";
 
@@ -48,6 +48,14 @@ check(JSON.stringify(snapshot.projectColors, contractJsonReplacer) === '{"p":"#f
 check(TodoCount.decode('{"v":1,"revision":3}').status === "invalid", "a missing count fails the read");
 const count = TodoCount.decode('{"v":1,"count":0,"revision":3}');
 check(count.status === "ok" && count.value.count === 0 && count.value.sync === "idle", "a count of 0");
+
+// Bytes as `fetch`'s arrayBuffer() or a file hands them over: the same decode; bytes that are not
+// UTF-8 are malformed (never repaired into U+FFFD), and the report says where.
+const blobBytes = Uint8Array.from(blob, (c) => c.charCodeAt(0)); // the blob is ASCII: one byte a character
+check(JSON.stringify(decodeBytes(blobBytes), contractJsonReplacer) === JSON.stringify(decode(blob), contractJsonReplacer), "bytes decode as their text");
+const notUtf8 = new ContractReport();
+check(TodoCount.decodeBytes(new Uint8Array([0x7b, 0x22, 0xc3, 0x22, 0x7d]), notUtf8).status === "malformed", "C3 then a quote is not UTF-8");
+check(notUtf8.entries.length === 1 && notUtf8.entries[0]?.expected === "utf-8" && notUtf8.entries[0]?.offset === 3, "the report names the byte");
 
 // Telemetry (docs/report.md): count each degradation by where (a pattern: no user data) and why.
 const degradations = new Map<string, number>();

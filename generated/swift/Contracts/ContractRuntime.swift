@@ -229,12 +229,16 @@ struct ContractExactKey: Hashable, Sendable {
     }
 }
 
-/// A string-keyed map as a decoder reads it: keys compared by their exact bytes (as Kotlin and
-/// JavaScript compare them), a repeated key replacing the earlier entry and moving to the end (as
-/// in Kotlin's LinkedHashMap and JavaScript's Map), even when the new value is invalid (nil: the
-/// key then has no entry). Small maps (the common case) are searched linearly, with no hashing
-/// and no index allocation; past `linearLimit` entries an exact-key index keeps every operation
-/// O(1), so a decode stays linear however many keys or duplicates the object holds.
+/// A string-keyed map as a decoder reads it: a repeated key replacing the earlier entry and moving
+/// to the end (as in Kotlin's LinkedHashMap and JavaScript's Map), even when the new value is
+/// invalid (nil: the key then has no entry). Keys are found by their exact bytes (as Kotlin and
+/// JavaScript compare them); a key canonically equivalent to an earlier one of another spelling
+/// (`"é"` after `"e\u{301}"`, `"K"` after U+212A) replaces it too, in every language: a map
+/// field is a Swift `[String: T]`, which cannot hold both (docs/semantics.md row 15). Small maps
+/// (the common case) are searched linearly, with no hashing and no index allocation; past
+/// `linearLimit` entries an exact-key index keeps every operation O(1), so a decode stays linear
+/// however many keys or duplicates the object holds. Only a map with a non-ASCII key pays for the
+/// canonical check (two ASCII keys are canonically equal only when identical).
 struct ContractExactMap<Value> {
     /// The entries in order of last occurrence; a replaced entry leaves a hole (nil).
     private var slots: [(key: String, value: Value, dropped: Int)?] = []
@@ -248,6 +252,9 @@ struct ContractExactMap<Value> {
     /// True while every key is ASCII: then `==` on String is exact for keys of equal UTF-8 length
     /// (see ContractJSONObject.asciiKeys) and much cheaper than comparing bytes.
     private var asciiKeys = true
+    /// Positions by canonical key (Swift's own String hashing and equality), kept from the first
+    /// non-ASCII key on.
+    private var canonical: [String: Int]?
 
     private static var linearLimit: Int { 8 }
 
@@ -265,10 +272,14 @@ struct ContractExactMap<Value> {
     /// remain count (`dropped` below).
     mutating func set(_ key: String, _ value: Value?, dropped: Int = 0) {
         let (print, isASCII) = Self.fingerprint(key)
-        if let at = position(of: key, print) {
+        if !isASCII, canonical == nil { indexCanonically() }
+        if let at = position(of: key, print) ?? canonical?[key] {
+            if let earlier = slots[at] {
+                index?[ContractExactKey(earlier.key)] = nil
+                canonical?[earlier.key] = nil
+            }
             slots[at] = nil
             live -= 1
-            index?[ContractExactKey(key)] = nil
         }
         guard let value else { return }
         // Room for a small map at once: growing 1, 2, 4, 8 reallocated three times.
@@ -280,6 +291,7 @@ struct ContractExactMap<Value> {
         fingerprints.append(print)
         live += 1
         if !isASCII { asciiKeys = false }
+        canonical?[key] = slots.count - 1
         if index != nil {
             index![ContractExactKey(key)] = slots.count - 1
         } else if live > Self.linearLimit {
@@ -289,6 +301,15 @@ struct ContractExactMap<Value> {
             }
             index = built
         }
+    }
+
+    /// From the first non-ASCII key on, every entry is also found by its canonical key.
+    private mutating func indexCanonically() {
+        var built = [String: Int](minimumCapacity: Swift.max(live * 2, 4))
+        for (offset, slot) in slots.enumerated() {
+            if let slot { built[slot.key] = offset }
+        }
+        canonical = built
     }
 
     /// The value for exactly `key`, or nil.
@@ -314,8 +335,7 @@ struct ContractExactMap<Value> {
         return result
     }
 
-    /// The public field's dictionary. Keys distinct here may still be equal as Swift Strings
-    /// (canonical equivalence: "é" and "e\u{301}"); then the later entry wins.
+    /// The public field's dictionary (no two keys here are canonically equivalent: see `set`).
     var dictionary: [String: Value] {
         var result = [String: Value](minimumCapacity: live)
         for slot in slots {
@@ -339,16 +359,38 @@ struct ContractExactMap<Value> {
         return nil
     }
 
-    /// The UTF-8 length and first bytes of `key` in one word (equal keys have equal
-    /// fingerprints), and whether the key is ASCII, found in the same look at its bytes.
+    /// `key`'s UTF-8 length and bytes in one word (equal keys have equal fingerprints), and
+    /// whether the key is ASCII, found in the same look at its bytes. A key of up to 7 bytes is
+    /// its own fingerprint; a longer one's mixes its first and last eight bytes, so ids that share
+    /// a prefix (`2203306141`, `2203306144`) or a suffix differ here, and a probe compares a whole
+    /// key only where it is almost surely the one.
     private static func fingerprint(_ key: String) -> (print: UInt64, isASCII: Bool) {
-        key.utf8.withContiguousStorageIfAvailable { bytes -> (print: UInt64, isASCII: Bool) in
-            var print = UInt64(truncatingIfNeeded: bytes.count) << 56
-            for offset in 0..<min(bytes.count, 7) { print |= UInt64(bytes[offset]) << (offset * 8) }
-            var high: UInt8 = 0
-            for byte in bytes { high |= byte }
-            return (print, high < 0x80)
-        } ?? (UInt64(truncatingIfNeeded: key.utf8.count) << 56, key.utf8.allSatisfy { $0 < 0x80 })
+        key.utf8.withContiguousStorageIfAvailable { fingerprint($0) }
+            ?? Array(key.utf8).withUnsafeBufferPointer { fingerprint($0) }
+    }
+
+    @inline(__always)
+    private static func fingerprint(_ bytes: UnsafeBufferPointer<UInt8>) -> (print: UInt64, isASCII: Bool) {
+        let count = bytes.count
+        guard let base = bytes.baseAddress else { return (0, true) }
+        if count < 8 {
+            var print = UInt64(truncatingIfNeeded: count) << 56
+            for offset in 0..<count { print |= UInt64(base[offset]) << (offset &* 8) }
+            return (print, print & 0x0080_8080_8080_8080 == 0)
+        }
+        // Whole words; the last one may overlap the one before it (the ASCII test only ORs them).
+        let raw = UnsafeRawPointer(base)
+        var high: UInt64 = 0
+        var offset = 0
+        while offset + 8 < count {
+            high |= raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            offset += 8
+        }
+        let first = raw.loadUnaligned(as: UInt64.self)
+        let last = raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+        high |= last
+        let print = (first &* 0x9E37_79B9_7F4A_7C15 ^ last) &+ UInt64(truncatingIfNeeded: count)
+        return (print, high & 0x8080_8080_8080_8080 == 0)
     }
 }
 
@@ -410,6 +452,11 @@ extension ContractJSON {
     private let scratch: UnsafeMutableBufferPointer<UInt8>
     /// Bytes of `scratch`: 1 KB, what `withUnsafeTemporaryAllocation` always takes from the stack.
     static let scratchCapacity = 1024
+    /// The decoded bytes of the escaped keys read so far (rare), each in a block of its own whose
+    /// first word links the block before it: a `ContractJSONKey` is then only a pointer and a
+    /// length (no String to release per key), and every key stays valid until `scan` ends and
+    /// frees the blocks.
+    private var keyBlocks: UnsafeMutableRawPointer?
 
     private init(bytes: UnsafeBufferPointer<UInt8>, scratch: UnsafeMutableBufferPointer<UInt8>, mayHoldRawSurrogates: Bool, checksUTF8: Bool = false) {
         self.bytes = bytes
@@ -424,6 +471,7 @@ extension ContractJSON {
         if let result = text.utf8.withContiguousStorageIfAvailable({ buffer -> Result in
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: scratchCapacity) { scratch in
                 var scanner = ContractJSONScanner(bytes: buffer, scratch: scratch, mayHoldRawSurrogates: false)
+                defer { freeKeyBlocks(scanner.keyBlocks) }
                 return body(&scanner)
             }
         }) {
@@ -436,6 +484,7 @@ extension ContractJSON {
         return bytes.withUnsafeBufferPointer { buffer in
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: scratchCapacity) { scratch in
                 var scanner = ContractJSONScanner(bytes: buffer, scratch: scratch, mayHoldRawSurrogates: true)
+                defer { freeKeyBlocks(scanner.keyBlocks) }
                 return body(&scanner)
             }
         }
@@ -451,9 +500,30 @@ extension ContractJSON {
         data.withUnsafeBytes { raw -> Result in
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: scratchCapacity) { scratch in
                 var scanner = ContractJSONScanner(bytes: raw.bindMemory(to: UInt8.self), scratch: scratch, mayHoldRawSurrogates: false, checksUTF8: true)
+                defer { freeKeyBlocks(scanner.keyBlocks) }
                 return body(&scanner)
             }
         }
+    }
+
+    /// Frees the key blocks from `first` back to (not including) `last`.
+    private static func freeKeyBlocks(_ first: UnsafeMutableRawPointer?, until last: UnsafeMutableRawPointer? = nil) {
+        var block = first
+        while let current = block, current != last {
+            block = current.load(as: UnsafeMutableRawPointer?.self)
+            current.deallocate()
+        }
+    }
+
+    /// A copy of an escaped key's decoded text that lives until the scan ends (`keyBlocks`).
+    private mutating func keptKeyBytes(_ text: String) -> UnsafeBufferPointer<UInt8> {
+        let count = text.utf8.count
+        let block = UnsafeMutableRawPointer.allocate(byteCount: 8 + max(count, 1), alignment: 8)
+        block.storeBytes(of: keyBlocks, as: UnsafeMutableRawPointer?.self)
+        keyBlocks = block
+        let bytes = (block + 8).bindMemory(to: UInt8.self, capacity: max(count, 1))
+        _ = UnsafeMutableBufferPointer(start: bytes, count: count).initialize(from: text.utf8)
+        return UnsafeBufferPointer(start: bytes, count: count)
     }
 
     /// The offset just past the well-formed UTF-8 sequence that starts with the non-ASCII byte at
@@ -528,15 +598,27 @@ extension ContractJSON {
 
     /// The key of the next member of the current object (its `:` consumed, its value next),
     /// or nil at the closing brace (consumed) or on a syntax error.
+    @inline(__always)
     public mutating func nextMember() -> ContractJSONKey? {
         guard advance(closer: UInt8(ascii: "}")) else { return nil }
         guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {
             fail()
             return nil
         }
-        guard let key = lexKey() else {
-            fail()
-            return nil
+        let key: ContractJSONKey
+        // Most keys are one plain run up to their quote (on a scan that checks UTF-8, an ASCII
+        // one): taken as they stand, in the decoder's own code. Any other goes to lexKey.
+        let start = position + 1
+        let runEnd = Self.plainRunEnd(bytes, from: start, stop: nonASCIIStop)
+        if runEnd < bytes.count, bytes[runEnd] == UInt8(ascii: "\""), !mayHoldRawSurrogates {
+            position = runEnd + 1
+            key = ContractJSONKey(raw: UnsafeBufferPointer(rebasing: bytes[start..<runEnd]))
+        } else {
+            guard let lexed = lexKey() else {
+                fail()
+                return nil
+            }
+            key = lexed
         }
         skipWhitespace()
         guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else {
@@ -622,6 +704,8 @@ extension ContractJSON {
     /// which finds any syntax error again) as usual. Linear in the object's length.
     public func peekTag(_ key: StaticString) -> String? {
         var probe = self
+        // The probe's own escaped keys are not handed out: freed here, not by `scan`.
+        defer { Self.freeKeyBlocks(probe.keyBlocks, until: keyBlocks) }
         guard probe.enterObject() else { return nil }
         var tag: String?
         while let member = probe.nextMember() {
@@ -690,11 +774,31 @@ extension ContractJSON {
     }
 
     /// A string (one without unpaired surrogates), else nil.
+    @inline(__always)
     public mutating func string() -> String? {
         guard peek() == UInt8(ascii: "\"") else {
             skipValue()
             return nil
         }
+        // Most literals are one plain run up to their quote: built straight from it in the
+        // decoder's own code. On a String scan such a run is UTF-8 already; on a scan that checks
+        // UTF-8 the run stops at a non-ASCII byte, so one that reaches its quote is ASCII. Any
+        // other (non-ASCII bytes to check, escapes, a bridged String's raw surrogates): `lexedString`.
+        if !mayHoldRawSurrogates {
+            let start = position + 1
+            let runEnd = Self.plainRunEnd(bytes, from: start, stop: nonASCIIStop)
+            if runEnd < bytes.count, bytes[runEnd] == UInt8(ascii: "\"") {
+                position = runEnd + 1
+                return wellFormedText(UnsafeBufferPointer(rebasing: bytes[start..<runEnd]))
+            }
+        }
+        return lexedString()
+    }
+
+    /// `string()` for a literal with escapes, one a bridged String may hold a raw surrogate in,
+    /// or a syntax error (its quote is next).
+    @inline(never)
+    private mutating func lexedString() -> String? {
         // On a scan that checks UTF-8, the String built checks it too: read the literal once.
         switch nonASCIIStop != 0 ? lexKeptUTF8String() : lexString(keep: true) {
         case .string(let text): return text
@@ -784,6 +888,7 @@ extension ContractJSON {
     private mutating func skipWhitespace() {
         while position < bytes.count {
             let byte = bytes[position]
+            if byte > 0x20 { return }  // the usual case, in one comparison
             guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return }
             position += 1
         }
@@ -1207,9 +1312,23 @@ extension ContractJSON {
         plainRunEnd(from: from, stop: nonASCIIStop)
     }
 
+    /// `plainRunEnd` as a call: the decoders' inlined key and string reads share one copy of the
+    /// loop. Static, on the bytes alone: a method would be handed a copy of the whole scanner.
+    @inline(never)
+    private static func plainRunEnd(_ bytes: UnsafeBufferPointer<UInt8>, from: Int, stop: UInt64) -> Int {
+        runEnd(bytes, from: from, stop: stop)
+    }
+
     /// `plainRunEnd`, stopping at non-ASCII bytes as `stop` says (`nonASCIIStop`, or 0).
     @inline(__always)
     private func plainRunEnd(from: Int, stop: UInt64) -> Int {
+        Self.runEnd(bytes, from: from, stop: stop)
+    }
+
+    /// The loop of `plainRunEnd`: eight bytes at a time; in each word, the lowest flagged byte of
+    /// every test below is a true match.
+    @inline(__always)
+    private static func runEnd(_ bytes: UnsafeBufferPointer<UInt8>, from: Int, stop: UInt64) -> Int {
         var offset = from
         let count = bytes.count
         guard let base = bytes.baseAddress else { return count }
@@ -1355,44 +1474,42 @@ extension ContractJSON {
     }
 
     /// A member key: compared by its exact bytes, never canonically.
+    @inline(never)
     private mutating func lexKey() -> ContractJSONKey? {
         let start = position + 1
         switch lexString(keep: false) {
         case .syntaxError:
             return nil
         case .invalid:
-            return ContractJSONKey(raw: nil, decoded: nil)
+            return ContractJSONKey(raw: nil)
         case .string:
-            if !sawEscape { return ContractJSONKey(raw: UnsafeBufferPointer(rebasing: bytes[start..<(position - 1)]), decoded: nil) }
+            if !sawEscape { return ContractJSONKey(raw: UnsafeBufferPointer(rebasing: bytes[start..<(position - 1)])) }
             // Escaped key (rare): decode it once more, keeping the text.
             let end = position
             position = start - 1
             guard case .string(let text) = lexString(keep: true) else { return nil }
             position = end
-            return ContractJSONKey(raw: nil, decoded: text)
+            return ContractJSONKey(raw: keptKeyBytes(text))
         }
     }
 }
 
 /// An object member's key during a scan (its bytes live as long as the scan).
 @_spi(ContractGenRuntime) public struct ContractJSONKey {
+    /// The key's UTF-8 bytes: in the text itself, or (for an escaped key) decoded into the scan's
+    /// key blocks; nil when the key held an unpaired surrogate.
     fileprivate let raw: UnsafeBufferPointer<UInt8>?
-    fileprivate let decoded: String?
 
     /// True when the key is exactly `name` (byte for byte: no Unicode normalisation).
     @inline(__always)
     public func matches(_ name: StaticString) -> Bool {
-        if let raw {
-            return raw.count == name.utf8CodeUnitCount && (raw.count == 0 || memcmp(raw.baseAddress!, name.utf8Start, raw.count) == 0)
-        }
-        guard let decoded else { return false }
-        return decoded.utf8.elementsEqual(UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+        guard let raw else { return false }
+        return raw.count == name.utf8CodeUnitCount && (raw.count == 0 || memcmp(raw.baseAddress!, name.utf8Start, raw.count) == 0)
     }
 
     /// The key as text; nil when it held an unpaired surrogate (then it is no string at all).
     public var text: String? {
-        if let raw { return ContractJSONScanner.string(raw) }
-        return decoded
+        raw.map { ContractJSONScanner.string($0) }
     }
 }
 
@@ -1597,23 +1714,30 @@ extension ContractNullable: Hashable where Wrapped: Hashable {}
     ///
     /// For example `"2024-02-29"` → (2024, 2, 29); `"2026-02-30"`, `"2026-7-1"` → nil.
     public static func parseLocalDate(_ text: String) -> (year: Int, month: Int, day: Int)? {
-        let units = text.utf16
-        guard units.count == 10 else { return nil }
-        var fields = [0, 0, 0]
-        var field = 0
-        for (offset, unit) in units.enumerated() {
+        // Read as UTF-8 (a native String's own form, in place): every accepted unit is ASCII, so
+        // 10 UTF-16 units are then 10 bytes, and a text of 10 bytes with any other is refused either way.
+        guard let (year, month, day) = text.utf8.withContiguousStorageIfAvailable(localDateFields)
+                ?? Array(text.utf8).withUnsafeBufferPointer(localDateFields) else { return nil }
+        guard year >= 1, month >= 1, month <= 12, day >= 1, day <= daysInMonth(year, month) else { return nil }
+        return (year, month, day)
+    }
+
+    /// `YYYY-MM-DD`'s three numbers from exactly 10 bytes of ASCII digits and two hyphens, else nil.
+    private static func localDateFields(_ bytes: UnsafeBufferPointer<UInt8>) -> (Int, Int, Int)? {
+        guard bytes.count == 10 else { return nil }
+        var fields = (0, 0, 0)
+        for offset in 0..<10 {
+            let byte = bytes[offset]
             if offset == 4 || offset == 7 {
-                guard unit == 0x2D else { return nil }  // "-"
-                field += 1
+                guard byte == 0x2D else { return nil }  // "-"
                 continue
             }
             // ASCII digits only: full-width or other scripts' digits are not accepted.
-            guard unit >= 0x30, unit <= 0x39 else { return nil }
-            fields[field] = fields[field] * 10 + Int(unit - 0x30)
+            guard byte >= 0x30, byte <= 0x39 else { return nil }
+            let digit = Int(byte &- 0x30)
+            if offset < 4 { fields.0 = fields.0 * 10 + digit } else if offset < 7 { fields.1 = fields.1 * 10 + digit } else { fields.2 = fields.2 * 10 + digit }
         }
-        let (year, month, day) = (fields[0], fields[1], fields[2])
-        guard year >= 1, month >= 1, month <= 12, day >= 1, day <= daysInMonth(year, month) else { return nil }
-        return (year, month, day)
+        return fields
     }
 
     /// The instant of an RFC 3339 `date-time` in its one strict form, as epoch milliseconds:
@@ -2169,7 +2293,9 @@ public final class ContractReport {
         var cause: [Record?]? = nil
         /// Per field, its own `used: document` entry (made when first needed).
         var own: [Record?]? = nil
-        var keys: [ContractExactKey: Int]? = nil
+        /// A map's keys so far, by canonical key (Swift's String equality), as `ContractExactMap`
+        /// replaces entries.
+        var keys: [String: Int]? = nil
         var keyRanges: [(Node?, Int, Int)]? = nil  // with `keys`: nil costs no retain per frame
         init(start: Int, base: Int, fields: Int) {
             self.start = start
@@ -2542,13 +2668,13 @@ public final class ContractReport {
             return
         }
         if why != nil { record(kept ? "fallback" : "ignored") }
-        let exact = ContractExactKey(name)
         if frames[last].keys == nil {
             frames[last].keys = [:]
             frames[last].keyRanges = []
         }
-        let earlier = frames[last].keys?[exact].map { frames[last].keyRanges![$0] }
-        frames[last].keys?[exact] = frames[last].keyRanges!.count
+        // By canonical key, as the map itself replaces entries (ContractExactMap.set).
+        let earlier = frames[last].keys?[name].map { frames[last].keyRanges![$0] }
+        frames[last].keys?[name] = frames[last].keyRanges!.count
         frames[last].keyRanges!.append((node(), from, records.count))
         pop()
         if let earlier {
@@ -2585,7 +2711,8 @@ public final class ContractReport {
         let held = why!
         why = nil
         let cause = held.cause
-        held.cause = nil
+        // A fail-document entry keeps its cause, which a rejected document's report shows with it (render).
+        if used != "document" { held.cause = nil }
         let record = Record(held, node(), held.fallback != nil ? "fallback" : used)
         records.append(record)
         if let cause { records.append(cause) }
@@ -2606,14 +2733,24 @@ public final class ContractReport {
             depth[kills[k + 1]] -= 1
             k += 2
         }
+        // An entry used `document` that no later duplicate replaced means the document is rejected
+        // (a fail-document field failed, wherever it is; or malformed, or the version).
+        let invalid = records.contains { $0.used == "document" && !$0.replaced }
         var alive: [(Int, Record)] = []
         var killed = 0
         for i in 0..<n {
             killed += depth[i]
             let record = records[i]
-            // A fail-document field's entry stays: it fails the document wherever it is, unless it is
-            // the field's own value that a later duplicate of the field replaced.
-            if record.replaced || (killed > 0 && record.used != "document") { continue }
+            if record.replaced { continue }  // a fail-document field's own value that a later duplicate replaced: it failed nothing
+            if invalid {
+                // A rejected document uses no value: only its fail-document entries stay, wherever they
+                // are, each with the entry of the field that made it invalid (appended right after it).
+                let before = i > 0 ? records[i - 1] : nil
+                let cause = before.map { $0.used == "document" && !$0.replaced && $0.why.cause === record } ?? false
+                if record.used != "document" && !cause { continue }
+            } else if killed > 0 {
+                continue
+            }
             alive.append((alive.count, record))
         }
         // In the text's order: by where each value begins (a value before its members), then as recorded.

@@ -70,6 +70,23 @@ extension KotlinContractWriter {
             }
         }
         p.line()
+        p.line("/**")
+        p.line(" * Decodes the document from its UTF-8 bytes (a file, a `ContentProvider`, a network body).")
+        p.line(" * Bytes that are not UTF-8 are no JSON text (RFC 8259 §8.1): [Decoded.Malformed], never")
+        p.line(" * repaired into U+FFFD as `String(bytes, UTF_8)` would. With a [report], as `decode(text)`;")
+        p.line(" * bytes that are not UTF-8 get the one entry `utf-8` (docs/report.md).")
+        p.line(" */")
+        p.line(KotlinFacts.jvmStatic)
+        p.line("@JvmOverloads")
+        p.block("fun decode(bytes: ByteArray, report: ContractReport? = null): Decoded {") { p in
+            p.line("val text = ContractUtf8.text(bytes)")
+            p.block("if (text == null) {") { p in
+                p.line("report?.notUtf8(bytes)")
+                p.line("return Decoded.Malformed")
+            }
+            p.line("return decode(text, report)")
+        }
+        p.line()
         p.line("/** State threaded through one decode; [report] is null on the default path. */")
         p.block("private class DecodeContext(val report: ContractReport?) {") { p in
             p.line("/** " + CommentText.blockCommentLine(CommentText.singleLine("The root's `\(contract.version.field)` (its last occurrence) when it is a number: the version gate's slot.")) + " */")
@@ -219,7 +236,7 @@ extension KotlinContractWriter {
                 p.line("r?.endObject() // the document is malformed: the report keeps its frames balanced")
                 p.line("return null")
             }
-            for (index, slot) in object.slots.enumerated() {
+            for (index, slot) in object.presenceOrder {
                 presenceAction(slot, owner: object.name, index: index, &p)
             }
             if !counted.isEmpty {
@@ -382,7 +399,8 @@ extension KotlinContractWriter {
             let counts = composite.countsInnerDrops
             p.line("/**")
             p.line(" * A string-keyed map; entries whose value is not a valid \(composite.elementSpelling) are ignored one by one;")
-            p.line(" * a duplicate key replaces the earlier entry (the last wins, even when it is invalid).")
+            p.line(" * a duplicate key replaces the earlier entry (the last wins, even when it is invalid), and so does")
+            p.line(" * a canonically equivalent spelling of it (docs/semantics.md row 15).")
             p.line(" */")
             p.block("private fun \(name)(scanner: ContractJsonScanner, context: DecodeContext): Map<String, \(elementType)>? {") { p in
                 p.line("val r = context.report")
@@ -392,6 +410,7 @@ extension KotlinContractWriter {
                 }
                 p.line("r?.beginMap()")
                 p.line("val result = LinkedHashMap<String, \(elementType)>()")
+                p.line("val keys = ContractMapKeys()")
                 if counts { p.line("val innerDropped = HashMap<String, Int>()") }
                 p.block("while (true) {") { p in
                     p.line("val name = (scanner.nextMember() ?: break).text")
@@ -405,9 +424,11 @@ extension KotlinContractWriter {
                     p.line("r?.entryDone(name, value != null)")
                     p.line("// A key holding an unpaired surrogate is not a string, so no entry has it.")
                     p.line("if (name == null) continue")
-                    p.line("result.remove(name)")
+                    p.line("// The entry this key replaces: an exact repeat, or a canonically equivalent spelling.")
+                    p.line("val earlier = keys.replaced(name, value != null, result.keys)")
+                    p.line("result.remove(earlier)")
                     if counts {
-                        p.line("innerDropped.remove(name)")
+                        p.line("innerDropped.remove(earlier)")
                         p.block("if (value != null) {") { p in
                             p.line("result[name] = value")
                             p.line("innerDropped[name] = inner")

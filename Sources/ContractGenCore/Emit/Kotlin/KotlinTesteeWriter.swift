@@ -62,11 +62,13 @@ struct KotlinTesteeWriter {
         switch op {
         case .decode:
             p.line("val report = if (\(read(op, "report"))) ContractReport() else null")
-            p.line("// One road: the text. `bytes` and `lexed` are read only to refuse a value that is not a flag.")
-            p.line(read(op, "bytes"))
+            p.line("// One lexer: `lexed` is read only to refuse a value that is not a flag.")
             p.line(read(op, "lexed"))
+            // `bytes`: the byte entry point (files, content providers), checked by every case's twin.
+            p.line("val blob = \(read(op, "blob"))")
+            let decode = "if (\(read(op, "bytes"))) \(ns).decode(TesteeSupport.utf8(blob), report) else \(ns).decode(blob, report)"
             if let overlay = contract.behaviours.overlay {
-                p.line("var decoded = \(ns).decode(\(read(op, "blob")), report)")
+                p.line("var decoded = \(decode)")
                 p.line("// The overlay is what the widget renders: the queue's \(overlay.flagField) targets over the blob's.")
                 p.line("val pending = \(read(op, "pending"))")
                 p.line("val value = decoded.value")
@@ -74,7 +76,7 @@ struct KotlinTesteeWriter {
                     p.line("decoded = \(ns).Decoded.Ok(\(ns).overlaying(value, pending), decoded.dropped)")
                 }
             } else {
-                p.line("val decoded = \(ns).decode(\(read(op, "blob")), report)")
+                p.line("val decoded = \(decode)")
             }
             p.line("val observation = TesteeSupport.withReport(\(KotlinEmitter.observationObject(contract)).observation(decoded), report)")
             p.line("return if (\(read(op, "dropped"))) TesteeSupport.withDropped(observation, decoded.dropped) else observation")
@@ -132,8 +134,14 @@ struct KotlinTesteeWriter {
             }
         case .timeline:
             KotlinTimelineRenderer(contract: contract).testeeCase(read: { read(op, $0) }, &p)
-        case .encode, .decodeBytes:
-            break  // answered `skipped` by serveFunction: no encoder, no byte entry point in Kotlin
+        case .encode:
+            break  // answered `skipped` by serveFunction: no encoder in Kotlin
+        case .decodeBytes:
+            // Bytes that no JSON string can carry (not UTF-8), through the byte entry point.
+            p.line("val report = if (\(read(op, "report"))) ContractReport() else null")
+            p.line("val decoded = \(ns).decode(TesteeSupport.bytes(\(read(op, "hex"))), report)")
+            p.line("val observation = TesteeSupport.withReport(\(KotlinEmitter.observationObject(contract)).observation(decoded), report)")
+            p.line("return if (\(read(op, "dropped"))) TesteeSupport.withDropped(observation, decoded.dropped) else observation")
         case .civilFromDays:
             p.line("val days = \(read(op, "days"))")
             p.line("// The op's domain (docs/conformance.md): exact in every runtime's arithmetic.")

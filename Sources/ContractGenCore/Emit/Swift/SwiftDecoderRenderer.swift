@@ -248,7 +248,7 @@ extension SwiftContractWriter {
             } else {
                 p.line("if scanner.failed { return nil }")
             }
-            for (index, slot) in object.slots.enumerated() {
+            for (index, slot) in object.presenceOrder {
                 presenceAction(slot, index: index, report: report, &p)
             }
             let counted = object.countedSlots

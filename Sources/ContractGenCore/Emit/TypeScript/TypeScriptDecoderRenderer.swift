@@ -29,8 +29,8 @@ extension TypeScriptContractWriter {
         p.line(" */")
         p.block("export function decode(text: string, report?: ContractReport): Decoded {") { p in
             p.line("if (report !== undefined) report.begin();")
-            p.block("try {", closer: "} catch {") { p in
-                let lexed = "decodeScanned(text, new ContractJsonScanner(text, false), report) ?? { status: \"malformed\", value: null, dropped: 0 }"
+            let lexed = "decodeScanned(text, new ContractJsonScanner(text, false), report) ?? { status: \"malformed\", value: null, dropped: 0 }"
+            p.block("try {", closer: decodesTrees && plan.composites.contains(where: { $0.kind == .map }) ? "} catch (error) {" : "} catch {") { p in
                 if !decodesTrees {
                     // A fail-document field below the root fails the document even inside a value a
                     // later duplicate key replaces, which JSON.parse never shows: lex every text.
@@ -57,6 +57,13 @@ extension TypeScriptContractWriter {
                 }
             }
             p.indented { p in
+                if decodesTrees, plan.composites.contains(where: { $0.kind == .map }) {
+                    p.block("if (error === CONTRACT_NEEDS_TEXT) {") { p in
+                        p.line("// Canonically equivalent keys in a map field: which came last only the text says.")
+                        p.line("if (report !== undefined) report.begin();")
+                        p.line("return \(lexed);")
+                    }
+                }
                 if decodesTrees {
                     p.line("// Only resource exhaustion (e.g. a string longer than the engine allows) can get here, or")
                     p.line("// ContractTooDeep from decodeTree.")
@@ -67,6 +74,21 @@ extension TypeScriptContractWriter {
                 p.line("return { status: \"malformed\", value: null, dropped: 0 };")
             }
             p.line("}")
+        }
+        p.line()
+        p.line("/**")
+        p.line(" * Decodes the document from its UTF-8 bytes (a file, `fetch`'s `arrayBuffer()`, native storage).")
+        p.line(" * Bytes that are not UTF-8 are no JSON text (RFC 8259 §8.1): `malformed`, never repaired into")
+        p.line(" * U+FFFD as `TextDecoder` would. With a `report`, as `decode`; bytes that are not UTF-8 get the")
+        p.line(" * one entry `utf-8` (docs/report.md).")
+        p.line(" */")
+        p.block("export function decodeBytes(bytes: Uint8Array, report?: ContractReport): Decoded {") { p in
+            p.line("const text = contractUtf8Text(bytes);")
+            p.block("if (text === undefined) {") { p in
+                p.line("if (report !== undefined) report.notUtf8(bytes);")
+                p.line("return { status: \"malformed\", value: null, dropped: 0 };")
+            }
+            p.line("return decode(text, report);")
         }
         p.line()
         p.line("/**")
@@ -292,7 +314,7 @@ extension TypeScriptContractWriter {
                 p.line("if (r !== undefined) r.endObject(); // the document is malformed: the report keeps its frames balanced")
                 p.line("return undefined;")
             }
-            for (index, slot) in object.slots.enumerated() {
+            for (index, slot) in object.presenceOrder {
                 presenceAction(slot, index: index, &p)
             }
             let counted = object.countedSlots
@@ -454,7 +476,8 @@ extension TypeScriptContractWriter {
         case .map:
             p.line("/**")
             p.line(" * A string-keyed map; entries whose value is not a valid \(composite.elementSpelling) are ignored one by one;")
-            p.line(" * a duplicate key replaces the earlier entry (the last wins).")
+            p.line(" * a duplicate key replaces the earlier entry (the last wins), and so does a canonically equivalent")
+            p.line(" * spelling of it (docs/semantics.md row 15).")
             p.line(" */")
             p.block("function \(name)(scanner: ContractJsonScanner, \(contextParameter(composite.operation))): Map<string, \(elementType)> | undefined {") { p in
                 p.line("const r = context.report;")
@@ -464,6 +487,7 @@ extension TypeScriptContractWriter {
                 }
                 p.line("if (r !== undefined) r.beginMap();")
                 p.line("const result = new Map<string, \(elementType)>();")
+                p.line("const keys = new ContractMapKeys();")
                 if counts { p.line("const innerDropped = new Map<string, number>();") }
                 p.block("for (let key = scanner.nextMember(); key !== undefined; key = scanner.nextMember()) {") { p in
                     p.line("if (r !== undefined) r.entry();")
@@ -477,8 +501,12 @@ extension TypeScriptContractWriter {
                     p.line("const name = key.text;")
                     p.line("if (r !== undefined) r.entryDone(name, value !== undefined);")
                     p.line("if (name === undefined) continue;")
-                    p.line("result.delete(name);")
-                    if counts { p.line("innerDropped.delete(name);") }
+                    p.line("// The entry this key replaces: an exact repeat, or a canonically equivalent spelling, which")
+                    p.line("// JSON.parse's result cannot order (an exact repeat keeps its first position there).")
+                    p.line("const earlier = keys.replaced(name, value !== undefined, result.keys());")
+                    p.line("if (earlier !== name && scanner.readsTree) contractNeedsText();")
+                    p.line("result.delete(earlier);")
+                    if counts { p.line("innerDropped.delete(earlier);") }
                     p.block("if (value !== undefined) {") { p in
                         p.line("result.set(name, value);")
                         if counts { p.line("innerDropped.set(name, inner);") }

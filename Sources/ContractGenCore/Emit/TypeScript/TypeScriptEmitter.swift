@@ -136,7 +136,7 @@ struct TypeScriptContractWriter {
     /// Names declared at the module's top level (types, functions); a local must not shadow them either.
     static func moduleNames(_ contract: Contract, plan: DecoderPlan, owners: [TypeScriptNames.EnumOwner]) -> Set<String> {
         var names: Set<String> = ["decode", "observation", "encode", "versionField", "acceptedVersions", "writtenVersion",
-                                  "storageKey", "overlaying", "isStale", "header", "dayStart", "computeValidUntil", "resolvingDerivedFields", "decodeTree", "decodeScanned",
+                                  "storageKey", "overlaying", "isStale", "header", "dayStart", "computeValidUntil", "resolvingDerivedFields", "decodeTree", "decodeScanned", "decodeBytes",
                                   "doneQueueStorageKey", "doneQueueSet", "doneQueuePeek", "doneQueueDrain", "doneQueueDrainTasks", "toDate"]
         names.formUnion(TypeScriptNames.generatedTypeNames)
         for type in contract.types {

@@ -3,7 +3,7 @@
 enum TypeScriptRuntimeImports {
     static func names(_ need: RuntimeNeed) -> [String] {
         switch need {
-        case .scanner: return ["ContractJsonScanner", "ContractReport"]
+        case .scanner: return ["ContractJsonScanner", "ContractReport", "contractUtf8Text"]
         case .constraintCheck: return ["satisfying"]
         case .textLength: return ["contractTextLength"]
         case .openEnumeration: return ["orUnknown"]
@@ -25,7 +25,14 @@ enum TypeScriptRuntimeImports {
 
     /// The import list of a contract module, sorted as the import line has always been.
     static func names(for plan: DecoderPlan) -> [String] {
-        Array(Set(plan.runtimeNeeds.flatMap(names)).union(treeNames(for: plan))).sorted()
+        Array(Set(plan.runtimeNeeds.flatMap(names)).union(treeNames(for: plan)).union(mapNames(for: plan))).sorted()
+    }
+
+    /// A map field's keys are compared canonically (ContractMapKeys); over JSON.parse's result two
+    /// canonically equivalent keys send `decode` to the text (CONTRACT_NEEDS_TEXT).
+    static func mapNames(for plan: DecoderPlan) -> Set<String> {
+        guard plan.composites.contains(where: { $0.kind == .map }) else { return [] }
+        return decodesTrees(plan) ? ["ContractMapKeys", "contractNeedsText", "CONTRACT_NEEDS_TEXT"] : ["ContractMapKeys", "contractNeedsText"]
     }
 
     /// Whether the default path walks JSON.parse's result with tree functions (TypeScriptTreeRenderer).

@@ -28,7 +28,7 @@ struct TypeScriptTesteeWriter {
         let throwsItself = contracts.contains { TesteeOp.served(by: $0).contains(.queueSet) }
         let encodes = contracts.contains { TesteeOp.served(by: $0).contains(.encode) }
         let skips = contracts.contains { TesteeOp.served(by: $0).contains { $0.skipReason(in: .typescript) != nil } }
-        return (encodes ? ["encodeResult"] : []) + ["Given", "TesteeContractServer"] + (throwsItself ? ["TesteeError"] : []) + (skips ? ["TesteeSkipped"] : []) + ["lexedIf", "runTestee", "unknownOp", "withDropped", "withReport"]
+        return (encodes ? ["encodeResult"] : []) + ["Given", "TesteeContractServer"] + (throwsItself ? ["TesteeError"] : []) + (skips ? ["TesteeSkipped"] : []) + ["hexBytes", "lexedIf", "runTestee", "unknownOp", "utf8Bytes", "withDropped", "withReport"]
     }
 
     func write(_ p: inout CodePrinter) {
@@ -76,9 +76,10 @@ struct TypeScriptTesteeWriter {
         switch op {
         case .decode:
             p.line("const report = \(read(op, "report")) ? new ContractReport() : undefined;")
-            p.line("void \(read(op, "bytes")); // a string is the only input: `bytes` is read only to refuse a value that is not a flag")
-            // `lexed`: the scanner decoders alone, the road a report of a degraded blob takes.
-            p.line("const decode = (text: string): \(ns).Decoded => lexedIf(\(read(op, "lexed")), () => \(ns).decode(text, report));")
+            // `lexed`: the scanner decoders alone, the road a report of a degraded blob takes;
+            // `bytes`: the byte entry point, its UTF-8 decoder in front of the text decode.
+            p.line("const bytes = \(read(op, "bytes"));")
+            p.line("const decode = (text: string): \(ns).Decoded => lexedIf(\(read(op, "lexed")), () => (bytes ? \(ns).decodeBytes(utf8Bytes(text), report) : \(ns).decode(text, report)));")
             if let overlay = contract.behaviours.overlay {
                 p.line("let decoded = decode(\(read(op, "blob")));")
                 p.line("// The overlay is what the widget renders: the queue's \(overlay.flagField) targets over the blob's.")
@@ -143,7 +144,11 @@ struct TypeScriptTesteeWriter {
             p.line("const input: unknown = inputJson === null ? \(read(op, "input")) : JSON.parse(inputJson);")
             p.line("return encodeResult(() => \(ns).encode(input as Parameters<typeof \(ns).encode>[0]));")
         case .decodeBytes:
-            break  // answered `skipped` by serveFunction: the decoders take the text
+            // Bytes that no JSON string can carry (not UTF-8), through the byte entry point.
+            p.line("const report = \(read(op, "report")) ? new ContractReport() : undefined;")
+            p.line("const decoded = \(ns).decodeBytes(hexBytes(\(read(op, "hex"))), report);")
+            p.line("const observation = withReport(\(TypeScriptEmitter.observationAlias(contract)).observation(decoded), report);")
+            p.line("return \(read(op, "dropped")) ? withDropped(observation, decoded.dropped) : observation;")
         case .civilFromDays:
             p.line("const days = \(read(op, "days"));")
             p.line("// The op's domain (docs/conformance.md): exact in every runtime's arithmetic.")

@@ -151,7 +151,7 @@ extension TypeScriptContractWriter {
                 }
             }
             p.line("context.treeKeys += present;")
-            for (index, slot) in object.slots.enumerated() {
+            for (index, slot) in object.presenceOrder {
                 treePresenceAction(slot, index: index, &p)
             }
             let counted = object.countedSlots
@@ -330,6 +330,7 @@ extension TypeScriptContractWriter {
             p.block("function \(name)(json: unknown, depth: number, context: DecodeContext): Map<string, \(elementType)> | undefined {") { p in
                 treeEnterObject(&p)
                 p.line("const result = new Map<string, \(elementType)>();")
+                p.line("const keys = new ContractMapKeys();")
                 p.line("const names = Object.keys(object);")
                 p.line("context.treeKeys += names.length;")
                 p.block("for (let i = 0; i < names.length; i++) {") { p in
@@ -341,6 +342,8 @@ extension TypeScriptContractWriter {
                         p.line("const inner = context.dropped - \(DropAccounting.mark);")
                         p.line("context.dropped = \(DropAccounting.mark);")
                     }
+                    p.line("// Canonically equivalent keys: which came last only the text says (decode lexes it).")
+                    p.line("if (keys.replaced(name, value !== undefined, result.keys()) !== name && isWellFormedUtf16(name)) contractNeedsText();")
                     p.line("// A key holding an unpaired surrogate is not a string, so no entry has it.")
                     p.block("if (value !== undefined && isWellFormedUtf16(name)) {", closer: "} else {") { p in
                         p.line("result.set(name, value);")

@@ -208,6 +208,23 @@ object TodoCount {
         return Decoded.Ok(value, context.dropped)
     }
 
+    /**
+     * Decodes the document from its UTF-8 bytes (a file, a `ContentProvider`, a network body).
+     * Bytes that are not UTF-8 are no JSON text (RFC 8259 §8.1): [Decoded.Malformed], never
+     * repaired into U+FFFD as `String(bytes, UTF_8)` would. With a [report], as `decode(text)`;
+     * bytes that are not UTF-8 get the one entry `utf-8` (docs/report.md).
+     */
+    @JvmStatic
+    @JvmOverloads
+    fun decode(bytes: ByteArray, report: ContractReport? = null): Decoded {
+        val text = ContractUtf8.text(bytes)
+        if (text == null) {
+            report?.notUtf8(bytes)
+            return Decoded.Malformed
+        }
+        return decode(text, report)
+    }
+
     /** State threaded through one decode; [report] is null on the default path. */
     private class DecodeContext(val report: ContractReport?) {
         /** The root's `v` (its last occurrence) when it is a number: the version gate's slot. */
@@ -466,7 +483,8 @@ object TodoCount {
 
     /**
      * A string-keyed map; entries whose value is not a valid integer are ignored one by one;
-     * a duplicate key replaces the earlier entry (the last wins, even when it is invalid).
+     * a duplicate key replaces the earlier entry (the last wins, even when it is invalid), and so does
+     * a canonically equivalent spelling of it (docs/semantics.md row 15).
      */
     private fun decodeMapOfInteger(scanner: ContractJsonScanner, context: DecodeContext): Map<String, Long>? {
         val r = context.report
@@ -476,6 +494,7 @@ object TodoCount {
         }
         r?.beginMap()
         val result = LinkedHashMap<String, Long>()
+        val keys = ContractMapKeys()
         while (true) {
             val name = (scanner.nextMember() ?: break).text
             r?.entry()
@@ -483,7 +502,9 @@ object TodoCount {
             r?.entryDone(name, value != null)
             // A key holding an unpaired surrogate is not a string, so no entry has it.
             if (name == null) continue
-            result.remove(name)
+            // The entry this key replaces: an exact repeat, or a canonically equivalent spelling.
+            val earlier = keys.replaced(name, value != null, result.keys)
+            result.remove(earlier)
             if (value != null) result[name] = value
         }
         r?.endContainer()

@@ -1,0 +1,1 @@
+"""contract-gen reference model: an independent derivation of the documented rules (see ../README.md)."""

@@ -1,0 +1,172 @@
+"""The model on schemas other than the bundled three: docs/schema.md's "complete small schema"
+(reading-list) and its tagged-union example, with expectations read off docs/schema.md,
+docs/conformance.md (observations) and docs/report.md (entries).
+Run: cd reference-model/tests && python3 -m unittest
+"""
+
+import os
+import sys
+import unittest
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+
+from refmodel.schema import load_contract_text  # noqa: E402
+from refmodel.decoder import Decoder, observation  # noqa: E402
+from refmodel.encoder import Encoder, EncodeRefused  # noqa: E402
+
+READING_LIST = """
+contract: reading-list
+doc: The books a reading-list widget shows.
+storage-key: reading_list
+targets:
+  swift: {namespace: ReadingList}
+  kotlin: {package: com.example.reading, object: ReadingList}
+  typescript: {module: reading-list}
+version: {field: v, writes: 1, accepts: [1]}
+root: Shelf
+types:
+  Shelf:
+    doc: The whole blob.
+    fields:
+      day: {type: localDate, optional: true, doc: The day the list was made for.}
+      expiresAt: {type: epochMillis, optional: true}
+      books: {type: {array: Book}, default: []}
+      genreColors: {type: {map: string}, default: {}}
+      pages: {type: integer, min: 0, required: fail-document}
+      mood: {type: {enum: [calm, busy]}, default: calm}
+      rating: {type: number, min: 0, max: 5, optional: true}
+      owner: {type: Person, optional: true}
+  Book:
+    fields:
+      id: {type: string, required: drop-element}
+      title: {type: string, non-empty: true, required: drop-element}
+      isRead: {type: bool, default: false}
+      genre: {type: string, optional: true}
+      genreColor: {type: string, derived: {lookup: genreColors, key: genre}}
+  Person:
+    fields:
+      name: {type: string, required: drop-element}
+behaviours:
+  overlay: {type: Book, id: id, flag: isRead}
+  staleness: {field: expiresAt}
+  header: {day: day}
+  valid-until: {day: day}
+  done-queue: {type: Book, id: id, flag: isRead, storage-key: reading_list_done}
+  timeline: {}
+observation: {style: flat, omit: [genreColors], dropped: true}
+"""
+
+UNIONS = """
+contract: attachments
+version: {field: v, writes: 2, accepts: [1, 2]}
+root: Event
+types:
+  Event:
+    fields:
+      attachments: {type: {array: Attachment}, default: []}
+      byName: {type: {map: Attachment}, default: {}}
+      main: {type: Attachment, optional: true}
+      note: {type: string, optional: true, explicit-null: true}
+  Attachment:
+    union:
+      tag: kind
+      tag-json: type
+      variants: {photo: Photo, link: Link, place: PlaceRef}
+      unknown: link
+  Photo: {fields: {url: {type: string, required: drop-element}, width: {type: integer, optional: true}}}
+  Link: {fields: {url: {type: string, required: drop-element}, title: {type: string, optional: true}}}
+  PlaceRef: {fields: {latitude: {type: number, required: drop-element}, longitude: {type: number, required: drop-element}}}
+"""
+
+
+def decode(contract, text, report=True, dropped=False):
+    d = Decoder(contract)
+    return observation(contract, d.decode_text(text), report, dropped)
+
+
+class ReadingList(unittest.TestCase):
+    c = load_contract_text(READING_LIST)
+
+    def test_ok_flat_observation_with_a_derived_field(self):
+        obs = decode(self.c, '{"v":1,"pages":3,"books":[{"id":"b1","title":"T","genre":"g"}],"genreColors":{"g":"#fff"}}')
+        self.assertEqual(obs, {"status": "ok", "day": None, "expiresAt": None,
+                               "books": [{"id": "b1", "title": "T", "isRead": False, "genre": "g", "genreColor": "#fff"}],
+                               "pages": 3, "mood": "calm", "rating": None, "owner": None, "dropped": 0, "report": []})
+
+    def test_fail_document_and_the_empty_flat_observation(self):
+        obs = decode(self.c, '{"v":1,"books":[{"id":"b1","title":"T"}]}')
+        self.assertEqual(obs, {"status": "invalid", "day": None, "expiresAt": None, "books": [], "pages": None,
+                               "mood": None, "rating": None, "owner": None, "dropped": 0,
+                               "report": [{"path": "$.pages", "rule": "missing", "used": "document"}]})
+
+    def test_degradations(self):
+        obs = decode(self.c, '{"v":1,"pages":1,"owner":{"name":5},"mood":"Calm","rating":6,'
+                             '"books":[{"id":"a","title":""},{"id":"b","title":"B","isRead":1}]}')
+        self.assertEqual(obs["owner"], None)
+        self.assertEqual(obs["mood"], "calm")
+        self.assertEqual(obs["rating"], None)
+        self.assertEqual(obs["dropped"], 1)
+        self.assertEqual(obs["report"], [
+            {"path": "$.owner", "rule": "invalid-field", "field": "name", "used": "null"},
+            {"path": "$.owner.name", "rule": "wrong-type", "found": "number", "used": "parent"},
+            {"path": "$.mood", "rule": "unknown-enum-value", "used": "default"},
+            {"path": "$.rating", "rule": "constraint", "constraint": "max", "used": "null"},
+            {"path": "$.books[0]", "rule": "invalid-field", "field": "title", "used": "dropped"},
+            {"path": "$.books[0].title", "rule": "constraint", "constraint": "non-empty", "used": "parent"},
+            {"path": "$.books[1].isRead", "rule": "wrong-type", "found": "number", "used": "default"}])
+
+    def test_overlay(self):
+        d = Decoder(self.c)
+        res = d.decode_text('{"v":1,"pages":0,"books":[{"id":"a","title":"A"},{"id":"b","title":"B","isRead":true}]}')
+        d.apply_overlay({"a": True, "b": "no"})
+        self.assertEqual([b["isRead"] for b in res.value["books"]], [True, True])
+
+    def test_encode(self):
+        e = Encoder(self.c)
+        self.assertEqual(e.encode({"pages": 2, "books": [{"id": "a", "title": "A", "genreColor": "x"}], "rating": None}),
+                         '{"v":1,"books":[{"id":"a","title":"A","isRead":false}],"genreColors":{},"pages":2,"mood":"calm"}')
+        with self.assertRaises(EncodeRefused) as cm:
+            e.encode({"pages": 2, "books": [{"id": "a"}]})
+        self.assertEqual(cm.exception.path, "$.books[0].title")
+
+
+class Unions(unittest.TestCase):
+    c = load_contract_text(UNIONS)
+
+    def test_the_docs_examples(self):
+        obs = decode(self.c, '{"v":2,"attachments":[{"type":"photo","url":"p.jpg","width":640},'
+                             '{"type":"video","url":"v"},{"url":"p.jpg"}]}', dropped=True)
+        self.assertEqual(obs["value"]["attachments"], [{"url": "p.jpg", "width": 640, "type": "photo"},
+                                                       {"url": "v", "title": None, "type": "link"}])
+        self.assertEqual(obs["dropped"], 1)
+        self.assertEqual(obs["report"], [
+            {"path": "$.attachments[1]", "rule": "unknown-union-tag", "field": "type", "fallback": "link", "used": "fallback"},
+            {"path": "$.attachments[2]", "rule": "missing", "field": "type", "used": "dropped"}])
+
+    def test_map_of_unions_explicit_null_and_version_list(self):
+        obs = decode(self.c, '{"v":1,"byName":{"a":{"type":"place","latitude":1},"b":{"type":7},"c":{"type":"link","url":"u"}},'
+                             '"main":{"type":"photo","url":"x","type":"link"},"note":null}')
+        v = obs["value"]
+        self.assertEqual(v["byName"], {"c": {"url": "u", "title": None, "type": "link"}})
+        self.assertEqual(v["main"], {"url": "x", "title": None, "type": "link"})    # the last tag wins
+        self.assertIsNone(v["note"])
+        self.assertEqual(obs["report"], [
+            {"path": "$.byName[#0]", "rule": "invalid-field", "field": "longitude", "used": "ignored"},
+            {"path": "$.byName[#0].longitude", "rule": "missing", "used": "parent"},
+            {"path": "$.byName[#1]", "rule": "wrong-type", "found": "number", "field": "type", "used": "ignored"}])
+        obs = decode(self.c, '{"v":2,"note":5}')
+        self.assertNotIn("note", obs["value"])                                        # invalid → absent
+        self.assertEqual(obs["report"], [{"path": "$.note", "rule": "wrong-type", "found": "number", "used": "absent"}])
+        self.assertEqual(decode(self.c, '{"v":3}')["status"], "unsupportedVersion")
+
+    def test_encode_union(self):
+        e = Encoder(self.c)
+        self.assertEqual(e.encode({"attachments": [{"kind": "link", "url": "u"}], "note": None}),
+                         '{"v":2,"attachments":[{"type":"link","url":"u"}],"byName":{},"note":null}')
+        with self.assertRaises(EncodeRefused) as cm:
+            e.encode({"attachments": [{"url": "u"}, {"kind": "video"}]})
+        self.assertEqual(cm.exception.path, "$.attachments[0].kind")
+
+
+if __name__ == "__main__":
+    unittest.main()
