@@ -25,6 +25,7 @@ last occurrence's own entry.
 """
 
 import re
+import unicodedata
 
 from .strictjson import JObj, InvalidStr, JSONSyntaxError, parse, utf8_offset, json_type
 from .calendar import parse_local_date, parse_date_time
@@ -269,18 +270,24 @@ class Decoder(object):
             t = ctx.tick
             p = (path, 2, n)
             if key.__class__ is not str:
-                recs.append((t, p, None, None))
+                # An ignored member is still read: a fail-document field inside it fails the
+                # document (schema.md `required: fail-document`, semantics.md row 22).
+                dec(v, vt, p, t, _EMPTY)
+                recs.append((t, p, None, None, None))
                 continue
             r = dec(v, vt, p, t, _EMPTY)
-            last[key] = n
-            recs.append((t, p, key, r))
+            # Canonically equivalent keys are one key (semantics.md row 15, schema.md maps):
+            # compared by their NFC form; an ASCII key is its own.
+            nk = key if key.isascii() else unicodedata.normalize("NFC", key)
+            last[nk] = n
+            recs.append((t, p, key, nk, r))
         vals = {}
         ents = []
         drops = 0
-        for n, (t, p, key, r) in enumerate(recs):
+        for n, (t, p, key, nk, r) in enumerate(recs):
             if key is None:
                 ents.append(self._entry(p, t, {"rule": "invalid-key"}, "ignored"))
-            elif last[key] != n:
+            elif last[nk] != n:
                 ents.append(self._entry(p, t, {"rule": "duplicate-key"}, "last"))
             elif r[0]:
                 vals[key] = r[1]
@@ -330,6 +337,7 @@ class Decoder(object):
         ents = []
         drops = 0
         fail = None
+        fd_failed = False   # an object reports only its first failing fail-document field (report.md)
         for f in ot.fields:
             if f.derived_lookup is not None:
                 val[f.name] = None            # filled in once the root is read
@@ -341,7 +349,9 @@ class Decoder(object):
                     if fail is None:
                         fail = (f, [self._entry((path, 0, f.json), end_tick, {"rule": "missing"}, "parent")])
                 elif pol == "fail-document":
-                    ctx.sticky.append(self._entry((path, 0, f.json), end_tick, {"rule": "missing"}, "document"))
+                    if not fd_failed:
+                        fd_failed = True
+                        ctx.sticky.append(self._entry((path, 0, f.json), end_tick, {"rule": "missing"}, "document"))
                     ctx.invalid = True
                 elif pol == "default":
                     val[f.json] = _copy_default(f.default)
@@ -367,8 +377,10 @@ class Decoder(object):
             if dup is not None:
                 ents.append(dup)
             if pol == "fail-document":
-                ctx.sticky.append(own)
-                ctx.sticky.extend(r[2])
+                if not fd_failed:
+                    fd_failed = True
+                    ctx.sticky.append(own)
+                    ctx.sticky.extend(r[2])
                 ctx.invalid = True
             else:
                 ents.append(own)

@@ -6,13 +6,15 @@ The input is the JSON value the app would pass (``XInput``: fields under their c
 union's tag under its code name, instants as epoch-millisecond numbers, maps as plain objects).
 The output is the document text: the version first, then the fields in declaration order under
 their JSON keys; left-out (or null) optional fields are not written; left-out defaulted fields
-are written with their default; derived fields never; a union's tag first; compact JSON as
+(or null) are written with their default; derived fields never; a map holding two canonically
+equivalent keys (NFC) is refused at the later key; a union's tag first; compact JSON as
 JavaScript's JSON.stringify spells strings and numbers. A value the readers would not read back
 as given raises ``EncodeRefused(path)``; paths use code names (``$.events[0].attachments[1].kind``)
 and map keys as JSON string literals (``$.badges["inbox"]``).
 """
 
 import re
+import unicodedata
 from decimal import Decimal
 
 from .calendar import parse_local_date, format_instant, MIN_INSTANT, MAX_INSTANT
@@ -125,7 +127,8 @@ class Encoder(object):
                     continue
                 text = self._value(v, f.type, f.constraints, fpath)
             elif f.policy == "default":
-                if not present:
+                # null is a left-out value: the default is written (schema.md, the writer).
+                if not present or v is None:
                     text = self._default_text(f)
                 else:
                     text = self._value(v, f.type, f.constraints, fpath)
@@ -222,7 +225,14 @@ class Encoder(object):
             if not isinstance(v, dict):
                 raise EncodeRefused(path, "an object (a map)")
             items = []
+            seen = set()
             for key in _js_key_order(v):
+                # Canonically equivalent keys are one key to the readers (semantics.md row 15):
+                # a map holding two is refused, at the later key (FINDINGS F14).
+                nk = key if key.isascii() else unicodedata.normalize("NFC", key)
+                if nk in seen:
+                    raise EncodeRefused("%s[%s]" % (path, js_string(key)), "no two canonically equivalent keys")
+                seen.add(nk)
                 items.append(js_string(key) + ":" + self._value(v[key], t.elem, (), "%s[%s]" % (path, js_string(key))))
             for cname, cval in cons:
                 if cname == "non-empty" and not items:

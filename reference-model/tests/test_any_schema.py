@@ -168,5 +168,149 @@ class Unions(unittest.TestCase):
         self.assertEqual(cm.exception.path, "$.attachments[0].kind")
 
 
+NESTED = """
+contract: nested
+version: {field: v, writes: 1, accepts: [1]}
+root: Root
+types:
+  Root:
+    fields:
+      count: {type: integer, required: fail-document}
+      revision: {type: integer, required: fail-document}
+      badges: {type: {map: integer}, default: {}}
+      rows: {type: {array: Row}, default: []}
+      byKey: {type: {map: Row}, default: {}}
+      sync: {type: {enum: [idle, busy]}, default: idle}
+      label: {type: string, optional: true}
+      colors: {type: {map: string}, default: {}}
+  Row:
+    fields:
+      id: {type: string, required: drop-element}
+      a: {type: integer, required: fail-document}
+      b: {type: integer, required: fail-document}
+      color: {type: string, derived: {lookup: colors, key: id}}
+"""
+
+E_ACUTE = "\u00e9"            # precomposed
+E_COMB = "e\u0301"            # e + combining acute: canonically equivalent
+KELVIN = "\u212a"             # KELVIN SIGN, NFC is "K"
+
+
+def jtext(obj):
+    import json
+    return json.dumps(obj)    # ASCII escapes: the blob spells the keys with \\u escapes
+
+
+class CanonicalMapKeys(unittest.TestCase):
+    """semantics.md row 15, schema.md "Arrays and maps of anything", report.md duplicate-key."""
+    c = load_contract_text(NESTED)
+
+    def blob(self, **fields):
+        d = {"v": 1, "count": 1, "revision": 1}
+        d.update(fields)
+        return jtext(d)
+
+    def test_equivalent_spellings_are_one_key_the_later_spelling_wins(self):
+        for first, later in ((E_ACUTE, E_COMB), (E_COMB, E_ACUTE), ("K", KELVIN), (KELVIN, "K"),
+                             ("\u2126", "\u03a9")):      # OHM SIGN / GREEK CAPITAL OMEGA
+            text = '{"v":1,"count":1,"revision":1,"badges":{%s:1,%s:2}}' % (jtext(first), jtext(later))
+            obs = decode(self.c, text)
+            self.assertEqual(obs["value"]["badges"], {later: 2}, (first, later))
+            self.assertEqual(obs["report"], [{"path": "$.badges[#0]", "rule": "duplicate-key", "used": "last"}])
+
+    def test_last_wins_even_when_invalid(self):
+        text = '{"v":1,"count":1,"revision":1,"badges":{%s:1,%s:"x"}}' % (jtext(E_ACUTE), jtext(E_COMB))
+        obs = decode(self.c, text)
+        self.assertEqual(obs["value"]["badges"], {})
+        self.assertEqual(obs["report"], [
+            {"path": "$.badges[#0]", "rule": "duplicate-key", "used": "last"},
+            {"path": "$.badges[#1]", "rule": "wrong-type", "found": "string", "used": "ignored"}])
+
+    def test_twins_around_an_exact_repeat_and_distinct_keys(self):
+        text = '{"v":1,"count":1,"revision":1,"badges":{%s:1,"a":5,%s:2,%s:3,"A":6}}' % (
+            jtext(E_ACUTE), jtext(E_COMB), jtext(E_ACUTE))
+        obs = decode(self.c, text)
+        self.assertEqual(obs["value"]["badges"], {E_ACUTE: 3, "a": 5, "A": 6})   # no case folding
+        self.assertEqual([e["path"] for e in obs["report"]], ["$.badges[#0]", "$.badges[#2]"])
+
+    def test_a_derived_lookup_uses_the_exact_kept_key(self):
+        # The map keeps the later spelling only; the lookup compares exactly (row 11).
+        text = self.blob(colors={E_ACUTE: "#111", E_COMB: "#222"},
+                         rows=[{"id": E_ACUTE, "a": 1, "b": 1}, {"id": E_COMB, "a": 1, "b": 1}])
+        obs = decode(self.c, text)
+        self.assertEqual([r["color"] for r in obs["value"]["rows"]], [None, "#222"])
+
+    def test_other_strings_stay_exact(self):
+        # Enum values and derived keys are not normalised (rows 15, 18).
+        obs = decode(self.c, self.blob(sync="b\u00fcsy"))
+        self.assertEqual(obs["value"]["sync"], "idle")
+
+    def test_the_writer_refuses_two_equivalent_keys(self):
+        e = Encoder(self.c)
+        for first, later in ((E_ACUTE, E_COMB), ("K", KELVIN)):
+            with self.assertRaises(EncodeRefused) as cm:
+                e.encode({"count": 0, "revision": 0, "badges": {first: 1, later: 2}})
+            # The path names the later key (FINDINGS F14: the docs do not say which).
+            self.assertEqual(cm.exception.path, '$.badges["%s"]' % later)
+        self.assertEqual(e.encode({"count": 0, "revision": 0, "badges": {E_ACUTE: 1, "e": 2, "k": 3, "K": 4}}),
+                         '{"v":1,"count":0,"revision":0,"badges":{"\u00e9":1,"e":2,"k":3,"K":4},'
+                         '"rows":[],"byKey":{},"sync":"idle","colors":{}}')
+
+
+class WriterNull(unittest.TestCase):
+    """schema.md, the writer: null is a left-out value."""
+    c = load_contract_text(NESTED)
+
+    def test_null_defaulted_fields_write_their_defaults(self):
+        e = Encoder(self.c)
+        self.assertEqual(e.encode({"count": 1, "revision": 2, "sync": None, "badges": None, "rows": None,
+                                   "label": None}),
+                         '{"v":1,"count":1,"revision":2,"badges":{},"rows":[],"byKey":{},"sync":"idle","colors":{}}')
+        self.assertEqual(e.encode({"count": 1, "revision": 2, "rows": [{"id": "r", "a": 1, "b": 2}]}),
+                         '{"v":1,"count":1,"revision":2,"badges":{},"rows":[{"id":"r","a":1,"b":2}],'
+                         '"byKey":{},"sync":"idle","colors":{}}')
+
+    def test_null_required_field_is_refused_as_a_missing_one(self):
+        e = Encoder(self.c)
+        for given in ({"count": None, "revision": 2}, {"revision": 2}):
+            with self.assertRaises(EncodeRefused) as cm:
+                e.encode(given)
+            self.assertEqual(cm.exception.path, "$.count")
+
+
+class FirstFailingFailDocumentField(unittest.TestCase):
+    """report.md "An invalid document", schema.md `required: fail-document`, semantics.md row 22."""
+    c = load_contract_text(NESTED)
+
+    def test_the_docs_examples(self):
+        self.assertEqual(decode(self.c, '{"v":1,"revision":1,"sync":"x"}')["report"],
+                         [{"path": "$.count", "rule": "missing", "used": "document"}])
+        obs = decode(self.c, '{"v":1,"sync":1}')
+        self.assertEqual(obs["status"], "invalid")
+        self.assertEqual(obs["report"], [{"path": "$.count", "rule": "missing", "used": "document"}])
+        self.assertEqual(decode(self.c, '{"v":1,"count":1,"count":"x","revision":1}')["report"],
+                         [{"path": "$.count", "rule": "wrong-type", "found": "string", "used": "document"}])
+
+    def test_first_in_declaration_order_not_text_order(self):
+        obs = decode(self.c, '{"v":1,"revision":"r","count":"c"}')
+        self.assertEqual(obs["report"], [{"path": "$.count", "rule": "wrong-type", "found": "string", "used": "document"}])
+
+    def test_each_object_reports_its_own_first_failing_field(self):
+        obs = decode(self.c, '{"v":1,"rows":[{"id":"r"},{"a":1,"b":"x"},{"id":"s","a":1,"b":2}]}')
+        self.assertEqual(obs["status"], "invalid")
+        self.assertEqual(obs["report"], [
+            {"path": "$.rows[0].a", "rule": "missing", "used": "document"},
+            {"path": "$.rows[1].b", "rule": "wrong-type", "found": "string", "used": "document"},
+            {"path": "$.count", "rule": "missing", "used": "document"}])
+
+    def test_an_invalid_key_member_is_still_read(self):
+        obs = decode(self.c, '{"v":1,"count":1,"revision":1,"byKey":{"\\ud800":{"id":"x","a":1}}}')
+        self.assertEqual(obs["status"], "invalid")
+        self.assertEqual(obs["report"], [{"path": "$.byKey[#0].b", "rule": "missing", "used": "document"}])
+        obs = decode(self.c, '{"v":1,"count":1,"revision":1,"byKey":{"\\ud800":{"id":"x","a":1,"b":2}}}')
+        self.assertEqual(obs["status"], "ok")
+        self.assertEqual(obs["report"], [{"path": "$.byKey[#0]", "rule": "invalid-key", "used": "ignored"}])
+
+
 if __name__ == "__main__":
     unittest.main()

@@ -220,6 +220,28 @@ fun main() {
         check(scanner.nextMember()?.text == name, "key of $text")
     }
 
+    // A text of up to 65,536 chars is scanned in the thread's recycled buffer, which still holds
+    // an earlier, longer text's chars past this one's end: every read stops at the text's own end.
+    check(ContractJsonReader.parse("{\"a\":\"xyz\",\"b\":12345}").toString() == "{\"a\":\"xyz\",\"b\":12345}", "a text before shorter ones")
+    check(ContractJsonReader.parse("{\"a\":\"x") == null, "a string cut short, where the buffer goes on with an earlier text's chars")
+    check(number(ContractJsonReader.parse("123")) == 123.0, "a number that ends where the buffer's earlier text goes on")
+    check(ContractJsonReader.parse("{\"a\":\"\\") == null, "an escape cut short after a longer text")
+    // A scan started while another holds the buffer gets an array of its own; finish hands a
+    // buffer back once and answers the same when asked again.
+    val outer = ContractJsonScanner("{\"a\":\"outer\",\"b\":[1,2]}")
+    outer.enterObject()
+    check(outer.nextMember()?.text == "a", "the outer scan's first key")
+    check(ContractJsonReader.parse("{\"inner\":\"zzzzzzzzzzzzzzzzzzzzzzzzzzzzzz\"}") != null, "a scan inside a scan")
+    check(outer.string() == "outer" && outer.nextMember()?.text == "b", "the outer scan reads on after the inner one")
+    check(outer.value().toString() == "[1,2]" && outer.nextMember() == null && outer.finish() && outer.finish(), "the outer scan ends whole, twice")
+    val trailing = ContractJsonScanner("{} x")
+    trailing.skipValue()
+    check(!trailing.finish() && !trailing.finish() && trailing.value() == null, "trailing text: no, no again, and nothing read after")
+    // Longer texts get an array of their own: one between two short scans leaves them unchanged.
+    val long = "[" + "1,".repeat(40_000) + "\"" + "y".repeat(1000) + "\"]"
+    check((ContractJsonReader.parse(long) as? ContractJson.Arr)?.items?.size == 40_001, "a text of 81,003 chars")
+    check(ContractJsonReader.parse("[\"y\"]").toString() == "[\"y\"]", "a short text after a long one")
+
     // Numbers: a plain integer of up to 15 digits is converted without the JDK's parser; it must
     // give exactly what the parser gives (and -0 stays negative zero), at every length and sign.
     val random = java.util.Random(2026)

@@ -116,13 +116,17 @@ extension KotlinContractWriter {
                 for derivation in plan.derivations {
                     p.block("result = each\(derivation.typeName)(result) { element ->") { p in
                         var arguments: [String] = []
-                        for lookup in derivation.lookups {
+                        var unchanged: [String] = []
+                        for (index, lookup) in derivation.lookups.enumerated() {
                             p.line("// \(lookup.field) = \(lookup.lookupField)[\(lookup.keyField)] when both exist, else null.")
-                            arguments.append(lookup.keyIsNullable
-                                ? "\(lookup.field) = element.\(lookup.keyField)?.let { context.\(lookup.lookupField)[it] }"
-                                : "\(lookup.field) = context.\(lookup.lookupField)[element.\(lookup.keyField)]")
+                            p.line(lookup.keyIsNullable
+                                ? "val derived\(index) = element.\(lookup.keyField)?.let { context.\(lookup.lookupField)[it] }"
+                                : "val derived\(index) = context.\(lookup.lookupField)[element.\(lookup.keyField)]")
+                            arguments.append("\(lookup.field) = derived\(index)")
+                            unchanged.append("derived\(index) == element.\(lookup.field)")
                         }
-                        p.line("element.copy(\(arguments.joined(separator: ", ")))")
+                        // A row whose derived fields come out as they are (null) is kept, not copied.
+                        p.line("if (\(unchanged.joined(separator: " && "))) element else element.copy(\(arguments.joined(separator: ", ")))")
                     }
                 }
                 p.line("return result")

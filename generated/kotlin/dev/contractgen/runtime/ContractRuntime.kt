@@ -145,14 +145,46 @@ internal class ContractJsonScanner(private val text: String) {
 
         private val TRUE = ContractJson.Bool(true)
         private val FALSE = ContractJson.Bool(false)
+
+        /**
+         * Texts up to this many chars are copied into a buffer of the thread's that the thread's
+         * next scan reuses ([finish] hands it back): a small decode then allocates little more than
+         * its value. Longer texts get an array of their own. At most 128 KB per thread, held
+         * through a SoftReference, so the collector may take it back.
+         */
+        private const val RECYCLED_CHARS = 1 shl 16
+
+        /** Each thread's recycled buffer: one slot, emptied while a scan has it. */
+        private val recycled = object : ThreadLocal<Array<java.lang.ref.SoftReference<CharArray>?>>() {
+            override fun initialValue(): Array<java.lang.ref.SoftReference<CharArray>?> = arrayOfNulls(1)
+        }
     }
+
+    /** The thread's recycled buffer this scan holds until [finish], or null. */
+    private var lent: java.lang.ref.SoftReference<CharArray>? = null
 
     /**
      * The text's chars, copied once: the lexer reads every char, and an array read is cheaper
-     * than `String.charAt` (no per-call bounds and coder checks on a non-Latin-1 String).
+     * than `String.charAt` (no per-call bounds and coder checks on a non-Latin-1 String). A short
+     * text is copied into the thread's recycled buffer, so the array may be longer than [n].
      */
-    private val chars: CharArray = text.toCharArray()
-    private val n = chars.size
+    private val chars: CharArray = borrowChars()
+    private val n = text.length
+
+    private fun borrowChars(): CharArray {
+        val length = text.length
+        if (length > RECYCLED_CHARS) return text.toCharArray()
+        val slot = recycled.get()
+        var reference = slot[0]
+        slot[0] = null // a scan started during this one (none is today) gets an array of its own
+        var buffer = reference?.get()
+        if (buffer == null || buffer.size < length) {
+            buffer = CharArray(maxOf(length, 4096))
+            reference = java.lang.ref.SoftReference(buffer)
+        }
+        lent = reference
+        return text.toCharArray(buffer, 0, 0, length)
+    }
     private var i = 0
     private var depth = 0
 
@@ -198,7 +230,7 @@ internal class ContractJsonScanner(private val text: String) {
     private var sawSurrogate = false
 
     /** The one key object of this scanner, refilled by each [nextMember]. */
-    private val key = ContractJsonKey(text)
+    private val key = ContractJsonKey(chars)
 
     /** True once a syntax error (or too deep nesting) was found; the scan is over. */
     var failed = false
@@ -345,8 +377,22 @@ internal class ContractJsonScanner(private val text: String) {
         }
     }
 
-    /** True when the whole text was one valid value followed only by whitespace. */
+    /**
+     * True when the whole text was one valid value followed only by whitespace. Ends the scan:
+     * the recycled buffer goes back to the thread (nothing is read after this).
+     */
     fun finish(): Boolean {
+        val reference = lent
+        if (reference != null) {
+            lent = null
+            skipWs()
+            val whole = !failed && i == n && depth == 0
+            // Every read after this finds the end (the buffer may be another scan's by then), and
+            // finish answers the same again.
+            if (!whole) fail()
+            recycled.get()[0] = reference
+            return whole
+        }
         if (failed) return false
         skipWs()
         return i == n && depth == 0
@@ -497,10 +543,15 @@ internal class ContractJsonScanner(private val text: String) {
     }
 
     private fun skipWs() {
-        while (i < n) {
-            val c = chars[i]
-            if (c == ' ' || c == '\t' || c == '\n' || c == '\r') i++ else return
+        val cs = chars
+        var p = i
+        // Compact JSON has none: one comparison for the common case.
+        while (p < n) {
+            val c = cs[p]
+            if (c > ' ' || (c != ' ' && c != '\t' && c != '\n' && c != '\r')) break
+            p++
         }
+        i = p
     }
 
     /** The next char after whitespace as an Int, or -1 at the end or after a failure. */
@@ -568,6 +619,28 @@ internal class ContractJsonScanner(private val text: String) {
         else -> -1
     }
 
+    /** Set by [plainEnd]: whether the run it scanned held a surrogate code unit. */
+    private var runSurrogate = false
+
+    /**
+     * The end of the plain run from [from]: the index of the first `"`, `\` or control char, or
+     * [n]. Sets [runSurrogate]. Locals only, so the loop keeps everything in registers.
+     */
+    private fun plainEnd(from: Int): Int {
+        val cs = chars
+        val end = n
+        var p = from
+        var surrogate = false
+        while (p < end) {
+            val c = cs[p]
+            if (c == '"' || c == '\\' || c < ' ') break
+            if (c >= '\uD800' && c <= '\uDFFF') surrogate = true
+            p++
+        }
+        runSurrogate = surrogate
+        return p
+    }
+
     /**
      * Lexes a string starting at its opening quote: STRING_OK, STRING_INVALID (an unpaired
      * surrogate, raw or escaped) or STRING_SYNTAX_ERROR. With [keep], [lexed] holds the text of a
@@ -575,61 +648,36 @@ internal class ContractJsonScanner(private val text: String) {
      * syntactically fine string). [escaped] tells whether the string held an escape.
      */
     private fun lexString(keep: Boolean): Int {
-        i++ // opening quote
-        val start = i
-        escaped = false
+        val cs = chars
+        val start = i + 1 // past the opening quote
         // Fast path: no escapes. Pairing is checked only when a surrogate was seen.
-        var surrogate = false
-        while (i < n) {
-            val c = chars[i]
-            if (c == '"') {
-                val end = i
-                i++
-                sawSurrogate = surrogate
-                if (!keep) return STRING_OK
-                if (surrogate && !ContractJsonReader.isWellFormed(chars, start, end)) return STRING_INVALID
-                lexed = String(chars, start, end - start)
-                return STRING_OK
-            }
-            if (c == '\\') break
-            if (c < ' ') return STRING_SYNTAX_ERROR
-            if (c >= '\uD800' && c <= '\uDFFF') surrogate = true
-            i++
+        var p = plainEnd(start)
+        var surrogate = runSurrogate
+        escaped = false
+        if (p >= n) {
+            i = p
+            return STRING_SYNTAX_ERROR
         }
-        if (i >= n) return STRING_SYNTAX_ERROR
+        if (cs[p] == '"') {
+            i = p + 1
+            sawSurrogate = surrogate
+            if (!keep) return STRING_OK
+            if (surrogate && !ContractJsonReader.isWellFormed(cs, start, p)) return STRING_INVALID
+            // The source's own substring: a Latin-1 text's bytes are copied as they are.
+            lexed = text.substring(start, p)
+            return STRING_OK
+        }
         escaped = true
         scratchLength = 0
-        if (keep) appendRun(start, i - start)
-        while (i < n) {
-            val c = chars[i]
-            if (c == '"') {
-                i++
-                sawSurrogate = surrogate
-                if (!keep) return STRING_OK
-                // Escaped surrogates were appended as code units; pairing is checked on the whole
-                // string, so `\ud83d\ude00` is a pair and a lone one is not.
-                if (surrogate && !ContractJsonReader.isWellFormed(scratch, 0, scratchLength)) return STRING_INVALID
-                lexed = String(scratch, 0, scratchLength)
-                return STRING_OK
+        if (keep) appendRun(start, p - start)
+        while (true) {
+            // cs[p] is a backslash or a control char.
+            if (cs[p] != '\\' || p + 1 >= n) {
+                i = p
+                return STRING_SYNTAX_ERROR
             }
-            if (c < ' ') return STRING_SYNTAX_ERROR
-            if (c != '\\') {
-                // A run of plain characters is copied in one piece.
-                val runStart = i
-                if (c >= '\uD800' && c <= '\uDFFF') surrogate = true
-                i++
-                while (i < n) {
-                    val d = chars[i]
-                    if (d == '"' || d == '\\' || d < ' ') break
-                    if (d >= '\uD800' && d <= '\uDFFF') surrogate = true
-                    i++
-                }
-                if (keep) appendRun(runStart, i - runStart)
-                continue
-            }
-            if (i + 1 >= n) return STRING_SYNTAX_ERROR
-            val e = chars[i + 1]
-            i += 2
+            val e = cs[p + 1]
+            p += 2
             val decoded: Char = when (e) {
                 '"' -> '"'
                 '\\' -> '\\'
@@ -640,22 +688,49 @@ internal class ContractJsonScanner(private val text: String) {
                 'r' -> '\r'
                 't' -> '\t'
                 'u' -> {
-                    if (i + 4 > n) return STRING_SYNTAX_ERROR
+                    if (p + 4 > n) {
+                        i = p
+                        return STRING_SYNTAX_ERROR
+                    }
                     var code = 0
                     for (k in 0 until 4) {
-                        val h = hexValue(chars[i + k])
-                        if (h < 0) return STRING_SYNTAX_ERROR
+                        val h = hexValue(cs[p + k])
+                        if (h < 0) {
+                            i = p
+                            return STRING_SYNTAX_ERROR
+                        }
                         code = code * 16 + h
                     }
-                    i += 4
+                    p += 4
                     if (code >= 0xD800 && code <= 0xDFFF) surrogate = true
                     code.toChar()
                 }
-                else -> return STRING_SYNTAX_ERROR
+                else -> {
+                    i = p
+                    return STRING_SYNTAX_ERROR
+                }
             }
             if (keep) appendChar(decoded)
+            // A run of plain characters is copied in one piece.
+            val runStart = p
+            p = plainEnd(p)
+            if (runSurrogate) surrogate = true
+            if (keep && p > runStart) appendRun(runStart, p - runStart)
+            if (p >= n) {
+                i = p
+                return STRING_SYNTAX_ERROR
+            }
+            if (cs[p] == '"') {
+                i = p + 1
+                sawSurrogate = surrogate
+                if (!keep) return STRING_OK
+                // Escaped surrogates were appended as code units; pairing is checked on the whole
+                // string, so `\ud83d\ude00` is a pair and a lone one is not.
+                if (surrogate && !ContractJsonReader.isWellFormed(scratch, 0, scratchLength)) return STRING_INVALID
+                lexed = String(scratch, 0, scratchLength)
+                return STRING_OK
+            }
         }
-        return STRING_SYNTAX_ERROR
     }
 
     /** Lexes a member key into [key]; false on a syntax error. */
@@ -684,7 +759,7 @@ internal class ContractJsonScanner(private val text: String) {
  * An object member's key during a scan. The scanner reuses one key object: it is valid until the
  * next [ContractJsonScanner.nextMember].
  */
-internal class ContractJsonKey internal constructor(private val source: String) {
+internal class ContractJsonKey internal constructor(private val source: CharArray) {
     private var start = 0
     private var end = 0
     private var decoded: String? = null
@@ -702,12 +777,21 @@ internal class ContractJsonKey internal constructor(private val source: String) 
         if (!valid) return false
         val d = decoded
         if (d != null) return d == name
-        return end - start == name.length && source.regionMatches(start, name, 0, name.length)
+        val length = name.length
+        if (end - start != length) return false
+        // Char by char against the scanner's array: most candidates differ in length or first char.
+        val cs = source
+        var k = 0
+        while (k < length) {
+            if (cs[start + k] != name[k]) return false
+            k++
+        }
+        return true
     }
 
     /** The key as text; null when it held an unpaired surrogate (then it is no string at all). */
     val text: String?
-        get() = if (!valid) null else decoded ?: source.substring(start, end)
+        get() = if (!valid) null else decoded ?: String(source, start, end - start)
 }
 
 /**

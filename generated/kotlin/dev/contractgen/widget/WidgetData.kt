@@ -229,7 +229,8 @@ object WidgetData {
         var result = value
         result = eachTaskRow(result) { element ->
             // projectColor = projectColors[projectId] when both exist, else null.
-            element.copy(projectColor = element.projectId?.let { context.projectColors[it] })
+            val derived0 = element.projectId?.let { context.projectColors[it] }
+            if (derived0 == element.projectColor) element else element.copy(projectColor = derived0)
         }
         return result
     }
