@@ -165,6 +165,21 @@ final class RuleCatalogueTests: XCTestCase {
         """, file: "rules.yaml"))
     }
 
+    /// A case the project lists as an expected failure of one of a language's implementations (a
+    /// platform's own time-zone data) is not judged for that language: the unmutated code fails
+    /// it by design, so it would stop every run at the baseline and could kill nothing.
+    func testExpectedFailuresAreLeftOutOfTheJudging() {
+        func golden(_ name: String) -> ConformanceCase {
+            ConformanceCase(name: name, path: "", about: "", contract: "x", op: "decode", given: .object([]), expect: .object([]))
+        }
+        let cases = [golden("a"), golden("zone-on-jsc"), golden("zone-on-kotlin"), golden("everywhere")]
+        let expected = ExpectedFailures.parse("typescript-jsc:zone-on-jsc  # ICU 72\nkotlin:zone-on-kotlin\neverywhere  # all\n", path: "x")
+        XCTAssertEqual(ContractGenCommand.judgedCases(cases, language: .typescript, expected: expected).map(\.name), ["a", "zone-on-kotlin"])
+        XCTAssertEqual(ContractGenCommand.judgedCases(cases, language: .kotlin, expected: expected).map(\.name), ["a", "zone-on-jsc"])
+        XCTAssertEqual(ContractGenCommand.judgedCases(cases, language: .swift, expected: expected).map(\.name), ["a", "zone-on-jsc", "zone-on-kotlin"])
+        XCTAssertEqual(ContractGenCommand.judgedCases(cases, language: .swift, expected: nil).count, 4)
+    }
+
     /// One real catalogue mutant through the real runner (the depth limit checked after
     /// descending, on the TypeScript lexing road): killed by a golden case, the file untouched.
     func testACatalogueMutantRunsThroughTheRunner() throws {

@@ -5,14 +5,36 @@ import Foundation
 extension ContractGenCommand {
     /// The golden cases as `mutate` runs them for a language: every case, each report case's
     /// `(no report)` twin, and each decode case's second-road twin where the language has one.
-    func mutationCases(_ directories: [String], language: Language) throws -> [ConformanceCase] {
+    /// Cases `expected` lists for one of the language's implementations (a platform's own data differs there, e.g. its
+    /// time-zone data) are left out with their twins: the unmutated code fails them by design, so
+    /// they can neither be the baseline nor kill a mutant.
+    func mutationCases(_ directories: [String], language: Language, expected: ExpectedFailures? = nil) throws -> [ConformanceCase] {
         let loaded = GoldenCaseLoader.load(directories: directories.map(path))
         guard loaded.errors.isEmpty, !loaded.cases.isEmpty else {
             throw UsageError("the golden cases must load cleanly first: \(loaded.errors.first.map { "\($0.path): \($0.message)" } ?? "none found")")
         }
-        let twins = ConformanceCase.withPlainTwins(loaded.cases)
+        let twins = ConformanceCase.withPlainTwins(Self.judgedCases(loaded.cases, language: language, expected: expected))
         let road = Implementation.allCases.first { $0.language == language }?.secondRoad
         return ConformanceCase.withTwins(twins, by: road)
+    }
+
+    /// The cases a mutant of `language` is judged by: those `expected` lists for none of the
+    /// language's implementations (TypeScript runs on Node and JavaScriptCore).
+    static func judgedCases(_ cases: [ConformanceCase], language: Language, expected: ExpectedFailures?) -> [ConformanceCase] {
+        guard let expected else { return cases }
+        let implementations = Implementation.allCases.filter { $0.language == language }.map(\.rawValue)
+        return cases.filter { golden in !implementations.contains { expected.lists(golden.name, language: $0) } }
+    }
+
+    /// `--expected-failures FILE`, else golden/expected-failures.txt when it exists.
+    func mutationExpectedFailures(_ parsed: ParsedArguments) throws -> ExpectedFailures? {
+        let file = parsed.value("expected-failures") ?? "golden/expected-failures.txt"
+        guard parsed.value("expected-failures") != nil || FileManager.default.fileExists(atPath: path(file)) else { return nil }
+        do {
+            return try ExpectedFailures.load(path: path(file))
+        } catch {
+            throw UsageError("--expected-failures: cannot read \(file): \(error)")
+        }
     }
 
     func loadRuleCatalogues() throws -> (RuleCatalogue, RuleMutantCatalogue) {
@@ -91,7 +113,7 @@ extension ContractGenCommand {
             var results: [MutantResult]
             var notRun = 0
             if let language = target.language {
-                var runner = MutationRunner(root: root, language: language, cases: try mutationCases(directories, language: language))
+                var runner = MutationRunner(root: root, language: language, cases: try mutationCases(directories, language: language, expected: mutationExpectedFailures(parsed)))
                 runner.caseTimeout = timeout
                 runner.deadline = deadline.map { $0.timeIntervalSince(Date()) }
                 runner.incremental = !parsed.has("no-cache")

@@ -30,6 +30,9 @@ extension ContractGenCommand {
                            taken out of a list)
       --report FILE        also write the results as Markdown
       --golden DIR         golden cases (default: golden); repeatable
+      --expected-failures FILE  cases the unmutated code fails by design, `[lang:]case` per line
+                           (default: golden/expected-failures.txt when it exists): this language's
+                           are left out of the judging, as conform does not count them
       --timeout SECONDS    per-case timeout (default 10); a timeout kills the mutant
       --deadline SECONDS   start no mutant after this many seconds; the rest are reported as not run
       --list               print the chosen mutants and stop (nothing is built)
@@ -55,7 +58,7 @@ extension ContractGenCommand {
 
     func mutate(_ arguments: [String]) throws -> Int32 {
         let spec = CommandSpec(name: "mutate", valueOptions: ["lang", "file", "sample", "max", "seed", "report", "golden",
-                                                              "timeout", "deadline", "only", "rule"],
+                                                              "timeout", "deadline", "only", "rule", "expected-failures"],
                                flags: ["list", "no-cache", "full-builds", "catalogue", "coverage"])
         let parsed = try spec.parse(arguments)
         if parsed.has("coverage") { return try ruleCoverage(parsed) }
@@ -106,14 +109,8 @@ extension ContractGenCommand {
         let stale = equivalents.stale(in: catalogue)
         for entry in stale { io.err("stale: \(entry)\n") }
         let directories = parsed.values("golden").isEmpty ? ["golden"] : parsed.values("golden")
-        let loaded = GoldenCaseLoader.load(directories: directories.map(path))
-        guard loaded.errors.isEmpty, !loaded.cases.isEmpty else {
-            throw UsageError("the golden cases must load cleanly first: \(loaded.errors.first.map { "\($0.path): \($0.message)" } ?? "none found")")
-        }
-        let twins = ConformanceCase.withPlainTwins(loaded.cases)
-        // The language's implementation runs its second decode road too, where it has one.
-        let road = Implementation.allCases.first { $0.language == language }?.secondRoad
-        var runner = MutationRunner(root: root, language: language, cases: ConformanceCase.withTwins(twins, by: road))
+        var runner = MutationRunner(root: root, language: language,
+                                    cases: try mutationCases(directories, language: language, expected: mutationExpectedFailures(parsed)))
         runner.caseTimeout = try Self.seconds(parsed.value("timeout"), option: "timeout") ?? 10
         runner.deadline = try Self.seconds(parsed.value("deadline"), option: "deadline")
         runner.incremental = !parsed.has("no-cache")
