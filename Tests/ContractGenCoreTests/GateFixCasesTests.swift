@@ -93,7 +93,7 @@ final class GateFixCasesTests: XCTestCase {
         XCTAssertTrue(fixed.out.contains("+    {\"replace\": \"$.projects[0].rank\", \"value\": 0},\n"), fixed.out)
         XCTAssertTrue(fixed.out.contains("fixed golden/widget-data/"), fixed.out)
         XCTAssertTrue(fixed.out.contains("+++ b/golden/widget-data/"), fixed.out)
-        XCTAssertTrue(fixed.out.contains("check: 3 contract(s) valid"), fixed.out)
+        XCTAssertTrue(fixed.out.contains("check: 4 contract(s) valid"), fixed.out)
         let again = TestSupport.run(["check"], root: repo)
         XCTAssertEqual(again.status, 0, again.out)
 

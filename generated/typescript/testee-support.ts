@@ -96,6 +96,17 @@ export class Given {
   }
 
   /**
+   * A number of milliseconds as the API takes it: any number, so the runtime's own checks decide
+   * (a fraction or 2^53 is no offset). Null never: the type is the other supports' (where a number
+   * their integer type cannot hold makes the op answer null).
+   */
+  millisecondOffset(key: string): number | null {
+    const value = this.object.get(key);
+    if (typeof value !== "number") throw new TesteeError(`given.${key} must be a number`);
+    return value;
+  }
+
+  /**
    * Any JSON value, as an app would hand it to `encode`: objects become plain objects (every key
    * an own enumerable property, `__proto__` too), arrays arrays, the rest itself.
    */

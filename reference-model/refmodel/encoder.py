@@ -6,8 +6,10 @@ The input is the JSON value the app would pass (``XInput``: fields under their c
 union's tag under its code name, instants as epoch-millisecond numbers, maps as plain objects).
 The output is the document text: the version first, then the fields in declaration order under
 their JSON keys; left-out (or null) optional fields are not written; left-out defaulted fields
-(or null) are written with their default; derived fields never; a map holding two canonically
-equivalent keys (NFC) is refused at the later key; a union's tag first; compact JSON as
+(or null) are written with their default; derived fields never; map entries in UTF-16 order of
+their keys, every key checked before any value (a key with an unpaired surrogate, or one
+canonically equivalent (NFC) to an earlier key in the map's own order, is refused); a union's
+tag first; compact JSON as
 JavaScript's JSON.stringify spells strings and numbers. A value the readers would not read back
 as given raises ``EncodeRefused(path)``; paths use code names (``$.events[0].attachments[1].kind``)
 and map keys as JSON string literals (``$.badges["inbox"]``).
@@ -81,8 +83,19 @@ def _is_number(v):
     return isinstance(v, (int, float)) and not isinstance(v, bool)
 
 
+def utf16_key(s):
+    """Sort key for UTF-16 code-unit order (JavaScript's ``<``; not code-point order: U+1F600,
+    D83D DE00, sorts before U+FF5A). Big-endian UTF-16 bytes compare as the code units do."""
+    return s.encode("utf-16-be", "surrogatepass")
+
+
+def _has_lone_surrogate(s):
+    return any(0xD800 <= ord(ch) <= 0xDFFF for ch in s)
+
+
 def _js_key_order(d):
-    """A plain JavaScript object's own-key order: array-index keys ascending, then the others
+    """A plain JavaScript object's own-key order (the map's own order, which decides which of
+    two canonically equivalent keys is the later): array-index keys ascending, then the others
     in insertion order (JSON.parse builds the object member by member)."""
     idx = []
     rest = []
@@ -224,15 +237,28 @@ class Encoder(object):
         if k == "map":
             if not isinstance(v, dict):
                 raise EncodeRefused(path, "an object (a map)")
-            items = []
+            # Every key is checked before any value (schema.md, "Encoding, in every language"):
+            # a key holding an unpaired surrogate (every reader drops such an entry) and a key
+            # canonically equivalent (NFC) to an earlier key in the map's own order (semantics.md
+            # rows 15, 23; for a plain object, its own-key order) are refused. Of several refused
+            # keys, the first in writing order (UTF-16) is named (FINDINGS F16).
+            bad = []
             seen = set()
             for key in _js_key_order(v):
-                # Canonically equivalent keys are one key to the readers (semantics.md row 15):
-                # a map holding two is refused, at the later key (FINDINGS F14).
+                if _has_lone_surrogate(key):
+                    bad.append((key, "a well-formed key"))
+                    continue
                 nk = key if key.isascii() else unicodedata.normalize("NFC", key)
                 if nk in seen:
-                    raise EncodeRefused("%s[%s]" % (path, js_string(key)), "no two canonically equivalent keys")
+                    bad.append((key, "no two canonically equivalent keys"))
                 seen.add(nk)
+            if bad:
+                key, why = min(bad, key=lambda b: utf16_key(b[0]))
+                raise EncodeRefused("%s[%s]" % (path, js_string(key)), why)
+            # Entries are written, and their values checked, in UTF-16 code-unit order of their
+            # keys, whatever order the map keeps (semantics.md row 23).
+            items = []
+            for key in sorted(v, key=utf16_key):
                 items.append(js_string(key) + ":" + self._value(v[key], t.elem, (), "%s[%s]" % (path, js_string(key))))
             for cname, cval in cons:
                 if cname == "non-empty" and not items:

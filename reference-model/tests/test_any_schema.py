@@ -253,8 +253,73 @@ class CanonicalMapKeys(unittest.TestCase):
             # The path names the later key (FINDINGS F14: the docs do not say which).
             self.assertEqual(cm.exception.path, '$.badges["%s"]' % later)
         self.assertEqual(e.encode({"count": 0, "revision": 0, "badges": {E_ACUTE: 1, "e": 2, "k": 3, "K": 4}}),
-                         '{"v":1,"count":0,"revision":0,"badges":{"\u00e9":1,"e":2,"k":3,"K":4},'
-                         '"rows":[],"byKey":{},"sync":"idle","colors":{}}')
+                         '{"v":1,"count":0,"revision":0,"badges":{"K":4,"e":2,"k":3,"\u00e9":1},'
+                         '"rows":[],"byKey":{},"sync":"idle","colors":{}}')   # UTF-16 key order (row 23)
+
+
+class WriterMapOrder(unittest.TestCase):
+    """semantics.md row 23 and schema.md "Encoding, in every language" / "The canonical document":
+    map entries in UTF-16 code-unit order of their keys, whatever order the map keeps; every key
+    checked before any value; of two canonically equivalent keys the later in the map's own order
+    is refused; otherwise the first bad value in that writing order."""
+    c = load_contract_text(NESTED)
+
+    def badges(self, badges):
+        return Encoder(self.c).encode({"count": 0, "revision": 0, "badges": badges})
+
+    def refused(self, badges, field="badges"):
+        with self.assertRaises(EncodeRefused) as cm:
+            Encoder(self.c).encode({"count": 0, "revision": 0, field: badges})
+        return cm.exception.path
+
+    def written(self, badges):
+        text = self.badges(badges)
+        head = '{"v":1,"count":0,"revision":0,"badges":'
+        tail = ',"rows":[],"byKey":{},"sync":"idle","colors":{}}'
+        self.assertTrue(text.startswith(head) and text.endswith(tail), text)
+        return text[len(head):-len(tail)]
+
+    def test_the_docs_example(self):
+        # schema.md: {b: 1, "10": 2, "2": 3} is written {"10":2,"2":3,"b":1}, not JS own-key order.
+        self.assertEqual(self.written({"b": 1, "10": 2, "2": 3}), '{"10":2,"2":3,"b":1}')
+
+    def test_whatever_order_the_map_keeps(self):
+        for given in ({"b": 1, "a": 2, "B": 3}, {"B": 3, "b": 1, "a": 2}, {"a": 2, "B": 3, "b": 1}):
+            self.assertEqual(self.written(given), '{"B":3,"a":2,"b":1}')
+
+    def test_utf16_code_units_not_code_points(self):
+        # schema.md: "😀" (D83D DE00) sorts before "ｚ" (FF5A); code-point order would differ.
+        self.assertEqual(self.written({"\uff5a": 1, "\U0001F600": 2, "\u00e9": 3, "z": 4}),
+                         '{"z":4,"\u00e9":3,"\U0001F600":2,"\uff5a":1}')
+
+    def test_array_index_keys_are_strings_like_the_others(self):
+        self.assertEqual(self.written({"10": 1, "9": 2, "1": 3, "01": 4, "": 5}),
+                         '{"":5,"01":4,"1":3,"10":1,"9":2}')
+
+    def test_the_first_bad_value_in_writing_order_is_refused(self):
+        # b is given first but "a" < "b": the entry written first is refused first.
+        self.assertEqual(self.refused({"b": "x", "a": 2 ** 53}), '$.badges["a"]')
+        self.assertEqual(self.refused({"b": 1.5, "10": True, "2": "x"}), '$.badges["10"]')
+        self.assertEqual(self.refused({"\uff5a": "x", "\U0001F600": "y"}), '$.badges["\U0001F600"]')
+        rows = {"z": {"id": "z", "a": 1, "b": 1}, "m": {"id": "m", "a": "x", "b": 1}, "y": {"id": "y"}}
+        self.assertEqual(self.refused(rows, field="byKey"), '$.byKey["m"].a')
+
+    def test_equivalent_keys_refused_at_the_later_in_the_maps_own_order(self):
+        # The later key in the map's own order, not the later in UTF-16 order.
+        self.assertEqual(self.refused({E_COMB: 1, E_ACUTE: 2}), '$.badges["%s"]' % E_ACUTE)
+        self.assertEqual(self.refused({E_ACUTE: 1, E_COMB: 2}), '$.badges["%s"]' % E_COMB)
+        self.assertEqual(self.refused({KELVIN: 1, "K": 2}), '$.badges["K"]')
+
+    def test_keys_are_checked_before_any_value(self):
+        # "a" holds a bad value and is written first, but the key collision is refused first.
+        self.assertEqual(self.refused({"a": "x", E_ACUTE: 1, E_COMB: 2}), '$.badges["%s"]' % E_COMB)
+        self.assertEqual(self.refused({"a": "x", "\ud800": 1}), '$.badges["\\ud800"]')
+
+    def test_of_several_refused_keys_the_first_in_writing_order(self):
+        # The model's reading (FINDINGS F16, README C21): "the first such value in that writing
+        # order" applied to the key checks. Own order would name KELVIN; UTF-16 order names E_COMB.
+        self.assertEqual(self.refused({"K": 1, KELVIN: 2, E_ACUTE: 3, E_COMB: 4}), '$.badges["%s"]' % E_COMB)
+        self.assertEqual(self.refused({"z\ud800": 1, E_ACUTE: 2, E_COMB: 3}), '$.badges["%s"]' % E_COMB)
 
 
 class WriterNull(unittest.TestCase):

@@ -187,7 +187,19 @@ def expected_failures_text():
         for zone, ys in entries:
             span = f"{min(ys)}" if min(ys) == max(ys) else f"{min(ys)}-{max(ys)}"
             lines.append(f"{impl}:{pinned[zone]}  # {header.get(impl, impl)}: {zone} differs from IANA {tzdata_version()} in {span}")
+    lines += [""] + TESTEE_LIMITS
     return "\n".join(lines) + "\n"
+
+
+# Not tz data: what the typed testees cannot hand their writers (kept in this file, which this
+# script writes whole, so a rewrite keeps them).
+TESTEE_LIMITS = [
+    "# swift, kotlin: the testees read encode's inputJson with their runtime's JSON reader, which drops a member whose key holds an unpaired",
+    "# surrogate (every reader drops it), so the writer never sees that key. Kotlin's writer refuses such a key in its unit test",
+    "# (Runtime/kotlin/test/ContractWriterTest.kt); no Swift String can hold one (docs/conformance.md, encode).",
+    "swift:encode-refuses-unpaired-surrogate-in-a-map-key  # the testee's reader drops the key, so the writer writes the map without it",
+    "kotlin:encode-refuses-unpaired-surrogate-in-a-map-key  # the testee's reader drops the key, so the writer writes the map without it",
+]
 
 
 def main():

@@ -51,6 +51,15 @@ struct Given {
         return Int64(value)
     }
 
+    /// A number of milliseconds as the Int64 an API takes: its integral value when an Int64 holds
+    /// it, so the runtime's own bounds decide (2^53 is no offset); nil for any other number (the
+    /// op then answers null: the API cannot be called with it).
+    func millisecondOffset(_ key: String) throws -> Int64? {
+        guard case .number(let value)? = object[key] else { throw TesteeError(message: "given.\(key) must be a number") }
+        guard value.isFinite, value == value.rounded(), abs(value) < 9_223_372_036_854_775_808.0 else { return nil }
+        return Int64(value)
+    }
+
     /// A string; nil when absent or null.
     func textOrNull(_ key: String) throws -> String? {
         switch object[key] {
@@ -218,6 +227,13 @@ enum TesteeInput {
     static func present(_ json: ContractJSON?) -> ContractJSON? {
         if case .null? = json { return nil }
         return json
+    }
+
+    /// `given.inputJson` read by the runtime's own reader (a string holding an unpaired surrogate is
+    /// its invalid string; a member whose key holds one is dropped, as every reader drops it).
+    static func parsed(_ text: String) throws -> ContractJSON {
+        guard let value = ContractJSON.parse(text) else { throw TesteeError(message: "given.inputJson is not JSON") }
+        return value
     }
 
     static func object(_ json: ContractJSON?) throws -> ContractJSONObject {

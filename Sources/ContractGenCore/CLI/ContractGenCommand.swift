@@ -63,6 +63,7 @@ public struct ContractGenCommand: Sendable {
       contract-gen explain [--contract NAME] [--lang swift|kotlin|typescript] [--format text|json] [--now EPOCH-MS] [--zone IANA-ID] < blob.json
       contract-gen differential [--count N] [--stress N] [--seed S] [--lang swift|kotlin|typescript|typescript-jsc|all]
       contract-gen mutate --lang swift|kotlin|typescript [--file PATH] [--sample N] [--max N] [--seed S] [--report FILE]
+      contract-gen mutate --catalogue [--lang swift|kotlin|typescript|golden-emitter|all] [--rule ID] | --coverage
       contract-gen compat [--ref REF]... [--releases GLOB] [--lang L] [--count N] [--report FILE]... [--format text|github]
       contract-gen --help | COMMAND --help | help COMMAND | --version
 

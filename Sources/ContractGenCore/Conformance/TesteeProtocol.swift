@@ -31,8 +31,11 @@ public enum GivenType: Sendable, Equatable {
     case boolean
     /// A number with an integral value within ±(2^53−1); any other number is an `error`.
     case integer
-    /// A number; one that is not an integral value within ±(2^53−1) makes the op answer `null`.
-    case integerElseNullResult
+    /// A number of milliseconds, handed to the implementation's API as it takes one: Swift and
+    /// Kotlin an `Int64` / `Long` (a number that is not an integral value such a type holds makes
+    /// the op answer `null`), TypeScript any number. So the API's own bounds (an offset beyond
+    /// ±(2^53−1) is no offset) are what the cases see, not the testee's.
+    case millisecondOffset
     /// A string, `null` or absent (absent and `null` mean the same: no stored text).
     case textOrNull
     /// An object of `{id: boolean}` (non-boolean entries ignored), `null` or absent (= none).
@@ -49,7 +52,7 @@ public enum GivenType: Sendable, Equatable {
         case .string: return "string"
         case .boolean: return "boolean"
         case .integer: return "integer"
-        case .integerElseNullResult: return "integerElseNull"
+        case .millisecondOffset: return "millisecondOffset"
         case .textOrNull: return "textOrNull"
         case .flagMap: return "flagMap"
         case .flag: return "flag"
@@ -62,7 +65,7 @@ public enum GivenType: Sendable, Equatable {
         switch (self, value) {
         case (.textOrNull, nil), (.textOrNull, .null?), (.textOrNull, .string?),
              (.flagMap, nil), (.flagMap, .null?), (.flagMap, .object?), (.flag, nil), (.flag, .bool?),
-             (.string, .string?), (.boolean, .bool?), (.integerElseNullResult, .number?), (.json, _?):
+             (.string, .string?), (.boolean, .bool?), (.millisecondOffset, .number?), (.json, _?):
             return nil
         case (.integer, .number(let number)?):
             return number == number.rounded() && abs(number) <= 9_007_199_254_740_991 ? nil : "must be an integer"
@@ -79,7 +82,7 @@ public enum GivenType: Sendable, Equatable {
         case .string: return "string"
         case .boolean: return "boolean"
         case .integer: return "integer"
-        case .integerElseNullResult: return "number"
+        case .millisecondOffset: return "number"
         case .textOrNull: return "string, `null` or absent"
         case .flagMap: return "object `{id: boolean}`, `null` or absent"
         case .flag: return "boolean or absent (absent: `false`)"
@@ -200,7 +203,7 @@ public enum TesteeOp: String, CaseIterable, Sendable {
         case .dayStart:
             return [GivenKey("dayStr", .string), GivenKey("timeZone", .string)]
         case .validUntil:
-            return [GivenKey("dayStr", .string), GivenKey("startOfNextDayDiffMs", .integerElseNullResult),
+            return [GivenKey("dayStr", .string), GivenKey("startOfNextDayDiffMs", .millisecondOffset),
                     GivenKey("timeZone", .string)]
         case .queueSet:
             return [GivenKey("queue", .textOrNull, note: "the stored queue text"), GivenKey("taskId", .string),
@@ -210,7 +213,8 @@ public enum TesteeOp: String, CaseIterable, Sendable {
         case .queueDrain:
             return [GivenKey("queue", .textOrNull), GivenKey("tasks", .flagMap, note: "current values; an entry whose value is not a boolean is skipped, so that id is not current")]
         case .encode:
-            return [GivenKey("input", .json, note: "the value to write: objects for records, union variants and maps, arrays, numbers for instants, strings for dates")]
+            return [GivenKey("input", .json, note: "the value to write: objects for records, union variants and maps, arrays, numbers for instants, strings for dates"),
+                    GivenKey("inputJson", .textOrNull, note: "the value to write as JSON text, read by the testee's own JSON reader, for what a case file cannot hold (a string with an unpaired surrogate, written `\\ud800`); when a string, `input` is ignored (give `null`)")]
         case .civilFromDays:
             return [GivenKey("days", .integer, note: "days since 1970-01-01, negative before it")]
         case .decodeBytes:

@@ -370,6 +370,43 @@ struct GoldenCaseBuilder {
 
     // MARK: Mutations per field type
 
+    /// Integers longer than 64 bits hold: read by their value they are no safe integer; a reader
+    /// with a 64-bit fast path overflows on the first and wraps the second to 1.
+    static let beyond64Bits = [
+        Mutation(label: "beyond-int64", why: "a 19-digit integer above the largest Int64 is beyond the safe integers (never wrapped or trapped on)",
+                 written: .raw("9999999999999999999"), outcome: .invalid),
+        Mutation(label: "beyond-64-bits", why: "2^64 + 1 is beyond the safe integers (64-bit arithmetic would wrap it to 1)",
+                 written: .raw("18446744073709551617"), outcome: .invalid),
+    ]
+
+    /// The decimal text of 2^64 + `n` (n ≥ 0, small): a number 64-bit arithmetic wraps to `n`.
+    static func twoToThe64Plus(_ n: Int) -> String {
+        var digits = Array("18446744073709551616".utf8).map { Int($0) - 48 }
+        var carry = n
+        var k = digits.count - 1
+        while carry > 0 {
+            if k < 0 { digits.insert(0, at: 0); k = 0 }
+            let sum = digits[k] + carry
+            digits[k] = sum % 10
+            carry = sum / 10
+            k -= 1
+        }
+        return String(digits.map { Character(String($0)) })
+    }
+
+    /// `{"a":` … `{}` … `}`: `levels` objects, each the only member of the one around it.
+    static func nestedObjectsText(_ levels: Int) -> String {
+        String(repeating: "{\"a\":", count: levels - 1) + "{}" + String(repeating: "}", count: levels - 1)
+    }
+
+    /// Whether a field's type takes no object (so an object in its place is a wrong type).
+    static func takesNoObject(_ type: FieldType) -> Bool {
+        switch type {
+        case .object, .union, .map: return false
+        default: return true
+        }
+    }
+
     func mutations(_ field: Field) -> [Mutation] {
         var list: [Mutation] = [
             Mutation(label: "missing", why: "the key is absent", written: nil, outcome: .invalid),
@@ -428,6 +465,7 @@ struct GoldenCaseBuilder {
         case .integer:
             list.append(Mutation(label: "fractional", why: "1.5 has no integral value", written: .raw("1.5"), outcome: .invalid))
             list.append(Mutation(label: "beyond-2-53", why: "2^53 is beyond the safe integers", written: .raw("9007199254740992"), outcome: .invalid))
+            list += Self.beyond64Bits
             list.append(Mutation(label: "overflow", why: "1e400 is a number but not a usable one", written: .raw("1e400"), outcome: .invalid))
             if let min = c.min {
                 list.append(Mutation(label: "below-min", why: "min is \(JSONValue.format(min))", written: .number(min - 1), outcome: .invalid))
@@ -446,6 +484,9 @@ struct GoldenCaseBuilder {
             }
         case .number:
             list.append(Mutation(label: "overflow", why: "1e400 is a number but not a usable one", written: .raw("1e400"), outcome: .invalid))
+            // Read by its value, as every reader reads a number: 1e19, not what 64 bits make of it.
+            list.append(Mutation(label: "beyond-int64", why: inRange(1e19) ? "a 19-digit integer above the largest Int64 is the number 1e19, never wrapped" : "a 19-digit integer above the largest Int64 is the number 1e19, outside the bounds",
+                                 written: .raw("9999999999999999999"), outcome: inRange(1e19) ? .valid(.number(1e19)) : .invalid))
             // A quarter past the bound, or half the bound's size past it where a quarter is lost in
             // rounding (min -1e300: -1e300 - 0.25 is -1e300 itself, at the bound, not past it).
             func past(_ bound: Double, by sign: Double) -> Double {
@@ -483,6 +524,7 @@ struct GoldenCaseBuilder {
                 let accepted = valid && inRange(value)
                 list.append(Mutation(label: label, why: why, written: .raw(text), outcome: accepted ? .valid(.number(value)) : .invalid))
             }
+            list += Self.beyond64Bits
             list.append(Mutation(label: "numeric-string", why: "a number in a string is a string", written: .string("1784325600000"), outcome: .invalid))
         case .dateTime:
             for form in DateTimeForms.valid + DateTimeForms.invalid {
@@ -734,6 +776,7 @@ struct GoldenCaseBuilder {
                                                 ("zero", .number(0)), ("fractional", .raw("\(contract.version.writes).5")),
                                                 ("negative", .number(-Double(contract.version.writes))), ("array", .array([.number(Double(contract.version.writes))])),
                                                 ("object", .object([])), ("overflow", .raw("1e400")),
+                                                ("beyond-64-bits", .raw(Self.twoToThe64Plus(contract.version.writes))),
                                                 ("nested-512-levels", .raw(JSONValue.nestedArraysText(SchemaLimits.maxDepth - 1)))]
         for (label, value) in rejected {
             let found = value.map { Self.jsonType(ofWritten: $0).type } ?? "missing"
@@ -754,6 +797,7 @@ struct GoldenCaseBuilder {
         result += fieldCases(prefix: prefix, relative: relative)
         result += nestingCases(prefix: prefix)
         result += rootNestingCases(prefix: prefix)
+        if let objects = objectNestingCase(prefix: prefix) { result.append(objects) }
         return result
     }
 
@@ -842,6 +886,37 @@ struct GoldenCaseBuilder {
                         written: .raw(JSONValue.nestedArraysText(levels)), outcome: .invalid)
     }
 
+    /// The field's value `objects-nested-512-levels`: objects nested until the innermost is the
+    /// 512th level (`{"a":{"a":…{}}}`). Objects count toward the limit as arrays do; not the field's
+    /// type (fields that take an object are left out), so it degrades like any wrong type.
+    func objectsNestedToTheLimit(_ field: Field, around: Int) -> Mutation? {
+        let levels = SchemaLimits.maxDepth - around
+        guard levels >= 1, Self.takesNoObject(field.type) else { return nil }
+        return Mutation(label: "objects-nested-512-levels", why: "\(levels) nested objects reach level 512, the deepest a document may go: a JSON object, not a \(field.type.schemaSpelling)",
+                        written: .raw(Self.nestedObjectsText(levels)), outcome: .invalid)
+    }
+
+    /// `document.objects-nested-513-levels`: the root's first field that takes no object holding
+    /// objects nested to level 513, one more than a document may nest: malformed, reported at the
+    /// 513th opening brace (a reader that counts arrays but not objects reads it).
+    func objectNestingCase(prefix: String) -> GoldenCase? {
+        guard let field = contract.rootType.storedFields.first(where: { Self.takesNoObject($0.type) }) else { return nil }
+        let levels = SchemaLimits.maxDepth   // inside the root object: the innermost at level 513
+        let nested = Self.nestedObjectsText(levels)
+        let blob = setting(pathDocument([]), field.jsonKey, to: .raw(nested)).serialized()
+        let member = JSONValue.string(field.jsonKey).serialized() + ":" + nested
+        guard let at = blob.range(of: member) else { return nil }
+        // Each object but the innermost opens with the five bytes `{"a":`.
+        let offset = blob[..<at.lowerBound].utf8.count + member.utf8.count - nested.utf8.count + 5 * (levels - 1)
+        return GoldenCase(name: "\(prefix).document.objects-nested-513-levels",
+                          about: "\(field.name) holding \(levels) nested objects inside the root object reaches level 513: objects count toward the limit as arrays do, so the document is malformed",
+                          contract: contract.name, blob: blob,
+                          expect: observation(status: "malformed", decodedRoot: nil, dropped: 0), sample: .minimal([]))
+            .countingDropped(0, observation: contract.observation)
+            .reporting([.object([("path", .string("$")), ("rule", .string("malformed")), ("used", .string("document")),
+                                 ("offset", .number(Double(offset))), ("expected", .string("depth"))])])
+    }
+
     /// `<Type>.<field>.nested-513-levels`: one level deeper than `nested-512-levels` in each field
     /// (in an array field, the field's array is the outermost of them), so the document is malformed, with its report at the 513th opening bracket. A decoder that
     /// counts a level too few in this field's value (or skips it without measuring) reads it.
@@ -895,7 +970,8 @@ struct GoldenCaseBuilder {
             let decodedRoot = withoutVersion(document)
             for field in type.storedFields {
                 let isStep = stepFields.contains("\(type.name).\(field.name)") || path.contains { $0.variant != nil }
-                for mutation in mutations(field) + [nestedToTheLimit(field, around: containers(path))].compactMap({ $0 }) {
+                for mutation in mutations(field) + [nestedToTheLimit(field, around: containers(path)),
+                                                    objectsNestedToTheLimit(field, around: containers(path))].compactMap({ $0 }) {
                     if isStep || endsEnclosing(field, mutation) {
                         let blob = updating(document, path[...]) { setting($0, field.jsonKey, to: mutation.written) }
                         let where_ = path.isEmpty ? "" : " (inside \(path.map(\.field.name).joined(separator: ".")))"

@@ -7,6 +7,10 @@ extension ContractGenCommand {
     contract-gen mutate --lang swift|kotlin|typescript [--file PATH] [--sample N] [--max N] [--seed S]
                         [--report FILE] [--golden DIR]... [--timeout SECONDS] [--deadline SECONDS]
                         [--only FILE] [--list] [--no-cache] [--full-builds]
+    contract-gen mutate --catalogue [--lang swift|kotlin|typescript|golden-emitter|all] [--rule ID|FAMILY]
+                        [--list] [--report FILE] [--golden DIR]... [--timeout SECONDS] [--deadline SECONDS]
+                        [--no-cache] [--full-builds]
+    contract-gen mutate --coverage [--golden DIR]...
 
       Mutation testing: applies small plausible bugs (boundary and equality flips, && ↔ ||,
       true ↔ false, integer ±1, negated or removed conditions, removed `return null`/`continue`,
@@ -26,6 +30,9 @@ extension ContractGenCommand {
                            taken out of a list)
       --report FILE        also write the results as Markdown
       --golden DIR         golden cases (default: golden); repeatable
+      --expected-failures FILE  cases the unmutated code fails by design, `[lang:]case` per line
+                           (default: golden/expected-failures.txt when it exists): this language's
+                           are left out of the judging, as conform does not count them
       --timeout SECONDS    per-case timeout (default 10); a timeout kills the mutant
       --deadline SECONDS   start no mutant after this many seconds; the rest are reported as not run
       --list               print the chosen mutants and stop (nothing is built)
@@ -37,13 +44,31 @@ extension ContractGenCommand {
                            swiftc -incremental: only what the change reaches is compiled again)
       Swift mutants are compiled with -Onone. Results are cached per (generated files, mutant,
       cases) under .build/mutation-cache, so a re-run only builds what changed.
+
+      --catalogue          run the rule-level mutants of mutation/catalogue/<target>.yaml instead:
+                           each the plausible wrong implementation of one rule of
+                           mutation/rules.yaml, judged by the golden cases alone (the golden
+                           emitter's by the rule coverage check); prints killed / survived /
+                           equivalent per target and rule family. --lang takes a comma list or
+                           all (the default); --rule one rule id or a family. A mutant whose
+                           `find` does not occur exactly once is stale: listed, exit 2, nothing run
+      --coverage           print which golden cases exercise each rule of mutation/rules.yaml;
+                           exit 1 when a rule's witness matches no case
     """
 
     func mutate(_ arguments: [String]) throws -> Int32 {
         let spec = CommandSpec(name: "mutate", valueOptions: ["lang", "file", "sample", "max", "seed", "report", "golden",
-                                                              "timeout", "deadline", "only"],
-                               flags: ["list", "no-cache", "full-builds"])
+                                                              "timeout", "deadline", "only", "rule", "expected-failures"],
+                               flags: ["list", "no-cache", "full-builds", "catalogue", "coverage"])
         let parsed = try spec.parse(arguments)
+        if parsed.has("coverage") { return try ruleCoverage(parsed) }
+        if parsed.has("catalogue") {
+            for option in ["file", "sample", "max", "seed", "only"] where parsed.value(option) != nil {
+                throw UsageError("--\(option) is an option of the syntactic mutants, not of --catalogue")
+            }
+            return try catalogueMutate(parsed, arguments: arguments)
+        }
+        if parsed.value("rule") != nil { throw UsageError("--rule needs --catalogue") }
         guard let name = parsed.value("lang"), let language = Language(rawValue: name) else {
             throw UsageError("mutate needs --lang swift, kotlin or typescript")
         }
@@ -84,14 +109,8 @@ extension ContractGenCommand {
         let stale = equivalents.stale(in: catalogue)
         for entry in stale { io.err("stale: \(entry)\n") }
         let directories = parsed.values("golden").isEmpty ? ["golden"] : parsed.values("golden")
-        let loaded = GoldenCaseLoader.load(directories: directories.map(path))
-        guard loaded.errors.isEmpty, !loaded.cases.isEmpty else {
-            throw UsageError("the golden cases must load cleanly first: \(loaded.errors.first.map { "\($0.path): \($0.message)" } ?? "none found")")
-        }
-        let twins = ConformanceCase.withPlainTwins(loaded.cases)
-        // The language's implementation runs its second decode road too, where it has one.
-        let road = Implementation.allCases.first { $0.language == language }?.secondRoad
-        var runner = MutationRunner(root: root, language: language, cases: ConformanceCase.withTwins(twins, by: road))
+        var runner = MutationRunner(root: root, language: language,
+                                    cases: try mutationCases(directories, language: language, expected: mutationExpectedFailures(parsed)))
         runner.caseTimeout = try Self.seconds(parsed.value("timeout"), option: "timeout") ?? 10
         runner.deadline = try Self.seconds(parsed.value("deadline"), option: "deadline")
         runner.incremental = !parsed.has("no-cache")

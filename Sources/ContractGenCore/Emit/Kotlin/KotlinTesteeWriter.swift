@@ -102,7 +102,7 @@ struct KotlinTesteeWriter {
             p.line("val dayMs = \(ns).dayStart(\(read(op, "dayStr")), \(read(op, "timeZone")))")
             p.line("return dayMs?.let { ContractJson.Num(it.toDouble()) } ?: ContractJson.Null")
         case .validUntil:
-            p.line("// The API takes whole milliseconds; a fractional offset has no valid result.")
+            p.line("// The API takes a Long of milliseconds: a number none can hold has no result; the runtime bounds the rest.")
             p.line("val diff = \(read(op, "startOfNextDayDiffMs")) ?: return ContractJson.Null")
             p.line("val result = \(ns).computeValidUntil(\(read(op, "dayStr")), diff, \(read(op, "timeZone")))")
             p.line("return result?.let { ContractJson.Num(it.toDouble()) } ?: ContractJson.Null")
@@ -117,7 +117,15 @@ struct KotlinTesteeWriter {
             }
             p.line("return ContractJson.Obj(result)")
         case .queueDrain:
-            p.line("val changes = \(ns).DoneQueue.drain(\(read(op, "queue")), current = \(read(op, "tasks")) ?: emptyMap())")
+            p.line("val queue = \(read(op, "queue"))")
+            p.line("val current = \(read(op, "tasks")) ?: emptyMap()")
+            p.line("val changes = \(ns).DoneQueue.drain(queue, current = current)")
+            // The convenience over decoded rows answers the same, a later row of an id winning (TesteeDrainRows).
+            if let row = TesteeDrainRows(contract: contract).row(.kotlin, id: "id", flag: "!done"),
+               let kept = TesteeDrainRows(contract: contract).row(.kotlin, id: "id", flag: "done") {
+                p.line("val rows = current.flatMap { (id, done) -> listOf(\(row), \(kept)) }")
+                p.line("if (\(ns).DoneQueue.drain(queue, rows) != changes) throw TesteeError(\"drain over rows disagrees with drain over their ids and flags\")")
+            }
             p.block("return ContractJson.Arr(changes.map { change ->", closer: "})") { p in
                 p.line("val entry = LinkedHashMap<String, ContractJson>()")
                 p.line("entry[\"id\"] = ContractJson.Str(change.\(contract.behaviours.doneQueue?.binding.idField ?? "id"))")
@@ -129,7 +137,10 @@ struct KotlinTesteeWriter {
         case .encode:
             // The input read into the contract's data classes (a refusal there is one Kotlin's types make), then encoded.
             let input = "\(KotlinEmitter.observationObject(contract)).encodeInput(input)"
-            p.line("val input = \(read(op, "input"))")
+            // `inputJson` carries what a case file cannot (an unpaired surrogate): the runtime's reader
+            // keeps such a string as an invalid string, handed to the writer as a lone surrogate.
+            p.line("val inputJson = \(read(op, "inputJson"))")
+            p.line("val input = if (inputJson != null) TesteeInput.parsed(inputJson) else \(read(op, "input"))")
             p.line("return TesteeInput.answer({ \(ns).encode(\(input)) }, { \(ns).encodeBytes(\(input)) })")
         case .decodeBytes:
             // Bytes that no JSON string can carry (not UTF-8), through the byte entry point.

@@ -47,6 +47,11 @@ struct KotlinTimelineRenderer {
             p.line("val now = \(read("now"))")
             p.line("val value = \(ns).decode(\(read("blob"))).value")
             p.line("val plan = \(ns).timeline(value, now, \(read("timeZone")))")
+            // The Android conveniences say what the timeline says: the header to render now, and
+            // when to schedule the next update (docs/schema.md, timeline).
+            p.line("if (plan.headerNow != plan.entries[0].header) throw TesteeError(\"headerNow is ${plan.headerNow}, the entry at now ${plan.entries[0].header}\")")
+            p.line("val nextUpdate = \(ns).nextUpdateAt(value, now)")
+            p.line("if (nextUpdate != plan.reloadAtMs) throw TesteeError(\"nextUpdateAt is $nextUpdate, the reload ${plan.reloadAtMs}\")")
             p.block("val entries = plan.entries.map { entry ->") { p in
                 p.line("val header = LinkedHashMap<String, ContractJson>()")
                 p.line("val shown = entry.header")

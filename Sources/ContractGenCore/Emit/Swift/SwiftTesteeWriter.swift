@@ -93,7 +93,7 @@ struct SwiftTesteeWriter {
             p.line("let dayMs = \(ns).dayStart(\(read(op, "dayStr")), timeZoneIdentifier: \(read(op, "timeZone")))")
             p.line("return dayMs.map { .number(Double($0)) } ?? .null")
         case .validUntil:
-            p.line("// The API takes whole milliseconds; a fractional offset has no valid result.")
+            p.line("// The API takes an Int64 of milliseconds: a number none can hold has no result; the runtime bounds the rest.")
             p.line("guard let diff = \(read(op, "startOfNextDayDiffMs")) else { return .null }")
             p.line("let result = \(ns).computeValidUntil(\(read(op, "dayStr")), startOfNextDayDiffMs: diff, timeZoneIdentifier: \(read(op, "timeZone")))")
             p.line("return result.map { .number(Double($0)) } ?? .null")
@@ -108,8 +108,22 @@ struct SwiftTesteeWriter {
             p.line("}")
             p.line("return .object(result)")
         case .queueDrain:
+            p.line("let queue = \(read(op, "queue"))")
             p.line("let current = (\(read(op, "tasks")) ?? []).map { \(ns).DoneQueueEntry(\(entryId(contract)): $0.id, \(entryFlag(contract)): $0.isDone) }")
-            p.line("let changes = \(ns).DoneQueue.drain(\(read(op, "queue")), current: current)")
+            p.line("let changes = \(ns).DoneQueue.drain(queue, current: current)")
+            // Rules no op reaches otherwise: a later entry of an id wins, and the convenience over
+            // decoded rows answers the same (TesteeDrainRows).
+            p.line("let decoys = current.map { \(ns).DoneQueueEntry(\(entryId(contract)): $0.\(entryId(contract)), \(entryFlag(contract)): !$0.\(entryFlag(contract))) }")
+            p.line("guard \(ns).DoneQueue.drain(queue, current: decoys + current) == changes else {")
+            p.line("    throw TesteeError(message: \"drain with each id given first with the other flag disagrees: the first entry of an id won\")")
+            p.line("}")
+            if let row = TesteeDrainRows(contract: contract).row(.swift, id: "$0.\(entryId(contract))", flag: "!$0.\(entryFlag(contract))"),
+               let kept = TesteeDrainRows(contract: contract).row(.swift, id: "$0.\(entryId(contract))", flag: "$0.\(entryFlag(contract))") {
+                p.line("let rows = current.flatMap { [\(row), \(kept)] }")
+                p.line("guard \(ns).DoneQueue.drain(queue, tasks: rows) == changes else {")
+                p.line("    throw TesteeError(message: \"drain over rows disagrees with drain over their ids and flags\")")
+                p.line("}")
+            }
             p.line("return .array(changes.map { change in")
             p.line("    var entry = ContractJSONObject()")
             p.line("    entry.set(\"id\", .string(change.\(entryId(contract))))")
@@ -120,7 +134,11 @@ struct SwiftTesteeWriter {
             SwiftTimelineRenderer(contract: contract).testeeCase(read: { read(op, $0) }, &p)
         case .encode:
             // The input read into the contract's Swift values (a refusal there is one Swift's types make), then encoded.
-            p.line("let input = \(read(op, "input"))")
+            // `inputJson` carries what a case file cannot (an unpaired surrogate): the runtime's reader
+            // keeps such a string as an invalid string, which no Swift String holds, so reading the
+            // input into the contract's values refuses it at its path.
+            p.line("let inputJson = \(read(op, "inputJson"))")
+            p.line("let input = try inputJson.map(TesteeInput.parsed) ?? \(op.read("input"))")
             p.line("return try TesteeInput.answer { \(ns).encode(try \(ns).encodeInput(input)) }")
         case .decodeBytes:
             // Bytes that no JSON string can carry (not UTF-8), through the entry point files hand over.

@@ -47,9 +47,25 @@ struct SwiftTimelineRenderer {
             p.line("guard nowBack <= now, now - nowBack <= 1 + abs(now) >> 50 else {")
             p.line("    throw TesteeError(message: \"ContractTimelineTime.epochMs reads \\(now) ms as \\(nowBack)\")")
             p.line("}")
+            // Three quarters of a millisecond after `now` is still `now`: the Date is floored, never rounded
+            // (exact in a double while |now| < 2^43, every instant the cases use).
+            p.line("let nowPlusThreeQuarters = Date(timeIntervalSince1970: (Double(now) + 0.75) / 1000)")
+            p.line("if abs(now) < 1 << 43, ContractTimelineTime.epochMs(nowPlusThreeQuarters) != now {")
+            p.line("    throw TesteeError(message: \"ContractTimelineTime.epochMs reads \\(now).75 ms as \\(ContractTimelineTime.epochMs(nowPlusThreeQuarters))\")")
+            p.line("}")
             p.line("let value = \(ns).decode(\(read("blob"))).value")
-            p.line("let plan = \(ns).timeline(value, now: now, timeZoneIdentifier: \(read("timeZone")))")
+            p.line("let zoneId = \(read("timeZone"))")
+            p.line("let plan = \(ns).timeline(value, now: now, timeZoneIdentifier: zoneId)")
             p.line("let dates = plan.widgetEntries.map(\\.date)")
+            // The WidgetKit form an app's provider calls must say what the timeline says, at the
+            // same instants (given `now` as a Date that reads back as `now`, in a known zone).
+            p.line("if abs(now) < 1 << 43, let zone = ContractCalendar.timeZone(zoneId) {")
+            p.line("    let widget = \(ns).widgetTimeline(value, now: nowPlusThreeQuarters, timeZone: zone)")
+            p.line("    guard widget.entries.map(\\.date) == dates, widget.entries.map(\\.header) == plan.entries.map(\\.header),")
+            p.line("          widget.reloadAfter == plan.reloadDate else {")
+            p.line("        throw TesteeError(message: \"widgetTimeline disagrees with timeline: \\(widget.entries.map(\\.date)), reload \\(String(describing: widget.reloadAfter))\")")
+            p.line("    }")
+            p.line("}")
             p.line("var result = ContractJSONObject()")
             p.line("result.set(\"entries\", .array(zip(plan.entries, dates).map { entry, date in")
             p.line("    var header = ContractJSONObject()")

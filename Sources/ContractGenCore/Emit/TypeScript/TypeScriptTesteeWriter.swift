@@ -106,7 +106,7 @@ struct TypeScriptTesteeWriter {
         case .dayStart:
             p.line("return \(ns).dayStart(\(read(op, "dayStr")), \(read(op, "timeZone")));")
         case .validUntil:
-            p.line("// The API takes whole milliseconds; a fractional offset has no valid result.")
+            p.line("// The API takes any number: its own checks (whole, safe milliseconds) decide.")
             p.line("const diff = \(read(op, "startOfNextDayDiffMs"));")
             p.line("if (diff === null) return null;")
             p.line("return \(ns).computeValidUntil(\(read(op, "dayStr")), diff, \(read(op, "timeZone")));")
@@ -120,13 +120,29 @@ struct TypeScriptTesteeWriter {
             p.line("entries.sort((a, b) => (utf16Less(a[0], b[0]) ? -1 : utf16Less(b[0], a[0]) ? 1 : 0));")
             p.line("return new Map<string, ContractJson>(entries);")
         case .queueDrain:
-            p.line("const changes = \(ns).doneQueueDrain(\(read(op, "queue")), \(read(op, "tasks")) ?? new Map());")
+            p.line("const queue = \(read(op, "queue"));")
+            p.line("const current = \(read(op, "tasks")) ?? new Map<string, boolean>();")
+            p.line("const changes = \(ns).doneQueueDrain(queue, current);")
+            // The convenience over decoded rows answers the same, a later row of an id winning (TesteeDrainRows).
+            if let binding = contract.behaviours.doneQueue?.binding,
+               let row = TesteeDrainRows(contract: contract).row(.typescript, id: "id", flag: "!done"),
+               let kept = TesteeDrainRows(contract: contract).row(.typescript, id: "id", flag: "done") {
+                p.line("const rows: \(ns).\(binding.typeName)[] = [];")
+                p.line("current.forEach((done, id) => rows.push(\(row), \(kept)));")
+                p.line("const viaRows = \(ns).doneQueueDrainTasks(queue, rows);")
+                p.line("if (viaRows.length !== changes.length || viaRows.some((change, k) => change.\(binding.idField) !== changes[k]?.\(binding.idField) || change.\(binding.flagField) !== changes[k]?.\(binding.flagField))) {")
+                p.line("  throw new TesteeError(\"drain over rows disagrees with drain over their ids and flags\");")
+                p.line("}")
+            }
             p.line("return changes.map((change): ContractJson => new Map<string, ContractJson>([[\"id\", change.\(contract.behaviours.doneQueue?.binding.idField ?? "id")], [\"isDone\", change.\(contract.behaviours.doneQueue?.binding.flagField ?? "isDone")]]));")
         case .timeline:
             TypeScriptTimelineRenderer(contract: contract).testeeCase(read: { read(op, $0) }, &p)
         case .encode:
             // The input is the app's value as JSON; encode checks every part of it itself.
-            p.line("return encodeResult(() => \(ns).encode(\(read(op, "input")) as Parameters<typeof \(ns).encode>[0]));")
+            // `inputJson` carries what the case file cannot (an unpaired surrogate): JSON.parse keeps it.
+            p.line("const inputJson = \(read(op, "inputJson"));")
+            p.line("const input: unknown = inputJson === null ? \(read(op, "input")) : JSON.parse(inputJson);")
+            p.line("return encodeResult(() => \(ns).encode(input as Parameters<typeof \(ns).encode>[0]));")
         case .decodeBytes:
             // Bytes that no JSON string can carry (not UTF-8), through the byte entry point.
             p.line("const report = \(read(op, "report")) ? new ContractReport() : undefined;")

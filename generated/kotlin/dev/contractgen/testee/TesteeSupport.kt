@@ -65,6 +65,20 @@ internal class Given(json: ContractJson?, allowed: Set<String>) {
     /** Any JSON value (`null` included); an error only when absent. */
     fun json(key: String): ContractJson = members[key] ?: throw TesteeError("given.$key is missing")
 
+    /**
+     * A number of milliseconds as the Long an API takes: its integral value when a Long holds it,
+     * so the runtime's own bounds decide (2^53 is no offset); null for any other number (the op
+     * then answers null: the API cannot be called with it).
+     */
+    fun millisecondOffset(key: String): Long? {
+        val value = members[key]
+        if (value !is ContractJson.Num) throw TesteeError("given.$key must be a number")
+        val number = value.value
+        if (number.isNaN() || number.isInfinite() || number % 1.0 != 0.0) return null
+        if (Math.abs(number) >= 9.223372036854775807E18) return null
+        return number.toLong()
+    }
+
     /** A string; null when absent or null. */
     fun textOrNull(key: String): String? {
         val value = members[key]
@@ -115,6 +129,12 @@ internal class Given(json: ContractJson?, allowed: Set<String>) {
 internal object TesteeInput {
     /** null for an absent member or JSON `null`: how TypeScript's encoder treats `undefined` and `null`. */
     fun present(json: ContractJson?): ContractJson? = if (json == ContractJson.Null) null else json
+
+    /**
+     * `given.inputJson` read by the runtime's own reader (a string holding an unpaired surrogate is
+     * its invalid string; a member whose key holds one is dropped, as every reader drops it).
+     */
+    fun parsed(text: String): ContractJson = ContractJsonReader.parse(text) ?: throw TesteeError("given.inputJson is not JSON")
 
     fun obj(json: ContractJson?): Map<String, ContractJson> =
         (json as? ContractJson.Obj)?.entries ?: throw ContractEncodeException("an object")
