@@ -24,7 +24,7 @@ from refmodel.decoder import Decoder, observation, utf8_stop_offset, DecodeResul
 from refmodel.encoder import Encoder, EncodeRefused             # noqa: E402
 from refmodel import calendar as cal                            # noqa: E402
 from refmodel import queue as dq                                # noqa: E402
-from refmodel.strictjson import dumps_ascii, parse, to_value_tree   # noqa: E402
+from refmodel.strictjson import dumps_ascii, parse, to_value_tree, to_input_value, JSONSyntaxError   # noqa: E402
 
 SAFE_MAX = 9007199254740991
 _HEX_TEXT = re.compile(r"[0-9a-fA-F]*")
@@ -76,7 +76,7 @@ OPS = {
     "queue.peek": {"queue": ("string-or-null", False)},
     "queue.drain": {"queue": ("string-or-null", False), "tasks": ("object-or-null", False)},
     "timeline": {"blob": ("string", True), "now": ("integer", True), "timeZone": ("string", True)},
-    "encode": {"input": ("any", True)},
+    "encode": {"input": ("any", True), "inputJson": ("string-or-null", False)},
     "civilFromDays": {"days": ("integer", True)},
     "versions": {},
 }
@@ -231,8 +231,19 @@ class Model(object):
 
     # -- always
     def op_encode(self, c, decoder, encoder, given):
+        # `inputJson` (docs/conformance.md, op table and "encode"): when a string, the value to
+        # write is that JSON text read by the model's own reader, which keeps a string (or key)
+        # holding an unpaired surrogate, and `input` is ignored.
+        text = given.get("inputJson")
+        if isinstance(text, str):
+            try:
+                value = to_input_value(parse(text, root_object=False))
+            except JSONSyntaxError as e:
+                raise RequestError("inputJson is not one JSON text: %s" % (e,))
+        else:
+            value = given["input"]
         try:
-            return {"text": encoder.encode(given["input"])}
+            return {"text": encoder.encode(value)}
         except EncodeRefused as e:
             return {"refused": e.path}
 

@@ -351,6 +351,26 @@ def to_value_tree(v):
     return v
 
 
+def to_input_value(v):
+    """Turn a parse tree into the value an app hands the writer (what JavaScript's JSON.parse
+    builds; docs/conformance.md, op ``encode``, ``inputJson``): like ``to_value_tree`` (each key
+    once, the last value at the first position), except that a string or key that held an
+    unpaired surrogate is KEPT as a Python str holding the lone surrogate code point, so the
+    writer sees it and refuses it (docs/schema.md, "Encoding, in every language")."""
+    if isinstance(v, JObj):
+        out = {}
+        for k, x in v.members:
+            if isinstance(k, InvalidStr):
+                k = k.text
+            out[k] = to_input_value(x)
+        return out
+    if isinstance(v, list):
+        return [to_input_value(x) for x in v]
+    if isinstance(v, InvalidStr):
+        return v.text
+    return v
+
+
 # ----------------------------------------------------------------------------------------
 # Writers.
 

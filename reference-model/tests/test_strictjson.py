@@ -13,7 +13,7 @@ import unittest
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
 from refmodel.strictjson import (parse, JObj, InvalidStr, JSONSyntaxError, utf8_offset,  # noqa: E402
-                                 to_value_tree, dumps_ascii, number_text, json_type)
+                                 to_value_tree, to_input_value, dumps_ascii, number_text, json_type)
 from refmodel.decoder import utf8_stop_offset  # noqa: E402
 from refmodel.encoder import js_number, js_string  # noqa: E402
 
@@ -190,6 +190,15 @@ class ValueTreeAndWriters(unittest.TestCase):
     def test_value_tree_keeps_last_value_at_first_position_and_drops_invalid_keys(self):
         t = to_value_tree(parse(r'{"a":1,"b":2,"a":3,"\ud800":4}'))
         self.assertEqual(list(t.items()), [("a", 3.0), ("b", 2.0)])
+
+    def test_input_value_keeps_unpaired_surrogates_in_strings_and_keys(self):
+        # docs/conformance.md, encode's inputJson: the testee's reader keeps a string holding an
+        # unpaired surrogate so the writer can refuse it (JSON.parse keeps them, keys too)
+        t = to_input_value(parse(r'{"a":["x\ud800",1],"\udc00":"\ud83d\ude00","a":[true],"b":null}', False))
+        self.assertEqual(list(t.items()), [("a", [True]), ("\udc00", "\U0001f600"), ("b", None)])
+        self.assertEqual(to_input_value(parse(r'["x\ud800",{"k":"\udbff\udbff"}]', False)),
+                         ["x\ud800", {"k": "\udbff\udbff"}])
+        self.assertEqual(to_input_value(parse(r'"\udfff"', False)), "\udfff")
 
     def test_number_text(self):
         self.assertEqual(number_text(1784325600000.0), "1784325600000")

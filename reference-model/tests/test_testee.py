@@ -98,5 +98,62 @@ class DocumentedExamples(unittest.TestCase):
         self.assertEqual([e["id"] for e in d["ok"]], ["10", "9", "Z"])
 
 
+class EncodeInputJson(unittest.TestCase):
+    """docs/conformance.md, op table `encode` and the `encode` paragraph: `inputJson` (a string)
+    is the value to write as JSON text, read by the testee's own reader, which keeps a string
+    holding an unpaired surrogate; `input` is then ignored. docs/schema.md ("Encoding, in every
+    language"): a string with an unpaired surrogate and a map key with one are refused; the path
+    names fields by code names, array elements by index, map entries by their key as a JSON
+    string literal (JSON.stringify spells a lone surrogate `\\udxxx`); a map's keys are all
+    checked before any of its values."""
+
+    def encode(self, *givens):
+        return run([req("todo-count", "encode", **g) + b"\n" for g in givens])
+
+    def test_refusals_of_unpaired_surrogates_in_values_and_keys(self):
+        base = '"count":1,"revision":0'
+        answers = self.encode(
+            {"input": None, "inputJson": '{%s,"source":{"platform":"ios","appVersion":"1.\\ud800"}}' % base},
+            {"input": None, "inputJson": '{%s,"lists":[{"name":"a","open":1},{"name":"\\udc00b","open":2}]}' % base},
+            {"input": None, "inputJson": '{%s,"badges":{"inbox":1,"\\udbff":2}}' % base},
+            # every key before any value: the bad key is named, not the earlier bad value
+            {"input": None, "inputJson": '{%s,"badges":{"a":"x","z\\ud800":1}}' % base},
+            # a lone low surrogate right before a high one is no pair (two unpaired surrogates)
+            {"input": None, "inputJson": '{%s,"lists":[{"name":"\\udc00\\ud800","open":0}]}' % base})
+        self.assertEqual([a["ok"] for a in answers], [
+            {"refused": "$.source.appVersion"},
+            {"refused": "$.lists[1].name"},
+            {"refused": '$.badges["\\udbff"]'},
+            {"refused": '$.badges["z\\ud800"]'},
+            {"refused": "$.lists[0].name"},
+        ])
+
+    def test_input_ignored_when_input_json_is_a_string_and_used_when_null_or_absent(self):
+        good = {"count": 1, "revision": 0}
+        written = '{"v":1,"count":1,"revision":0,"sync":"idle","lists":[],"badges":{}}'
+        answers = self.encode(
+            {"input": good, "inputJson": '{"count":2,"revision":0,"source":{"platform":"web","appVersion":"\\ud800"}}'},
+            {"input": good, "inputJson": None},
+            {"input": good},
+            {"input": None, "inputJson": ' {"revision":0,"count":1} '})
+        self.assertEqual([a["ok"] for a in answers], [
+            {"refused": "$.source.appVersion"}, {"text": written}, {"text": written}, {"text": written}])
+
+    def test_input_json_escapes_read_as_json(self):
+        # a surrogate pair escape is one character, written raw; the last of two equal keys wins
+        # (an input object holds each key once); 1e0 is the number 1
+        (a,) = self.encode({"input": None, "inputJson":
+                            '{"count":1e0,"revision":0,"badges":{"\\ud83d\\ude00":1,"\\u00e9":2,"\\u00e9":3}}'})
+        self.assertEqual(a["ok"], {"text": '{"v":1,"count":1,"revision":0,"sync":"idle","lists":[],'
+                                           '"badges":{"\u00e9":3,"\U0001f600":1}}'})
+
+    def test_input_json_that_is_no_json_text_or_of_the_wrong_type_is_an_error(self):
+        answers = self.encode({"input": None, "inputJson": '{"count":1,'},
+                              {"input": None, "inputJson": "NaN"},
+                              {"input": None, "inputJson": 1},
+                              {"inputJson": '{"count":1,"revision":0}'})
+        self.assertEqual([list(a) for a in answers], [["error"]] * 4)
+
+
 if __name__ == "__main__":
     unittest.main()
