@@ -9,9 +9,11 @@
 # (valgrind only for Benchmarks/callgrind.sh.)
 #
 # Columns: corpus, bytes, language, decoder, MB/s, three ratios (baseline batch time ÷ this
-# decoder's, median of 9 alternating rounds in one process; Swift batches timed in the thread's
-# CPU time, Kotlin and TypeScript in wall time), peak memory above the input:
-#   Swift        × JSONDecoder+Codable, × the fast hand-written byte parser (direct into structs), —
+# decoder's, median of 9 alternating rounds in one process, each batch ~4 MB and at least 3 decodes;
+# Kotlin: the median of KOTLIN_FORKS=3 JVMs' medians; Swift batches timed in the thread's CPU time,
+# Kotlin and TypeScript in wall time), peak memory above the input:
+#   Swift        × JSONDecoder+Codable, × the fast hand-written byte parser (direct into structs),
+#                × the same parser filling projectColor in place (the value the generated decoder returns)
 #   Kotlin       × Jackson streaming + typed walk, × Gson (data classes), × org.json + walk
 #   TypeScript   × JSON.parse+Ajv, × JSON.parse+typed walk, × JSON.parse+untyped walk
 # Memory: one decoder per process, three decodes: peak RSS (Swift: VmHWM reset, after malloc_trim,
@@ -89,6 +91,18 @@ jsc_bench() {  # blob-file module [with-baselines]
     cat Benchmarks/typescript/bench.js; } > "$work/bench-jsc.js"
   jsc "$work/bench-jsc.js"
 }
+median_of_forks() {  # lines "name chars MB/s r1 r2 r3" from several runs → one line per name, each number column its median
+  awk -F'\t' -v OFS='\t' '
+    function median(key, m,   i, j, t, a) {
+      for (i = 1; i <= m; i++) a[i] = values[key, i] + 0
+      for (i = 2; i <= m; i++) { t = a[i]; for (j = i - 1; j >= 1 && a[j] > t; j--) a[j + 1] = a[j]; a[j + 1] = t }
+      return m % 2 ? a[(m + 1) / 2] : (a[m / 2] + a[m / 2 + 1]) / 2
+    }
+    { if (!($1 in count)) { order[++names] = $1; chars[$1] = $2 }
+      m = ++count[$1]; for (c = 3; c <= 6; c++) values[$1 SUBSEP c, m] = $c }
+    END { for (i = 1; i <= names; i++) { k = order[i]
+      printf "%s\t%s\t%.1f\t%.2f\t%.2f\t%.2f\n", k, chars[k], median(k SUBSEP 3, count[k]), median(k SUBSEP 4, count[k]), median(k SUBSEP 5, count[k]), median(k SUBSEP 6, count[k]) } }'
+}
 ts_label() {
   case $1 in
     generated) echo "generated";; report) echo "generated + report";; ajv) echo "JSON.parse+Ajv (baseline)";;
@@ -102,12 +116,15 @@ for corpus in $corpora; do
     "$bench" --corpus "$corpus" --size "$size" --write > "$work/blob.json"
     bytes=$(wc -c < "$work/blob.json")
     # Swift: one process for every decoder's throughput, one per decoder for memory.
-    want swift && "$bench" --corpus "$corpus" --size "$size" | while IFS=$'\t' read -r name _ mbs ratio hand; do
-      label=$name; case $name in generated) label="generated (String)";; generated-data) label="generated (Data)";; generated-report) label="generated + report (String)";; jsondecoder) label="JSONDecoder+Codable (baseline)";; handwritten-tree) label="hand-written byte parser (value tree)";; handwritten-direct) label="hand-written byte parser (direct into structs)";; esac
-      row "$corpus" "$bytes" "Swift" "$label" "$mbs" "$ratio" "$hand" "—" "$("$bench" --corpus "$corpus" --size "$size" --memory "$name")"
+    want swift && "$bench" --corpus "$corpus" --size "$size" | while IFS=$'\t' read -r name _ mbs ratio hand derived; do
+      label=$name; case $name in generated) label="generated (String)";; generated-data) label="generated (Data)";; generated-report) label="generated + report (String)";; jsondecoder) label="JSONDecoder+Codable (baseline)";; handwritten-tree) label="hand-written byte parser (value tree)";; handwritten-direct) label="hand-written byte parser (direct into structs)";; handwritten-direct-derived) label="hand-written byte parser + projectColor (the same value)";; esac
+      row "$corpus" "$bytes" "Swift" "$label" "$mbs" "$ratio" "$hand" "$derived" "$("$bench" --corpus "$corpus" --size "$size" --memory "$name")"
     done
-    # Kotlin: one JVM for every decoder's throughput, one per decoder for memory.
-    want kotlin && java -cp "$kotlin_cp" dev.contractgen.bench.BenchKt "$work/blob.json" | while IFS=$'\t' read -r name _ mbs jackson gson orgjson; do
+    # Kotlin: one JVM for every decoder's throughput, run KOTLIN_FORKS times (default 3: the JIT
+    # compiles each JVM differently, so a ratio moves more between JVMs than between rounds of one),
+    # each column the median of the forks' medians; one JVM per decoder for memory.
+    want kotlin && for _ in $(seq "${KOTLIN_FORKS:-3}"); do java -cp "$kotlin_cp" dev.contractgen.bench.BenchKt "$work/blob.json"; done |
+      median_of_forks | while IFS=$'\t' read -r name _ mbs jackson gson orgjson; do
       label=$name; case $name in jackson) label="Jackson streaming+typed walk (baseline)";; gson) label="Gson (data classes)";; orgjson) label="org.json parse+walk";; generated-report) label="generated + report";; esac
       row "$corpus" "$bytes" "Kotlin" "$label" "$mbs" "$jackson" "$gson" "$orgjson" "$(java -XX:+UseSerialGC -cp "$kotlin_cp" dev.contractgen.bench.BenchKt "$work/blob.json" --memory "$name")"
     done

@@ -7,15 +7,33 @@ import Foundation
 /// fields it knows), no surrogate, number-grammar or UTF-8 checks, a lenient reading of literals,
 /// and unknown values skipped by counting brackets. That is why it is a baseline for speed only:
 /// the distance between it and the generated decoder is the price of the contract's rules.
-struct HandWrittenDirectParser {
+struct HandWrittenDirectParser<Row: HandWrittenRow> {
     private let bytes: UnsafeBufferPointer<UInt8>
     private var i = 0
 
-    static func decode(_ data: Data) -> CodableSnapshot? {
+    static func decode(_ data: Data) -> HandWrittenSnapshot<Row>? {
         data.withUnsafeBytes { raw in
             var parser = HandWrittenDirectParser(bytes: raw.bindMemory(to: UInt8.self))
             return parser.snapshot()
         }
+    }
+
+    /// `decode`, then each row's `projectColor` filled in place once the whole blob is read
+    /// (`projectColors` may come after the rows), as the app needs it for the widget.
+    static func decodeDerivingProjectColors(_ data: Data) -> HandWrittenSnapshot<Row>? {
+        var snapshot = decode(data)
+        if let colors = snapshot?.projectColors {
+            func derive(_ tasks: inout [Row]) {
+                for k in tasks.indices {
+                    if let projectId = tasks[k].projectId { tasks[k].projectColor = colors[projectId] }
+                }
+            }
+            if snapshot?.tasks != nil { derive(&snapshot!.tasks!) }
+            if let count = snapshot?.projects?.count {
+                for k in 0..<count where snapshot!.projects![k].tasks != nil { derive(&snapshot!.projects![k].tasks!) }
+            }
+        }
+        return snapshot
     }
 
     private init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
@@ -166,7 +184,7 @@ struct HandWrittenDirectParser {
         return true
     }
 
-    private mutating func task() -> CodableTask? {
+    private mutating func task() -> Row? {
         var id: String?, title: String?, isDone: Bool?, projectId: String?
         guard members({ parser, key in
             if equal(key, "id") { id = parser.string() }
@@ -176,12 +194,12 @@ struct HandWrittenDirectParser {
             else { return parser.skip() }
             return true
         }), let id, let title else { return nil }
-        return CodableTask(id: id, title: title, isDone: isDone, projectId: projectId)
+        return Row(id: id, title: title, isDone: isDone, projectId: projectId)
     }
 
-    private mutating func tasks() -> [CodableTask]? {
+    private mutating func tasks() -> [Row]? {
         guard byte == UInt8(ascii: "[") else { _ = skip(); return nil }
-        var tasks: [CodableTask] = []
+        var tasks: [Row] = []
         guard elements({ parser in
             if let task = parser.task() { tasks.append(task) }
             return true
@@ -189,8 +207,8 @@ struct HandWrittenDirectParser {
         return tasks
     }
 
-    private mutating func project() -> CodableProject? {
-        var id: String?, title: String?, tasks: [CodableTask]?
+    private mutating func project() -> HandWrittenProject<Row>? {
+        var id: String?, title: String?, tasks: [Row]?
         guard members({ parser, key in
             if equal(key, "id") { id = parser.string() }
             else if equal(key, "title") { title = parser.string() }
@@ -198,12 +216,12 @@ struct HandWrittenDirectParser {
             else { return parser.skip() }
             return true
         }), let id, let title else { return nil }
-        return CodableProject(id: id, title: title, tasks: tasks)
+        return HandWrittenProject<Row>(id: id, title: title, tasks: tasks)
     }
 
-    private mutating func snapshot() -> CodableSnapshot? {
-        var v: Int64?, dayStr: String?, validUntil: Int64?, tasks: [CodableTask]?
-        var colors: [String: String]?, projects: [CodableProject]?
+    private mutating func snapshot() -> HandWrittenSnapshot<Row>? {
+        var v: Int64?, dayStr: String?, validUntil: Int64?, tasks: [Row]?
+        var colors: [String: String]?, projects: [HandWrittenProject<Row>]?
         guard members({ parser, key in
             if equal(key, "v") { v = parser.integer() }
             else if equal(key, "dayStr") { dayStr = parser.string() }
@@ -217,7 +235,7 @@ struct HandWrittenDirectParser {
                 }) else { return false }
                 colors = map
             } else if equal(key, "projects") {
-                var list: [CodableProject] = []
+                var list: [HandWrittenProject<Row>] = []
                 guard parser.elements({ parser in
                     if let project = parser.project() { list.append(project) }
                     return true
@@ -226,7 +244,7 @@ struct HandWrittenDirectParser {
             } else { return parser.skip() }
             return true
         }), let v else { return nil }
-        return CodableSnapshot(v: Int(v), dayStr: dayStr, validUntil: validUntil, tasks: tasks, projectColors: colors, projects: projects)
+        return HandWrittenSnapshot<Row>(v: Int(v), dayStr: dayStr, validUntil: validUntil, tasks: tasks, projectColors: colors, projects: projects)
     }
 }
 
