@@ -1,8 +1,12 @@
 #!/usr/bin/env bash
-# Instructions per decode under callgrind (valgrind --tool=callgrind): load-independent, so
-# repeatable on a shared machine where wall time is not. Each decoder runs N+1 decodes and 1
-# decode in two processes of contract-bench (`--memory NAME --profile N`); the difference ÷ N
-# leaves out the process's start and the building of the input.
+# Instructions per decode under callgrind (valgrind --tool=callgrind, with its cache and branch
+# simulation): load-independent, so repeatable on a shared machine where wall time is not. Each
+# decoder runs N+1 decodes and 1 decode in two processes of contract-bench (`--memory NAME
+# --profile N`); the difference ÷ N leaves out the process's start and the building of the input.
+# Per decode: instructions, conditional branches and their mispredictions (callgrind's simple
+# predictor), instruction-cache line misses (a simulated L1i of the host's size: the code a decode
+# runs beyond what stays cached), data writes, and calls to malloc, swift_retain and swift_release
+# (plain and bridged).
 #   bash Benchmarks/callgrind.sh                              # typical corpus, 2,600 bytes
 #   CORPUS=escapes SIZE=2400 bash Benchmarks/callgrind.sh generated handwritten-direct
 #   BLOB=blob.json bash Benchmarks/callgrind.sh generated     # a file's text ({"v":1}: the fixed cost)
@@ -24,11 +28,29 @@ input=(--corpus "$corpus" --size "$size")
 out=${KEEP:-$(mktemp -d)}
 mkdir -p "$out"
 [ -n "${KEEP:-}" ] || trap 'rm -rf "$out"' EXIT
-total() { callgrind_annotate "$1" 2>/dev/null | awk '/PROGRAM TOTALS/ {gsub(",", "", $1); print $1}'; }
-printf 'input\tdecoder\tinstructions per decode\n'
+events=(Ir Bc Bcm I1mr Dw)
+totals() {  # the events above, then malloc, retain and release calls (callers' calls= lines)
+  local line
+  line=$(grep -m1 '^totals:' "$1" || grep -m1 '^summary:' "$1")
+  local header
+  header=$(grep -m1 '^events:' "$1")
+  awk -v header="$header" -v line="$line" -v want="${events[*]}" 'BEGIN {
+    n = split(header, h, " "); split(line, v, " "); m = split(want, w, " ")
+    for (i = 2; i <= n; i++) value[h[i]] = v[i]
+    for (j = 1; j <= m; j++) printf "%s ", value[w[j]] + 0 }'
+  awk '/^cfn=/ { id = $1; sub(/^cfn=/, "", id); sub(/ .*/, "", id); if (NF > 1) { name[id] = $2 } current = name[id]; next }
+       /^calls=/ { split($1, c, "="); if (current == "malloc") a += c[2]; else if (current == "swift_retain" || current == "swift_bridgeObjectRetain") r += c[2];
+                   else if (current == "swift_release" || current == "swift_bridgeObjectRelease") f += c[2] }
+       END { printf "%d %d %d\n", a, r, f }' "$1"
+}
+printf 'input\tdecoder\tinstructions\tcond. branches\tmispredicted\tL1i misses\tdata writes\tmallocs\tretains\treleases (per decode)\n'
 for decoder in "${decoders[@]}"; do
   for rounds in 1 $((n + 1)); do
-    valgrind --tool=callgrind --callgrind-out-file="$out/$decoder.$rounds.out" "$bench" "${input[@]}" --memory "$decoder" --profile "$rounds" >/dev/null 2>&1
+    valgrind --tool=callgrind --cache-sim=yes --branch-sim=yes --callgrind-out-file="$out/$decoder.$rounds.out" "$bench" "${input[@]}" --memory "$decoder" --profile "$rounds" >/dev/null 2>&1
   done
-  printf '%s\t%s\t%d\n' "${BLOB:-$corpus $size}" "$decoder" $(( ($(total "$out/$decoder.$((n + 1)).out") - $(total "$out/$decoder.1.out")) / n ))
+  read -r -a one <<<"$(totals "$out/$decoder.1.out")"
+  read -r -a many <<<"$(totals "$out/$decoder.$((n + 1)).out")"
+  printf '%s\t%s' "${BLOB:-$corpus $size}" "$decoder"
+  for k in "${!one[@]}"; do printf '\t%d' $(( (many[k] - one[k]) / n )); done
+  printf '\n'
 done
