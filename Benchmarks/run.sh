@@ -44,19 +44,9 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 export NODE_PATH=/usr/share/nodejs
 
-# TypeScript: the generated runtime and widget-data module, compiled as an app would (tsc --strict).
-tsc --strict --target es2019 --module commonjs --outDir "$work/ts" \
-    generated/typescript/contract-runtime.ts generated/typescript/widget-data.ts generated/typescript/calendar-agenda.ts
-# JavaScriptCore has no require: a minimal CommonJS bundle of the modules, and Ajv's compiled
-# validator as standalone source.
-{ echo 'var __modules = {}, __cache = {};'
-  for m in contract-runtime widget-data calendar-agenda; do
-    printf '__modules["./%s"] = function (exports, require, module) {\n' "$m"; cat "$work/ts/$m.js"; echo '};'
-  done
-  echo 'function __contractGenRequire(name) { name = "./" + name.replace(/^.*\//, "").replace(/\.js$/, "");'
-  echo '  if (!__cache[name]) { var module = { exports: {} }; __cache[name] = module; __modules[name](module.exports, __contractGenRequire, module); }'
-  echo '  return __cache[name].exports; }'; } > "$work/bundle-jsc.js"
-node Benchmarks/typescript/ajv-validator.js --standalone > "$work/ajv-jsc.js"
+# TypeScript: the generated runtime and modules, compiled as an app would (tsc --strict), and
+# bundled for JavaScriptCore (which has no require) with Ajv's compiled validator.
+bash Benchmarks/typescript/compile.sh "$work" contract-runtime widget-data calendar-agenda
 typed_walk=$(cat Benchmarks/typescript/widget-data-typed-walk.js)
 ajv_node="var contractBenchAjvValidate = require('$PWD/Benchmarks/typescript/ajv-validator.js');"
 

@@ -23,16 +23,7 @@ if [ -z "${BLOBS:-}" ]; then
   done
 fi
 
-tsc --strict --target es2019 --module commonjs --outDir "$work/ts" \
-    generated/typescript/contract-runtime.ts generated/typescript/widget-data.ts
-{ echo 'var __modules = {}, __cache = {};'
-  for m in contract-runtime widget-data; do
-    printf '__modules["./%s"] = function (exports, require, module) {\n' "$m"; cat "$work/ts/$m.js"; echo '};'
-  done
-  echo 'function __contractGenRequire(name) { name = "./" + name.replace(/^.*\//, "").replace(/\.js$/, "");'
-  echo '  if (!__cache[name]) { var module = { exports: {} }; __cache[name] = module; __modules[name](module.exports, __contractGenRequire, module); }'
-  echo '  return __cache[name].exports; }'; } > "$work/bundle-jsc.js"
-node Benchmarks/typescript/ajv-validator.js --standalone > "$work/ajv-jsc.js"
+bash Benchmarks/typescript/compile.sh "$work" contract-runtime widget-data
 
 printf 'engine\tchars\tpart\tus/decode\tshare of decode\n'
 for blob in $BLOBS; do
