@@ -50,16 +50,9 @@ bash Benchmarks/typescript/compile.sh "$work" contract-runtime widget-data calen
 typed_walk=$(cat Benchmarks/typescript/widget-data-typed-walk.js)
 ajv_node="var contractBenchAjvValidate = require('$PWD/Benchmarks/typescript/ajv-validator.js');"
 
-# Kotlin: the generated runtime and widget-data object plus the harness, one jar per content hash.
-kotlin_libs=/usr/share/java/com.android.json.jar:/usr/share/java/gson.jar:/usr/share/java/jackson-core.jar
-stdlib=$(dirname "$(readlink -f "$(command -v kotlinc)")")/../lib/kotlin-stdlib.jar
-kotlin_sources=(generated/kotlin/dev/contractgen/runtime/ContractRuntime.kt generated/kotlin/dev/contractgen/widget/WidgetData.kt Benchmarks/kotlin/Bench.kt)
-jar=.build/contract-bench-kotlin/bench-$(cat "${kotlin_sources[@]}" | sha256sum | cut -c1-16).jar
-if want kotlin && [ ! -f "$jar" ]; then
-  mkdir -p .build/contract-bench-kotlin
-  kotlinc -Werror -nowarn -d "$jar" -cp "$kotlin_libs" "${kotlin_sources[@]}" 2> >(grep -v -e "noverify were deprecated" -e '^$' >&2)
-fi
-kotlin_cp="$jar:$stdlib:$kotlin_libs"
+# Kotlin: the generated runtime and widget-data object plus the harness (one jar per content hash).
+kotlin_cp=
+if want kotlin; then kotlin_cp=$(bash Benchmarks/kotlin/classpath.sh); fi
 
 row() {  # corpus bytes language decoder MB/s ratio1 ratio2 ratio3 [memory line: decoder, bytes, MB, × input]
   local mem="—"

@@ -150,6 +150,16 @@ fun main(args: Array<String>) {
     val decoders = listOf<Pair<String, (String) -> Int>>(
         "generated" to ::generated, "jackson" to ::jackson, "gson" to ::gsonDecode, "orgjson" to ::orgJson,
         "generated-report" to ::generatedReport)
+    if (args.size >= 3 && args[1] == "--profile") {
+        // Benchmarks/kotlin/profile.sh: the generated decoder alone, in a loop, for a profiler.
+        var sink = 0
+        val warm = System.nanoTime() + 3_000_000_000L // warm-up: C2 compiles the decoder first
+        while (System.nanoTime() < warm) sink += generated(text)
+        val end = System.nanoTime() + (args[2].toDouble() * 1e9).toLong()
+        while (System.nanoTime() < end) sink += generated(text)
+        check(sink != 0)
+        return
+    }
     if (args.size >= 3 && args[1] == "--memory") {
         // Peak heap above the baseline: every heap pool's peak after a collection and a reset,
         // while decoding three times (one decoder per JVM, so nothing else is in the peak).
