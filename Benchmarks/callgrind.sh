@@ -8,6 +8,7 @@
 # runs beyond what stays cached), data writes, and calls to malloc, swift_retain and swift_release
 # (plain and bridged).
 #   bash Benchmarks/callgrind.sh                              # typical corpus, 2,600 bytes
+#   SIZE=183000 bash Benchmarks/callgrind.sh generated handwritten-direct handwritten-direct-derived
 #   CORPUS=escapes SIZE=2400 bash Benchmarks/callgrind.sh generated handwritten-direct
 #   BLOB=blob.json bash Benchmarks/callgrind.sh generated     # a file's text ({"v":1}: the fixed cost)
 #   KEEP=dir bash Benchmarks/callgrind.sh                     # keep the profiles (callgrind_annotate them)
@@ -17,7 +18,7 @@ cd "$(dirname "$0")/.."
 corpus=${CORPUS:-typical}
 size=${SIZE:-2600}
 decoders=("$@")
-[ ${#decoders[@]} -gt 0 ] || decoders=(generated generated-data handwritten-direct jsondecoder)
+[ ${#decoders[@]} -gt 0 ] || decoders=(generated generated-data handwritten-direct handwritten-direct-derived jsondecoder)
 n=${N:-1000}
 [ -z "${N:-}" ] && [ "$size" -gt 100000 ] && n=10
 [ -z "${N:-}" ] && [ "$size" -gt 1000000 ] && n=2
@@ -38,7 +39,8 @@ totals() {  # the events above, then malloc, retain and release calls (callers' 
     n = split(header, h, " "); split(line, v, " "); m = split(want, w, " ")
     for (i = 2; i <= n; i++) value[h[i]] = v[i]
     for (j = 1; j <= m; j++) printf "%s ", value[w[j]] + 0 }'
-  awk '/^cfn=/ { id = $1; sub(/^cfn=/, "", id); sub(/ .*/, "", id); if (NF > 1) { name[id] = $2 } current = name[id]; next }
+  # A function's name is written once, at its first (id), in a fn= or a cfn= line alike.
+  awk '/^c?fn=/ { id = $1; sub(/^c?fn=/, "", id); if (NF > 1) name[id] = $2; if ($0 ~ /^cfn=/) current = name[id]; next }
        /^calls=/ { split($1, c, "="); if (current == "malloc") a += c[2]; else if (current == "swift_retain" || current == "swift_bridgeObjectRetain") r += c[2];
                    else if (current == "swift_release" || current == "swift_bridgeObjectRelease") f += c[2] }
        END { printf "%d %d %d\n", a, r, f }' "$1"
@@ -46,10 +48,14 @@ totals() {  # the events above, then malloc, retain and release calls (callers' 
 printf 'input\tdecoder\tinstructions\tcond. branches\tmispredicted\tL1i misses\tdata writes\tmallocs\tretains\treleases (per decode)\n'
 for decoder in "${decoders[@]}"; do
   for rounds in 1 $((n + 1)); do
-    valgrind --tool=callgrind --cache-sim=yes --branch-sim=yes --callgrind-out-file="$out/$decoder.$rounds.out" "$bench" "${input[@]}" --memory "$decoder" --profile "$rounds" >/dev/null 2>&1
+    if ! valgrind --tool=callgrind --cache-sim=yes --branch-sim=yes --callgrind-out-file="$out/$decoder.$rounds.out" \
+        "$bench" "${input[@]}" --memory "$decoder" --profile "$rounds" >/dev/null 2>"$out/$decoder.$rounds.log"; then
+      echo "callgrind.sh: $decoder failed:" >&2; tail -5 "$out/$decoder.$rounds.log" >&2; exit 1
+    fi
   done
   read -r -a one <<<"$(totals "$out/$decoder.1.out")"
   read -r -a many <<<"$(totals "$out/$decoder.$((n + 1)).out")"
+  if [ ${#one[@]} -ne 8 ] || [ ${#many[@]} -ne 8 ]; then echo "callgrind.sh: no totals in $decoder's profile" >&2; exit 1; fi
   printf '%s\t%s' "${BLOB:-$corpus $size}" "$decoder"
   for k in "${!one[@]}"; do printf '\t%d' $(( (many[k] - one[k]) / n )); done
   printf '\n'

@@ -21,7 +21,7 @@
 # serial collector, garbage not yet collected included) above the level once the input is built, in
 # MB and × the input size. JavaScriptCore has no memory API here: "—". At 2.6 KB the memory columns
 # are allocator granularity, not a measurement of the decoder.
-#   bash Benchmarks/run.sh                       # the whole table (~20 min on 2 cores)
+#   bash Benchmarks/run.sh                       # the whole table (~5 min on 2 idle cores, ~20 min on busy ones)
 #   CORPORA=typical SIZES=2600 bash Benchmarks/run.sh   # one corpus, one size
 #   LANGS="typescript" bash Benchmarks/run.sh    # some languages (swift kotlin typescript)
 set -euo pipefail
@@ -33,7 +33,8 @@ sizes_for() {  # the escape-heavy sizes are those of the earlier results files (
   if [ -n "${SIZES:-}" ]; then echo "$SIZES"; elif [ "$1" = escapes ]; then echo "2400 170000 8600000"; else echo "2600 183000 9200000"; fi
 }
 missing=()
-for f in /usr/share/java/gson.jar /usr/share/java/jackson-core.jar /usr/share/nodejs/ajv/package.json; do [ -e "$f" ] || missing+=("$f"); done
+want kotlin && for f in /usr/share/java/gson.jar /usr/share/java/jackson-core.jar; do [ -e "$f" ] || missing+=("$f"); done
+want typescript && { [ -e /usr/share/nodejs/ajv/package.json ] || missing+=(/usr/share/nodejs/ajv/package.json); }
 if [ ${#missing[@]} -gt 0 ]; then
   echo "run.sh: missing ${missing[*]}: apt-get install -y libgoogle-gson-java libjackson2-core-java node-ajv" >&2
   exit 2
@@ -46,7 +47,7 @@ export NODE_PATH=/usr/share/nodejs
 
 # TypeScript: the generated runtime and modules, compiled as an app would (tsc --strict), and
 # bundled for JavaScriptCore (which has no require) with Ajv's compiled validator.
-bash Benchmarks/typescript/compile.sh "$work" contract-runtime widget-data calendar-agenda
+if want typescript; then bash Benchmarks/typescript/compile.sh "$work" contract-runtime widget-data calendar-agenda; fi
 typed_walk=$(cat Benchmarks/typescript/widget-data-typed-walk.js)
 ajv_node="var contractBenchAjvValidate = require('$PWD/Benchmarks/typescript/ajv-validator.js');"
 

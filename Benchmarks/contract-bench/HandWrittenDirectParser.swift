@@ -18,24 +18,6 @@ struct HandWrittenDirectParser<Row: HandWrittenRow> {
         }
     }
 
-    /// `decode`, then each row's `projectColor` filled in place once the whole blob is read
-    /// (`projectColors` may come after the rows), as the app needs it for the widget.
-    static func decodeDerivingProjectColors(_ data: Data) -> HandWrittenSnapshot<Row>? {
-        var snapshot = decode(data)
-        if let colors = snapshot?.projectColors {
-            func derive(_ tasks: inout [Row]) {
-                for k in tasks.indices {
-                    if let projectId = tasks[k].projectId { tasks[k].projectColor = colors[projectId] }
-                }
-            }
-            if snapshot?.tasks != nil { derive(&snapshot!.tasks!) }
-            if let count = snapshot?.projects?.count {
-                for k in 0..<count where snapshot!.projects![k].tasks != nil { derive(&snapshot!.projects![k].tasks!) }
-            }
-        }
-        return snapshot
-    }
-
     private init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
     private var byte: UInt8 { i < bytes.count ? bytes[i] : 0 }
@@ -194,7 +176,7 @@ struct HandWrittenDirectParser<Row: HandWrittenRow> {
             else { return parser.skip() }
             return true
         }), let id, let title else { return nil }
-        return Row(id: id, title: title, isDone: isDone, projectId: projectId)
+        return Row.row(CodableTask(id: id, title: title, isDone: isDone, projectId: projectId))
     }
 
     private mutating func tasks() -> [Row]? {
@@ -245,6 +227,26 @@ struct HandWrittenDirectParser<Row: HandWrittenRow> {
             return true
         }), let v else { return nil }
         return HandWrittenSnapshot<Row>(v: Int(v), dayStr: dayStr, validUntil: validUntil, tasks: tasks, projectColors: colors, projects: projects)
+    }
+}
+
+extension HandWrittenDirectParser where Row == DerivedTask {
+    /// `decode`, then each row's `projectColor` filled in place once the whole blob is read
+    /// (`projectColors` may come after the rows), as an app fills it for the widget. Concrete
+    /// (not generic) code over `DerivedTask`, so each row is updated where it lies.
+    static func decodeDerivingProjectColors(_ data: Data) -> HandWrittenSnapshot<DerivedTask>? {
+        guard var snapshot = decode(data) else { return nil }
+        guard let colors = snapshot.projectColors else { return snapshot }
+        if snapshot.tasks != nil { fill(&snapshot.tasks!, colors) }
+        let projects = snapshot.projects?.count ?? 0
+        for k in 0..<projects where snapshot.projects![k].tasks != nil { fill(&snapshot.projects![k].tasks!, colors) }
+        return snapshot
+    }
+
+    private static func fill(_ rows: inout [DerivedTask], _ colors: [String: String]) {
+        for k in rows.indices {
+            if let projectId = rows[k].projectId { rows[k].projectColor = colors[projectId] }
+        }
     }
 }
 

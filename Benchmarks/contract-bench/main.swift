@@ -26,24 +26,26 @@ struct CodableTask: Codable, HandWrittenRow {
     let id: String; let title: String; let isDone: Bool?; let projectId: String?
     /// The blob's fields only: the derived field is not stored (JSONDecoder cannot derive one).
     var projectColor: String? { get { nil } set {} }
+    static func row(_ task: CodableTask) -> CodableTask { task }
 }
 typealias CodableProject = HandWrittenProject<CodableTask>
 typealias CodableSnapshot = HandWrittenSnapshot<CodableTask>
 
-/// A hand-written reader's row (HandWrittenDirectParser is generic over it).
+/// A hand-written reader's row (HandWrittenDirectParser is generic over it), made from the blob's
+/// fields. Rows are built by memberwise initializers only: Swift 6.3 compiles a written-out
+/// initializer of a struct of several strings to a copy of the value and a retain of each string.
 protocol HandWrittenRow {
-    init(id: String, title: String, isDone: Bool?, projectId: String?)
+    static func row(_ task: CodableTask) -> Self
     var projectId: String? { get }
     var projectColor: String? { get set }
 }
 /// A row that also holds `projectColors[projectId]`, which the widget shows: with it a hand-written
 /// reader builds what the generated decoder builds (the `handwritten-direct-derived` row).
 struct DerivedTask: HandWrittenRow {
-    let id: String; let title: String; let isDone: Bool?; let projectId: String?
-    var projectColor: String?
-    init(id: String, title: String, isDone: Bool?, projectId: String?) {
-        (self.id, self.title, self.isDone, self.projectId, self.projectColor) = (id, title, isDone, projectId, nil)
-    }
+    let task: CodableTask
+    var projectColor: String? = nil
+    var projectId: String? { task.projectId }
+    static func row(_ task: CodableTask) -> DerivedTask { DerivedTask(task: task) }
 }
 struct HandWrittenProject<Row> { let id: String; let title: String; var tasks: [Row]? }
 struct HandWrittenSnapshot<Row> {
@@ -116,7 +118,7 @@ while let argument = arguments.popFirst() {
         print(corpus.snapshot(bytes: size), terminator: "")
         exit(0)
     default:
-        FileHandle.standardError.write(Data("usage: contract-bench [--corpus typical|escapes] [--size BYTES | --blob FILE] [--batches N] [--memory generated|generated-data|generated-report|jsondecoder|handwritten-tree|handwritten-direct] [--write]\n".utf8))
+        FileHandle.standardError.write(Data("usage: contract-bench [--corpus typical|escapes] [--size BYTES | --blob FILE] [--batches N] [--memory generated|generated-data|generated-report|jsondecoder|handwritten-tree|handwritten-direct|handwritten-direct-derived] [--write]\n".utf8))
         exit(2)
     }
 }
@@ -187,9 +189,10 @@ func rows(_ tasks: [WidgetData.TaskRow]) -> [[String?]] {
     tasks.map { [$0.id, $0.title, String($0.isDone), $0.projectId, $0.projectColor] }
 }
 func rows(_ tasks: [DerivedTask]?) -> [[String?]] {
-    (tasks ?? []).map { [$0.id, $0.title, String($0.isDone ?? false), $0.projectId, $0.projectColor] }
+    (tasks ?? []).map { [$0.task.id, $0.task.title, String($0.task.isDone ?? false), $0.projectId, $0.projectColor] }
 }
 if let generated = WidgetData.decode(text).value, let derived = HandWrittenDirectParser<DerivedTask>.decodeDerivingProjectColors(data),
+   generated.dayStr == derived.dayStr, generated.validUntil == derived.validUntil,
    rows(generated.tasks) == rows(derived.tasks), generated.projectColors == (derived.projectColors ?? [:]),
    generated.projects.map({ [[$0.id, $0.title]] + rows($0.tasks) }) == (derived.projects ?? []).map({ [[$0.id, $0.title]] + rows($0.tasks) }) {
 } else {

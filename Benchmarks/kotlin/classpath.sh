@@ -4,6 +4,7 @@
 # the libraries it measures against. Used by Benchmarks/run.sh and Benchmarks/kotlin/profile.sh.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+command -v kotlinc >/dev/null || { echo "classpath.sh: kotlinc not found (scripts/bootstrap.sh installs it)" >&2; exit 2; }
 libs=/usr/share/java/com.android.json.jar:/usr/share/java/gson.jar:/usr/share/java/jackson-core.jar
 stdlib=$(dirname "$(readlink -f "$(command -v kotlinc)")")/../lib/kotlin-stdlib.jar
 sources=(generated/kotlin/dev/contractgen/runtime/ContractRuntime.kt generated/kotlin/dev/contractgen/widget/WidgetData.kt Benchmarks/kotlin/Bench.kt)

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Where the generated Kotlin decoder spends its time: Java Flight Recorder's execution samples
-# (JDK 17's own profiler, no agent) over SECONDS of decoding one blob in a loop, after a warm-up,
+# (JDK 17's own profiler, no agent) over SECONDS of decoding one blob in a loop (less the first
+# second: the recording starts 4 s in, after the JVM's start and a 3 s warm-up),
 # summed twice: by the innermost three frames, and by the innermost frame in the generated object
 # (which field's read). C2 inlines the scanner's small functions into each other, and JFR names an
 # inlined frame from the nearest debug information: the first view can charge a scan loop to a
@@ -9,14 +10,16 @@
 #   bash Benchmarks/kotlin/profile.sh BLOB.json [SECONDS]      # e.g. contract-bench --write's blob
 # Output: samples, share, frames (innermost first), the top 15 of each view; then the collector's pauses.
 set -euo pipefail
+blob=$(realpath "$1")
 cd "$(dirname "$0")/../.."
-blob=$1
 seconds=${2:-15}
 cp=$(bash Benchmarks/kotlin/classpath.sh)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-java -Xlog:gc:file="$work/gc.log" -XX:StartFlightRecording=filename="$work/run.jfr",settings=profile \
-  -cp "$cp" dev.contractgen.bench.BenchKt "$blob" --profile "$seconds" 2>/dev/null
+# The recording starts after the JVM's start and Bench.kt's 3 s warm-up (interpreted and C1 code
+# inline otherwise), and ends with the decoding.
+java -Xlog:gc:file="$work/gc.log" -XX:StartFlightRecording=delay=4s,filename="$work/run.jfr",settings=profile \
+  -cp "$cp" dev.contractgen.bench.BenchKt "$blob" --profile "$seconds" 2> >(grep -v -e 'jfr,startup' >&2)
 jfr print --stack-depth 64 --events jdk.ExecutionSample "$work/run.jfr" > "$work/samples.txt"
 summarize() {  # frames: "innermost" (three) or "decoder" (the innermost frame in the generated object)
   awk -v view="$1" '

@@ -5,8 +5,9 @@
 # Ajv baseline's compiled validator as standalone source).
 #   bash Benchmarks/typescript/compile.sh DIR contract-runtime widget-data [calendar-agenda ...]
 set -euo pipefail
+mkdir -p "$1"
+dir=$(realpath "$1")
 cd "$(dirname "$0")/../.."
-dir=$1
 shift
 sources=()
 for m in "$@"; do sources+=("generated/typescript/$m.ts"); done
