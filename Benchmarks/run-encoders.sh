@@ -29,27 +29,13 @@ bin=$(swift build -c release --show-bin-path)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-# TypeScript: the generated runtime and widget-data module, compiled as an app would (tsc --strict);
-# for JavaScriptCore (no require) a minimal CommonJS bundle of the two.
-tsc --strict --target es2019 --module commonjs --outDir "$work/ts" generated/typescript/contract-runtime.ts generated/typescript/widget-data.ts
-{ echo 'var __modules = {}, __cache = {};'
-  for m in contract-runtime widget-data; do
-    printf '__modules["./%s"] = function (exports, require, module) {\n' "$m"; cat "$work/ts/$m.js"; echo '};'
-  done
-  echo 'function __contractGenRequire(name) { name = "./" + name.replace(/^.*\//, "").replace(/\.js$/, "");'
-  echo '  if (!__cache[name]) { var module = { exports: {} }; __cache[name] = module; __modules[name](module.exports, __contractGenRequire, module); }'
-  echo '  return __cache[name].exports; }'; } > "$work/bundle-jsc.js"
+# TypeScript: the generated runtime and widget-data module, compiled as an app would (tsc --strict),
+# and bundled for JavaScriptCore (no require).
+if want typescript; then bash Benchmarks/typescript/compile.sh "$work" contract-runtime widget-data; fi
 
-# Kotlin: the generated runtime and widget-data object plus the harness, one jar per content hash.
-json_jar=/usr/share/java/com.android.json.jar
-stdlib=$(dirname "$(readlink -f "$(command -v kotlinc)")")/../lib/kotlin-stdlib.jar
-kotlin_sources=(generated/kotlin/dev/contractgen/runtime/ContractRuntime.kt generated/kotlin/dev/contractgen/widget/WidgetData.kt Benchmarks/kotlin/EncoderBench.kt)
-jar=.build/contract-bench-kotlin/encoders-$(cat "${kotlin_sources[@]}" | sha256sum | cut -c1-16).jar
-if want kotlin && [ ! -f "$jar" ]; then
-  mkdir -p .build/contract-bench-kotlin
-  kotlinc -Werror -nowarn -d "$jar" -cp "$json_jar" "${kotlin_sources[@]}" 2> >(grep -v -e "noverify were deprecated" -e '^$' >&2)
-fi
-kotlin_cp="$jar:$stdlib:$json_jar"
+# Kotlin: the generated runtime and widget-data object plus the harness (one jar per content hash).
+kotlin_cp=
+if want kotlin; then kotlin_cp=$(bash Benchmarks/kotlin/classpath.sh Benchmarks/kotlin/EncoderBench.kt /usr/share/java/com.android.json.jar); fi
 
 printf 'bytes\tcorpus\tlanguage\tencoder\tMB/s\tratio\n'
 for size in $sizes; do
@@ -66,12 +52,13 @@ for size in $sizes; do
       printf '%s\t%s\tKotlin\t%s\t%s\t%s\n' "$bytes" "$corpus" "$label" "$mbs" "$ratio"
     done
     want typescript || continue
-    IFS=$'\t' read -r _ _ gmbs bmbs ratio <<<"$(node -e "global.BENCH = { engine: 'v8', module: '$work/ts/widget-data.js', text: require('fs').readFileSync('$work/blob.json', 'utf8') };
+    IFS=$'\t' read -r _ _ gmbs bmbs ratio <<<"$(node -e "$(cat Benchmarks/typescript/clock.js)
+      global.BENCH = { engine: 'v8', module: '$work/ts/widget-data.js', text: require('fs').readFileSync('$work/blob.json', 'utf8') };
       $(cat Benchmarks/typescript/encoder-bench.js)")"
     printf '%s\t%s\tTypeScript/V8\tgenerated encode\t%s\t%s\n' "$bytes" "$corpus" "$gmbs" "$ratio"
     printf '%s\t%s\tTypeScript/V8\tJSON.stringify (baseline)\t%s\t1.00\n' "$bytes" "$corpus" "$bmbs"
     if command -v jsc >/dev/null; then
-      { cat "$work/bundle-jsc.js"
+      { cat "$work/bundle-jsc.js" Benchmarks/typescript/clock.js
         printf 'var BENCH = { engine: "jsc", module: "widget-data", text: readFile("%s") };\n' "$work/blob.json"
         cat Benchmarks/typescript/encoder-bench.js; } > "$work/bench-jsc.js"
       IFS=$'\t' read -r _ _ gmbs bmbs ratio <<<"$(jsc "$work/bench-jsc.js")"

@@ -47,13 +47,16 @@ export NODE_PATH=/usr/share/nodejs
 
 # TypeScript: the generated runtime and modules, compiled as an app would (tsc --strict), and
 # bundled for JavaScriptCore (which has no require) with Ajv's compiled validator.
-if want typescript; then bash Benchmarks/typescript/compile.sh "$work" contract-runtime widget-data calendar-agenda; fi
+if want typescript; then bash Benchmarks/typescript/compile.sh --with-ajv "$work" contract-runtime widget-data calendar-agenda; fi
+clock=$(cat Benchmarks/typescript/clock.js)
 typed_walk=$(cat Benchmarks/typescript/widget-data-typed-walk.js)
 ajv_node="var contractBenchAjvValidate = require('$PWD/Benchmarks/typescript/ajv-validator.js');"
 
 # Kotlin: the generated runtime and widget-data object plus the harness (one jar per content hash).
 kotlin_cp=
-if want kotlin; then kotlin_cp=$(bash Benchmarks/kotlin/classpath.sh); fi
+if want kotlin; then
+  kotlin_cp=$(bash Benchmarks/kotlin/classpath.sh Benchmarks/kotlin/Bench.kt /usr/share/java/com.android.json.jar /usr/share/java/gson.jar /usr/share/java/jackson-core.jar)
+fi
 
 row() {  # corpus bytes language decoder MB/s ratio1 ratio2 ratio3 [memory line: decoder, bytes, MB, × input]
   local mem="—"
@@ -64,12 +67,13 @@ node_bench() {  # blob-file module with-baselines|- [memory decoder]
   local baselines=""
   [ "$3" = with-baselines ] && baselines="$typed_walk
     $ajv_node"
-  node -e "$baselines
+  node -e "$clock
+    $baselines
     global.BENCH = { engine: 'v8', ${4:+memory: '$4',} module: '$work/ts/$2.js', runtime: '$work/ts/contract-runtime.js', text: require('fs').readFileSync('$1', 'utf8') };
     $(cat Benchmarks/typescript/bench.js)"
 }
 jsc_bench() {  # blob-file module [with-baselines]
-  { cat "$work/bundle-jsc.js"
+  { cat "$work/bundle-jsc.js" Benchmarks/typescript/clock.js
     if [ -n "${3:-}" ]; then echo "$typed_walk"; cat "$work/ajv-jsc.js"; fi
     printf 'var BENCH = { engine: "jsc", module: "%s", runtime: "contract-runtime", text: readFile("%s") };\n' "$2" "$1"
     cat Benchmarks/typescript/bench.js; } > "$work/bench-jsc.js"

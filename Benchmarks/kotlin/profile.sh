@@ -13,7 +13,7 @@ set -euo pipefail
 blob=$(realpath "$1")
 cd "$(dirname "$0")/../.."
 seconds=${2:-15}
-cp=$(bash Benchmarks/kotlin/classpath.sh)
+cp=$(bash Benchmarks/kotlin/classpath.sh Benchmarks/kotlin/Bench.kt /usr/share/java/com.android.json.jar /usr/share/java/gson.jar /usr/share/java/jackson-core.jar)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 # The recording starts after the JVM's start and Bench.kt's 3 s warm-up (interpreted and C1 code

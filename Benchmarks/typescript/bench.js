@@ -19,10 +19,7 @@
 "use strict";
 (function () {
   var out = typeof print === "function" ? print : function (s) { console.log(s); };
-  // Milliseconds. JavaScriptCore's shell has no `performance`, and its Date.now() ticks in whole
-  // milliseconds (5% of a 20 ms batch): its preciseTime() is seconds with microseconds.
-  var now = typeof performance !== "undefined" ? function () { return performance.now(); }
-    : typeof preciseTime === "function" ? function () { return preciseTime() * 1000; } : function () { return Date.now(); };
+  var now = contractBenchNow; // clock.js, put before this file
   var load = typeof __contractGenRequire === "function" ? __contractGenRequire : require;
   var contract = load(BENCH.module);
   var runtime = load(BENCH.runtime);

@@ -6,7 +6,7 @@
 "use strict";
 (function () {
   var out = typeof print === "function" ? print : function (s) { console.log(s); };
-  var now = typeof performance !== "undefined" ? function () { return performance.now(); } : function () { return Date.now(); };
+  var now = contractBenchNow; // clock.js, put before this file
   var load = typeof __contractGenRequire === "function" ? __contractGenRequire : require;
   var contract = load(BENCH.module);
   var value = JSON.parse(BENCH.text);

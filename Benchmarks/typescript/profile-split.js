@@ -23,9 +23,7 @@
 "use strict";
 (function () {
   var out = typeof print === "function" ? print : function (s) { console.log(s); };
-  // jsc's Date.now() ticks in whole ms, coarser than one batch of the small parts: preciseTime() there.
-  var now = typeof performance !== "undefined" ? function () { return performance.now(); }
-    : typeof preciseTime === "function" ? function () { return preciseTime() * 1000; } : function () { return Date.now(); };
+  var now = contractBenchNow; // clock.js, put before this file
   var load = typeof __contractGenRequire === "function" ? __contractGenRequire : require;
   var contract = load(BENCH.module);
   var runtime = load(BENCH.runtime);

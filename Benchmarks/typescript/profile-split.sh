@@ -23,15 +23,16 @@ if [ -z "${BLOBS:-}" ]; then
   done
 fi
 
-bash Benchmarks/typescript/compile.sh "$work" contract-runtime widget-data
+bash Benchmarks/typescript/compile.sh --with-ajv "$work" contract-runtime widget-data
 
 printf 'engine\tchars\tpart\tus/decode\tshare of decode\n'
 for blob in $BLOBS; do
-  node -e "var contractBenchAjvValidate = require('$PWD/Benchmarks/typescript/ajv-validator.js');
+  node -e "$(cat Benchmarks/typescript/clock.js)
+    var contractBenchAjvValidate = require('$PWD/Benchmarks/typescript/ajv-validator.js');
     global.BENCH = { engine: 'v8', module: '$work/ts/widget-data.js', runtime: '$work/ts/contract-runtime.js', text: require('fs').readFileSync('$blob', 'utf8') };
     $(cat Benchmarks/typescript/profile-split.js)"
   if command -v jsc >/dev/null; then
-    { cat "$work/bundle-jsc.js" "$work/ajv-jsc.js"
+    { cat "$work/bundle-jsc.js" "$work/ajv-jsc.js" Benchmarks/typescript/clock.js
       printf 'var BENCH = { engine: "jsc", module: "widget-data", runtime: "contract-runtime", text: readFile("%s") };\n' "$blob"
       cat Benchmarks/typescript/profile-split.js; } > "$work/split-jsc.js"
     jsc "$work/split-jsc.js"
